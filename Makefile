@@ -1,0 +1,27 @@
+# Thin wrapper: the two commands a designer needs are `make run` and `make test`.
+# Both install missing Debian packages first (scripts/install-deps.sh), then use the CMake presets.
+SCENARIO ?= scenarios/podball-default.toml
+
+.PHONY: run test build deps asan clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release
+
+run: build
+	./build/release/playbench $(SCENARIO)
+
+test: build
+	ctest --preset release
+	$(MAKE) --no-print-directory asan
+
+asan: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan
+	ctest --preset asan
+
+clean:
+	rm -rf build

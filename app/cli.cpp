@@ -1,0 +1,130 @@
+#include "app/cli.hpp"
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <iostream>
+
+#include "app/headless.hpp"
+#include "app/offscreen.hpp"
+#include "app/window.hpp"
+#include "engine/core/lab.hpp"
+#include "engine/core/simulation.hpp"
+
+namespace pb::app {
+
+static bool parse_size(const std::string& text, int& w, int& h) {
+    auto x = text.find('x');
+    if (x == std::string::npos) return false;
+    try {
+        std::size_t used = 0;
+        w = std::stoi(text.substr(0, x), &used);
+        if (used != x) return false;
+        h = std::stoi(text.substr(x + 1), &used);
+        if (used != text.size() - x - 1) return false;
+    } catch (const std::exception&) {
+        return false;
+    }
+    return w >= 64 && h >= 64 && w <= 8192 && h <= 8192;
+}
+
+// With no display, the window verb still does something useful: run the scenario headless,
+// write a screenshot, say where.
+static int headless_fallback(const WindowOptions& o) {
+    std::string path = o.scenario_path.empty() ? default_scenario_path() : o.scenario_path;
+    std::string stem = std::filesystem::path(path).stem().string();
+    std::string png = "playbench-" + stem + ".png";
+    std::cerr << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable).\n"
+              << "playbench: running " << path << " headless for 600 ticks and writing a screenshot instead.\n";
+    RenderOptions r;
+    r.scenario = path;
+    r.ticks = 600;
+    r.sets = o.sets;
+    r.out = png;
+    int rc = render_scenario(r, std::cout, std::cerr);
+    if (rc == 0)
+        std::cout << "playbench: screenshot written to " << std::filesystem::absolute(png).string() << "\n";
+    return rc;
+}
+
+int run_command_line(int argc, char** argv) {
+    CLI::App app{
+        "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
+        "tune its parameters while it runs, screenshot it.\n\n"
+        "  playbench [SCENARIO]         open the window (default: the last scenario, else\n"
+        "                               scenarios/podball-default.toml); with no display, runs it\n"
+        "                               headless and writes playbench-NAME.png instead\n"
+        "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"
+        "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
+        "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
+        "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() + ", render)\n",
+        "playbench"};
+    app.set_version_flag("--version", std::string("playbench ") + PLAYBENCH_VERSION);
+    app.require_subcommand(0, 1);
+
+    WindowOptions win;
+    app.add_option("scenario", win.scenario_path, "Scenario file (.toml) to open in the window")->check(CLI::ExistingFile);
+    app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
+    app.add_option("--script", win.script_path,
+                   "UI automation: a file of timed input events played into the window (used by tests; see README)")
+        ->check(CLI::ExistingFile);
+
+    RunOptions run;
+    auto* run_cmd = app.add_subcommand("run", "Run a scenario headless and print the result");
+    run_cmd->add_option("scenario", run.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+    run_cmd->add_option("--ticks", run.ticks, "Ticks to simulate (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
+    run_cmd->add_option("--set", run.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
+    run_cmd->add_flag("--json", run.json, "Print {lab, tick, hash, state, metrics} as JSON");
+
+    RenderOptions render;
+    std::string size = "1280x720";
+    auto* render_cmd = app.add_subcommand("render", "Render the window offscreen at a tick and write a PNG");
+    render_cmd->add_option("scenario", render.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+    render_cmd->add_option("--ticks", render.ticks, "Ticks to simulate before rendering (default 0)")->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
+    render_cmd->add_option("--size", size, "Image size WxH (default 1280x720, 64..8192 each)");
+    render_cmd->add_option("--set", render.sets, "Override a parameter, KEY=VALUE (repeatable)");
+    render_cmd->add_option("--out", render.out, "Output PNG file")->required();
+
+    std::string params_lab;
+    auto* params_cmd = app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
+    params_cmd->add_option("lab", params_lab, "Only this lab (" + lab_names() + ")");
+
+    std::string bench_what;
+    auto* bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
+    bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        return 0;
+    } catch (const CLI::CallForAllHelp&) {
+        std::cout << app.help("", CLI::AppFormatMode::All);
+        return 0;
+    } catch (const CLI::Success& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        // Print the usage of the (sub)command that was being parsed, then the reason.
+        CLI::App* failed = &app;
+        for (CLI::App* sub : {run_cmd, render_cmd, params_cmd, bench_cmd})
+            if (sub->parsed()) failed = sub;
+        std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
+        return 2;
+    }
+
+    if (*run_cmd) return run_scenario(run, std::cout, std::cerr);
+    if (*render_cmd) {
+        if (!parse_size(size, render.width, render.height)) {
+            std::cerr << render_cmd->help() << "\nplaybench render: --size must be WxH with each side 64..8192, got '"
+                      << size << "'\n";
+            return 2;
+        }
+        return render_scenario(render, std::cout, std::cerr);
+    }
+    if (*params_cmd) return list_params(params_lab, std::cout, std::cerr);
+    if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
+
+    if (!display_available()) return headless_fallback(win);
+    return run_window(win);
+}
+
+}  // namespace pb::app

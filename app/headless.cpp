@@ -1,0 +1,154 @@
+#include "app/headless.hpp"
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "app/offscreen.hpp"
+#include "engine/core/lab.hpp"
+#include "engine/core/simulation.hpp"
+
+namespace pb::app {
+
+std::string default_scenario_path() {
+    const char* name = "scenarios/podball-default.toml";
+    if (std::filesystem::exists(name)) return name;
+    return std::string(PLAYBENCH_SOURCE_DIR) + "/" + name;
+}
+
+static std::string hex64(std::uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
+    return buf;
+}
+
+// Loads a scenario and applies --set overrides; prints the reason and returns false on failure.
+static bool load_with_overrides(const std::string& path, const std::vector<std::string>& sets, Scenario& out,
+                                std::ostream& err) {
+    try {
+        out = load_scenario_file(path);
+    } catch (const ScenarioError& e) {
+        err << "playbench: cannot load scenario:\n" << e.what() << "\n";
+        return false;
+    }
+    for (const std::string& s : sets) {
+        ParamAssignment a;
+        if (auto why = parse_param_assignment(*out.lab->params, s, a)) {
+            err << "playbench: --set " << s << ": " << *why << "\n";
+            return false;
+        }
+        out.params.set(a.index, a.value);
+    }
+    return true;
+}
+
+int run_scenario(const RunOptions& o, std::ostream& out, std::ostream& err) {
+    Scenario s;
+    if (!load_with_overrides(o.scenario, o.sets, s, err)) return 2;
+    Simulation sim(std::move(s));
+    sim.advance(o.ticks);
+    const World& w = sim.world();
+    if (o.json) {
+        JsonWriter j;
+        j.begin_object();
+        j.field("lab", w.lab().name);
+        j.field("tick", w.tick());
+        j.field("hash", hex64(w.hash()));
+        j.key("state");
+        w.write_state(j);
+        j.key("metrics");
+        w.write_metrics(j);
+        j.end_object();
+        out << j.str() << "\n";
+    } else {
+        out << sim.scenario().title << " (" << w.lab().name << ", seed " << sim.scenario().seed << ")\n";
+        out << "tick " << w.tick() << "   hash " << hex64(w.hash()) << "\n";
+        out << w.summary() << "\n";
+    }
+    return 0;
+}
+
+int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err) {
+    if (o.out.empty()) {
+        err << "playbench render: --out FILE.png is required\n";
+        return 2;
+    }
+    Scenario s;
+    if (!load_with_overrides(o.scenario, o.sets, s, err)) return 2;
+    Simulation sim(std::move(s));
+    sim.advance(o.ticks);
+    std::string why;
+    if (!render_to_png(sim, o.width, o.height, o.out, why)) {
+        err << "playbench render: " << why << "\n";
+        return 1;
+    }
+    out << "wrote " << o.out << " (" << o.width << "x" << o.height << ", tick " << sim.tick() << ")\n";
+    return 0;
+}
+
+static void print_table(const LabInfo& lab, std::ostream& out) {
+    out << lab.title << " (" << lab.name << ") — " << lab.summary << "\n";
+    for (const std::string& section : lab.params->sections()) {
+        out << "\n  [" << section << "]\n";
+        for (const ParamDef& d : lab.params->defs()) {
+            if (d.section() != section) continue;
+            out << "  " << std::left << std::setw(36) << d.key << " default " << std::setw(10)
+                << format_param_value(d, d.default_value) << " range " << format_param_value(d, d.min) << " .. "
+                << format_param_value(d, d.max) << (d.unit.empty() ? "" : "  (" + d.unit + ")") << "\n";
+            out << "      " << d.label << ": " << d.description << "\n";
+        }
+    }
+}
+
+int list_params(const std::string& lab_name, std::ostream& out, std::ostream& err) {
+    if (lab_name.empty()) {
+        bool first = true;
+        for (const LabInfo* lab : all_labs()) {
+            if (!first) out << "\n";
+            first = false;
+            print_table(*lab, out);
+        }
+        return 0;
+    }
+    const LabInfo* lab = find_lab(lab_name);
+    if (!lab) {
+        err << "playbench params: unknown lab '" << lab_name << "' (allowed: " << lab_names() << ")\n";
+        return 2;
+    }
+    print_table(*lab, out);
+    return 0;
+}
+
+static void bench_render(std::ostream& out, std::ostream& err) {
+    Scenario s;
+    if (!load_with_overrides(default_scenario_path(), {}, s, err)) return;
+    Simulation sim(std::move(s));
+    sim.advance(600);
+    double ms = 0.0;
+    std::string why;
+    if (!measure_render(sim, 1280, 720, 60, ms, why)) {
+        err << "render benchmark failed: " << why << "\n";
+        return;
+    }
+    out << "render: default scenario at 1280x720, software renderer, whole window: " << std::fixed
+        << std::setprecision(2) << ms << " ms per frame (target < 15 ms) " << (ms < 15.0 ? "OK" : "MISS") << "\n";
+}
+
+int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err) {
+    if (!what.empty() && what != "render" && !find_lab(what)) {
+        err << "playbench bench: unknown benchmark '" << what << "' (allowed: " << lab_names() << ", render)\n";
+        return 2;
+    }
+    for (const LabInfo* lab : all_labs()) {
+        if (!what.empty() && what != lab->name) continue;
+        if (lab->bench) lab->bench(out);
+    }
+    if (what.empty() || what == "render" || what == "podball") bench_render(out, err);
+    return 0;
+}
+
+}  // namespace pb::app

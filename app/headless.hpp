@@ -1,0 +1,36 @@
+// The headless verbs behind the command line, each returning a process exit code and writing
+// its own messages. Kept apart from the argument parsing so tests and tools can call them.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace pb::app {
+
+struct RunOptions {
+    std::string scenario;
+    std::int64_t ticks = 3600;
+    std::vector<std::string> sets;   // KEY=VALUE
+    bool json = false;
+};
+int run_scenario(const RunOptions& o, std::ostream& out, std::ostream& err);
+
+struct RenderOptions {
+    std::string scenario;
+    std::int64_t ticks = 0;
+    int width = 1280;
+    int height = 720;
+    std::vector<std::string> sets;
+    std::string out;
+};
+int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err);
+
+int list_params(const std::string& lab, std::ostream& out, std::ostream& err);
+int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err);
+
+// Where the default scenario lives (scenarios/podball-default.toml beside the binary's sources,
+// or in the current directory).
+std::string default_scenario_path();
+
+}  // namespace pb::app

@@ -1,0 +1,16 @@
+// The command line's view of the offscreen renderer (which lives in ui/ so tests can use it).
+#include "app/offscreen.hpp"
+
+#include "ui/offscreen_renderer.hpp"
+
+namespace pb::app {
+
+bool render_to_png(pb::Simulation& sim, int width, int height, const std::string& out_path, std::string& error) {
+    return ui::render_simulation_to_png(sim, width, height, out_path, error);
+}
+
+bool measure_render(pb::Simulation& sim, int width, int height, int frames, double& ms_per_frame, std::string& error) {
+    return ui::measure_simulation_render(sim, width, height, frames, ms_per_frame, error);
+}
+
+}  // namespace pb::app

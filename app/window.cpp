@@ -1,0 +1,450 @@
+// The live window: SDL2 + Dear ImGui (SDL platform backend, SDL_Renderer backend), the main
+// loop, settings persistence, drag-and-drop, keyboard shortcuts, screenshots and the
+// --script automation. Everything visible is drawn by ui::Shell.
+#include "app/window.hpp"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdlrenderer.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "app/headless.hpp"
+#include "app/settings.hpp"
+#include "app/window_script.hpp"
+#include "engine/core/lab.hpp"
+#include "engine/core/scenario.hpp"
+#include "engine/core/simulation.hpp"
+#include "ui/offscreen_renderer.hpp"
+#include "ui/shell.hpp"
+#include "ui/software_draw.hpp"
+#include "ui/style.hpp"
+
+namespace fs = std::filesystem;
+
+namespace pb::app {
+
+namespace {
+
+// The pointer as the event stream describes it. ImGui 1.86's SDL backend polls SDL's global
+// mouse state instead, which events pushed by a script never change; deriving the pointer
+// from events makes scripted and human input take exactly the same path.
+struct PointerFromEvents {
+    float x = -FLT_MAX, y = -FLT_MAX;
+    bool inside = false;
+    bool down[3] = {false, false, false};
+    bool pressed[3] = {false, false, false};   // went down since the last frame (short clicks)
+
+    static int index(std::uint8_t sdl_button) {
+        switch (sdl_button) {
+        case SDL_BUTTON_LEFT: return 0;
+        case SDL_BUTTON_RIGHT: return 1;
+        case SDL_BUTTON_MIDDLE: return 2;
+        default: return -1;
+        }
+    }
+    void on_event(const SDL_Event& e) {
+        switch (e.type) {
+        case SDL_MOUSEMOTION:
+            x = static_cast<float>(e.motion.x);
+            y = static_cast<float>(e.motion.y);
+            inside = true;
+            break;
+        case SDL_MOUSEBUTTONDOWN:
+        case SDL_MOUSEBUTTONUP: {
+            x = static_cast<float>(e.button.x);
+            y = static_cast<float>(e.button.y);
+            int i = index(e.button.button);
+            if (i < 0) break;
+            down[i] = e.type == SDL_MOUSEBUTTONDOWN;
+            if (down[i]) pressed[i] = true;
+            break;
+        }
+        case SDL_WINDOWEVENT:
+            if (e.window.event == SDL_WINDOWEVENT_LEAVE) inside = false;
+            if (e.window.event == SDL_WINDOWEVENT_ENTER) inside = true;
+            break;
+        default: break;
+        }
+    }
+    // Overrides what the backend's NewFrame polled.
+    void apply(ImGuiIO& io) {
+        bool any_down = down[0] || down[1] || down[2];
+        io.MousePos = (inside || any_down) ? ImVec2(x, y) : ImVec2(-FLT_MAX, -FLT_MAX);
+        for (int i = 0; i < 3; ++i) {
+            io.MouseDown[i] = down[i] || pressed[i];
+            pressed[i] = false;
+        }
+    }
+};
+
+// Loads the scenario to open: the one asked for, else the last one, else the default; a file
+// that fails to load leaves the built-in default running and its error in `error`.
+Scenario initial_scenario(const WindowOptions& opts, const WindowSettings& settings, std::string& error,
+                          std::string& failed_path) {
+    std::vector<std::string> candidates;
+    if (!opts.scenario_path.empty()) {
+        candidates.push_back(opts.scenario_path);
+    } else {
+        std::error_code ec;
+        if (!settings.last_scenario.empty() && fs::is_regular_file(settings.last_scenario, ec))
+            candidates.push_back(settings.last_scenario);
+        candidates.push_back(default_scenario_path());
+    }
+    for (const std::string& path : candidates) {
+        try {
+            return load_scenario_file(path);
+        } catch (const std::exception& e) {
+            if (error.empty()) {
+                error = "Could not open " + path + ":\n" + e.what();
+                failed_path = path;
+            }
+        }
+    }
+    const LabInfo* lab = find_lab("podball");
+    if (!lab) lab = all_labs().front();
+    return default_scenario(*lab);
+}
+
+bool apply_param_overrides(Scenario& s, const std::vector<std::string>& sets) {
+    for (const std::string& text : sets) {
+        ParamAssignment a;
+        if (auto why = parse_param_assignment(*s.lab->params, text, a)) {
+            std::cerr << "playbench: --set " << text << ": " << *why << "\n";
+            return false;
+        }
+        s.params.set(a.index, a.value);
+    }
+    return true;
+}
+
+bool write_window_png(SDL_Renderer* renderer, const std::string& path, std::string& error) {
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(renderer, &w, &h) != 0 || w <= 0 || h <= 0) {
+        error = SDL_GetError();
+        return false;
+    }
+    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+    if (SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_RGBA32, pixels.data(), w * 4) != 0) {
+        error = std::string("cannot read the window's pixels: ") + SDL_GetError();
+        return false;
+    }
+    return ui::write_rgba_png(path, w, h, pixels.data(), w * 4, error);
+}
+
+void write_report(const ui::Shell& shell, SDL_Window* window, const char* renderer_name, int frame, float ui_scale,
+                  const std::string& path) {
+    int w = 0, h = 0;
+    SDL_GetWindowSize(window, &w, &h);
+    JsonWriter out;
+    out.begin_object();
+    out.field("frame", frame);
+    out.field("window_width", w);
+    out.field("window_height", h);
+    out.field("ui_scale", static_cast<double>(ui_scale));
+    out.field("renderer", renderer_name ? renderer_name : "");
+    const char* driver = SDL_GetCurrentVideoDriver();
+    out.field("video_driver", driver ? driver : "");
+    shell.write_report(out);
+    out.end_object();
+    try {
+        write_file_atomically(path, out.str() + "\n");
+    } catch (const std::exception& e) {
+        std::cerr << "playbench: script dump: " << e.what() << "\n";
+    }
+}
+
+// HiDPI: the display's DPI (X11 reports Xft.dpi or the physical size) and the ratio between
+// the renderer's pixels and the window's points (2 on Retina-style displays).
+void display_scale(SDL_Window* window, SDL_Renderer* renderer, float& ui_scale, float& framebuffer_scale) {
+    float ddpi = 0.0f;
+    if (SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(window), &ddpi, nullptr, nullptr) != 0) ddpi = 0.0f;
+    int ww = 1, wh = 1, rw = 1, rh = 1;
+    SDL_GetWindowSize(window, &ww, &wh);
+    SDL_GetRendererOutputSize(renderer, &rw, &rh);
+    framebuffer_scale = ww > 0 ? std::clamp(static_cast<float>(rw) / static_cast<float>(ww), 1.0f, 4.0f) : 1.0f;
+    // Where the framebuffer is already scaled, the desktop applied the DPI; do not apply it twice.
+    ui_scale = framebuffer_scale > 1.0f ? 1.0f : ui::ui_scale_for_display(ddpi);
+    if (framebuffer_scale > 1.0f && std::getenv("PLAYBENCH_UI_SCALE")) ui_scale = ui::ui_scale_for_display(0.0f);
+}
+
+// SDL 2.26 falls back to its invisible "offscreen" video driver when the display refuses a
+// connection (for instance while an X server resets): a window nobody can see.
+bool is_real_video_driver() {
+    const char* driver = SDL_GetCurrentVideoDriver();
+    return driver && std::string(driver) != "dummy" && std::string(driver) != "offscreen";
+}
+
+class SdlVideo {
+public:
+    SdlVideo() : ok_(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS) == 0) {
+        if (std::getenv("SDL_VIDEODRIVER")) return;   // asked for explicitly: take what was asked for
+        for (int attempt = 0; ok_ && !is_real_video_driver() && attempt < 20; ++attempt) {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO);
+            SDL_Delay(100);
+            ok_ = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
+        }
+    }
+    ~SdlVideo() {
+        if (ok_) SDL_Quit();
+    }
+    SdlVideo(const SdlVideo&) = delete;
+    SdlVideo& operator=(const SdlVideo&) = delete;
+    bool ok() const { return ok_; }
+
+private:
+    bool ok_;
+};
+
+}  // namespace
+
+bool display_available() {
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return false;
+    if (!is_real_video_driver()) {
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        return false;
+    }
+    // Stay connected: an X server (Xvfb among them) resets when its last client disconnects,
+    // and the window opened right after could then fail to connect. run_window() reuses this.
+    return true;
+}
+
+int run_window(const WindowOptions& opts) {
+    // The script first: a broken script is a usage error, reported before any window opens.
+    std::optional<ScriptPlayer> script;
+    if (!opts.script_path.empty()) {
+        std::vector<ScriptAction> actions;
+        std::string error;
+        try {
+            if (!parse_window_script(read_text_file(opts.script_path), opts.script_path, actions, error)) {
+                std::cerr << "playbench: " << error << "\n";
+                return 2;
+            }
+        } catch (const std::exception& e) {
+            std::cerr << "playbench: " << e.what() << "\n";
+            return 2;
+        }
+        script.emplace(std::move(actions));
+    }
+
+    const std::string config = config_dir();
+    WindowSettings settings = load_settings(config);
+
+    std::string load_error, failed_path;
+    Scenario scenario = initial_scenario(opts, settings, load_error, failed_path);
+    if (!apply_param_overrides(scenario, opts.sets)) return 2;
+
+    SdlVideo video;
+    if (!video.ok() || (!is_real_video_driver() && !std::getenv("SDL_VIDEODRIVER"))) {
+        std::cerr << "playbench: cannot open the display: " << (video.ok() ? "no real video driver" : SDL_GetError())
+                  << "\n";
+        return 1;
+    }
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
+
+    // Window size from the settings, kept within the display.
+    SDL_Rect usable{0, 0, 1280, 800};
+    SDL_GetDisplayUsableBounds(0, &usable);
+    int width = std::clamp(settings.width, 640, std::max(640, usable.w));
+    int height = std::clamp(settings.height, 400, std::max(400, usable.h));
+    bool position_known = settings.x != -1 && settings.y != -1 && settings.x >= usable.x - width / 2 &&
+                          settings.y >= usable.y && settings.x < usable.x + usable.w - 64 && settings.y < usable.y + usable.h - 64;
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (settings.maximized ? SDL_WINDOW_MAXIMIZED : 0);
+    SDL_Window* window = SDL_CreateWindow("Playbench", position_known ? settings.x : SDL_WINDOWPOS_CENTERED,
+                                          position_known ? settings.y : SDL_WINDOWPOS_CENTERED, width, height, flags);
+    if (!window) {
+        std::cerr << "playbench: cannot open a window: " << SDL_GetError() << "\n";
+        return 1;
+    }
+    SDL_SetWindowMinimumSize(window, 640, 400);
+    SDL_Renderer* renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!renderer) renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
+    if (!renderer) {
+        std::cerr << "playbench: cannot create a renderer: " << SDL_GetError() << "\n";
+        SDL_DestroyWindow(window);
+        return 1;
+    }
+    SDL_RendererInfo renderer_info{};
+    SDL_GetRendererInfo(renderer, &renderer_info);
+    bool vsync = (renderer_info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+
+    IMGUI_CHECKVERSION();
+    ImGuiContext* context = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    // ImGui's own layout file (table column widths, the shortcuts window) beside our settings.
+    std::string ini_path = config.empty() ? std::string() : imgui_ini_path(config);
+    if (!config.empty()) {
+        std::error_code ec;
+        fs::create_directories(config, ec);
+    }
+    io.IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
+    float ui_scale = 1.0f, framebuffer_scale = 1.0f;
+    display_scale(window, renderer, ui_scale, framebuffer_scale);
+    if (!ui::setup_fonts_and_style(ui_scale, framebuffer_scale))
+        std::cerr << "playbench: warning: " << ui::kDefaultFontPath
+                  << " not found (package fonts-dejavu-core); using ImGui's built-in font\n";
+    ImGui_ImplSDL2_InitForSDLRenderer(window);
+    ImGui_ImplSDLRenderer_Init(renderer);
+
+    int exit_code = 0;
+    {
+        Simulation sim(std::move(scenario));
+        ui::ShellOptions shell_options;
+        shell_options.scenarios_dir = fs::path(default_scenario_path()).parent_path().string();
+        shell_options.preferences = settings.shell;
+        ui::Shell shell(sim, std::move(shell_options));
+        if (!load_error.empty()) shell.show_error(load_error, failed_path);
+
+        PointerFromEvents pointer;
+        std::uint32_t window_id = SDL_GetWindowID(window);
+        std::string title;
+        int frame = 0, quiet_frames = 0;
+        Uint64 last = SDL_GetPerformanceCounter();
+        const double counter_hz = static_cast<double>(SDL_GetPerformanceFrequency());
+        int normal_w = width, normal_h = height, normal_x = settings.x, normal_y = settings.y;
+        bool running = true;
+
+        while (running) {
+            if (script) script->push_events(frame, shell.widgets(), window_id);
+
+            // Idle politely when nothing moves: wait for input instead of spinning.
+            bool had_event = false;
+            if (!script && !shell.wants_continuous_frames() && quiet_frames > 3) SDL_WaitEventTimeout(nullptr, 250);
+
+            SDL_Event e;
+            while (SDL_PollEvent(&e)) {
+                had_event = true;
+                pointer.on_event(e);
+                ImGui_ImplSDL2_ProcessEvent(&e);
+                switch (e.type) {
+                case SDL_QUIT: shell.request_quit(false); break;
+                case SDL_WINDOWEVENT:
+                    if (e.window.windowID != window_id) break;
+                    if (e.window.event == SDL_WINDOWEVENT_CLOSE) shell.request_quit(false);
+                    if ((e.window.event == SDL_WINDOWEVENT_RESIZED || e.window.event == SDL_WINDOWEVENT_MOVED) &&
+                        !(SDL_GetWindowFlags(window) & (SDL_WINDOW_MAXIMIZED | SDL_WINDOW_FULLSCREEN))) {
+                        SDL_GetWindowSize(window, &normal_w, &normal_h);
+                        SDL_GetWindowPosition(window, &normal_x, &normal_y);
+                    }
+                    break;
+                case SDL_DROPFILE:
+                    if (e.drop.file) {
+                        shell.request_open(e.drop.file);
+                        SDL_free(e.drop.file);
+                    }
+                    break;
+                case SDL_KEYDOWN:
+                    // Typing into a text field is not a shortcut.
+                    if (!io.WantTextInput) {
+                        Uint16 mod = e.key.keysym.mod;
+                        if (auto action = ui::action_for_key(e.key.keysym.scancode, (mod & KMOD_CTRL) != 0,
+                                                             (mod & KMOD_SHIFT) != 0, (mod & KMOD_ALT) != 0,
+                                                             e.key.repeat != 0))
+                            shell.perform(*action);
+                    }
+                    break;
+                default: break;
+                }
+            }
+            quiet_frames = had_event ? 0 : quiet_frames + 1;
+
+            Uint64 now = SDL_GetPerformanceCounter();
+            double dt = static_cast<double>(now - last) / counter_hz;
+            Uint64 frame_start = now;   // the frame's work starts here (after any idle wait)
+            last = now;
+
+            shell.update(dt);
+            ImGui_ImplSDLRenderer_NewFrame();
+            ImGui_ImplSDL2_NewFrame();
+            pointer.apply(io);
+            {
+                // The backend asks GL for the drawable size; an SDL_Renderer knows its own.
+                int ww = 0, wh = 0, rw = 0, rh = 0;
+                SDL_GetWindowSize(window, &ww, &wh);
+                SDL_GetRendererOutputSize(renderer, &rw, &rh);
+                if (ww > 0 && wh > 0 && rw > 0 && rh > 0)
+                    io.DisplayFramebufferScale = ImVec2(static_cast<float>(rw) / ww, static_cast<float>(rh) / wh);
+            }
+            ImGui::NewFrame();
+            shell.draw();
+            ImGui::Render();
+            SDL_SetRenderDrawColor(renderer, 18, 20, 23, 255);
+            SDL_RenderClear(renderer);
+            // Solid rectangles as fills, the rest as geometry: the same pixels as the offscreen
+            // renderer, and fast when SDL fell back to its software renderer.
+            ui::render_draw_data(renderer, ImGui::GetDrawData());
+
+            // Requests fulfilled on the finished frame, before it is presented.
+            if (auto path = shell.take_screenshot_request()) {
+                std::string error;
+                write_window_png(renderer, *path, error);
+                shell.screenshot_written(*path, error);
+            }
+            if (script) {
+                for (const ScriptAction& a : script->end_of_frame_actions(frame)) {
+                    if (a.kind == ScriptAction::Kind::Dump) {
+                        write_report(shell, window, renderer_info.name, frame, ui_scale, a.text);
+                    } else if (a.kind == ScriptAction::Kind::Screenshot) {
+                        std::string error;
+                        if (!write_window_png(renderer, a.text, error))
+                            std::cerr << "playbench: script screenshot: " << error << "\n";
+                    } else if (a.kind == ScriptAction::Kind::Quit) {
+                        shell.request_quit(true);
+                    }
+                }
+            }
+            // Work time of the frame, before Present (which may wait for vsync).
+            shell.note_frame_time(static_cast<double>(SDL_GetPerformanceCounter() - frame_start) / counter_hz * 1000.0);
+            SDL_RenderPresent(renderer);
+
+            std::string wanted_title = shell.window_title();
+            if (wanted_title != title) {
+                title = wanted_title;
+                SDL_SetWindowTitle(window, title.c_str());
+            }
+            if (shell.quit_requested()) running = false;
+            ++frame;
+
+            // Without vsync (software renderer, Xvfb) cap at about 60 frames per second.
+            if (!vsync) {
+                double spent = static_cast<double>(SDL_GetPerformanceCounter() - now) / counter_hz;
+                if (spent < 1.0 / 60.0) SDL_Delay(static_cast<Uint32>((1.0 / 60.0 - spent) * 1000.0));
+            }
+        }
+        if (script && script->errors() > 0) exit_code = 1;
+
+        // Remember the layout for next time.
+        settings.shell = shell.preferences();
+        settings.last_scenario = shell.current_path().empty() ? settings.last_scenario
+                                                              : fs::absolute(shell.current_path()).string();
+        settings.maximized = (SDL_GetWindowFlags(window) & SDL_WINDOW_MAXIMIZED) != 0;
+        if (!settings.maximized) {
+            SDL_GetWindowSize(window, &normal_w, &normal_h);
+            SDL_GetWindowPosition(window, &normal_x, &normal_y);
+        }
+        settings.width = normal_w;
+        settings.height = normal_h;
+        settings.x = normal_x;
+        settings.y = normal_y;
+    }
+
+    std::string error;
+    if (!config.empty() && !save_settings(settings, config, error))
+        std::cerr << "playbench: warning: settings not saved: " << error << "\n";
+
+    ImGui_ImplSDLRenderer_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext(context);   // writes imgui.ini
+    SDL_DestroyRenderer(renderer);
+    SDL_DestroyWindow(window);
+    return exit_code;
+}
+
+}  // namespace pb::app

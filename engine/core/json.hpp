@@ -1,0 +1,44 @@
+// A small streaming JSON writer for `run --json` and reports. Numbers are written with enough
+// digits to round-trip a double; non-finite numbers become null (JSON has no NaN).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+
+class JsonWriter {
+public:
+    explicit JsonWriter(bool pretty = true) : pretty_(pretty) {}
+
+    JsonWriter& begin_object();
+    JsonWriter& end_object();
+    JsonWriter& begin_array();
+    JsonWriter& end_array();
+    JsonWriter& key(std::string_view k);
+    JsonWriter& value(double v);
+    JsonWriter& value(std::int64_t v);
+    JsonWriter& value(int v) { return value(static_cast<std::int64_t>(v)); }
+    JsonWriter& value(std::uint64_t v);
+    JsonWriter& value(bool v);
+    JsonWriter& value(std::string_view v);
+    JsonWriter& value(const char* v) { return value(std::string_view(v)); }
+    JsonWriter& null();
+    template <class T>
+    JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+
+    const std::string& str() const { return out_; }
+
+private:
+    void before_value();
+    void newline();
+    std::string out_;
+    std::vector<bool> first_;   // per open container: no element written yet
+    bool pretty_;
+    bool after_key_ = false;
+};
+
+std::string json_escape(std::string_view s);
+
+}  // namespace pb

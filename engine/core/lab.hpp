@@ -1,0 +1,45 @@
+// A lab is registered once under a stable name, the one scenario files use. Adding a lab touches
+// the list in engine/labs.cpp (and ui/lab_views.cpp for its view), nothing else.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/command.hpp"
+#include "engine/core/node.hpp"
+#include "engine/core/params.hpp"
+#include "engine/core/scenario.hpp"
+#include "engine/core/world.hpp"
+
+namespace pb {
+
+struct LabInfo {
+    std::string name;      // "podball"
+    std::string title;     // "Podball"
+    std::string summary;   // one line
+    const ParamTable* params = nullptr;
+    std::vector<CommandSpec> commands;   // param.set is added by the core, do not list it
+    // Top-level scenario keys the lab reads (besides lab, title, description, seed, params, commands).
+    std::vector<std::string> setup_keys;
+    // Reads the lab's keys from the scenario root. Report problems to diag; return a setup anyway.
+    std::function<std::shared_ptr<const LabSetup>(const Node& root, TableReader& reader, Diagnostics& diag)> parse_setup;
+    std::function<std::shared_ptr<const LabSetup>()> default_setup;
+    std::function<std::unique_ptr<World>(const Scenario&)> create_world;
+    // Benchmarks for `playbench bench LAB`; prints its own report lines.
+    std::function<void(std::ostream&)> bench;
+};
+
+const std::vector<const LabInfo*>& all_labs();
+const LabInfo* find_lab(std::string_view name);
+std::string lab_names();   // "podball, rgs, ..." for messages
+
+// All commands of a lab, including the core's param.set.
+std::vector<CommandSpec> command_specs(const LabInfo& lab);
+
+}  // namespace pb
+
+namespace pb {
+// Checks a command against the lab's specs and, for param.set, the parameter table.
+std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c);
+}  // namespace pb

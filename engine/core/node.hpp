@@ -1,0 +1,87 @@
+// Scenario text parsed into our own tree, with the line of every value, so that labs can read
+// their part of a scenario with precise errors without depending on the TOML library.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pb {
+
+struct Node {
+    enum class Kind { Table, Array, String, Integer, Float, Boolean };
+    Kind kind = Kind::Table;
+    int line = 0;          // 1-based line in the source file, 0 when unknown
+    std::string path;      // full key, "team0.pods" or "commands[2].tick"
+    std::string text;      // String
+    std::int64_t integer = 0;
+    double number = 0.0;   // Float
+    bool boolean = false;
+    std::vector<std::pair<std::string, Node>> table;  // in file order
+    std::vector<Node> array;
+
+    const Node* get(std::string_view key) const;
+    bool is_number() const { return kind == Kind::Integer || kind == Kind::Float; }
+    double as_number() const { return kind == Kind::Integer ? static_cast<double>(integer) : number; }
+};
+
+std::string_view kind_name(Node::Kind k);
+
+// One problem found while reading a scenario.
+struct Diagnostic {
+    std::string file;
+    int line = 0;
+    std::string key;
+    std::string message;
+    std::string to_string() const;  // "file:12: key 'team0.pods': expected ..."
+};
+
+class Diagnostics {
+public:
+    explicit Diagnostics(std::string file) : file_(std::move(file)) {}
+    void error(const Node& at, std::string message);
+    void error(int line, std::string key, std::string message);
+    bool empty() const { return list_.empty(); }
+    const std::vector<Diagnostic>& list() const { return list_; }
+    const std::string& file() const { return file_; }
+    std::string to_string() const;  // every diagnostic, one per line
+
+private:
+    std::string file_;
+    std::vector<Diagnostic> list_;
+};
+
+// Reads a table's keys with range checks; every key not read by finish() is reported as unknown,
+// together with the keys that are allowed there.
+class TableReader {
+public:
+    TableReader(const Node& table, Diagnostics& diag);
+    ~TableReader() = default;
+
+    bool has(std::string_view key) const;
+    const Node* node(std::string_view key);  // marks as read
+    double number(std::string_view key, double fallback, double min, double max);
+    std::int64_t integer(std::string_view key, std::int64_t fallback, std::int64_t min, std::int64_t max);
+    bool boolean(std::string_view key, bool fallback);
+    std::string text(std::string_view key, std::string fallback, const std::vector<std::string>& choices = {});
+    // [x, y] array of two numbers, each within [min, max].
+    bool vec2(std::string_view key, double& x, double& y, double min_x, double max_x, double min_y, double max_y);
+    const Node* table(std::string_view key);  // nullptr when absent; error when not a table
+    const Node* array(std::string_view key);  // nullptr when absent; error when not an array
+    // Declares a key as allowed without reading it (handled elsewhere).
+    void allow(std::string_view key);
+    void finish();
+
+    Diagnostics& diagnostics() { return diag_; }
+    const Node& self() const { return table_; }
+
+private:
+    const Node* fetch(std::string_view key);
+    const Node& table_;
+    Diagnostics& diag_;
+    std::vector<std::string> known_;
+};
+
+}  // namespace pb

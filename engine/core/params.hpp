@@ -1,0 +1,88 @@
+// The one table of tunable parameters (ARCHITECTURE.md "One table of parameters").
+// Each ParamDef is declared once, by its lab; sliders, scenario keys, --set and replayed
+// parameter edits are all driven from it. Keys read `lab.section.name`.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pb {
+
+enum class ParamType { Real, Integer, Boolean };
+
+struct ParamDef {
+    std::string key;          // podball.ball.friction
+    std::string label;        // "Ball friction"
+    std::string unit;         // "force per (length/tick)"
+    double min = 0.0;
+    double max = 1.0;
+    double default_value = 0.0;
+    std::string description;  // one line, shown as tooltip and in `playbench params`
+    ParamType type = ParamType::Real;
+
+    std::string_view lab() const;      // "podball"
+    std::string_view section() const;  // "podball.ball"
+    std::string_view name() const;     // "friction"
+};
+
+// Why a value is refused, as a sentence that names the key and the allowed range;
+// std::nullopt when the value is allowed.
+std::optional<std::string> check_param_value(const ParamDef& def, double value);
+
+// Shortest decimal text that reads back as the same double ("0.0005", "1e-09").
+std::string format_number(double v);
+
+// Formats a value as a designer would write it in a scenario (integers without ".0").
+std::string format_param_value(const ParamDef& def, double value);
+
+class ParamTable {
+public:
+    // Throws std::logic_error on a malformed table (duplicate key, default out of range):
+    // that is a programming error in a lab, caught by the first test that touches the lab.
+    explicit ParamTable(std::vector<ParamDef> defs);
+
+    std::size_t size() const { return defs_.size(); }
+    const ParamDef& operator[](std::size_t i) const { return defs_[i]; }
+    const std::vector<ParamDef>& defs() const { return defs_; }
+    std::optional<std::size_t> find(std::string_view key) const;
+    // Sections in declaration order ("podball.ball", "podball.pod", ...).
+    std::vector<std::string> sections() const;
+
+private:
+    std::vector<ParamDef> defs_;
+};
+
+// The current values for one table. Plain values (copyable) so worlds can snapshot them.
+class ParamSet {
+public:
+    ParamSet() = default;
+    explicit ParamSet(const ParamTable& table);
+
+    const ParamTable& table() const { return *table_; }
+    std::size_t size() const { return values_.size(); }
+    double operator[](std::size_t i) const { return values_[i]; }
+    double get(std::string_view key) const;  // throws std::out_of_range for an unknown key
+    bool is_default(std::size_t i) const;
+    // Sets a value; returns the reason when refused (unknown key or out of range), leaving it as it was.
+    std::optional<std::string> set(std::size_t i, double value);
+    std::optional<std::string> set(std::string_view key, double value);
+    void reset(std::size_t i);
+    bool operator==(const ParamSet& o) const { return values_ == o.values_; }
+
+private:
+    const ParamTable* table_ = nullptr;
+    std::vector<double> values_;
+};
+
+// Parses "key=value" as given to --set; value may be a number, true/false.
+// Returns the reason when the text is malformed, the key unknown or the value out of range.
+struct ParamAssignment {
+    std::size_t index = 0;
+    double value = 0.0;
+};
+std::optional<std::string> parse_param_assignment(const ParamTable& table, std::string_view text,
+                                                  ParamAssignment& out);
+
+}  // namespace pb

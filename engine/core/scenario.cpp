@@ -1,0 +1,280 @@
+#include "engine/core/scenario.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "engine/core/lab.hpp"
+#include "engine/core/toml_text.hpp"
+
+namespace pb {
+
+std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) throw std::runtime_error("cannot read '" + path + "': " + std::strerror(errno));
+    return ss.str();
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+    // Write a sibling temp file, fsync it, rename over the target, fsync the directory:
+    // at every instant the path holds either the old complete file or the new complete one.
+    std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+    const char* p = content.data();
+    std::size_t left = content.size();
+    while (left > 0) {
+        ssize_t n = ::write(fd, p, left);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            int e = errno;
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            throw std::runtime_error("cannot write '" + path + "': " + std::strerror(e));
+        }
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        int e = errno;
+        ::unlink(tmp.c_str());
+        throw std::runtime_error("cannot write '" + path + "': " + std::strerror(e));
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        int e = errno;
+        ::unlink(tmp.c_str());
+        throw std::runtime_error("cannot replace '" + path + "': " + std::strerror(e));
+    }
+    std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
+    if (dir.empty()) dir = "/";
+    int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+}
+
+// ---------------------------------------------------------------- loading
+
+static void read_params(const Node& params, const LabInfo& lab, ParamSet& out, Diagnostics& diag,
+                        const std::string& prefix) {
+    for (const auto& [k, v] : params.table) {
+        std::string key = prefix.empty() ? k : prefix + "." + k;
+        if (v.kind == Node::Kind::Table) {
+            read_params(v, lab, out, diag, key);
+            continue;
+        }
+        auto idx = lab.params->find(key);
+        if (!idx) {
+            ParamAssignment ignored;
+            auto why = parse_param_assignment(*lab.params, key + "=0", ignored);
+            diag.error(v, why ? *why : "unknown parameter '" + key + "'");
+            continue;
+        }
+        const ParamDef& def = (*lab.params)[*idx];
+        double value = 0.0;
+        if (def.type == ParamType::Boolean) {
+            if (v.kind != Node::Kind::Boolean) {
+                diag.error(v, "parameter '" + key + "' is a switch: expected true or false");
+                continue;
+            }
+            value = v.boolean ? 1.0 : 0.0;
+        } else if (v.is_number()) {
+            value = v.as_number();
+        } else {
+            diag.error(v, "parameter '" + key + "' expects a number between " + format_param_value(def, def.min) +
+                              " and " + format_param_value(def, def.max) + (def.unit.empty() ? "" : " " + def.unit));
+            continue;
+        }
+        if (auto err = out.set(*idx, value)) diag.error(v, *err);
+    }
+}
+
+static bool to_command_value(const Node& n, CommandValue& out) {
+    switch (n.kind) {
+        case Node::Kind::Boolean: out = n.boolean; return true;
+        case Node::Kind::Integer: out = n.integer; return true;
+        case Node::Kind::Float: out = n.number; return true;
+        case Node::Kind::String: out = n.text; return true;
+        default: return false;
+    }
+}
+
+static void read_commands(const Node& array, const LabInfo& lab, Scenario& s, std::vector<int>& lines,
+                          Diagnostics& diag) {
+    for (const Node& entry : array.array) {
+        if (entry.kind != Node::Kind::Table) {
+            diag.error(entry, "each [[commands]] entry must be a table with tick, type and arguments");
+            continue;
+        }
+        Command c;
+        const Node* tick = entry.get("tick");
+        const Node* type = entry.get("type");
+        if (!tick || tick->kind != Node::Kind::Integer || tick->integer < 0) {
+            diag.error(tick ? *tick : entry, "each command needs 'tick', a whole number >= 0");
+            continue;
+        }
+        if (!type || type->kind != Node::Kind::String) {
+            std::string allowed;
+            for (const auto& spec : command_specs(lab)) allowed += (allowed.empty() ? "" : ", ") + spec.type;
+            diag.error(type ? *type : entry, "each command needs 'type', one of: " + allowed);
+            continue;
+        }
+        c.tick = tick->integer;
+        c.type = type->text;
+        bool ok = true;
+        for (const auto& [k, v] : entry.table) {
+            if (k == "tick" || k == "type") continue;
+            CommandValue value;
+            if (!to_command_value(v, value)) {
+                diag.error(v, "command arguments are numbers, strings or true/false");
+                ok = false;
+                continue;
+            }
+            c.args.emplace_back(k, std::move(value));
+        }
+        if (!ok) continue;
+        if (auto err = validate_lab_command(lab, c)) {
+            diag.error(entry.line, entry.path, *err);
+            continue;
+        }
+        s.commands.push_back(std::move(c));
+        lines.push_back(entry.line);
+    }
+}
+
+Scenario load_scenario_text(const std::string& text, const std::string& name) {
+    Diagnostics diag(name);
+    Node root;
+    if (!parse_toml(text, root, diag)) throw ScenarioError(diag);
+
+    Scenario s;
+    s.path = name;
+    TableReader reader(root, diag);
+    const Node* lab_node = reader.node("lab");
+    if (!lab_node || lab_node->kind != Node::Kind::String) {
+        if (lab_node) diag.error(*lab_node, "expected the lab's name as a string, one of: " + lab_names());
+        else diag.error(1, "lab", "missing: every scenario starts with lab = \"NAME\", one of: " + lab_names());
+        throw ScenarioError(diag);
+    }
+    s.lab = find_lab(lab_node->text);
+    if (!s.lab) {
+        diag.error(*lab_node, "unknown lab \"" + lab_node->text + "\" (allowed: " + lab_names() + ")");
+        throw ScenarioError(diag);
+    }
+    const LabInfo& lab = *s.lab;
+    s.title = reader.text("title", lab.title);
+    s.description = reader.text("description", "");
+    s.seed = static_cast<std::uint64_t>(reader.integer("seed", 1, 0, INT64_MAX));
+    s.params = ParamSet(*lab.params);
+    if (const Node* params = reader.table("params")) read_params(*params, lab, s.params, diag, "");
+    s.setup = lab.parse_setup(root, reader, diag);
+    std::vector<int> lines;
+    if (const Node* commands = reader.array("commands")) read_commands(*commands, lab, s, lines, diag);
+    reader.finish();
+    if (!diag.empty()) throw ScenarioError(diag);
+
+    std::vector<std::size_t> order(s.commands.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return s.commands[a].tick < s.commands[b].tick; });
+    std::vector<Command> sorted;
+    std::vector<int> sorted_lines;
+    for (std::size_t i : order) {
+        sorted.push_back(s.commands[i]);
+        sorted_lines.push_back(lines[i]);
+    }
+    s.commands = std::move(sorted);
+
+    // Commands the lab's world refuses (a pod that does not exist, a spot outside the arena or
+    // across the kick-off line) are load errors too: play the schedule on a trial world up to
+    // the last command (capped, so a command scheduled an hour in does not stall loading).
+    constexpr std::int64_t kTrialTicks = 200000;
+    auto world = lab.create_world(s);
+    for (std::size_t i = 0; i < s.commands.size(); ++i) {
+        const Command& c = s.commands[i];
+        if (c.tick > kTrialTicks) break;
+        while (world->tick() < c.tick) world->step();
+        if (auto err = world->apply(c))
+            diag.error(sorted_lines[i], "commands", "command '" + c.type + "' at tick " + std::to_string(c.tick) +
+                                                        " is refused: " + *err);
+    }
+    if (!diag.empty()) throw ScenarioError(diag);
+    return s;
+}
+
+Scenario load_scenario_file(const std::string& path) {
+    std::string text;
+    try {
+        text = read_text_file(path);
+    } catch (const std::exception& e) {
+        throw ScenarioError(std::string(e.what()));
+    }
+    Scenario s = load_scenario_text(text, path);
+    s.path = path;
+    return s;
+}
+
+Scenario default_scenario(const LabInfo& lab) {
+    Scenario s;
+    s.lab = &lab;
+    s.title = lab.title;
+    s.params = ParamSet(*lab.params);
+    s.setup = lab.default_setup();
+    return s;
+}
+
+// ---------------------------------------------------------------- saving
+
+static std::string command_value_toml(const CommandValue& v) {
+    if (auto b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+    if (auto i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+    if (auto d = std::get_if<double>(&v)) return toml_float(*d);
+    return toml_string(std::get<std::string>(v));
+}
+
+std::string scenario_to_toml(const Scenario& s) {
+    std::ostringstream out;
+    const LabInfo& lab = *s.lab;
+    out << "# Playbench scenario (" << lab.title << "). Hand-edit freely: lines starting with # are comments.\n";
+    out << "# Keys are described in README.md; `playbench params " << lab.name << "` lists every parameter.\n";
+    out << "lab = " << toml_string(lab.name) << "\n";
+    out << "title = " << toml_string(s.title) << "\n";
+    if (!s.description.empty()) out << "description = " << toml_string(s.description) << "\n";
+    out << "seed = " << s.seed << "\n\n";
+    if (s.setup) s.setup->write_toml(out);
+
+    out << "\n# Parameters: values that differ from the default are set; the others are listed as\n"
+           "# comments with their default and range, ready to be tuned.\n[params]\n";
+    for (std::size_t i = 0; i < lab.params->size(); ++i) {
+        const ParamDef& d = (*lab.params)[i];
+        bool changed = !s.params.is_default(i);
+        std::string value = d.type == ParamType::Real ? toml_float(changed ? s.params[i] : d.default_value)
+                                                      : format_param_value(d, changed ? s.params[i] : d.default_value);
+        std::string line = std::string(changed ? "" : "# ") + d.key + " = " + value;
+        if (line.size() < 44) line.append(44 - line.size(), ' ');
+        out << line << "  # " << d.label << " [" << format_param_value(d, d.min) << " .. "
+            << format_param_value(d, d.max) << (d.unit.empty() ? "" : " " + d.unit) << "]"
+            << (changed ? ", default " + format_param_value(d, d.default_value) : "") << "\n";
+    }
+
+    if (!s.commands.empty()) out << "\n# Scheduled commands, applied at the start of their tick.\n";
+    for (const Command& c : s.commands) {
+        out << "\n[[commands]]\ntick = " << c.tick << "\ntype = " << toml_string(c.type) << "\n";
+        for (const auto& [k, v] : c.args) out << k << " = " << command_value_toml(v) << "\n";
+    }
+    return out.str();
+}
+
+void save_scenario_file(const Scenario& s, const std::string& path) { write_file_atomically(path, scenario_to_toml(s)); }
+
+}  // namespace pb

@@ -1,0 +1,70 @@
+// The interface every lab's world implements: step one tick, apply a command, hash, snapshot and
+// restore. The engine draws nothing and does no I/O; views read the concrete world type.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/core/command.hpp"
+#include "engine/core/json.hpp"
+#include "engine/core/params.hpp"
+
+namespace pb {
+
+struct LabInfo;
+
+class World {
+public:
+    virtual ~World() = default;
+
+    virtual const LabInfo& lab() const = 0;
+    std::int64_t tick() const { return tick_; }
+    const ParamSet& params() const { return params_; }
+
+    // Advances the world by exactly one fixed tick.
+    virtual void step() = 0;
+    // Applies a validated command now. Returns the reason when the world refuses it
+    // (a pod index that does not exist, ...); the world is unchanged then.
+    std::optional<std::string> apply(const Command& c);
+    virtual std::uint64_t hash() const = 0;
+    // A snapshot is a copy of the world; restore() takes the state of a snapshot of the same lab.
+    virtual std::unique_ptr<World> clone() const = 0;
+    virtual void restore(const World& snapshot) = 0;
+
+    // The lab's full observable state and its metrics, for `run --json`.
+    virtual void write_state(JsonWriter& out) const = 0;
+    virtual void write_metrics(JsonWriter& out) const = 0;
+    // One line for the status bar: "2 : 1   RUNNING   t=1520".
+    virtual std::string summary() const = 0;
+
+protected:
+    World() = default;
+    World(const World&) = default;
+    World& operator=(const World&) = default;
+    explicit World(ParamSet params) : params_(std::move(params)) {}
+
+    // A lab reacts to parameter changes (re-derives its cached configuration).
+    virtual void on_params_changed() {}
+    virtual std::optional<std::string> apply_lab_command(const Command& c) = 0;
+
+    std::int64_t tick_ = 0;
+    ParamSet params_;
+};
+
+// Implements clone/restore for a concrete world that is a plain value type.
+template <class Derived>
+class WorldBase : public World {
+public:
+    std::unique_ptr<World> clone() const override {
+        return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+    }
+    void restore(const World& snapshot) override {
+        static_cast<Derived&>(*this) = dynamic_cast<const Derived&>(snapshot);
+    }
+
+protected:
+    using World::World;
+};
+
+}  // namespace pb

@@ -1,0 +1,48 @@
+// The one list of labs. Adding a lab: append it here (and its view in ui/lab_views.cpp).
+#include "engine/core/lab.hpp"
+#include "engine/podball/world.hpp"
+
+namespace pb {
+
+const std::vector<const LabInfo*>& all_labs() {
+    static const std::vector<const LabInfo*> labs = {
+        &podball::podball_lab(),
+    };
+    return labs;
+}
+
+const LabInfo* find_lab(std::string_view name) {
+    for (const LabInfo* l : all_labs())
+        if (l->name == name) return l;
+    return nullptr;
+}
+
+std::string lab_names() {
+    std::string out;
+    for (const LabInfo* l : all_labs()) out += (out.empty() ? "" : ", ") + l->name;
+    return out;
+}
+
+std::vector<CommandSpec> command_specs(const LabInfo& lab) {
+    std::vector<CommandSpec> specs;
+    CommandSpec set{std::string(kParamSetCommand), "change a parameter of the table", {}};
+    set.args.push_back(ArgSpec{"key", ArgKind::String, true, 0, 0, {}, "parameter key, e.g. podball.ball.friction"});
+    set.args.push_back(ArgSpec{"value", ArgKind::Number, true, -1e300, 1e300, {}, "new value, within the parameter's range"});
+    specs.push_back(std::move(set));
+    specs.insert(specs.end(), lab.commands.begin(), lab.commands.end());
+    return specs;
+}
+
+std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c) {
+    if (auto err = validate_command(command_specs(lab), c)) return err;
+    if (c.type == kParamSetCommand) {
+        ParamAssignment a;
+        std::string text = c.text("key") + "=" + std::to_string(c.number("value"));
+        auto idx = lab.params->find(c.text("key"));
+        if (!idx) return parse_param_assignment(*lab.params, text, a);
+        if (auto err = check_param_value((*lab.params)[*idx], c.number("value"))) return err;
+    }
+    return std::nullopt;
+}
+
+}  // namespace pb

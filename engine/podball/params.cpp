@@ -1,0 +1,146 @@
+// Podball's parameter table: every tunable value declared once, bound to its PodballConfig field.
+// Defaults are shared/specs/podball.md's table; ranges are what a designer's slider may reach
+// without breaking the physics (masses and radii stay positive, frictions may be zero because the
+// integrator treats k = 0 exactly, see motion.hpp).
+#include <array>
+#include <stdexcept>
+#include <string>
+
+#include "engine/podball/config.hpp"
+
+namespace pb::podball {
+namespace {
+
+struct BoundParam {
+    ParamDef def;
+    double PodballConfig::*field;
+};
+
+ParamDef real(const char* key, const char* label, const char* unit, double min, double max, double def,
+              const char* description) {
+    return ParamDef{key, label, unit, min, max, def, description, ParamType::Real};
+}
+
+ParamDef ticks(const char* key, const char* label, double min, double max, double def, const char* description) {
+    return ParamDef{key, label, "ticks", min, max, def, description, ParamType::Integer};
+}
+
+ParamDef flag(const char* key, const char* label, bool def, const char* description) {
+    return ParamDef{key, label, "", 0.0, 1.0, def ? 1.0 : 0.0, description, ParamType::Boolean};
+}
+
+const std::vector<BoundParam>& bound_params() {
+    using C = PodballConfig;
+    static const std::vector<BoundParam> table = {
+        // arena
+        {real("podball.arena.width", "Arena width", "length", 0.5, 4.0, 1.0,
+              "Extent along x; goals sit on x = +-width/2 (the unit of length is the default width)"),
+         &C::arena_width},
+        {real("podball.arena.height", "Arena height", "length", 0.2, 4.0, 0.6, "Extent along y"),
+         &C::arena_height},
+        {real("podball.arena.goal_width", "Goal width", "length", 0.02, 2.0, 0.2,
+              "Width of each goal mouth, centred on y = 0"),
+         &C::goal_width},
+        {real("podball.arena.center_keepoff", "Centre keep-off", "length", 0.0, 0.4, 0.1,
+              "During kick-off the defending team stays beyond x = +-keepoff (CENTER_KEEPOFF)"),
+         &C::center_keepoff},
+        // pods
+        {real("podball.pod.radius", "Pod radius", "length", 0.005, 0.1, 0.02, "Radius of every pod"),
+         &C::pod_radius},
+        {real("podball.pod.mass", "Pod mass", "mass", 0.05, 20.0, 1.0, "Mass of a pod without the ball"),
+         &C::pod_mass},
+        {real("podball.pod.thrust", "Pod thrust", "force", 0.0, 0.002, 0.0002,
+              "Largest thrust force; top speed = thrust / friction"),
+         &C::pod_thrust},
+        {real("podball.pod.friction", "Pod friction", "force per speed", 0.0, 0.5, 0.05,
+              "Friction force per unit velocity (0: frictionless, no top speed)"),
+         &C::pod_friction},
+        {real("podball.pod.carry_friction", "Extra friction carrying", "force per speed", 0.0, 0.5, 0.03,
+              "Added to pod friction while a pod carries the ball (lower top speed)"),
+         &C::carry_friction},
+        {real("podball.pod.restitution", "Pod-pod restitution", "", 0.0, 1.0, 0.9,
+              "Bounciness of pod-pod collisions (1: elastic, 0: pods stick)"),
+         &C::restitution_pod_pod},
+        {real("podball.pod.wall_restitution", "Pod-wall restitution", "", 0.0, 1.0, 1.0,
+              "Bounciness of pods off walls, goal lines and keep-off lines (1: perfect reflection)"),
+         &C::restitution_pod_wall},
+        // ball
+        {real("podball.ball.radius", "Ball radius", "length", 0.002, 0.05, 0.01, "Radius of the ball"),
+         &C::ball_radius},
+        {real("podball.ball.mass", "Ball mass", "mass", 0.01, 5.0, 0.2, "Mass of the ball (added to its carrier's)"),
+         &C::ball_mass},
+        {real("podball.ball.friction", "Ball friction", "force per speed", 0.0005, 0.05, 0.004,
+              "BALL_FRICTION: a free ball slows as exp(-friction/mass * t)"),
+         &C::ball_friction},
+        {real("podball.ball.shoot_force", "Shoot force", "impulse", 0.0, 0.02, 0.0032,
+              "SHOOT_FORCE: a full shot from rest travels shoot_force / ball friction"),
+         &C::shoot_force},
+        {real("podball.ball.pickup_velocity", "Pick-up velocity", "length/tick", 0.0, 0.1, 0.012,
+              "BALL_PICKUP_VELOCITY: slower contacts pick the ball up, faster ones bounce"),
+         &C::pickup_velocity},
+        {real("podball.ball.wall_restitution", "Ball-wall restitution", "", 0.0, 1.0, 1.0,
+              "Bounciness of the ball off walls and lines (1: perfect reflection)"),
+         &C::restitution_ball_wall},
+        {real("podball.ball.pod_restitution", "Ball-pod restitution", "", 0.0, 1.0, 0.5,
+              "Bounciness of the ball off a pod it does not stick to"),
+         &C::restitution_ball_pod},
+        // rules
+        {real("podball.rules.collision_force_limit", "Collision force limit", "force", 0.0002, 0.05, 0.004,
+              "COLLISION_FORCE_LIMIT: a carrier loses the ball when thrust + impacts in a tick exceed it"),
+         &C::collision_force_limit},
+        {ticks("podball.rules.ballkeep_ticks", "Ball keep time", 1, 5000, 200,
+               "BALLKEEP: a pod releases the ball after holding it this long"),
+         &C::ballkeep_ticks},
+        {ticks("podball.rules.balldeny_ticks", "Ball deny time", 0, 1000, 30,
+               "BALLDENY: after losing the ball a pod is transparent to it this long"),
+         &C::balldeny_ticks},
+        {ticks("podball.rules.ctrl_step", "Control step", 1, 100, 5,
+               "ENGINE_CTRL_STEP: team modules are asked for actions every this many ticks"),
+         &C::ctrl_step},
+        // match phases
+        {ticks("podball.match.kickoff_ticks", "Kick-off phase", 0, 5000, 200,
+               "Length of the kick-off phase before the game runs"),
+         &C::kickoff_ticks},
+        {ticks("podball.match.goal_ticks", "After-goal phase", 0, 5000, 120,
+               "Pause after a goal before the next kick-off"),
+         &C::goal_ticks},
+        // built-in modules
+        {real("podball.chaser.shoot_range", "Chaser shoot range", "length", 0.02, 2.0, 0.35,
+              "The chaser module shoots when the ball is this close to the goal mouth"),
+         &C::chaser_shoot_range},
+        {flag("podball.chaser.support", "Chaser support play", true,
+              "On: the chaser's other pods keep goal and take support positions; off: all chase"),
+         &C::chaser_support},
+        {real("podball.chaser.variation", "Chaser variation", "", 0.0, 1.0, 1.0,
+              "How much the chaser varies its choices (seeded); 0 makes it fully predictable"),
+         &C::chaser_variation},
+    };
+    return table;
+}
+
+ParamTable make_table() {
+    std::vector<ParamDef> defs;
+    for (const auto& b : bound_params()) defs.push_back(b.def);
+    return ParamTable(std::move(defs));
+}
+
+}  // namespace
+
+const ParamTable& podball_param_table() {
+    static const ParamTable table = make_table();
+    return table;
+}
+
+PodballConfig config_from(const ParamSet& params) {
+    const auto& bound = bound_params();
+    PodballConfig config;
+    if (params.size() == 0) return config;
+    // A ParamSet of this table holds its values in declaration order; anything else would be a
+    // programming error (a set built for another lab), not a designer's mistake.
+    if (&params.table() != &podball_param_table() || params.size() != bound.size())
+        throw std::logic_error("config_from: parameters do not belong to the podball table");
+    for (std::size_t i = 0; i < bound.size(); ++i) config.*bound[i].field = params[i];
+    return config;
+}
+
+}  // namespace pb::podball

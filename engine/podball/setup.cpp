@@ -1,0 +1,181 @@
+// PodballSetup as scenario text: written with comments a designer can follow, read back with the
+// line, key and allowed values of every problem. Positions are checked against the default arena
+// (1.0 x 0.6); a scenario that shrinks the arena has its pods pulled inside when the world starts.
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <utility>
+
+#include "engine/core/toml_text.hpp"
+#include "engine/podball/config.hpp"
+#include "engine/podball/formation.hpp"
+#include "engine/podball/module.hpp"
+#include "engine/podball/setup_reader.hpp"
+
+namespace pb::podball {
+namespace {
+
+constexpr double kMaxSetupSpeed = 0.1;   // length per tick; far above any top speed
+
+struct ArenaLimits {
+    double pod_x, pod_y, ball_x, ball_y;
+};
+
+ArenaLimits default_arena_limits() {
+    const PodballConfig c;
+    return {c.arena_width / 2.0 - c.pod_radius, c.arena_height / 2.0 - c.pod_radius,
+            c.arena_width / 2.0 - c.ball_radius, c.arena_height / 2.0 - c.ball_radius};
+}
+
+std::string short_number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+// A scenario starting in a kick-off must place everything where the kick-off confines it
+// (physics.cpp): the defending team behind its keep-off line, the kicking-off team and a free
+// ball on the near side of it. `team` is -1 for the ball.
+std::optional<std::string> kickoff_side_problem(Mode mode, int team, double x) {
+    if (mode != Mode::KickoffTeam0 && mode != Mode::KickoffTeam1) return std::nullopt;
+    const PodballConfig c;
+    const int kicking = mode == Mode::KickoffTeam0 ? 0 : 1;
+    const double side = kicking == 0 ? 1.0 : -1.0;   // towards the defending team's half
+    const double keepoff = effective_keepoff(c);
+    const std::string start = "start_mode " + std::string(mode_key(mode)) + ": ";
+    if (team >= 0 && team != kicking) {
+        const double limit = keepoff + c.pod_radius;
+        if (side * x < limit)
+            return start + "team " + std::to_string(team) + " defends and starts behind its keep-off line, x " +
+                   (side > 0 ? ">= " : "<= ") + short_number(side * limit);
+        return std::nullopt;
+    }
+    const double limit = keepoff - (team < 0 ? c.ball_radius : c.pod_radius);
+    if (side * x > limit)
+        return start + (team < 0 ? std::string("the ball") : "team " + std::to_string(team)) + " starts at x " +
+               (side > 0 ? "<= " : ">= ") + short_number(side * limit);
+    return std::nullopt;
+}
+
+void read_team(const Node& node, TeamInfo& team, Diagnostics& diag) {
+    TableReader t(node, diag);
+    team.name = t.text("name", team.name);
+    team.module = t.text("module", team.module, builtin_module_names());
+    team.pods = static_cast<int>(t.integer("pods", team.pods, 1, kMaxPodsPerTeam));
+    t.finish();
+}
+
+}  // namespace
+
+void PodballSetup::write_toml(std::ostream& out) const {
+    out << "# Mode at tick 0: ";
+    const auto& keys = mode_keys();
+    for (std::size_t i = 0; i < keys.size(); ++i) out << (i ? ", " : "") << keys[i];
+    out << "\nstart_mode = " << toml_string(mode_key(start_mode)) << "\n";
+    const auto& modules = builtin_module_names();
+    std::string module_list;
+    for (const auto& m : modules) module_list += (module_list.empty() ? "" : ", ") + m;
+    for (int t = 0; t < 2; ++t) {
+        out << "\n# Team " << t << (t == 0 ? " plays left to right (towards +x)" : " plays right to left (towards -x)")
+            << ". module: " << module_list << "; pods: 1.." << kMaxPodsPerTeam << "\n";
+        out << "[team" << t << "]\nname = " << toml_string(teams[t].name) << "\nmodule = " << toml_string(teams[t].module)
+            << "\npods = " << teams[t].pods << "\n";
+    }
+    if (!pods.empty())
+        out << "\n# Pods placed explicitly (the others start in the kick-off formation).\n"
+               "# position/velocity: [x, y]; the arena spans x -0.5..0.5, y -0.3..0.3 by default.\n";
+    for (const PodPlacement& p : pods) {
+        out << "[[pod]]\nteam = " << p.team << "\nindex = " << p.index << "\nposition = " << toml_pair(p.pos.x, p.pos.y)
+            << "\n";
+        if (p.vel != Vec2{0.0, 0.0}) out << "velocity = " << toml_pair(p.vel.x, p.vel.y) << "\n";
+    }
+    if (ball) {
+        out << "\n# The ball: free at position with velocity, or carried by owner_team/owner_index.\n[ball]\n";
+        if (ball->owner_team >= 0) {
+            out << "owner_team = " << ball->owner_team << "\nowner_index = " << ball->owner_index << "\n";
+        } else {
+            out << "position = " << toml_pair(ball->pos.x, ball->pos.y) << "\n";
+            if (ball->vel != Vec2{0.0, 0.0}) out << "velocity = " << toml_pair(ball->vel.x, ball->vel.y) << "\n";
+        }
+    }
+}
+
+std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader& reader, Diagnostics& diag) {
+    auto setup = std::make_shared<PodballSetup>();
+    const ArenaLimits lim = default_arena_limits();
+
+    const std::string mode = reader.text("start_mode", std::string(mode_key(setup->start_mode)), mode_keys());
+    parse_mode(mode, setup->start_mode);
+    for (int t = 0; t < 2; ++t)
+        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, setup->teams[t], diag);
+
+    if (const Node* list = reader.array("pod")) {
+        std::set<std::pair<int, int>> seen;
+        for (const Node& entry : list->array) {
+            if (entry.kind != Node::Kind::Table) {
+                diag.error(entry, "each [[pod]] entry must be a table with team, index and position");
+                continue;
+            }
+            TableReader r(entry, diag);
+            PodPlacement p;
+            const bool has_ids = r.has("team") && r.has("index");
+            p.team = static_cast<int>(r.integer("team", -1, 0, 1));
+            p.index = static_cast<int>(r.integer("index", -1, 0, kMaxPodsPerTeam - 1));
+            if (!has_ids)
+                diag.error(entry, "each [[pod]] needs team (0 or 1) and index (0.." + std::to_string(kMaxPodsPerTeam - 1) + ")");
+            if (!r.has("position")) diag.error(entry, "each [[pod]] needs position = [x, y]");
+            const bool placed = r.vec2("position", p.pos.x, p.pos.y, -lim.pod_x, lim.pod_x, -lim.pod_y, lim.pod_y);
+            r.vec2("velocity", p.vel.x, p.vel.y, -kMaxSetupSpeed, kMaxSetupSpeed, -kMaxSetupSpeed, kMaxSetupSpeed);
+            r.finish();
+            if (p.team < 0 || p.index < 0 || !placed) continue;
+            const Node* index_node = r.node("index");
+            if (p.index >= setup->teams[p.team].pods) {
+                diag.error(*index_node, "team " + std::to_string(p.team) + " has " + std::to_string(setup->teams[p.team].pods) +
+                                            " pods: index must be 0.." + std::to_string(setup->teams[p.team].pods - 1));
+                continue;
+            }
+            if (auto problem = kickoff_side_problem(setup->start_mode, p.team, p.pos.x)) {
+                diag.error(*r.node("position"), *problem);
+                continue;
+            }
+            if (!seen.insert({p.team, p.index}).second) {
+                diag.error(entry, "pod " + std::to_string(p.index) + " of team " + std::to_string(p.team) + " is placed twice");
+                continue;
+            }
+            setup->pods.push_back(p);
+        }
+    }
+
+    if (const Node* node = reader.table("ball")) {
+        TableReader r(*node, diag);
+        BallPlacement b;
+        const bool owned = r.has("owner_team") || r.has("owner_index");
+        b.owner_team = static_cast<int>(r.integer("owner_team", -1, 0, 1));
+        b.owner_index = static_cast<int>(r.integer("owner_index", -1, 0, kMaxPodsPerTeam - 1));
+        if (owned) {
+            if (b.owner_team < 0 || b.owner_index < 0) {
+                if (!(r.has("owner_team") && r.has("owner_index")))
+                    diag.error(*node, "a carried ball needs both owner_team (0 or 1) and owner_index");
+                b.owner_team = b.owner_index = -1;
+            } else if (b.owner_index >= setup->teams[b.owner_team].pods) {
+                diag.error(*r.node("owner_index"), "team " + std::to_string(b.owner_team) + " has " +
+                                                       std::to_string(setup->teams[b.owner_team].pods) + " pods: owner_index must be 0.." +
+                                                       std::to_string(setup->teams[b.owner_team].pods - 1));
+                b.owner_team = b.owner_index = -1;
+            }
+            for (const char* key : {"position", "velocity"})
+                if (const Node* n = r.node(key)) diag.error(*n, "a carried ball sits at its carrier: leave out position and velocity, or owner_team/owner_index");
+        } else {
+            if (r.vec2("position", b.pos.x, b.pos.y, -lim.ball_x, lim.ball_x, -lim.ball_y, lim.ball_y))
+                if (auto problem = kickoff_side_problem(setup->start_mode, -1, b.pos.x)) diag.error(*r.node("position"), *problem);
+            r.vec2("velocity", b.vel.x, b.vel.y, -kMaxSetupSpeed, kMaxSetupSpeed, -kMaxSetupSpeed, kMaxSetupSpeed);
+        }
+        r.finish();
+        setup->ball = b;
+    }
+    return setup;
+}
+
+}  // namespace pb::podball

@@ -1,0 +1,47 @@
+// A Podball scenario's initial entities: the two teams (name, module, size), optional explicit
+// pod and ball placements, and the starting mode.
+#pragma once
+#include <array>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/core/scenario.hpp"
+#include "engine/podball/types.hpp"
+
+namespace pb::podball {
+
+inline constexpr int kMaxPodsPerTeam = 11;
+
+struct TeamInfo {
+    std::string name = "Team";
+    std::string module = "chaser";
+    int pods = 5;
+};
+
+struct PodPlacement {
+    int team = 0;
+    int index = 0;
+    Vec2 pos{0.0, 0.0};
+    Vec2 vel{0.0, 0.0};
+};
+
+struct BallPlacement {
+    Vec2 pos{0.0, 0.0};
+    Vec2 vel{0.0, 0.0};
+    int owner_team = -1;    // -1: free
+    int owner_index = -1;
+};
+
+class PodballSetup : public LabSetup {
+public:
+    std::array<TeamInfo, 2> teams{TeamInfo{"Blue", "chaser", 5}, TeamInfo{"Red", "chaser", 5}};
+    std::vector<PodPlacement> pods;        // pods not listed start in the default kick-off formation
+    std::optional<BallPlacement> ball;     // absent: ball at the centre spot
+    Mode start_mode = Mode::KickoffTeam0;
+
+    void write_toml(std::ostream& out) const override;
+};
+
+}  // namespace pb::podball

@@ -1,0 +1,258 @@
+// PodballWorld: construction, the order of one tick, the ball rules (keep, deny, force limit,
+// shooting) and the match modes. Physics lives in physics.cpp; commands, hash and the JSON
+// state in world_io.cpp.
+#include "engine/podball/world.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "engine/podball/formation.hpp"
+#include "engine/podball/team_view.hpp"
+
+namespace pb::podball {
+namespace {
+
+bool modules_play_in(Mode m) { return m == Mode::KickoffTeam0 || m == Mode::KickoffTeam1 || m == Mode::Running; }
+
+}  // namespace
+
+PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, std::uint64_t seed)
+    : WorldBase(params), teams_(setup.teams), rng_(seed) {
+    derive_from_params();
+    for (auto& t : teams_) t.pods = std::clamp(t.pods, 1, kMaxPodsPerTeam);
+    for (int team = 0; team < 2; ++team)
+        for (int i = 0; i < teams_[team].pods; ++i) {
+            Pod p;
+            p.team = team;
+            p.index = i;
+            pods_.push_back(p);
+        }
+    thrust_.assign(pods_.size(), Vec2{0.0, 0.0});
+    place_for_kickoff();
+
+    const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0;
+    const double r = config_.pod_radius, rb = config_.ball_radius;
+    // Setup positions were checked against the default arena; a scenario with a smaller arena
+    // pulls them in rather than refusing to start.
+    for (const PodPlacement& pl : setup.pods) {
+        const int id = pod_id(pl.team, pl.index);
+        if (id < 0) continue;
+        pods_[id].pos = {std::clamp(pl.pos.x, -hx + r, hx - r), std::clamp(pl.pos.y, -hy + r, hy - r)};
+        pods_[id].vel = pl.vel;
+    }
+    if (setup.ball) {
+        const BallPlacement& b = *setup.ball;
+        const int owner = b.owner_team >= 0 ? pod_id(b.owner_team, b.owner_index) : -1;
+        if (owner >= 0) {
+            // A carried ball starts on the side of its carrier facing the opponent's goal.
+            ball_.pos = pods_[owner].pos + mirror_vec(pods_[owner].team, Vec2{r + rb, 0.0});
+            ball_.vel = pods_[owner].vel;
+            pick_up(owner);
+            picked_up_ = false;
+        } else {
+            ball_.pos = {std::clamp(b.pos.x, -hx + rb, hx - rb), std::clamp(b.pos.y, -hy + rb, hy - rb)};
+            ball_.vel = b.vel;
+        }
+    }
+    mode_ = setup.start_mode;
+    mode_ticks_ = 0;
+
+    for (int team = 0; team < 2; ++team) {
+        auto module = make_builtin_module(teams_[team].module);
+        if (!module) throw std::invalid_argument("podball: unknown team module '" + teams_[team].module + "'");
+        TeamSettings settings;
+        settings.config = config_;
+        settings.own_pods = teams_[team].pods;
+        settings.opponent_pods = teams_[1 - team].pods;
+        settings.seed = rng_.next_u64();
+        module->init(settings);
+        modules_[team] = ClonePtr<TeamModule>(std::move(module));
+    }
+}
+
+int PodballWorld::pod_id(int team, int index) const {
+    if (team < 0 || team > 1 || index < 0 || index >= teams_[team].pods) return -1;
+    return team == 0 ? index : teams_[0].pods + index;
+}
+
+void PodballWorld::on_params_changed() { derive_from_params(); }
+
+void PodballWorld::derive_from_params() {
+    config_ = config_from(params_);
+    const PodballConfig& c = config_;
+    free_pod_motion_ = motion_factors(c.pod_friction, c.pod_mass, c.pod_thrust);
+    carrier_motion_ = motion_factors(c.pod_friction + c.carry_friction, c.pod_mass + c.ball_mass, c.pod_thrust);
+    ball_motion_ = motion_factors(c.ball_friction, c.ball_mass, 0.0);
+    keepoff_ = effective_keepoff(c);
+}
+
+// One tick: timers, decisions, thrust and shots, motion, contacts, bounds and goals, then the
+// rules that look at the whole tick (BALLKEEP, force limit) and the mode clock.
+void PodballWorld::step() {
+    mode_changed_ = false;
+    picked_up_ = false;
+    carrier_load_ = 0.0;
+    ball_start_ = ball_.pos;
+    const bool was_running = mode_ == Mode::Running;
+
+    for (Pod& p : pods_)
+        if (p.deny_ticks > 0) --p.deny_ticks;
+    if (modules_play_in(mode_)) {
+        const auto ctrl = std::max<std::int64_t>(1, static_cast<std::int64_t>(config_.ctrl_step));
+        if (tick_ % ctrl == 0) call_modules();
+    } else {
+        // Suspended and after-goal phases: nothing moves of its own accord, pods only coast.
+        for (Pod& p : pods_) p.action = PodAction{};
+    }
+    resolve_actions();
+    integrate();
+    collide_pods();
+    collide_ball();
+    enforce_bounds();
+    update_ball_rules();
+
+    ++tick_;
+    if (was_running) {
+        ++running_ticks_;
+        if (ball_.last_team >= 0) ++possession_ticks_[ball_.last_team];
+    }
+    if (!mode_changed_) ++mode_ticks_;
+    update_mode();
+}
+
+void PodballWorld::call_modules() {
+    for (int team = 0; team < 2; ++team) {
+        const int n = teams_[team].pods;
+        build_team_view(*this, team, view_scratch_);
+        action_scratch_.assign(static_cast<std::size_t>(n), PodAction{});
+        modules_[team]->play(view_scratch_, action_scratch_);
+        const int base = pod_id(team, 0);
+        for (int k = 0; k < n; ++k) {
+            const PodAction a = static_cast<std::size_t>(k) < action_scratch_.size() ? action_scratch_[k] : PodAction{};
+            pods_[base + k].action = module_action_in_world(a, team);
+        }
+    }
+}
+
+// A move thrusts for the whole tick; a shot is spent once, the tick the pod holds the ball
+// (until then it stays pending, so "shoot" issued just before a pick-up still fires).
+void PodballWorld::resolve_actions() {
+    const int n = static_cast<int>(pods_.size());
+    for (int i = 0; i < n; ++i) {
+        Pod& p = pods_[i];
+        PodAction* source = &p.action;
+        if (p.override_ticks > 0) {
+            source = &p.override_action;
+            --p.override_ticks;
+        }
+        if (source->kind == PodAction::Kind::Move) {
+            thrust_[i] = source->v;
+            continue;
+        }
+        thrust_[i] = Vec2{0.0, 0.0};
+        if (source->kind == PodAction::Kind::Shoot && ball_.owner == i) {
+            shoot(i, source->v);
+            *source = PodAction{};
+        }
+    }
+    if (ball_.owner >= 0) {
+        const Vec2 t = thrust_[ball_.owner];
+        carrier_load_ += config_.pod_thrust * std::sqrt(t.x * t.x + t.y * t.y);
+    }
+}
+
+void PodballWorld::shoot(int id, Vec2 a) {
+    Pod& p = pods_[id];
+    release_ball();
+    ball_.vel = p.vel + a * (config_.shoot_force / config_.ball_mass);
+    p.vel -= a * (config_.shoot_force / config_.pod_mass);
+}
+
+void PodballWorld::pick_up(int id) {
+    Pod& p = pods_[id];
+    const double mp = config_.pod_mass, mb = config_.ball_mass;
+    const double reach = config_.pod_radius + config_.ball_radius;
+    Vec2 d = ball_.pos - p.pos;
+    const double dist = std::sqrt(d.x * d.x + d.y * d.y);
+    const Vec2 n = dist > 1e-12 ? d / dist : mirror_vec(p.team, Vec2{1.0, 0.0});
+    // Catching is a perfectly inelastic collision: momentum is kept, the pair moves as one.
+    p.vel = (p.vel * mp + ball_.vel * mb) / (mp + mb);
+    carry_offset_ = n * reach;
+    ball_.owner = id;
+    ball_.keep_ticks = 0;
+    ball_.last_team = p.team;
+    picked_up_ = true;
+    attach_ball_to_carrier();
+}
+
+void PodballWorld::release_ball() {
+    if (ball_.owner < 0) return;
+    pods_[ball_.owner].deny_ticks = static_cast<int>(config_.balldeny_ticks);
+    ball_.owner = -1;
+    ball_.keep_ticks = 0;
+}
+
+void PodballWorld::attach_ball_to_carrier() {
+    if (ball_.owner < 0) return;
+    const Pod& c = pods_[ball_.owner];
+    ball_.pos = c.pos + carry_offset_;
+    ball_.vel = c.vel;
+}
+
+void PodballWorld::update_ball_rules() {
+    if (ball_.owner < 0) return;
+    if (!picked_up_) ++ball_.keep_ticks;
+    if (ball_.keep_ticks >= static_cast<int>(config_.ballkeep_ticks) ||
+        carrier_load_ > config_.collision_force_limit)
+        release_ball();
+}
+
+void PodballWorld::score_goal(int scoring_team, Vec2 crossing) {
+    release_ball();
+    ++score_[scoring_team];
+    if (ball_.last_team == 1 - scoring_team) ++own_goals_[1 - scoring_team];
+    // The ball rests on the goal line until the next kick-off; it is out of play meanwhile.
+    ball_.pos = crossing;
+    ball_.vel = Vec2{0.0, 0.0};
+    set_mode(scoring_team == 0 ? Mode::GoalTeam0 : Mode::GoalTeam1);
+}
+
+void PodballWorld::set_mode(Mode m) {
+    mode_ = m;
+    mode_ticks_ = 0;
+    mode_changed_ = true;
+}
+
+void PodballWorld::update_mode() {
+    switch (mode_) {
+        case Mode::KickoffTeam0:
+        case Mode::KickoffTeam1:
+            if (mode_ticks_ >= static_cast<int>(config_.kickoff_ticks)) set_mode(Mode::Running);
+            break;
+        case Mode::GoalTeam0:
+        case Mode::GoalTeam1:
+            if (mode_ticks_ >= static_cast<int>(config_.goal_ticks)) {
+                // The team that conceded kicks off.
+                const Mode next = mode_ == Mode::GoalTeam0 ? Mode::KickoffTeam1 : Mode::KickoffTeam0;
+                place_for_kickoff();
+                set_mode(next);
+            }
+            break;
+        case Mode::Running:
+        case Mode::Suspended:
+            break;
+    }
+}
+
+void PodballWorld::place_for_kickoff() {
+    for (Pod& p : pods_) {
+        p.pos = kickoff_position(p.team, p.index, teams_[p.team].pods, config_);
+        p.vel = Vec2{0.0, 0.0};
+        p.deny_ticks = 0;
+        p.action = PodAction{};
+    }
+    ball_ = Ball{};
+}
+
+}  // namespace pb::podball

@@ -1,0 +1,100 @@
+// The Podball world: pods and ball gliding with exact friction integration, collisions,
+// pick-up, carrying, shooting with recoil, automatic release, goals and match modes.
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/clone_ptr.hpp"
+#include "engine/core/rng.hpp"
+#include "engine/core/world.hpp"
+#include "engine/podball/config.hpp"
+#include "engine/podball/module.hpp"
+#include "engine/podball/motion.hpp"
+#include "engine/podball/setup.hpp"
+#include "engine/podball/types.hpp"
+
+namespace pb::podball {
+
+class PodballWorld : public WorldBase<PodballWorld> {
+public:
+    PodballWorld(const ParamSet& params, const PodballSetup& setup, std::uint64_t seed);
+
+    const LabInfo& lab() const override;
+    void step() override;
+    std::uint64_t hash() const override;
+    void write_state(JsonWriter& out) const override;
+    void write_metrics(JsonWriter& out) const override;
+    std::string summary() const override;
+
+    const PodballConfig& config() const { return config_; }
+    const std::vector<Pod>& pods() const { return pods_; }
+    const Ball& ball() const { return ball_; }
+    Mode mode() const { return mode_; }
+    int mode_ticks() const { return mode_ticks_; }   // ticks spent in the current mode
+    std::array<int, 2> score() const { return score_; }
+    std::int64_t running_ticks() const { return running_ticks_; }  // time counted (RUNNING only)
+    const std::array<TeamInfo, 2>& teams() const { return teams_; }
+    int pod_id(int team, int index) const;   // index into pods(), -1 when absent
+
+protected:
+    std::optional<std::string> apply_lab_command(const Command& c) override;
+    void on_params_changed() override;
+
+private:
+    // physics.cpp
+    void integrate();
+    void collide_pods();
+    void collide_ball();
+    void enforce_bounds();
+    void enforce_ball_bounds();
+    void check_goal_line();
+    double goal_crossing_y(double half_width) const;
+
+    void derive_from_params();
+    void call_modules();
+    void resolve_actions();
+    void update_ball_rules();
+    void update_mode();
+    void set_mode(Mode m);
+    void place_for_kickoff();
+    void shoot(int pod, Vec2 a);
+    void pick_up(int pod);
+    void release_ball();               // the carrier loses the ball and enters BALLDENY
+    void attach_ball_to_carrier();     // ball follows its carrier (position and velocity)
+    void score_goal(int scoring_team, Vec2 crossing);
+    std::optional<std::string> check_pod_spot(int team, Vec2 p) const;
+    std::optional<std::string> check_ball_spot(Vec2 p) const;
+
+    PodballConfig config_;
+    std::array<TeamInfo, 2> teams_;
+    std::array<ClonePtr<TeamModule>, 2> modules_;
+    std::vector<Pod> pods_;
+    Ball ball_;
+    Vec2 carry_offset_{0.0, 0.0};      // ball centre relative to its carrier's, fixed at pick-up
+    Mode mode_ = Mode::KickoffTeam0;
+    int mode_ticks_ = 0;
+    std::array<int, 2> score_{0, 0};
+    std::array<int, 2> own_goals_{0, 0};          // goals conceded by the team that last held the ball
+    std::array<std::int64_t, 2> possession_ticks_{0, 0};
+    std::int64_t running_ticks_ = 0;
+    Rng rng_;
+
+    // Derived from config_ whenever parameters change (see motion.hpp); part of no state.
+    MotionFactors free_pod_motion_, carrier_motion_, ball_motion_;
+    double keepoff_ = 0.0;             // CENTER_KEEPOFF, limited so both teams still fit
+
+    // Per-tick working values, kept as members so a tick allocates nothing; not state.
+    double carrier_load_ = 0.0;        // thrust + collision impulses on the carrier this tick
+    bool mode_changed_ = false;
+    bool picked_up_ = false;           // the ball was picked up during this tick
+    Vec2 ball_start_{0.0, 0.0};        // ball position at the start of the tick (goal-line crossing)
+    std::vector<Vec2> thrust_;         // per pod, direction * power this tick
+    TeamView view_scratch_;
+    std::vector<PodAction> action_scratch_;
+};
+
+const LabInfo& podball_lab();
+
+}  // namespace pb::podball

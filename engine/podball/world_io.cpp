@@ -1,0 +1,218 @@
+// PodballWorld's outside: the lab's commands, the state hash, the JSON state and metrics, and the
+// status line.
+#include <cmath>
+#include <cstdio>
+
+#include "engine/core/hash.hpp"
+#include "engine/core/lab.hpp"
+#include "engine/podball/world.hpp"
+
+namespace pb::podball {
+namespace {
+
+std::string num(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+void write_vec(JsonWriter& out, std::string_view key, Vec2 v) {
+    out.key(key).begin_array().value(v.x).value(v.y).end_array();
+}
+
+void hash_vec(StateHasher& h, Vec2 v) {
+    h.add(v.x);
+    h.add(v.y);
+}
+
+void hash_action(StateHasher& h, const PodAction& a) {
+    h.add(static_cast<int>(a.kind));
+    hash_vec(h, a.v);
+}
+
+}  // namespace
+
+const LabInfo& PodballWorld::lab() const { return podball_lab(); }
+
+std::optional<std::string> PodballWorld::check_pod_spot(int team, Vec2 p) const {
+    const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0, r = config_.pod_radius;
+    if (std::abs(p.x) > hx - r || std::abs(p.y) > hy - r)
+        return "position (" + num(p.x) + ", " + num(p.y) + ") is outside the arena: a pod's centre must stay within |x| <= " +
+               num(hx - r) + " and |y| <= " + num(hy - r);
+    // During kick-off the defending team must stay behind its keep-off line (physics.cpp).
+    const bool defending = (mode_ == Mode::KickoffTeam0 && team == 1) || (mode_ == Mode::KickoffTeam1 && team == 0);
+    const bool kicking = (mode_ == Mode::KickoffTeam0 && team == 0) || (mode_ == Mode::KickoffTeam1 && team == 1);
+    const double side = mode_ == Mode::KickoffTeam0 ? 1.0 : -1.0;   // the defending team's line is at side * keepoff
+    if (defending && side * p.x < keepoff_ + r)
+        return "during kick-off team " + std::to_string(team) + " must stay behind its keep-off line: x " +
+               (side > 0 ? ">= " : "<= ") + num(side * (keepoff_ + r));
+    if (kicking && side * p.x > keepoff_ - r)
+        return "during kick-off team " + std::to_string(team) + " must stay on its side of x = " + num(side * keepoff_) +
+               ": x " + (side > 0 ? "<= " : ">= ") + num(side * (keepoff_ - r));
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::check_ball_spot(Vec2 p) const {
+    const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0, rb = config_.ball_radius;
+    if (std::abs(p.x) > hx - rb || std::abs(p.y) > hy - rb)
+        return "position (" + num(p.x) + ", " + num(p.y) + ") is outside the arena: the ball's centre must stay within |x| <= " +
+               num(hx - rb) + " and |y| <= " + num(hy - rb);
+    if (mode_ == Mode::KickoffTeam0 && p.x > keepoff_ - rb)
+        return "during team 0's kick-off the ball stays at x <= " + num(keepoff_ - rb);
+    if (mode_ == Mode::KickoffTeam1 && p.x < -keepoff_ + rb)
+        return "during team 1's kick-off the ball stays at x >= " + num(-keepoff_ + rb);
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
+    auto find_pod = [&](int& id) -> std::optional<std::string> {
+        const auto team = c.integer("team", -1), index = c.integer("pod", -1);
+        id = (team >= 0 && team <= 1 && index >= 0 && index < kMaxPodsPerTeam)
+                 ? pod_id(static_cast<int>(team), static_cast<int>(index))
+                 : -1;
+        if (id >= 0) return std::nullopt;
+        if (team < 0 || team > 1) return "team must be 0 or 1, got " + std::to_string(team);
+        return "team " + std::to_string(team) + " has " + std::to_string(teams_[team].pods) + " pods (0.." +
+               std::to_string(teams_[team].pods - 1) + "), there is no pod " + std::to_string(index);
+    };
+    const Vec2 p{c.number("x"), c.number("y")};
+
+    if (c.type == "pod.place") {
+        int id;
+        if (auto err = find_pod(id)) return err;
+        if (auto err = check_pod_spot(pods_[id].team, p)) return err;
+        pods_[id].pos = p;
+        pods_[id].vel = Vec2{0.0, 0.0};
+        attach_ball_to_carrier();
+        return std::nullopt;
+    }
+    if (c.type == "ball.place") {
+        if (auto err = check_ball_spot(p)) return err;
+        ball_.owner = -1;   // a designer's hand, not a loss: no BALLDENY for the carrier
+        ball_.keep_ticks = 0;
+        ball_.pos = p;
+        ball_.vel = Vec2{0.0, 0.0};
+        return std::nullopt;
+    }
+    if (c.type == "pod.action") {
+        int id;
+        if (auto err = find_pod(id)) return err;
+        const std::string kind = c.text("kind");
+        if (kind != "move" && kind != "shoot") return "kind must be \"move\" or \"shoot\", got \"" + kind + "\"";
+        const auto ticks = c.integer("ticks", 1);
+        if (ticks < 1) return "ticks must be at least 1, got " + std::to_string(ticks);
+        Vec2 v = p;
+        const double len = std::sqrt(v.x * v.x + v.y * v.y);
+        if (!std::isfinite(len)) return "the action vector must be finite";
+        if (len > 1.0) v /= len;
+        pods_[id].override_action = PodAction{kind == "move" ? PodAction::Kind::Move : PodAction::Kind::Shoot, v};
+        pods_[id].override_ticks = static_cast<int>(std::min<std::int64_t>(ticks, 1'000'000'000));
+        return std::nullopt;
+    }
+    if (c.type == "mode.set") {
+        Mode m;
+        if (!parse_mode(c.text("mode"), m)) return "unknown mode \"" + c.text("mode") + "\"";
+        // A kick-off starts from the kick-off formation, as after a goal. Play resumed straight
+        // from a goal phase restarts from the centre spot: the ball lies in the goal.
+        const bool in_goal_phase = mode_ == Mode::GoalTeam0 || mode_ == Mode::GoalTeam1;
+        if (m == Mode::KickoffTeam0 || m == Mode::KickoffTeam1) {
+            place_for_kickoff();
+        } else if (in_goal_phase && (m == Mode::Running || m == Mode::Suspended)) {
+            ball_.owner = -1;
+            ball_.keep_ticks = 0;
+            ball_.pos = Vec2{0.0, 0.0};
+            ball_.vel = Vec2{0.0, 0.0};
+        }
+        set_mode(m);
+        return std::nullopt;
+    }
+    return "podball does not know the command '" + c.type + "'";
+}
+
+std::uint64_t PodballWorld::hash() const {
+    StateHasher h;
+    h.add(tick_);
+    for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
+    for (const TeamInfo& t : teams_) {
+        h.add(t.name);
+        h.add(t.module);
+        h.add(t.pods);
+    }
+    for (const Pod& p : pods_) {
+        h.add(p.team);
+        h.add(p.index);
+        hash_vec(h, p.pos);
+        hash_vec(h, p.vel);
+        h.add(p.deny_ticks);
+        hash_action(h, p.action);
+        h.add(p.override_ticks);
+        hash_action(h, p.override_action);
+    }
+    hash_vec(h, ball_.pos);
+    hash_vec(h, ball_.vel);
+    h.add(ball_.owner);
+    h.add(ball_.keep_ticks);
+    h.add(ball_.last_team);
+    hash_vec(h, carry_offset_);
+    h.add(static_cast<int>(mode_));
+    h.add(mode_ticks_);
+    for (int t = 0; t < 2; ++t) {
+        h.add(score_[t]);
+        h.add(own_goals_[t]);
+        h.add(possession_ticks_[t]);
+    }
+    h.add(running_ticks_);
+    for (std::uint64_t w : rng_.state()) h.add_u64(w);
+    for (const auto& m : modules_) m->hash(h);
+    return h.value();
+}
+
+void PodballWorld::write_state(JsonWriter& out) const {
+    out.begin_object();
+    out.field("tick", tick_);
+    out.field("mode", mode_key(mode_));
+    out.field("mode_ticks", mode_ticks_);
+    out.key("score").begin_array().value(score_[0]).value(score_[1]).end_array();
+    out.field("running_ticks", running_ticks_);
+    out.key("teams").begin_array();
+    for (const TeamInfo& t : teams_)
+        out.begin_object().field("name", t.name).field("module", t.module).field("pods", t.pods).end_object();
+    out.end_array();
+    out.key("pods").begin_array();
+    for (const Pod& p : pods_) {
+        out.begin_object().field("team", p.team).field("index", p.index);
+        write_vec(out, "pos", p.pos);
+        write_vec(out, "vel", p.vel);
+        out.field("deny_ticks", p.deny_ticks).end_object();
+    }
+    out.end_array();
+    out.key("ball").begin_object();
+    write_vec(out, "pos", ball_.pos);
+    write_vec(out, "vel", ball_.vel);
+    out.key("owner");
+    if (ball_.owner >= 0)
+        out.begin_object().field("team", pods_[ball_.owner].team).field("index", pods_[ball_.owner].index).end_object();
+    else
+        out.null();
+    out.field("keep_ticks", ball_.keep_ticks);
+    out.end_object();
+    out.end_object();
+}
+
+void PodballWorld::write_metrics(JsonWriter& out) const {
+    out.begin_object();
+    out.key("score").begin_array().value(score_[0]).value(score_[1]).end_array();
+    out.key("own_goals").begin_array().value(own_goals_[0]).value(own_goals_[1]).end_array();
+    out.field("running_ticks", running_ticks_);
+    // From a team's pick-up until the other team's, over running time; a free ball after a
+    // kick-off counts for nobody. Exclusion zones are not modelled yet, so nothing is excluded.
+    out.key("possession_ticks").begin_array().value(possession_ticks_[0]).value(possession_ticks_[1]).end_array();
+    out.end_object();
+}
+
+std::string PodballWorld::summary() const {
+    return teams_[0].name + " " + std::to_string(score_[0]) + " : " + std::to_string(score_[1]) + " " + teams_[1].name +
+           "   " + std::string(mode_label(mode_)) + "   t=" + std::to_string(tick_);
+}
+
+}  // namespace pb::podball

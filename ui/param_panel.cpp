@@ -1,0 +1,240 @@
+#include "ui/param_panel.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "engine/core/lab.hpp"
+#include "ui/palette.hpp"
+#include "ui/style.hpp"
+
+namespace pb::ui {
+
+namespace {
+
+bool contains_case_insensitive(std::string_view hay, std::string_view needle) {
+    if (needle.empty()) return true;
+    auto it = std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
+    return it != hay.end();
+}
+
+// A glyph when the font has it, else a word: the built-in fallback font is ASCII only.
+const char* reset_icon() {
+    ImFont* font = ImGui::GetFont();
+    return font->FindGlyphNoFallback(0x21BA) ? "\xe2\x86\xba" : "R";
+}
+
+void draw_tooltip(const ParamDef& def, double value, double file_value) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(def.label.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+    ImGui::TextUnformatted(def.key.c_str());
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+    ImGui::TextWrapped("%s", def.description.c_str());
+    std::string unit = def.unit.empty() ? std::string() : " " + def.unit;
+    if (def.type != ParamType::Boolean)
+        ImGui::Text("Range: %s .. %s%s", format_param_value(def, def.min).c_str(),
+                    format_param_value(def, def.max).c_str(), unit.c_str());
+    ImGui::Text("Value: %s%s   (default %s)", format_param_value(def, value).c_str(), unit.c_str(),
+                format_param_value(def, def.default_value).c_str());
+    if (value != file_value) ImGui::Text("Scenario file: %s", format_param_value(def, file_value).c_str());
+    if (def.type != ParamType::Boolean) {
+        ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+        ImGui::TextUnformatted("Ctrl+click the slider to type a value.");
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// The value control for one parameter; returns true with `value` set when the designer edited it.
+bool draw_value_control(const ParamDef& def, double& value) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    std::string id = "##" + def.key;
+    std::string fmt = slider_format(def);
+    switch (def.type) {
+    case ParamType::Boolean: {
+        bool on = value != 0.0;
+        if (!ImGui::Checkbox(id.c_str(), &on)) return false;
+        value = on ? 1.0 : 0.0;
+        return true;
+    }
+    case ParamType::Integer: {
+        int v = static_cast<int>(value), lo = static_cast<int>(def.min), hi = static_cast<int>(def.max);
+        if (!ImGui::SliderInt(id.c_str(), &v, lo, hi, fmt.c_str(), ImGuiSliderFlags_AlwaysClamp)) return false;
+        value = v;
+        return true;
+    }
+    case ParamType::Real:
+    default: {
+        double v = value, lo = def.min, hi = def.max;
+        ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
+        // Ranges spanning orders of magnitude (masses, frictions) are easier to set on a log scale.
+        if (lo > 0.0 && hi / lo >= 50.0) flags |= ImGuiSliderFlags_Logarithmic;
+        if (!ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, fmt.c_str(), flags)) return false;
+        value = std::clamp(v, def.min, def.max);
+        return true;
+    }
+    }
+}
+
+void submit(Simulation& sim, Command c, std::string& message) {
+    if (auto why = sim.submit(std::move(c))) message = *why;
+}
+
+}  // namespace
+
+std::string section_title(std::string_view section) {
+    auto dot = section.rfind('.');
+    std::string title(dot == std::string_view::npos ? section : section.substr(dot + 1));
+    for (char& c : title)
+        if (c == '_') c = ' ';
+    if (!title.empty()) title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+    return title;
+}
+
+bool param_matches_filter(const ParamDef& def, std::string_view filter) {
+    return contains_case_insensitive(def.key, filter) || contains_case_insensitive(def.label, filter) ||
+           contains_case_insensitive(def.description, filter);
+}
+
+std::string slider_format(const ParamDef& def) {
+    std::string unit;
+    for (char c : def.unit) {
+        unit += c;
+        if (c == '%') unit += '%';   // printf-style format: a literal percent is %%
+    }
+    std::string fmt = def.type == ParamType::Integer ? "%d" : "%.4g";
+    return unit.empty() ? fmt : fmt + " " + unit;
+}
+
+int changed_count(const ParamSet& values, std::string_view section) {
+    int n = 0;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if ((section.empty() || values.table()[i].section() == section) && !values.is_default(i)) ++n;
+    return n;
+}
+
+std::vector<Command> reset_commands(const ParamSet& values, std::string_view section, std::int64_t tick) {
+    std::vector<Command> out;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const ParamDef& def = values.table()[i];
+        if ((section.empty() || def.section() == section) && !values.is_default(i))
+            out.push_back(make_param_set(tick, def.key, def.default_value));
+    }
+    return out;
+}
+
+void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& widgets, std::string& message) {
+    const ParamSet& values = sim.world().params();
+    const ParamSet& file_values = sim.scenario().params;
+    const ParamTable& table = values.table();
+    float scale = current_ui_scale();
+
+    // Header: filter box and "reset all".
+    int total_changed = changed_count(values, "");
+    float reset_all_w = ImGui::CalcTextSize("Reset all").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetNextItemWidth(-(reset_all_w + ImGui::GetStyle().ItemSpacing.x));
+    ImGui::InputTextWithHint("##param_filter", "Filter parameters (name, key, text)", &state.filter);
+    widgets.record_last_item("params.filter");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(total_changed == 0);
+    if (ImGui::Button("Reset all"))
+        for (Command& c : reset_commands(values, "", sim.tick())) submit(sim, std::move(c), message);
+    widgets.record_last_item("params.reset_all");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Put every parameter back to its default (%d changed)", total_changed);
+
+    ImGui::BeginChild("##param_list", ImVec2(0, 0), false);
+    const char* icon = reset_icon();
+    float reset_w = ImGui::CalcTextSize(icon).x + ImGui::GetStyle().FramePadding.x * 2;
+    bool filtering = !state.filter.empty();
+    int shown = 0;
+
+    for (const std::string& section : table.sections()) {
+        std::vector<std::size_t> rows;
+        for (std::size_t i = 0; i < table.size(); ++i)
+            if (table[i].section() == section && param_matches_filter(table[i], state.filter)) rows.push_back(i);
+        if (rows.empty()) continue;
+        shown += static_cast<int>(rows.size());
+
+        int changed = changed_count(values, section);
+        std::string header = section_title(section);
+        if (changed > 0) header += "  (" + std::to_string(changed) + " changed)";
+        header += "###" + section;
+        if (filtering) ImGui::SetNextItemOpen(true);
+        bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+        widgets.record_last_item("params.section." + section);
+        if (changed > 0) {
+            // Section reset sits on the header line, right-aligned.
+            float section_reset_w = ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2;
+            ImGui::SameLine(ImGui::GetContentRegionMax().x - section_reset_w);
+            ImGui::PushID(section.c_str());
+            if (ImGui::SmallButton("Reset"))
+                for (Command& c : reset_commands(values, section, sim.tick())) submit(sim, std::move(c), message);
+            widgets.record_last_item("params.section." + section + ".reset");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Reset the %d changed parameter(s) of this section", changed);
+            ImGui::PopID();
+        }
+        if (!open) continue;
+
+        std::string table_id = "##params_" + section;
+        if (!ImGui::BeginTable(table_id.c_str(), 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX))
+            continue;
+        ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+        ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, reset_w);
+        for (std::size_t i : rows) {
+            const ParamDef& def = table[i];
+            double value = values[i];
+            double file_value = file_values.size() == values.size() ? file_values[i] : def.default_value;
+            bool is_default = values.is_default(i);
+            ImGui::PushID(def.key.c_str());
+            ImGui::TableNextRow();
+
+            // Label, with a dot when the value is not the default and a highlight when it
+            // differs from the scenario file (an unsaved edit).
+            ImGui::TableNextColumn();
+            ImGui::AlignTextToFramePadding();
+            ImVec2 p = ImGui::GetCursorScreenPos();
+            float dot_r = 3.5f * scale, line_h = ImGui::GetFrameHeight();
+            if (!is_default)
+                ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + dot_r, p.y + line_h * 0.5f), dot_r,
+                                                            ImGui::GetColorU32(palette::kChangedMark));
+            ImGui::SetCursorScreenPos(ImVec2(p.x + dot_r * 2 + 5.0f * scale, p.y));
+            if (value != file_value) ImGui::PushStyleColor(ImGuiCol_Text, palette::kEditedLabel);
+            ImGui::TextUnformatted(def.label.c_str());
+            if (value != file_value) ImGui::PopStyleColor();
+            if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value);
+
+            ImGui::TableNextColumn();
+            double edited = value;
+            if (draw_value_control(def, edited) && edited != value) submit(sim, make_param_set(sim.tick(), def.key, edited), message);
+            widgets.record_last_item("param." + def.key);
+            if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) draw_tooltip(def, value, file_value);
+
+            ImGui::TableNextColumn();
+            ImGui::BeginDisabled(is_default);
+            if (ImGui::SmallButton(icon)) submit(sim, make_param_set(sim.tick(), def.key, def.default_value), message);
+            ImGui::EndDisabled();
+            widgets.record_last_item("param." + def.key + ".reset");
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip(is_default ? "At its default (%s)" : "Reset to the default, %s",
+                                  format_param_value(def, def.default_value).c_str());
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    if (shown == 0) ImGui::TextDisabled("No parameter matches \"%s\".", state.filter.c_str());
+    ImGui::EndChild();
+}
+
+}  // namespace pb::ui

@@ -1,0 +1,39 @@
+// The parameter panel, generated from the lab's ParamTable: one collapsing section per table
+// section, a slider (integer slider, checkbox) per parameter with its unit, a tooltip with
+// label/unit/range/description, a reset button per parameter and per section, and a mark on
+// values changed from their default. Every edit is a `param.set` command (while paused too).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/command.hpp"
+#include "engine/core/params.hpp"
+#include "engine/core/simulation.hpp"
+#include "ui/widget_locator.hpp"
+
+namespace pb::ui {
+
+// UI-only state of the panel (what the designer typed in the filter box).
+struct ParamPanelState {
+    std::string filter;
+};
+
+// Draws the panel into the current ImGui window. `message` receives the reason when the
+// simulation refuses an edit (shown in the status line).
+void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& widgets, std::string& message);
+
+// The param.set commands that put every changed parameter of `section` back to its default
+// ("" = every section), in table order.
+std::vector<Command> reset_commands(const ParamSet& values, std::string_view section, std::int64_t tick);
+// How many parameters of `section` ("" = all) differ from their default.
+int changed_count(const ParamSet& values, std::string_view section);
+// The title a section shows: "podball.ball" -> "Ball", "podball.match" -> "Match".
+std::string section_title(std::string_view section);
+// True when `def` matches the filter text (case-insensitive, in key, label or description).
+bool param_matches_filter(const ParamDef& def, std::string_view filter);
+// The slider's display format: the value with enough digits for the range, then the unit.
+std::string slider_format(const ParamDef& def);
+
+}  // namespace pb::ui

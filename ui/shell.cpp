@@ -1,0 +1,334 @@
+#include "ui/shell.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "engine/core/lab.hpp"
+#include "engine/core/scenario.hpp"
+
+namespace fs = std::filesystem;
+
+namespace pb::ui {
+
+void remember_recent_file(std::vector<std::string>& recent, const std::string& path) {
+    if (path.empty()) return;
+    std::error_code ec;
+    std::string absolute = fs::absolute(path, ec).lexically_normal().string();
+    if (ec) absolute = path;
+    recent.erase(std::remove(recent.begin(), recent.end(), absolute), recent.end());
+    recent.insert(recent.begin(), absolute);
+    if (recent.size() > ShellPreferences::kMaxRecentFiles) recent.resize(ShellPreferences::kMaxRecentFiles);
+}
+
+Shell::Shell(Simulation& sim, ShellOptions options)
+    : sim_(sim),
+      scenarios_dir_(std::move(options.scenarios_dir)),
+      prefs_(std::move(options.preferences)),
+      paused_(options.start_paused),
+      current_path_(sim.scenario().path),
+      saved_live_count_(sim.live_commands().size()) {
+    clock_.set_speed_index(prefs_.speed_index);
+    tps_since_ = std::chrono::steady_clock::now();
+    if (!current_path_.empty()) remember_recent_file(prefs_.recent_files, current_path_);
+    ensure_lab_view();
+}
+
+Shell::~Shell() = default;
+
+void Shell::ensure_lab_view() {
+    const std::string& name = sim_.world().lab().name;
+    if (lab_view_ && lab_view_name_ == name) return;
+    lab_view_ = create_lab_view(name);
+    lab_view_name_ = name;
+    view_.reset_user_moved();
+    canvas_drag_ = CanvasDrag::None;
+}
+
+void Shell::update(double frame_seconds) {
+    using clock = std::chrono::steady_clock;
+    auto now = clock::now();
+    if (now - tps_since_ >= std::chrono::seconds(1)) {
+        ticks_per_second_ = static_cast<double>(tps_ticks_) / std::chrono::duration<double>(now - tps_since_).count();
+        tps_ticks_ = 0;
+        tps_since_ = now;
+    }
+    if (paused_) return;
+
+    std::int64_t due = clock_.begin_frame(frame_seconds);
+    std::int64_t ran = 0;
+    auto start = clock::now();
+    auto budget = std::chrono::duration<double>(FixedStepClock::kFrameBudgetSeconds);
+    try {
+        while (ran < due) {
+            sim_.step();
+            ++ran;
+            if (clock::now() - start >= budget) break;
+        }
+    } catch (const std::exception& e) {
+        paused_ = true;
+        show_error(std::string("The simulation stopped at tick ") + std::to_string(sim_.tick()) + ": " + e.what());
+    }
+    clock_.end_frame(due, ran);
+    if (ran > 0) {
+        double us = std::chrono::duration<double, std::micro>(clock::now() - start).count() / static_cast<double>(ran);
+        tick_us_ = tick_us_ <= 0.0 ? us : tick_us_ * 0.9 + us * 0.1;
+        tps_ticks_ += ran;
+    }
+}
+
+void Shell::note_frame_time(double milliseconds) {
+    frame_ms_ = frame_ms_ <= 0.0 ? milliseconds : frame_ms_ * 0.9 + milliseconds * 0.1;
+}
+
+void Shell::set_paused(bool paused) {
+    if (paused == paused_) return;
+    paused_ = paused;
+    clock_.reset();
+    // The displayed rate measures running time only.
+    tps_ticks_ = 0;
+    tps_since_ = std::chrono::steady_clock::now();
+    // A drag only makes sense on a still world.
+    if (!paused_ && lab_view_ && lab_view_->dragging()) lab_view_->cancel_drag();
+}
+
+void Shell::perform(ShellAction action) {
+    // While a dialog is open, keys belong to it (except quitting).
+    if (modal_open() && action != ShellAction::Quit) return;
+    switch (action) {
+    case ShellAction::TogglePause: set_paused(!paused_); break;
+    case ShellAction::StepOnce:
+        set_paused(true);
+        try {
+            sim_.step();
+        } catch (const std::exception& e) {
+            show_error(std::string("The simulation stopped: ") + e.what());
+        }
+        break;
+    case ShellAction::Restart: restart_keeping_parameters(); break;
+    case ShellAction::SpeedUp: change_speed(+1); break;
+    case ShellAction::SpeedDown: change_speed(-1); break;
+    case ShellAction::Open: file_dialog_.show(FileDialogMode::OpenScenario, dialog_start_path()); break;
+    case ShellAction::Save:
+        if (current_path_.empty()) perform(ShellAction::SaveAs);
+        else save_scenario(current_path_);
+        break;
+    case ShellAction::SaveAs: {
+        std::string start = current_path_;
+        if (start.empty()) start = (fs::path(dialog_start_path()) / "untitled.toml").string();
+        file_dialog_.show(FileDialogMode::SaveScenario, start);
+        break;
+    }
+    case ShellAction::Reload:
+        if (current_path_.empty()) set_status("This scenario has no file to reload from.");
+        else if (dirty()) ask_about_unsaved(AfterDiscard::Reload);
+        else reload();
+        break;
+    case ShellAction::Screenshot: screenshot_request_ = default_screenshot_path(); break;
+    case ShellAction::ExportScreenshot: file_dialog_.show(FileDialogMode::ExportPng, default_screenshot_path()); break;
+    case ShellAction::Quit: request_quit(false); break;
+    case ShellAction::ResetZoom: view_.reset_user_moved(); break;
+    case ShellAction::ToggleVelocityHints: prefs_.velocity_hints = !prefs_.velocity_hints; break;
+    case ShellAction::ToggleParamPanel: prefs_.show_params = !prefs_.show_params; break;
+    case ShellAction::ShowShortcuts: show_shortcuts_ = !show_shortcuts_; break;
+    }
+}
+
+void Shell::change_speed(int delta) {
+    clock_.set_speed_index(clock_.speed_index() + delta);
+    prefs_.speed_index = clock_.speed_index();
+}
+
+void Shell::restart_keeping_parameters() {
+    // Designers tune a value, then restart to watch it from the kick-off: keep the current
+    // values (as param.set commands at tick 0); placements and other live edits are dropped.
+    ParamSet tuned = sim_.world().params();
+    edits_before_restart_ = dirty();
+    if (restart_from_) {
+        sim_.reset(std::move(*restart_from_));
+        restart_from_.reset();
+    } else {
+        sim_.restart();
+    }
+    std::string refused;
+    for (std::size_t i = 0; i < tuned.size(); ++i) {
+        if (sim_.world().params()[i] == tuned[i]) continue;
+        if (auto why = sim_.submit(make_param_set(sim_.tick(), tuned.table()[i].key, tuned[i]))) refused = *why;
+    }
+    saved_live_count_ = sim_.live_commands().size();
+    clock_.reset();
+    if (lab_view_) lab_view_->cancel_drag();
+    set_status(refused.empty() ? "Restarted at tick 0 (parameter values kept)" : "Restarted; " + refused);
+}
+
+bool Shell::open_scenario(const std::string& path) {
+    Scenario loaded;
+    try {
+        loaded = load_scenario_file(path);
+    } catch (const std::exception& e) {
+        // The full message lists every problem as file:line: key ...
+        show_error(std::string("Could not open ") + path + ":\n" + e.what(), path);
+        return false;
+    }
+    sim_.reset(std::move(loaded));
+    current_path_ = path;
+    restart_from_.reset();
+    saved_live_count_ = sim_.live_commands().size();
+    edits_before_restart_ = false;
+    error_.clear();
+    retry_path_.clear();
+    set_paused(true);
+    clock_.reset();
+    ensure_lab_view();
+    if (lab_view_) lab_view_->cancel_drag();
+    view_.reset_user_moved();
+    remember_recent_file(prefs_.recent_files, path);
+    set_status("Opened " + path);
+    return true;
+}
+
+bool Shell::save_scenario(const std::string& requested) {
+    std::string path = requested;
+    if (fs::path(path).extension().empty()) path += ".toml";
+    Scenario s = sim_.scenario_for_saving();
+    s.path = path;
+    try {
+        save_scenario_file(s, path);
+    } catch (const std::exception& e) {
+        show_error(std::string("Could not save ") + path + ":\n" + e.what());
+        return false;
+    }
+    current_path_ = path;
+    restart_from_ = std::move(s);
+    saved_live_count_ = sim_.live_commands().size();
+    edits_before_restart_ = false;
+    remember_recent_file(prefs_.recent_files, path);
+    set_status("Saved " + path);
+    return true;
+}
+
+void Shell::show_error(std::string message, std::string retry_path) {
+    std::cerr << "playbench: " << message << "\n";
+    error_ = std::move(message);
+    retry_path_ = std::move(retry_path);
+}
+
+void Shell::set_status(std::string message) {
+    status_ = std::move(message);
+    status_time_ = ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0;
+}
+
+std::optional<std::string> Shell::take_screenshot_request() {
+    auto r = std::move(screenshot_request_);
+    screenshot_request_.reset();
+    return r;
+}
+
+void Shell::screenshot_written(const std::string& path, const std::string& error) {
+    if (!error.empty()) {
+        show_error("Could not write the screenshot " + path + ": " + error);
+        return;
+    }
+    std::error_code ec;
+    std::string shown = fs::absolute(path, ec).string();
+    set_status("Screenshot written to " + (ec ? path : shown));
+}
+
+void Shell::request_quit(bool force) {
+    if (force || !dirty()) quit_confirmed_ = true;
+    else ask_about_unsaved(AfterDiscard::Quit);
+}
+
+void Shell::request_open(const std::string& path) {
+    if (dirty()) ask_about_unsaved(AfterDiscard::Open, path);
+    else open_scenario(path);
+}
+
+void Shell::reload() {
+    if (open_scenario(current_path_)) set_status("Reloaded " + current_path_);
+}
+
+void Shell::ask_about_unsaved(AfterDiscard then, std::string path) {
+    unsaved_question_ = UnsavedQuestion{then, std::move(path), false};
+}
+
+void Shell::continue_after(const UnsavedQuestion& question) {
+    switch (question.then) {
+    case AfterDiscard::Quit: quit_confirmed_ = true; break;
+    case AfterDiscard::Open: open_scenario(question.path); break;
+    case AfterDiscard::Reload: reload(); break;
+    }
+}
+
+bool Shell::dirty() const { return edits_before_restart_ || sim_.live_commands().size() > saved_live_count_; }
+
+bool Shell::modal_open() const { return file_dialog_.visible() || unsaved_question_.has_value() || show_about_; }
+
+bool Shell::wants_continuous_frames() const {
+    return !paused_ || canvas_drag_ != CanvasDrag::None || modal_open();
+}
+
+std::string Shell::window_title() const {
+    std::string title = "Playbench";
+    const std::string& scenario_title = sim_.scenario().title;
+    if (!scenario_title.empty()) title += " \xe2\x80\x94 " + scenario_title;
+    if (!current_path_.empty()) title += " (" + fs::path(current_path_).filename().string() + ")";
+    if (dirty()) title = "* " + title;
+    return title;
+}
+
+std::string Shell::default_screenshot_path() const {
+    std::string stem = current_path_.empty() ? sim_.world().lab().name : fs::path(current_path_).stem().string();
+    char name[256];
+    std::snprintf(name, sizeof name, "playbench-%s-t%lld.png", stem.c_str(), static_cast<long long>(sim_.tick()));
+    std::error_code ec;
+    fs::path cwd = fs::current_path(ec);
+    return ec ? std::string(name) : (cwd / name).string();
+}
+
+std::string Shell::dialog_start_path() const {
+    if (!current_path_.empty()) {
+        fs::path parent = fs::absolute(current_path_).parent_path();
+        std::error_code ec;
+        if (fs::is_directory(parent, ec)) return parent.string();
+    }
+    std::error_code ec;
+    if (!scenarios_dir_.empty() && fs::is_directory(scenarios_dir_, ec)) return scenarios_dir_;
+    return fs::current_path(ec).string();
+}
+
+void Shell::write_report(JsonWriter& out) const {
+    const World& w = sim_.world();
+    out.field("tick", w.tick());
+    out.field("paused", paused_);
+    out.field("speed", clock_.speed().label);
+    out.field("lab", w.lab().name);
+    out.field("scenario", current_path_);
+    out.field("title", sim_.scenario().title);
+    out.field("dirty", dirty());
+    out.field("live_commands", static_cast<std::int64_t>(sim_.live_commands().size()));
+    out.field("summary", w.summary());
+    out.field("status", status_);
+    out.field("error", error_);
+    out.field("tick_microseconds", tick_us_);
+    out.field("ticks_per_second", ticks_per_second_);
+    out.field("canvas_pixels_per_unit", view_.pixels_per_unit());
+    out.key("params").begin_array();
+    const ParamSet& p = w.params();
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        out.begin_object();
+        out.field("key", p.table()[i].key);
+        out.field("value", p[i]);
+        out.field("default", p.table()[i].default_value);
+        out.end_object();
+    }
+    out.end_array();
+    out.key("recent_files").begin_array();
+    for (const std::string& f : prefs_.recent_files) out.value(f);
+    out.end_array();
+    out.key("widgets");
+    widgets_.write_json(out);
+}
+
+}  // namespace pb::ui

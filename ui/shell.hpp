@@ -1,0 +1,174 @@
+// The whole Playbench window, drawn immediate-mode from a Simulation each frame: menu bar,
+// transport bar, canvas with the lab's view, parameter panel, status line, dialogs.
+// The shell changes the world only by submitting commands (or by the Simulation's own
+// step/restart/reset); it never writes engine state. It knows nothing of the SDL window: the
+// host (app/window.cpp, or the offscreen renderer) feeds it frames and fulfils its requests.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/json.hpp"
+#include "engine/core/simulation.hpp"
+#include "ui/canvas.hpp"
+#include "ui/file_dialog.hpp"
+#include "ui/fixed_step_clock.hpp"
+#include "ui/lab_view.hpp"
+#include "ui/param_panel.hpp"
+#include "ui/shortcuts.hpp"
+#include "ui/widget_locator.hpp"
+
+namespace pb::ui {
+
+// What the designer arranged, persisted by the app between sessions.
+struct ShellPreferences {
+    static constexpr std::size_t kMaxRecentFiles = 10;
+    bool show_params = true;
+    bool show_transport = true;
+    bool show_status = true;
+    bool velocity_hints = true;
+    float param_panel_width = 440.0f;   // at UI scale 1
+    int speed_index = kDefaultSpeedIndex;
+    std::vector<std::string> recent_files;   // most recent first
+};
+
+// Puts `path` (made absolute) first in `recent`, without duplicates, at most kMaxRecentFiles.
+void remember_recent_file(std::vector<std::string>& recent, const std::string& path);
+
+struct ShellOptions {
+    std::string scenarios_dir;   // where File > Open starts when no scenario file is open
+    ShellPreferences preferences;
+    bool start_paused = true;
+};
+
+class Shell {
+public:
+    Shell(Simulation& sim, ShellOptions options);
+    ~Shell();
+    Shell(const Shell&) = delete;
+    Shell& operator=(const Shell&) = delete;
+
+    // Runs the ticks due for a frame of `frame_seconds` (fixed steps within a time budget).
+    void update(double frame_seconds);
+    // Draws the whole window into the current ImGui frame (between NewFrame and Render).
+    void draw();
+
+    // Menus, buttons and keyboard shortcuts all end up here.
+    void perform(ShellAction action);
+    // Opens a scenario file; on failure the error banner shows why and the current scenario stays.
+    bool open_scenario(const std::string& path);
+    // The designer's way to open (File > Open, Recent, a dropped file): with unsaved edits it
+    // first asks whether to save them.
+    void request_open(const std::string& path);
+    // Saves the scenario with the current parameters and the designer's placements (atomically).
+    bool save_scenario(const std::string& path);
+    void show_error(std::string message, std::string retry_path = {});
+    void set_status(std::string message);
+    void set_paused(bool paused);
+
+    // Requests the host fulfils: a screenshot of the next rendered frame, quitting.
+    std::optional<std::string> take_screenshot_request();
+    void screenshot_written(const std::string& path, const std::string& error);
+    // A quit asked for by the designer; with unsaved changes it first asks whether to save them,
+    // unless `force` (scripts, tests).
+    void request_quit(bool force);
+    bool quit_requested() const { return quit_confirmed_; }
+
+    bool paused() const { return paused_; }
+    bool dirty() const;
+    bool modal_open() const;
+    // True while something animates without input (running, dragging): the host must not idle.
+    bool wants_continuous_frames() const;
+    std::string window_title() const;
+    const std::string& current_path() const { return current_path_; }
+    const ShellPreferences& preferences() const { return prefs_; }
+    const WidgetLocator& widgets() const { return widgets_; }
+    const CanvasView& canvas() const { return view_; }
+    const FixedStepClock& clock() const { return clock_; }
+    const std::string& error() const { return error_; }
+    const std::string& status() const { return status_; }
+    Simulation& simulation() { return sim_; }
+    // Microseconds of simulation per tick, measured here (smoothed).
+    double tick_microseconds() const { return tick_us_; }
+    // The host reports how long a frame took to produce (UI + rendering, not idle waits).
+    void note_frame_time(double milliseconds);
+
+    // The report UI automation dumps: tick, paused, speed, parameters, widget rectangles...
+    // Writes fields into an object the caller has opened.
+    void write_report(JsonWriter& out) const;
+
+private:
+    // shell.cpp: actions
+    void restart_keeping_parameters();
+    void change_speed(int delta);
+    std::string default_screenshot_path() const;
+    std::string dialog_start_path() const;
+    void ensure_lab_view();
+    // shell_draw.cpp: layout
+    void draw_menu_bar();
+    void draw_transport_bar();
+    void draw_error_banner();
+    void draw_side_panel(float width, float height);
+    void draw_status_line();
+    void draw_dialogs();
+    void draw_shortcuts_window();
+    void draw_unsaved_question();
+
+    // What to do once the designer answered the unsaved-changes question.
+    enum class AfterDiscard { Quit, Open, Reload };
+    struct UnsavedQuestion {
+        AfterDiscard then = AfterDiscard::Quit;
+        std::string path;          // for Open
+        bool popup_open = false;
+    };
+    void ask_about_unsaved(AfterDiscard then, std::string path = {});
+    void continue_after(const UnsavedQuestion& question);
+    void reload();
+    // shell_canvas.cpp
+    void draw_canvas(float width, float height);
+
+    Simulation& sim_;
+    std::string scenarios_dir_;
+    ShellPreferences prefs_;
+    FixedStepClock clock_;
+    CanvasView view_;
+    std::unique_ptr<LabView> lab_view_;
+    std::string lab_view_name_;
+    WidgetLocator widgets_;
+    ParamPanelState param_panel_;
+    FileDialog file_dialog_;
+
+    bool paused_ = true;
+    std::string current_path_;
+    // Saving writes the scenario plus the live edits; Restart then starts from what was saved.
+    std::optional<Scenario> restart_from_;
+    // Unsaved = designer commands since the last open/save (a scenario's own scheduled
+    // commands do not count), including edits made before a restart dropped the log.
+    std::size_t saved_live_count_ = 0;
+    bool edits_before_restart_ = false;
+
+    // Canvas gestures in progress
+    enum class CanvasDrag { None, Pan, Entity };
+    CanvasDrag canvas_drag_ = CanvasDrag::None;
+
+    std::string error_;
+    std::string retry_path_;
+    std::string status_;
+    double status_time_ = -1e9;
+    std::optional<std::string> screenshot_request_;
+    std::optional<UnsavedQuestion> unsaved_question_;
+    bool quit_confirmed_ = false;
+    bool show_shortcuts_ = false;
+    bool show_about_ = false;
+
+    double tick_us_ = 0.0;
+    double frame_ms_ = 0.0;
+    double ticks_per_second_ = 0.0;   // measured over the last second
+    std::int64_t tps_ticks_ = 0;
+    std::chrono::steady_clock::time_point tps_since_{};
+};
+
+}  // namespace pb::ui

@@ -1,0 +1,433 @@
+// The shell's layout: menu bar on top, transport bar under it, then the canvas with the
+// parameter panel docked on the right (a splitter between them), the status line at the bottom.
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <filesystem>
+
+#include <imgui.h>
+
+#include "engine/core/lab.hpp"
+#include "ui/palette.hpp"
+#include "ui/shell.hpp"
+#include "ui/style.hpp"
+
+namespace pb::ui {
+
+namespace {
+
+constexpr ImGuiWindowFlags kFixedWindow = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                          ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
+                                          ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar |
+                                          ImGuiWindowFlags_NoScrollWithMouse;
+
+bool has_glyph(unsigned int codepoint) { return ImGui::GetFont()->FindGlyphNoFallback(static_cast<ImWchar>(codepoint)); }
+
+}  // namespace
+
+void Shell::draw() {
+    ensure_lab_view();
+    widgets_.clear();
+    ImGuiIO& io = ImGui::GetIO();
+    float scale = current_ui_scale();
+
+    draw_menu_bar();
+    float top = ImGui::GetFrameHeight();   // the main menu bar's height
+
+    ImGui::SetNextWindowPos(ImVec2(0, top));
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, std::max(1.0f, io.DisplaySize.y - top)));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+    ImGui::Begin("##playbench_main", nullptr, kFixedWindow);
+    ImGui::PopStyleVar(2);
+
+    if (prefs_.show_transport) draw_transport_bar();
+    if (!error_.empty()) draw_error_banner();
+
+    float status_h = prefs_.show_status ? ImGui::GetFrameHeight() + 2.0f * scale : 0.0f;
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float middle_h = std::max(1.0f, avail.y - status_h);
+    float splitter_w = 6.0f * scale;
+    float panel_w = 0.0f;
+    if (prefs_.show_params) {
+        float max_w = std::max(200.0f * scale, avail.x * 0.65f);
+        panel_w = std::clamp(prefs_.param_panel_width * scale, 240.0f * scale, max_w);
+    }
+    float canvas_w = std::max(1.0f, avail.x - (prefs_.show_params ? panel_w + splitter_w : 0.0f));
+
+    draw_canvas(canvas_w, middle_h);
+    if (prefs_.show_params) {
+        ImGui::SameLine(0, 0);
+        // Splitter: drag to resize the panel.
+        ImGui::InvisibleButton("##splitter", ImVec2(splitter_w, middle_h));
+        if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+        if (ImGui::IsItemActive() && io.MouseDelta.x != 0.0f)
+            prefs_.param_panel_width = std::max(240.0f, prefs_.param_panel_width - io.MouseDelta.x / scale);
+        ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddRectFilled(
+            a, b, ImGui::GetColorU32(ImGui::IsItemActive() ? ImGuiCol_SeparatorActive : ImGuiCol_Separator));
+        ImGui::SameLine(0, 0);
+        draw_side_panel(panel_w, middle_h);
+    }
+    if (prefs_.show_status) draw_status_line();
+    ImGui::End();
+
+    draw_dialogs();
+    if (show_shortcuts_) draw_shortcuts_window();
+}
+
+void Shell::draw_menu_bar() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open...", shortcut_label(ShellAction::Open))) perform(ShellAction::Open);
+        widgets_.record_last_item("menu.file.open");
+        if (ImGui::MenuItem("Save", shortcut_label(ShellAction::Save))) perform(ShellAction::Save);
+        widgets_.record_last_item("menu.file.save");
+        if (ImGui::MenuItem("Save As...", shortcut_label(ShellAction::SaveAs))) perform(ShellAction::SaveAs);
+        widgets_.record_last_item("menu.file.save_as");
+        if (ImGui::MenuItem("Reload", shortcut_label(ShellAction::Reload), false, !current_path_.empty()))
+            perform(ShellAction::Reload);
+        widgets_.record_last_item("menu.file.reload");
+        if (ImGui::BeginMenu("Recent files", !prefs_.recent_files.empty())) {
+            std::string chosen;
+            for (std::size_t i = 0; i < prefs_.recent_files.size(); ++i) {
+                const std::string& f = prefs_.recent_files[i];
+                std::string label = std::filesystem::path(f).filename().string() + "##recent" + std::to_string(i);
+                if (ImGui::MenuItem(label.c_str())) chosen = f;
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.c_str());
+                widgets_.record_last_item("menu.file.recent." + std::to_string(i));
+            }
+            ImGui::Separator();
+            if (ImGui::MenuItem("Clear list")) prefs_.recent_files.clear();
+            ImGui::EndMenu();
+            if (!chosen.empty()) request_open(chosen);
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Screenshot", shortcut_label(ShellAction::Screenshot))) perform(ShellAction::Screenshot);
+        widgets_.record_last_item("menu.file.screenshot");
+        if (ImGui::MenuItem("Export screenshot PNG...")) perform(ShellAction::ExportScreenshot);
+        widgets_.record_last_item("menu.file.export_png");
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", shortcut_label(ShellAction::Quit))) perform(ShellAction::Quit);
+        widgets_.record_last_item("menu.file.quit");
+        ImGui::EndMenu();
+    }
+    widgets_.record_last_item("menu.file");
+    if (ImGui::BeginMenu("Simulation")) {
+        if (ImGui::MenuItem(paused_ ? "Play" : "Pause", shortcut_label(ShellAction::TogglePause)))
+            perform(ShellAction::TogglePause);
+        if (ImGui::MenuItem("Single step", shortcut_label(ShellAction::StepOnce))) perform(ShellAction::StepOnce);
+        if (ImGui::MenuItem("Restart", shortcut_label(ShellAction::Restart))) perform(ShellAction::Restart);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Faster", shortcut_label(ShellAction::SpeedUp))) perform(ShellAction::SpeedUp);
+        if (ImGui::MenuItem("Slower", shortcut_label(ShellAction::SpeedDown))) perform(ShellAction::SpeedDown);
+        ImGui::EndMenu();
+    }
+    widgets_.record_last_item("menu.simulation");
+    if (ImGui::BeginMenu("View")) {
+        ImGui::MenuItem("Parameter panel", shortcut_label(ShellAction::ToggleParamPanel), &prefs_.show_params);
+        ImGui::MenuItem("Transport bar", nullptr, &prefs_.show_transport);
+        ImGui::MenuItem("Status line", nullptr, &prefs_.show_status);
+        ImGui::Separator();
+        ImGui::MenuItem("Velocity hints", shortcut_label(ShellAction::ToggleVelocityHints), &prefs_.velocity_hints);
+        if (ImGui::MenuItem("Reset zoom", shortcut_label(ShellAction::ResetZoom))) perform(ShellAction::ResetZoom);
+        widgets_.record_last_item("menu.view.reset_zoom");
+        ImGui::EndMenu();
+    }
+    widgets_.record_last_item("menu.view");
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Keyboard shortcuts", shortcut_label(ShellAction::ShowShortcuts))) show_shortcuts_ = true;
+        if (ImGui::MenuItem("About Playbench")) show_about_ = true;
+        ImGui::EndMenu();
+    }
+    widgets_.record_last_item("menu.help");
+
+    // The scenario's name on the right of the menu bar, so it is always in sight.
+    std::string right = sim_.scenario().title.empty() ? sim_.world().lab().title : sim_.scenario().title;
+    if (dirty()) right += "  (unsaved changes)";
+    float w = ImGui::CalcTextSize(right.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2;
+    if (ImGui::GetContentRegionAvail().x > w) {
+        ImGui::SetCursorPosX(ImGui::GetWindowWidth() - w);
+        ImGui::TextColored(palette::kDimText, "%s", right.c_str());
+    }
+    ImGui::EndMainMenuBar();
+}
+
+void Shell::draw_transport_bar() {
+    float scale = current_ui_scale();
+    ImGuiStyle& style = ImGui::GetStyle();
+    float h = ImGui::GetFrameHeight() + style.WindowPadding.y * 2.0f;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f * scale, style.WindowPadding.y));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6.0f * scale, 4.0f * scale));
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
+    ImGui::BeginChild("##transport", ImVec2(0, h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::PopStyleColor();
+
+    // Glyphs when the font has them; words otherwise (the built-in font is ASCII).
+    bool icons = has_glyph(0x25B6) && has_glyph(0x275A);
+    bool play_icon = has_glyph(0x25B6);
+    std::string play = paused_ ? (play_icon ? "\xe2\x96\xb6  Play" : "Play") : (icons ? "\xe2\x9d\x9a\xe2\x9d\x9a Pause" : "Pause");
+    float button_w = std::max(ImGui::CalcTextSize("\xe2\x9d\x9a\xe2\x9d\x9a Pause").x, ImGui::CalcTextSize("Pause").x) +
+                     style.FramePadding.x * 4.0f;
+    bool running = !paused_;   // the click below flips paused_: push and pop must agree
+    if (running) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button((play + "###play").c_str(), ImVec2(button_w, 0))) perform(ShellAction::TogglePause);
+    if (running) ImGui::PopStyleColor();
+    widgets_.record_last_item("transport.play");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (Space)", paused_ ? "Run the simulation" : "Pause the simulation");
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) perform(ShellAction::StepOnce);
+    widgets_.record_last_item("transport.step");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Advance one tick and pause (.)");
+    ImGui::SameLine();
+    if (ImGui::Button("Restart")) perform(ShellAction::Restart);
+    widgets_.record_last_item("transport.restart");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to tick 0 of the scenario, keeping the parameter values (R)");
+
+    ImGui::SameLine(0, 18.0f * scale);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(palette::kDimText, "Speed");
+    for (int i = 0; i < static_cast<int>(kSpeeds.size()); ++i) {
+        ImGui::SameLine(0, i == 0 ? 6.0f * scale : 2.0f * scale);
+        bool selected = clock_.speed_index() == i;
+        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+        std::string label(kSpeeds[static_cast<std::size_t>(i)].label);
+        if (ImGui::Button(label.c_str())) {
+            clock_.set_speed_index(i);
+            prefs_.speed_index = i;
+        }
+        if (selected) ImGui::PopStyleColor();
+        widgets_.record_last_item("transport.speed." + label);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(i == static_cast<int>(kSpeeds.size()) - 1
+                                  ? "As fast as possible: as many ticks as fit in %.0f ms per frame"
+                                  : "%.0f ticks per second (the tick length never changes)",
+                              i == static_cast<int>(kSpeeds.size()) - 1
+                                  ? FixedStepClock::kFrameBudgetSeconds * 1000.0
+                                  : FixedStepClock::kTicksPerSecond * kSpeeds[static_cast<std::size_t>(i)].multiplier);
+    }
+
+    // Tick and effective rate on the right.
+    char info[96];
+    std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_.tick(), paused_ ? 0.0 : ticks_per_second_);
+    float info_w = ImGui::CalcTextSize(info).x;
+    ImGui::SameLine();
+    float x = ImGui::GetWindowWidth() - info_w - 10.0f * scale;
+    if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(info);
+    ImGui::EndChild();
+    ImGui::PopStyleVar(2);
+}
+
+void Shell::draw_error_banner() {
+    float scale = current_ui_scale();
+    float pad = 8.0f * scale;
+    float buttons_w = 200.0f * scale;
+    float wrap = std::max(100.0f, ImGui::GetContentRegionAvail().x - buttons_w - pad * 3);
+    ImVec2 text = ImGui::CalcTextSize(error_.c_str(), nullptr, false, wrap);
+    float h = std::min(text.y, ImGui::GetTextLineHeight() * 8.0f) + pad * 2;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kErrorBanner);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6.0f * scale, 4.0f * scale));
+    ImGui::BeginChild("##error_banner", ImVec2(0, h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::BeginChild("##error_text", ImVec2(wrap, h - pad * 2), false);
+    ImGui::PushTextWrapPos(wrap);
+    ImGui::TextUnformatted(error_.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+    widgets_.record_last_item("error.text");
+    ImGui::SameLine(0, pad);
+    ImGui::BeginGroup();
+    if (!retry_path_.empty()) {
+        if (ImGui::SmallButton("Retry")) {
+            std::string path = retry_path_;
+            open_scenario(path);
+        }
+        widgets_.record_last_item("error.retry");
+        ImGui::SameLine();
+    }
+    if (ImGui::SmallButton("Copy")) ImGui::SetClipboardText(error_.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Dismiss")) {
+        error_.clear();
+        retry_path_.clear();
+    }
+    widgets_.record_last_item("error.dismiss");
+    ImGui::EndGroup();
+    ImGui::EndChild();
+    ImGui::PopStyleVar(2);
+    ImGui::PopStyleColor();
+}
+
+void Shell::draw_side_panel(float width, float height) {
+    float scale = current_ui_scale();
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10.0f * scale, 8.0f * scale));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8.0f * scale, 5.0f * scale));
+    ImGui::BeginChild("##side_panel", ImVec2(width, height), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+    widgets_.record("params.panel", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, width, height, true});
+
+    const Scenario& sc = sim_.scenario();
+    ImGui::PushFont(large_font());
+    ImGui::TextUnformatted(sim_.world().lab().title.c_str());
+    ImGui::PopFont();
+    ImGui::PushTextWrapPos(0.0f);
+    if (!sc.title.empty()) ImGui::TextUnformatted(sc.title.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+    if (!sc.description.empty()) ImGui::TextUnformatted(sc.description.c_str());
+    std::string file = current_path_.empty() ? "not saved to a file yet" : std::filesystem::path(current_path_).filename().string();
+    ImGui::Text("%s   \xc2\xb7   seed %llu", file.c_str(), static_cast<unsigned long long>(sc.seed));
+    if (!current_path_.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", current_path_.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::Spacing();
+
+    std::string refused;
+    draw_param_panel(sim_, param_panel_, widgets_, refused);
+    if (!refused.empty()) set_status("Refused: " + refused);
+    ImGui::EndChild();
+    ImGui::PopStyleVar(2);
+}
+
+void Shell::draw_status_line() {
+    float scale = current_ui_scale();
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f * scale, 1.0f * scale));
+    ImGui::BeginChild("##status", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::AlignTextToFramePadding();
+    // Timings only once measured (an offscreen render has none).
+    char left[200];
+    int n = std::snprintf(left, sizeof left, "%s   tick %" PRId64 "   ", paused_ ? "PAUSED " : "RUNNING", sim_.tick());
+    if (tick_us_ > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
+        n += std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "%.1f \xc2\xb5s/tick   ", tick_us_);
+    if (frame_ms_ > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
+        std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "frame %.1f ms   ", frame_ms_);
+    ImGui::TextColored(paused_ ? palette::kChangedMark : palette::kDimText, "%s", left);
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted(sim_.world().summary().c_str());
+    widgets_.record_last_item("status.summary");
+
+    // Transient messages (saved, screenshot written, refused edits) on the right for a while.
+    double age = ImGui::GetTime() - status_time_;
+    if (!status_.empty() && age < 12.0) {
+        float w = ImGui::CalcTextSize(status_.c_str()).x;
+        ImGui::SameLine();
+        float x = ImGui::GetWindowWidth() - w - 10.0f * scale;
+        if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
+        ImGui::TextUnformatted(status_.c_str());
+        widgets_.record_last_item("status.message");
+    }
+    ImGui::EndChild();
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor();
+}
+
+void Shell::draw_dialogs() {
+    if (auto path = file_dialog_.draw(widgets_)) {
+        switch (file_dialog_.mode()) {
+        case FileDialogMode::OpenScenario: request_open(*path); break;
+        case FileDialogMode::SaveScenario: save_scenario(*path); break;
+        case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
+        }
+    }
+
+    float scale = current_ui_scale();
+    ImGuiIO& io = ImGui::GetIO();
+    ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
+
+    draw_unsaved_question();
+
+    if (show_about_) ImGui::OpenPopup("About Playbench###about");
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal("About Playbench###about", &show_about_, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::PushFont(large_font());
+        ImGui::Text("Playbench %s", PLAYBENCH_VERSION);
+        ImGui::PopFont();
+        ImGui::TextUnformatted("A sandbox for game designers: open a scenario, watch a mechanic run,");
+        ImGui::TextUnformatted("tune its parameters while it runs, save what you found.");
+        ImGui::Spacing();
+        ImGui::TextColored(palette::kDimText, "Dear ImGui %s, SDL2", ImGui::GetVersion());
+        ImGui::Spacing();
+        if (ImGui::Button("Close", ImVec2(100 * scale, 0))) {
+            show_about_ = false;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+}
+
+void Shell::draw_unsaved_question() {
+    if (!unsaved_question_) return;
+    if (!unsaved_question_->popup_open) {
+        ImGui::OpenPopup("Unsaved changes###unsaved");
+        unsaved_question_->popup_open = true;
+    }
+    float scale = current_ui_scale();
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Unsaved changes###unsaved", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        unsaved_question_.reset();
+        return;
+    }
+    const UnsavedQuestion question = *unsaved_question_;
+    const char* verb = question.then == AfterDiscard::Quit ? "quit" : question.then == AfterDiscard::Open ? "open" : "reload";
+    ImGui::TextUnformatted("The scenario has edits (parameters, placements) that are not saved.");
+    if (question.then == AfterDiscard::Open) ImGui::TextColored(palette::kDimText, "Open %s", question.path.c_str());
+    ImGui::Spacing();
+    enum class Answer { None, Save, Discard, Cancel } answer = Answer::None;
+    std::string save_label = current_path_.empty() ? std::string("Save as...") : std::string("Save, then ") + verb;
+    if (ImGui::Button(save_label.c_str(), ImVec2(170 * scale, 0))) answer = Answer::Save;
+    widgets_.record_last_item("unsaved.save");
+    ImGui::SameLine();
+    std::string discard_label = std::string(question.then == AfterDiscard::Quit ? "Quit" : question.then == AfterDiscard::Open ? "Open" : "Reload") +
+                                " without saving";
+    if (ImGui::Button(discard_label.c_str(), ImVec2(190 * scale, 0))) answer = Answer::Discard;
+    widgets_.record_last_item("unsaved.discard");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(100 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        answer = Answer::Cancel;
+    widgets_.record_last_item("unsaved.cancel");
+    if (answer != Answer::None) {
+        ImGui::CloseCurrentPopup();
+        unsaved_question_.reset();
+    }
+    ImGui::EndPopup();
+
+    if (answer == Answer::Save) {
+        // Without a file yet, Save as takes over (and the pending action is dropped: the
+        // designer sees the dialog and decides again).
+        if (current_path_.empty()) perform(ShellAction::SaveAs);
+        else if (save_scenario(current_path_)) continue_after(question);
+    } else if (answer == Answer::Discard) {
+        continue_after(question);
+    }
+}
+
+void Shell::draw_shortcuts_window() {
+    float scale = current_ui_scale();
+    ImGui::SetNextWindowSize(ImVec2(520 * scale, 0), ImGuiCond_FirstUseEver);
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    if (ImGui::Begin("Keyboard shortcuts", &show_shortcuts_, ImGuiWindowFlags_NoCollapse)) {
+        if (ImGui::IsWindowFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) show_shortcuts_ = false;
+        if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+            for (const Shortcut& s : shortcuts()) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(s.keys.data());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(s.what.data());
+            }
+            ImGui::EndTable();
+        }
+        ImGui::Separator();
+        ImGui::TextColored(palette::kDimText, "Canvas: wheel zooms about the cursor; drag with the right or middle");
+        ImGui::TextColored(palette::kDimText, "button (or left on empty space) to pan. While paused, drag a pod or");
+        ImGui::TextColored(palette::kDimText, "the ball to place it. Drop a .toml file on the window to open it.");
+    }
+    ImGui::End();
+}
+
+}  // namespace pb::ui

@@ -1,0 +1,34 @@
+// Everything the shell can be asked to do from a menu, a button or a key, and the one table
+// of keyboard shortcuts (the window maps key events through it; Help > Shortcuts lists it).
+#pragma once
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include <SDL_scancode.h>
+
+namespace pb::ui {
+
+enum class ShellAction {
+    TogglePause, StepOnce, Restart, SpeedUp, SpeedDown,
+    Open, Save, SaveAs, Reload, Screenshot, ExportScreenshot, Quit,
+    ResetZoom, ToggleVelocityHints, ToggleParamPanel, ShowShortcuts,
+};
+
+struct Shortcut {
+    ShellAction action;
+    SDL_Scancode key;
+    bool ctrl = false;
+    bool shift = false;
+    bool repeats = false;     // held key repeats the action (single step)
+    std::string_view keys;    // as shown to the designer: "Ctrl+O"
+    std::string_view what;
+};
+
+const std::vector<Shortcut>& shortcuts();
+// The action for a key press, if any. `repeat` is SDL's key-repeat flag.
+std::optional<ShellAction> action_for_key(SDL_Scancode key, bool ctrl, bool shift, bool alt, bool repeat);
+// The first shortcut label for an action ("" for none), for menu items.
+const char* shortcut_label(ShellAction action);
+
+}  // namespace pb::ui
