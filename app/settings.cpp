@@ -7,6 +7,7 @@
 
 #include "engine/core/node.hpp"
 #include "engine/core/scenario.hpp"
+#include "engine/core/toml_text.hpp"
 #include "ui/fixed_step_clock.hpp"
 
 namespace fs = std::filesystem;
@@ -15,28 +16,7 @@ namespace pb::app {
 
 namespace {
 
-// A TOML basic string: quotes, backslashes and control characters escaped.
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
-}
+std::string quoted(const std::string& s) { return toml_string(s); }
 
 const char* boolean(bool b) { return b ? "true" : "false"; }
 

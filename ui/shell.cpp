@@ -141,9 +141,9 @@ void Shell::change_speed(int delta) {
 }
 
 void Shell::restart_keeping_parameters() {
-    // Designers tune a value, then restart to watch it from the kick-off: keep the current
-    // values (as param.set commands at tick 0); placements and other live edits are dropped.
-    ParamSet tuned = sim_.world().params();
+    // Designers tune a value, then restart to watch it from the kick-off: Simulation::restart
+    // keeps the live parameter edits as tick 0's values (scheduled edits stay scheduled);
+    // placements and other live edits are dropped.
     edits_before_restart_ = dirty();
     if (restart_from_) {
         sim_.reset(std::move(*restart_from_));
@@ -151,15 +151,10 @@ void Shell::restart_keeping_parameters() {
     } else {
         sim_.restart();
     }
-    std::string refused;
-    for (std::size_t i = 0; i < tuned.size(); ++i) {
-        if (sim_.world().params()[i] == tuned[i]) continue;
-        if (auto why = sim_.submit(make_param_set(sim_.tick(), tuned.table()[i].key, tuned[i]))) refused = *why;
-    }
     saved_live_count_ = sim_.live_commands().size();
     clock_.reset();
     if (lab_view_) lab_view_->cancel_drag();
-    set_status(refused.empty() ? "Restarted at tick 0 (parameter values kept)" : "Restarted; " + refused);
+    set_status("Restarted at tick 0 (parameter values kept)");
 }
 
 bool Shell::open_scenario(const std::string& path) {

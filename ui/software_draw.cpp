@@ -28,14 +28,39 @@ bool solid_quad(const ImDrawVert* v, const ImDrawIdx* ix, SDL_FRect& rect, ImU32
     return true;
 }
 
-void draw_triangles(SDL_Renderer* r, SDL_Texture* tex, const ImDrawVert* v, const ImDrawIdx* ix, int count,
-                    int vertex_count) {
+void draw_geometry(SDL_Renderer* r, SDL_Texture* tex, const ImDrawVert* v, const ImDrawIdx* ix, int count,
+                   int vertex_count) {
     if (count <= 0) return;
     const auto* base = reinterpret_cast<const char*>(v);
     SDL_RenderGeometryRaw(r, tex, reinterpret_cast<const float*>(base + offsetof(ImDrawVert, pos)), sizeof(ImDrawVert),
                           reinterpret_cast<const SDL_Color*>(base + offsetof(ImDrawVert, col)), sizeof(ImDrawVert),
-                          reinterpret_cast<const float*>(base + offsetof(ImDrawVert, uv)), sizeof(ImDrawVert),
-                          vertex_count, ix, count, sizeof(ImDrawIdx));
+                          tex ? reinterpret_cast<const float*>(base + offsetof(ImDrawVert, uv)) : nullptr,
+                          tex ? static_cast<int>(sizeof(ImDrawVert)) : 0, vertex_count, ix, count, sizeof(ImDrawIdx));
+}
+
+bool samples_white(const ImDrawVert* v, const ImDrawIdx* tri, ImVec2 white) {
+    for (int k = 0; k < 3; ++k) {
+        const ImVec2& uv = v[tri[k]].uv;
+        if (uv.x != white.x || uv.y != white.y) return false;
+    }
+    return true;
+}
+
+// Triangles that only sample the atlas's white texel (every shape: rounded frames, circles,
+// anti-aliased fringes) are drawn untextured: white times the vertex colour is the vertex
+// colour, and SDL's untextured triangle fill skips the per-pixel texture lookup. Text and
+// textured lines keep the texture. Runs keep their order.
+void draw_triangles(SDL_Renderer* r, SDL_Texture* tex, ImVec2 white, const ImDrawVert* v, const ImDrawIdx* ix,
+                    int count, int vertex_count) {
+    int start = 0;
+    while (start < count) {
+        bool plain = samples_white(v, ix + start, white);
+        int end = start + 3;
+        while (end < count && samples_white(v, ix + end, white) == plain) end += 3;
+        if (plain) SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+        draw_geometry(r, plain ? nullptr : tex, v, ix + start, end - start, vertex_count);
+        start = end;
+    }
 }
 
 }  // namespace
@@ -48,6 +73,7 @@ void render_draw_data(SDL_Renderer* r, ImDrawData* dd) {
     SDL_RenderSetScale(r, dd->FramebufferScale.x, dd->FramebufferScale.y);
     SDL_RenderSetViewport(r, nullptr);
     ImVec2 off = dd->DisplayPos;
+    const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
 
     for (int n = 0; n < dd->CmdListsCount; ++n) {
         const ImDrawList* list = dd->CmdLists[n];
@@ -73,7 +99,7 @@ void render_draw_data(SDL_Renderer* r, ImDrawData* dd) {
                 SDL_FRect rect;
                 ImU32 col = 0;
                 if (i + 6 <= count && solid_quad(v, ix + i, rect, col)) {
-                    draw_triangles(r, tex, v, ix + run, i - run, vertex_count);
+                    draw_triangles(r, tex, white, v, ix + run, i - run, vertex_count);
                     auto alpha = static_cast<Uint8>((col >> IM_COL32_A_SHIFT) & 0xFF);
                     SDL_SetRenderDrawBlendMode(r, alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
                     SDL_SetRenderDrawColor(r, static_cast<Uint8>((col >> IM_COL32_R_SHIFT) & 0xFF),
@@ -86,7 +112,7 @@ void render_draw_data(SDL_Renderer* r, ImDrawData* dd) {
                     i += 3;
                 }
             }
-            draw_triangles(r, tex, v, ix + run, count - run, vertex_count);
+            draw_triangles(r, tex, white, v, ix + run, count - run, vertex_count);
         }
     }
     SDL_RenderSetClipRect(r, nullptr);
