@@ -13,7 +13,12 @@
 
 namespace {
 
-bool have_xvfb() { return std::system("command -v xvfb-run >/dev/null 2>&1") == 0; }
+bool have_xvfb() {
+    bool present = std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
+    // In CI the install script provides Xvfb: a missing one is a failure, not a skip.
+    if (!present && std::getenv("CI")) FAIL("xvfb-run is missing in CI: scripts/install-deps.sh should install xvfb");
+    return present;
+}
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path);
