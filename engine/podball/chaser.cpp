@@ -11,7 +11,7 @@
 
 #include "engine/core/rng.hpp"
 #include "engine/podball/det_math.hpp"
-#include "engine/podball/kickoff.hpp"
+#include "engine/podball/formation.hpp"
 
 namespace pb::podball {
 namespace {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "engine/podball/kickoff.hpp"
+#include "engine/podball/formation.hpp"
 #include "engine/podball/team_view.hpp"
 
 namespace pb::podball {

@@ -1,4 +1,4 @@
-#include "engine/podball/kickoff.hpp"
+#include "engine/podball/formation.hpp"
 
 #include <algorithm>
 
