@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/headless.hpp"
+#include "app/match.hpp"
 #include "app/offscreen.hpp"
 #include "app/window.hpp"
 #include "engine/core/lab.hpp"
@@ -54,6 +55,7 @@ int run_command_line(int argc, char** argv) {
         "                               scenarios/podball-default.toml); with no display, runs it\n"
         "                               headless and writes playbench-NAME.png instead\n"
         "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"
+        "  playbench match SCENARIO     play full Podball matches headless: wins, score, metrics\n"
         "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
         "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
         "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() + ", render)\n",
@@ -74,6 +76,16 @@ int run_command_line(int argc, char** argv) {
     run_cmd->add_option("--ticks", run.ticks, "Ticks to simulate (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
     run_cmd->add_option("--set", run.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
     run_cmd->add_flag("--json", run.json, "Print {lab, tick, hash, state, metrics} as JSON");
+
+    MatchOptions match;
+    std::uint64_t match_seed = 0;
+    auto* match_cmd = app.add_subcommand("match", "Play full Podball matches headless and report results and metrics per team");
+    match_cmd->add_option("scenario", match.scenario, "Podball scenario file (.toml)")->required()->check(CLI::ExistingFile);
+    match_cmd->add_option("--games", match.games, "Matches to play (default 1), with seeds S, S+1, ...")->check(CLI::Range(1, 1000000));
+    auto* match_seed_opt = match_cmd->add_option("--seed", match_seed, "First seed S (default: the scenario's seed)");
+    match_cmd->add_option("--set", match.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
+    match_cmd->add_option("--threads", match.threads, "Worker threads (default 2); results do not depend on it")->check(CLI::Range(1, 64));
+    match_cmd->add_flag("--json", match.json, "Print the totals and every match as JSON");
 
     RenderOptions render;
     std::string size = "1280x720";
@@ -105,13 +117,17 @@ int run_command_line(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // Print the usage of the (sub)command that was being parsed, then the reason.
         CLI::App* failed = &app;
-        for (CLI::App* sub : {run_cmd, render_cmd, params_cmd, bench_cmd})
+        for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, params_cmd, bench_cmd})
             if (sub->parsed()) failed = sub;
         std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
         return 2;
     }
 
     if (*run_cmd) return run_scenario(run, std::cout, std::cerr);
+    if (*match_cmd) {
+        if (*match_seed_opt) match.seed = match_seed;
+        return run_matches(match, std::cout, std::cerr);
+    }
     if (*render_cmd) {
         if (!parse_size(size, render.width, render.height)) {
             std::cerr << render_cmd->help() << "\nplaybench render: --size must be WxH with each side 64..8192, got '"

@@ -2,7 +2,7 @@
 // towards the opponent's goal and shoots into the open part of the mouth once a full shot is sure
 // to arrive; a keeper guards the goal and the rest spread out in support (podball.chaser.*).
 // Everything is in the team frame: own goal at x = -width/2, attacking +x.
-#include "engine/podball/chaser.hpp"
+#include "engine/podball/builtin_modules.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,79 +10,11 @@
 #include <limits>
 
 #include "engine/core/rng.hpp"
-#include "engine/podball/det_math.hpp"
-#include "engine/podball/formation.hpp"
+#include "engine/podball/kickoff.hpp"
+#include "engine/podball/pod_skills.hpp"
 
 namespace pb::podball {
 namespace {
-
-double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
-double length(Vec2 v) { return std::sqrt(dot(v, v)); }
-
-// Squared distance from p to the segment from a along ab (inv_len2 = 1 / |ab|^2).
-double segment_distance2(Vec2 p, Vec2 a, Vec2 ab, double inv_len2) {
-    const double t = std::clamp(dot(p - a, ab) * inv_len2, 0.0, 1.0);
-    const Vec2 d = p - (a + ab * t);
-    return dot(d, d);
-}
-
-struct Kinematics {
-    double hx, hy, mouth;       // half width, half height, half goal width
-    double reach;               // pod radius + ball radius: centre distance at contact
-    double cruise, carry_cruise;  // top speeds of a free pod and of a carrier
-    double pod_lag;             // ticks a pod needs to get up to speed (1/lambda)
-    double ball_lambda;         // ball friction / mass
-    double shot_speed;          // ball speed a full shot adds
-};
-
-Kinematics kinematics_of(const PodballConfig& c) {
-    Kinematics k;
-    k.hx = c.arena_width / 2.0;
-    k.hy = c.arena_height / 2.0;
-    k.mouth = c.goal_width / 2.0;
-    k.reach = c.pod_radius + c.ball_radius;
-    // Frictionless pods have no top speed; cruise at what 50 ticks of thrust would give.
-    const double no_top = 50.0 * c.pod_thrust / c.pod_mass;
-    k.cruise = c.pod_friction > 0.0 ? c.pod_thrust / c.pod_friction : no_top;
-    const double carry_k = c.pod_friction + c.carry_friction;
-    k.carry_cruise = carry_k > 0.0 ? c.pod_thrust / carry_k : no_top;
-    k.pod_lag = c.pod_friction > 0.0 ? std::min(60.0, c.pod_mass / c.pod_friction) : 60.0;
-    k.ball_lambda = c.ball_friction / c.ball_mass;
-    k.shot_speed = c.shoot_force / c.ball_mass;
-    return k;
-}
-
-// Where a free ball will be (friction only, ignoring everything it may hit), sampled every few
-// ticks: one exponential per call instead of one per pod and guess.
-struct BallForecast {
-    static constexpr int kSamples = 24;
-    static constexpr double kStep = 8.0;   // ticks between samples
-    std::array<Vec2, kSamples> at;
-    double reach_all = 0.0;   // the ball never gets further than this from where it is
-
-    BallForecast(const Kinematics& k, Vec2 pos, Vec2 vel) {
-        const Vec2 rest_offset = vel / k.ball_lambda;   // where friction alone stops it, from pos
-        reach_all = length(rest_offset);
-        const double step_decay = det_exp(-k.ball_lambda * kStep);
-        double decay = 1.0;
-        for (int i = 0; i < kSamples; ++i) {
-            at[i] = pos + rest_offset * (1.0 - decay);
-            decay *= step_decay;
-        }
-    }
-};
-
-// Thrust that brings a pod to `target` at up to `speed`, slowing down within `arrive` of it.
-// Holding velocity w against friction takes thrust w / top speed; the second term corrects the
-// velocity error quickly.
-PodAction steer(const PodView& p, Vec2 target, double speed, double top, double arrive) {
-    const Vec2 d = target - p.pos;
-    const double dist = length(d);
-    Vec2 want{0.0, 0.0};
-    if (dist > 1e-9) want = d * (speed * std::min(1.0, arrive > 0.0 ? dist / arrive : 1.0) / dist);
-    const Vec2 a = (want + (want - p.vel) * 4.0) / top;
-    return PodAction{PodAction::Kind::Move, a};
-}
 
 class ChaserModule final : public TeamModule {
 public:
@@ -103,10 +35,7 @@ public:
     }
 
 private:
-    // Ticks until pod p can touch the free ball, and where.
-    double intercept(const Kinematics& k, const BallForecast& ball, const PodView& p, Vec2& where) const;
     PodAction carry(const Kinematics& k, const TeamView& v, int carrier) const;
-    PodAction shot_at(const Kinematics& k, const PodView& carrier, Vec2 from, Vec2 aim) const;
 
     // Memory across calls: who holds the ball since when (BALLKEEP is not in the view), and when
     // the current mode began (the kick-off clock).
@@ -123,40 +52,6 @@ private:
     Mode seen_mode_ = Mode::Suspended;
     std::int64_t mode_since_ = 0;
 };
-
-double ChaserModule::intercept(const Kinematics& k, const BallForecast& ball, const PodView& p, Vec2& where) const {
-    // The first sample the pod can reach in time: it covers `cruise` per tick after getting up to
-    // speed (half its lag is lost on average), and touches at `reach`.
-    const double lost = 0.5 * k.pod_lag;
-    // No sample before the pod could close the distance even if the ball came straight at it.
-    const double gap = length(ball.at[0] - p.pos) - k.reach - ball.reach_all;
-    const int first = gap > 0.0 ? static_cast<int>(std::min(double(BallForecast::kSamples - 1),
-                                                            (gap / k.cruise + lost) / BallForecast::kStep))
-                                : 0;
-    for (int i = first; i < BallForecast::kSamples; ++i) {
-        const double t = i * BallForecast::kStep;
-        const double budget = k.reach + k.cruise * std::max(0.0, t - lost);
-        const Vec2 d = ball.at[i] - p.pos;
-        if (dot(d, d) <= budget * budget) {
-            where = ball.at[i];
-            return t;
-        }
-    }
-    where = ball.at[BallForecast::kSamples - 1];
-    return (BallForecast::kSamples - 1) * BallForecast::kStep + length(where - p.pos) / k.cruise + lost;
-}
-
-PodAction ChaserModule::shot_at(const Kinematics& k, const PodView& carrier, Vec2 from, Vec2 aim) const {
-    // ball.v = pod.v + shot_speed * a: pick the full-power a whose sum with the pod's velocity
-    // points straight at the aim.
-    const Vec2 d = aim - from;
-    const Vec2 dir = d / std::max(1e-12, length(d));
-    const double along = dot(dir, carrier.vel);
-    const double disc = k.shot_speed * k.shot_speed - dot(carrier.vel, carrier.vel) + along * along;
-    if (disc < 0.0 || k.shot_speed <= 0.0) return PodAction{PodAction::Kind::Shoot, dir};
-    const double s = along + std::sqrt(disc);
-    return PodAction{PodAction::Kind::Shoot, (dir * s - carrier.vel) / k.shot_speed};
-}
 
 PodAction ChaserModule::carry(const Kinematics& k, const TeamView& v, int carrier) const {
     const PodballConfig& c = v.config;
@@ -183,29 +78,12 @@ PodAction ChaserModule::carry(const Kinematics& k, const TeamView& v, int carrie
         return steer(me, Vec2{k.hx - 0.6 * range, 0.0}, k.carry_cruise, k.carry_cruise, 0.0);
     }
 
-    // Candidate aims across the mouth; take the one whose path passes furthest from every pod
-    // that could catch or block the ball (pods in BALLDENY are transparent to it).
-    const double span = std::max(0.0, k.mouth - c.ball_radius - 0.005);
+    // The aim across the mouth whose path passes furthest from every pod that could catch or
+    // block the ball.
     const double blocker = k.reach + 0.004;
-    Vec2 best_aim{k.hx, 0.0};
-    double best_clear2 = -1.0, best_score = -1.0;
-    for (int i = 0; i < 7; ++i) {
-        const Vec2 aim{k.hx + 0.02, span * (i - 3) / 3.0};
-        const Vec2 ab = aim - from;
-        const double inv_len2 = 1.0 / std::max(1e-12, dot(ab, ab));
-        double clear2 = 1e18;
-        for (std::size_t j = 0; j < v.own.size(); ++j)
-            if (static_cast<int>(j) != carrier && !v.own[j].denied)
-                clear2 = std::min(clear2, segment_distance2(v.own[j].pos, from, ab, inv_len2));
-        for (const PodView& o : v.opponents)
-            if (!o.denied) clear2 = std::min(clear2, segment_distance2(o.pos, from, ab, inv_len2));
-        if (clear2 * aim_weight_[i] > best_score) {
-            best_score = clear2 * aim_weight_[i];
-            best_clear2 = clear2;
-            best_aim = aim;
-        }
-    }
-    if (best_clear2 > blocker * blocker || last_chance) return shot_at(k, me, from, best_aim);
+    double best_clear2 = 0.0;
+    const Vec2 best_aim = open_goal_aim(k, v, carrier, from, aim_weight_.data(), best_clear2);
+    if (best_clear2 > blocker * blocker || last_chance) return full_shot_towards(k, me.vel, from, best_aim);
     // Every path is blocked: keep dribbling, leaning to the side of the least blocked aim.
     const Vec2 spot{k.hx - 0.6 * range, 0.5 * best_aim.y};
     return steer(me, spot, k.carry_cruise, k.carry_cruise, 0.0);
@@ -297,26 +175,7 @@ void ChaserModule::play(const TeamView& v, std::vector<PodAction>& actions) {
                 act = steer(me, meet[i], k.cruise, k.cruise, 0.0);
             }
         } else if (i == keeper) {
-            // Stand on the line from the goal centre to the ball, just in front of the goal.
-            const Vec2 goal{-k.hx, 0.0};
-            const Vec2 to_ball = v.ball_pos - goal;
-            const double d = std::max(1e-9, length(to_ball));
-            Vec2 spot = goal + to_ball * (std::min(d, 0.06 * c.arena_width + k.reach) / d);
-            spot.x = std::max(spot.x, -k.hx + c.pod_radius + 0.005);
-            spot.y = std::clamp(spot.y, -k.mouth, k.mouth);
-            double arrive = 0.05;
-            if (v.ball_owner_team < 0 && v.ball_vel.x < -1e-9) {
-                // A free ball on its way to our goal line: get into its path. It travels straight
-                // and stops after |v| / lambda, i.e. reaches the keeper's line if s * lambda < 1.
-                const double line_x = -k.hx + c.pod_radius + 0.01;
-                const double s = (line_x - v.ball_pos.x) / v.ball_vel.x;
-                const double y = v.ball_pos.y + v.ball_vel.y * s;
-                if (s > 0.0 && s * k.ball_lambda < 1.0 && std::abs(y) < k.mouth + k.reach) {
-                    spot = Vec2{line_x, std::clamp(y, -k.mouth, k.mouth)};
-                    arrive = 0.0;
-                }
-            }
-            act = steer(me, spot, k.cruise, k.cruise, arrive);
+            act = keep_goal(k, v, i);
         } else {
             // Spread across the field a little behind the ball, ahead of it when we attack.
             const bool attacking = carrier >= 0 || v.ball_pos.x > 0.0;

@@ -1,4 +1,4 @@
-// exp and expm1 from +, -, * and / only. The C library picks its exp implementation per CPU
+// exp, expm1 and log from +, -, * and / only. The C library picks its exp implementation per CPU
 // (with or without FMA) and may change it between versions; these give the same bits wherever
 // IEEE doubles and -ffp-contract=off hold, so worlds and replays stay bit-identical.
 // Accuracy: a few ulp, ample for physics factors and module forecasts.
@@ -37,6 +37,26 @@ inline double det_expm1(double x) {
     constexpr double half_ln2 = 0.34657359027997264;
     if (std::fabs(x) <= half_ln2) return det_expm1_reduced(x);
     return det_exp(x) - 1.0;
+}
+
+// Natural logarithm of x > 0 (0 or less gives -inf, as a forecast "never"): x = m 2^e exactly
+// (frexp), m in [1/sqrt2, sqrt2), then ln m = 2 atanh(z) with z = (m-1)/(m+1), |z| < 0.172, whose
+// odd series needs 12 terms for full precision.
+inline double det_log(double x) {
+    if (!(x > 0.0)) return -HUGE_VAL;
+    if (x == HUGE_VAL) return HUGE_VAL;
+    int e = 0;
+    double m = std::frexp(x, &e);   // m in [0.5, 1)
+    if (m < 0.70710678118654752440) {
+        m *= 2.0;
+        --e;
+    }
+    const double z = (m - 1.0) / (m + 1.0);
+    const double z2 = z * z;
+    double sum = 0.0;
+    for (int k = 23; k >= 3; k -= 2) sum = z2 * (1.0 / k + sum);
+    constexpr double ln2 = 0.69314718055994530942;
+    return 2.0 * z * (1.0 + sum) + e * ln2;
 }
 
 }  // namespace pb::podball

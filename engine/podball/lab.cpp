@@ -1,8 +1,6 @@
-// Podball's registration: parameters, commands, scenario keys, world factory and benchmark.
-#include <algorithm>
-#include <cstdio>
-#include <ctime>
-#include <ostream>
+// Podball's registration: parameters, commands, scenario keys, world factory and benchmark
+// (bench.cpp).
+#include <iosfwd>
 #include <vector>
 
 #include "engine/core/lab.hpp"
@@ -10,6 +8,9 @@
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {
+
+void bench_podball(std::ostream& out);   // bench.cpp
+
 namespace {
 
 ArgSpec integer_arg(const char* name, double min, double max, const char* description, bool required = true) {
@@ -53,62 +54,6 @@ std::unique_ptr<World> create_podball_world(const Scenario& s) {
     return std::make_unique<PodballWorld>(s.params, setup ? *setup : fallback, s.seed);
 }
 
-// Ticks per second of one world stepped in rounds of about `seconds` each; the median and best
-// round. Time is the process's CPU time (std::clock), so that other work on a shared machine
-// does not count against the engine; the rounds still smooth out cache and frequency noise.
-struct Rate {
-    double median = 0.0, best = 0.0;
-    std::int64_t ticks = 0;
-};
-
-Rate measure(PodballWorld& world, int rounds, double seconds) {
-    for (int i = 0; i < 20000; ++i) world.step();   // warm caches and branch predictors
-    std::vector<double> rates;
-    Rate r;
-    for (int round = 0; round < rounds; ++round) {
-        std::int64_t ticks = 0;
-        const std::clock_t start = std::clock();
-        double elapsed = 0.0;
-        do {
-            for (int i = 0; i < 20000; ++i) world.step();
-            ticks += 20000;
-            elapsed = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
-        } while (elapsed < seconds);
-        rates.push_back(static_cast<double>(ticks) / elapsed);
-        r.ticks += ticks;
-    }
-    std::sort(rates.begin(), rates.end());
-    r.median = rates[rates.size() / 2];
-    r.best = rates.back();
-    return r;
-}
-
-void bench_podball(std::ostream& out) {
-    const ParamSet params(podball_param_table());
-    char line[256];
-
-    PodballSetup match;   // the default: 5 v 5, chaser against chaser
-    PodballWorld world(params, match, 1);
-    const Rate rate = measure(world, 3, 0.5);
-    std::snprintf(line, sizeof line,
-                  "podball  5v5 chaser vs chaser, modules included, 1 thread: %.0f ticks/s (median of 3 x 0.5 s CPU "
-                  "time, best %.0f), target >= 2000000: %s\n",
-                  rate.median, rate.best, rate.median >= 2e6 ? "met" : "NOT MET");
-    out << line;
-    std::snprintf(line, sizeof line, "podball    %lld ticks measured, score %d : %d over %lld running ticks\n",
-                  static_cast<long long>(rate.ticks), world.score()[0], world.score()[1],
-                  static_cast<long long>(world.running_ticks()));
-    out << line;
-
-    PodballSetup still;
-    still.teams[0].module = still.teams[1].module = "idle";
-    PodballWorld physics_only(params, still, 1);
-    const Rate idle = measure(physics_only, 3, 0.15);
-    std::snprintf(line, sizeof line, "podball  5v5 idle vs idle (physics and rules only): %.0f ticks/s median\n",
-                  idle.median);
-    out << line;
-}
-
 LabInfo make_lab() {
     LabInfo lab;
     lab.name = "podball";
@@ -122,7 +67,7 @@ LabInfo make_lab() {
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<PodballSetup>(); };
     lab.create_world = create_podball_world;
-    lab.bench = bench_podball;
+    lab.bench = bench_podball;   // bench.cpp
     return lab;
 }
 

@@ -1,8 +1,10 @@
-// Mirroring, the module registry, and the `idle` module. The chaser lives in chaser.cpp.
+// Mirroring, the module registry, and the `idle` module. The others live in their own files
+// (builtin_modules.hpp), library modules in library_module.cpp.
 #include <algorithm>
 #include <cmath>
 
-#include "engine/podball/chaser.hpp"
+#include "engine/podball/builtin_modules.hpp"
+#include "engine/podball/library_module.hpp"
 #include "engine/podball/team_view.hpp"
 #include "engine/podball/world.hpp"
 
@@ -21,13 +23,16 @@ Mode mirror_mode(int team, Mode m) {
         case Mode::GoalTeam0: return Mode::GoalTeam1;
         case Mode::GoalTeam1: return Mode::GoalTeam0;
         case Mode::Running:
-        case Mode::Suspended: return m;
+        case Mode::Suspended:
+        case Mode::Final: return m;
     }
     return m;
 }
 
 void build_team_view(const PodballWorld& world, int team, TeamView& out) {
     out.tick = world.tick();
+    out.running_ticks = world.running_ticks();
+    out.period = world.period();
     out.mode = mirror_mode(team, world.mode());
     out.own_score = world.score()[team];
     out.opponent_score = world.score()[1 - team];
@@ -48,6 +53,9 @@ void build_team_view(const PodballWorld& world, int team, TeamView& out) {
         out.ball_owner_team = -1;
         out.ball_owner_index = -1;
     }
+    const int own_holder = world.goal_area_holder(team), their_holder = world.goal_area_holder(1 - team);
+    out.own_area_holder = own_holder >= 0 ? world.pods()[own_holder].index : -1;
+    out.opponent_area_holder = their_holder >= 0 ? world.pods()[their_holder].index : -1;
     out.config = world.config();
 }
 
@@ -71,17 +79,53 @@ public:
     std::unique_ptr<TeamModule> clone() const override { return std::make_unique<IdleModule>(*this); }
 };
 
+struct BuiltinModule {
+    const char* name;
+    std::unique_ptr<TeamModule> (*make)();
+};
+
+std::unique_ptr<TeamModule> make_idle_module() { return std::make_unique<IdleModule>(); }
+
+const BuiltinModule kBuiltinModules[] = {
+    {"idle", make_idle_module},
+    {"chaser", make_chaser_module},
+    {"formation", make_formation_module},
+    {"passer", make_passer_module},
+    {"random", make_random_module},
+};
+
 }  // namespace
 
 const std::vector<std::string>& builtin_module_names() {
-    static const std::vector<std::string> names = {"chaser", "idle"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> n;
+        for (const auto& m : kBuiltinModules) n.emplace_back(m.name);
+        return n;
+    }();
     return names;
 }
 
 std::unique_ptr<TeamModule> make_builtin_module(const std::string& name) {
-    if (name == "chaser") return make_chaser_module();
-    if (name == "idle") return std::make_unique<IdleModule>();
+    for (const auto& m : kBuiltinModules)
+        if (name == m.name) return m.make();
     return nullptr;
+}
+
+bool is_library_module(const std::string& module) { return module.rfind(kLibraryModulePrefix, 0) == 0; }
+
+std::unique_ptr<TeamModule> make_team_module(const std::string& module, const std::string& library_path,
+                                             std::string& error) {
+    error.clear();
+    std::unique_ptr<TeamModule> m;
+    if (is_library_module(module)) {
+        const std::string path = library_path.empty() ? module.substr(std::char_traits<char>::length(kLibraryModulePrefix))
+                                                      : library_path;
+        m = load_library_module(path, error);
+    } else {
+        m = make_builtin_module(module);
+        if (!m) error = "unknown team module '" + module + "'";
+    }
+    return m ? std::move(m) : make_idle_module();
 }
 
 }  // namespace pb::podball

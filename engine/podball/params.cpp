@@ -25,6 +25,10 @@ ParamDef ticks(const char* key, const char* label, double min, double max, doubl
     return ParamDef{key, label, "ticks", min, max, def, description, ParamType::Integer};
 }
 
+ParamDef count(const char* key, const char* label, double min, double max, double def, const char* description) {
+    return ParamDef{key, label, "", min, max, def, description, ParamType::Integer};
+}
+
 ParamDef flag(const char* key, const char* label, bool def, const char* description) {
     return ParamDef{key, label, "", 0.0, 1.0, def ? 1.0 : 0.0, description, ParamType::Boolean};
 }
@@ -44,6 +48,9 @@ const std::vector<BoundParam>& bound_params() {
         {real("podball.arena.center_keepoff", "Centre keep-off", "length", 0.0, 0.4, 0.1,
               "During kick-off the defending team stays beyond x = +-keepoff (CENTER_KEEPOFF)"),
          &C::center_keepoff},
+        {real("podball.arena.goal_exclusion_radius", "Goal area radius", "length", 0.0, 0.3, 0.12,
+              "ARENA_GOAL_EXCLUSION_RADIUS: semicircle on each goal centre only the first defender to enter may use; 0: off"),
+         &C::goal_exclusion_radius},
         // pods
         {real("podball.pod.radius", "Pod radius", "length", 0.005, 0.1, 0.02, "Radius of every pod"),
          &C::pod_radius},
@@ -104,6 +111,24 @@ const std::vector<BoundParam>& bound_params() {
         {ticks("podball.match.goal_ticks", "After-goal phase", 0, 5000, 120,
                "Pause after a goal before the next kick-off"),
          &C::goal_ticks},
+        {real("podball.match.kickoff_jitter", "Kick-off jitter", "length", 0.0, 0.02, 0.01,
+              "Every kick-off spot moves by up to this much, drawn from the match seed: matches with other seeds differ"),
+         &C::kickoff_jitter},
+        {count("podball.match.periods", "Periods", 1, 10, 2, "Number of periods; the kick-off alternates between them"),
+         &C::periods},
+        {ticks("podball.match.period_ticks", "Period length", 100, 1000000, 6000,
+               "Running ticks per period (time stands still in kick-off, goal and suspended phases)"),
+         &C::period_ticks},
+        // unsportsmanlike conduct
+        {ticks("podball.conduct.camping_window", "Camping window", 100, 100000, 1000,
+               "Running ticks over which a team's attack ratio is measured to detect camping"),
+         &C::camping_window},
+        {real("podball.conduct.camping_ratio", "Camping attack ratio", "", 0.0, 1.0, 0.05,
+              "A window whose attack ratio (pod-ticks upfield / in own half) is at most this is flagged as camping"),
+         &C::camping_ratio},
+        {ticks("podball.conduct.hoarding_ticks", "Ball hoarding time", 10, 100000, 300,
+               "Flag a team that keeps the ball in its own goal area this many running ticks in a row"),
+         &C::hoarding_ticks},
         // built-in modules
         {real("podball.chaser.shoot_range", "Chaser shoot range", "length", 0.02, 2.0, 0.35,
               "The chaser module shoots when the ball is this close to the goal mouth"),
@@ -114,6 +139,36 @@ const std::vector<BoundParam>& bound_params() {
         {real("podball.chaser.variation", "Chaser variation", "", 0.0, 1.0, 1.0,
               "How much the chaser varies its choices (seeded); 0 makes it fully predictable"),
          &C::chaser_variation},
+        {real("podball.formation.defenders", "Formation defenders", "", 0.0, 1.0, 0.4,
+              "Share of the field pods in the defensive line of the formation module (the rest are forwards)"),
+         &C::formation_defenders},
+        {real("podball.formation.depth", "Formation depth", "", 0.0, 1.0, 0.5,
+              "Where the formation's block stands: 0 deep in its own half, 1 pushed up to the centre line"),
+         &C::formation_depth},
+        {real("podball.formation.press_radius", "Formation press radius", "length", 0.02, 1.0, 0.22,
+              "A formation pod leaves its spot to attack a ball this close to the spot"),
+         &C::formation_press_radius},
+        {real("podball.formation.shoot_range", "Formation shoot range", "length", 0.02, 2.0, 0.35,
+              "The formation module shoots when the ball is this close to the goal mouth"),
+         &C::formation_shoot_range},
+        {real("podball.passer.shoot_range", "Passer shoot range", "length", 0.02, 2.0, 0.35,
+              "The passer module shoots when the ball is this close to the goal mouth"),
+         &C::passer_shoot_range},
+        {real("podball.passer.arrival_speed", "Pass arrival speed", "", 0.1, 1.0, 0.5,
+              "Speed a pass arrives with, as a share of the pick-up velocity (lower: safer, slower passes)"),
+         &C::passer_arrival_speed},
+        {real("podball.passer.lane_margin", "Pass lane margin", "length", 0.0, 0.3, 0.02,
+              "Opponents must be at least this far from a pass's line (beyond pod and ball radius)"),
+         &C::passer_lane_margin},
+        {real("podball.passer.min_gain", "Pass minimum gain", "length", -0.5, 0.5, 0.05,
+              "A pass must bring the ball at least this much nearer the opponent's goal (negative: back passes too)"),
+         &C::passer_min_gain},
+        {ticks("podball.random.hold_ticks", "Random hold time", 1, 1000, 40,
+               "The random module keeps a random thrust for this many ticks on average"),
+         &C::random_hold_ticks},
+        {real("podball.random.shoot_chance", "Random shoot chance", "", 0.0, 1.0, 0.2,
+              "Chance per control call that a random pod holding the ball shoots in a random direction"),
+         &C::random_shoot_chance},
     };
     return table;
 }

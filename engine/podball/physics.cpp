@@ -18,11 +18,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Where a body's centre may be.
-struct Box {
-    double xmin, xmax, ymin, ymax;
-};
-
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 
 // Separates two overlapping discs along the line of centres (heavier one moves less) and applies
@@ -67,7 +62,7 @@ double reflect_axis(double& x, double& v, double lo, double hi, double e) {
     return dv;
 }
 
-double reflect_into(Vec2& pos, Vec2& vel, const Box& b, double e) {
+double reflect_into(Vec2& pos, Vec2& vel, const CentreBounds& b, double e) {
     return reflect_axis(pos.x, vel.x, b.xmin, b.xmax, e) + reflect_axis(pos.y, vel.y, b.ymin, b.ymax, e);
 }
 
@@ -169,27 +164,52 @@ void PodballWorld::collide_ball() {
     }
 }
 
-void PodballWorld::enforce_bounds() {
+// Kick-off, our reading of the seed: "team 0 is confined to x < -CENTER_KEEPOFF, team 1 to
+// x > +CENTER_KEEPOFF; the keep-off line reflects pods and ball", yet "the ball can already be
+// picked up". Taken literally nobody could reach a ball on the centre spot. So the defending
+// team is held behind its keep-off line as written, while the kicking-off team may use its own
+// half plus the centre strip up to that same line; the line reflects the ball too, so the
+// ball stays on the kicking-off side and only the kicking-off team can take it. Like walls,
+// the line holds a body's edge, not its centre.
+CentreBounds PodballWorld::team_bounds(int team) const {
     const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0;
     const double r = config_.pod_radius;
-    const double e = config_.restitution_pod_wall;
-    // Kick-off, our reading of the seed: "team 0 is confined to x < -CENTER_KEEPOFF, team 1 to
-    // x > +CENTER_KEEPOFF; the keep-off line reflects pods and ball", yet "the ball can already be
-    // picked up". Taken literally nobody could reach a ball on the centre spot. So the defending
-    // team is held behind its keep-off line as written, while the kicking-off team may use its own
-    // half plus the centre strip up to that same line; the line reflects the ball too, so the
-    // ball stays on the kicking-off side and only the kicking-off team can take it. Like walls,
-    // the line holds a body's edge, not its centre.
-    std::array<Box, 2> team_box;
-    for (auto& b : team_box) b = Box{-hx + r, hx - r, -hy + r, hy - r};
+    CentreBounds b{-hx + r, hx - r, -hy + r, hy - r};
     if (mode_ == Mode::KickoffTeam0) {
-        team_box[0].xmax = std::min(team_box[0].xmax, keepoff_ - r);
-        team_box[1].xmin = std::max(team_box[1].xmin, keepoff_ + r);
+        if (team == 0) b.xmax = std::min(b.xmax, keepoff_ - r);
+        else b.xmin = std::max(b.xmin, keepoff_ + r);
     } else if (mode_ == Mode::KickoffTeam1) {
-        team_box[1].xmin = std::max(team_box[1].xmin, -keepoff_ + r);
-        team_box[0].xmax = std::min(team_box[0].xmax, -keepoff_ - r);
+        if (team == 1) b.xmin = std::max(b.xmin, -keepoff_ + r);
+        else b.xmax = std::min(b.xmax, -keepoff_ - r);
     }
+    return b;
+}
 
+// The carrier and its ball are one body: its bounds are the carrier's intersected with the
+// ball's shifted by the carry offset.
+CentreBounds PodballWorld::carrier_bounds() const {
+    const Pod& c = pods_[ball_.owner];
+    CentreBounds box = team_bounds(c.team);
+    const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0;
+    const double rb = config_.ball_radius;
+    CentreBounds ball_box{-hx + rb, hx - rb, -hy + rb, hy - rb};
+    const double ball_y = c.pos.y + carry_offset_.y;
+    if (mode_ == Mode::Running && std::abs(ball_y) < config_.goal_width / 2.0) {
+        ball_box.xmin = -kInf;   // the ball may enter the goal mouth; check_goal_line decides
+        ball_box.xmax = kInf;
+    }
+    if (mode_ == Mode::KickoffTeam0) ball_box.xmax = std::min(ball_box.xmax, keepoff_ - rb);
+    if (mode_ == Mode::KickoffTeam1) ball_box.xmin = std::max(ball_box.xmin, -keepoff_ + rb);
+    box.xmin = std::max(box.xmin, ball_box.xmin - carry_offset_.x);
+    box.xmax = std::min(box.xmax, ball_box.xmax - carry_offset_.x);
+    box.ymin = std::max(box.ymin, ball_box.ymin - carry_offset_.y);
+    box.ymax = std::min(box.ymax, ball_box.ymax - carry_offset_.y);
+    return box;
+}
+
+void PodballWorld::enforce_bounds() {
+    const double e = config_.restitution_pod_wall;
+    const std::array<CentreBounds, 2> team_box{team_bounds(0), team_bounds(1)};
     const int n = static_cast<int>(pods_.size());
     for (int i = 0; i < n; ++i) {
         if (i == ball_.owner) continue;
@@ -197,28 +217,13 @@ void PodballWorld::enforce_bounds() {
     }
     enforce_ball_bounds();
     if (ball_.owner >= 0) {
-        // The carrier and its ball are one body: its box is the carrier's box intersected with
-        // the ball's box shifted by the carry offset.
-        Pod& c = pods_[ball_.owner];
-        Box box = team_box[c.team];
-        const double rb = config_.ball_radius;
-        Box ball_box{-hx + rb, hx - rb, -hy + rb, hy - rb};
-        const double ball_y = c.pos.y + carry_offset_.y;
-        if (mode_ == Mode::Running && std::abs(ball_y) < config_.goal_width / 2.0) {
-            ball_box.xmin = -kInf;   // the ball may enter the goal mouth; check_goal_line decides
-            ball_box.xmax = kInf;
-        }
-        if (mode_ == Mode::KickoffTeam0) ball_box.xmax = std::min(ball_box.xmax, keepoff_ - rb);
-        if (mode_ == Mode::KickoffTeam1) ball_box.xmin = std::max(ball_box.xmin, -keepoff_ + rb);
-        box.xmin = std::max(box.xmin, ball_box.xmin - carry_offset_.x);
-        box.xmax = std::min(box.xmax, ball_box.xmax - carry_offset_.x);
-        box.ymin = std::max(box.ymin, ball_box.ymin - carry_offset_.y);
-        box.ymax = std::min(box.ymax, ball_box.ymax - carry_offset_.y);
         // Walls and lines are collisions too: a carrier slamming into one may lose the ball.
-        const double dv = reflect_into(c.pos, c.vel, box, e);
+        Pod& c = pods_[ball_.owner];
+        const double dv = reflect_into(c.pos, c.vel, carrier_bounds(), e);
         carrier_load_ += dv * (config_.pod_mass + config_.ball_mass);
         attach_ball_to_carrier();
     }
+    if (config_.goal_exclusion_radius > 0.0) enforce_goal_areas();
     check_goal_line();
 }
 
@@ -226,7 +231,7 @@ void PodballWorld::enforce_ball_bounds() {
     if (ball_.owner >= 0 || mode_ == Mode::GoalTeam0 || mode_ == Mode::GoalTeam1) return;
     const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0;
     const double rb = config_.ball_radius;
-    Box box{-hx + rb, hx - rb, -hy + rb, hy - rb};
+    CentreBounds box{-hx + rb, hx - rb, -hy + rb, hy - rb};
     if (mode_ == Mode::Running) {
         // Inside the mouth's width the goal line is open in RUNNING: the ball may roll on until
         // its centre crosses the line (check_goal_line). Past the line it counts only if it

@@ -3,6 +3,7 @@
 // (1.0 x 0.6); a scenario that shrinks the arena has its pods pulled inside when the world starts.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -10,7 +11,8 @@
 
 #include "engine/core/toml_text.hpp"
 #include "engine/podball/config.hpp"
-#include "engine/podball/formation.hpp"
+#include "engine/podball/kickoff.hpp"
+#include "engine/podball/library_module.hpp"
 #include "engine/podball/module.hpp"
 #include "engine/podball/setup_reader.hpp"
 
@@ -59,10 +61,47 @@ std::optional<std::string> kickoff_side_problem(Mode mode, int team, double x) {
     return std::nullopt;
 }
 
-void read_team(const Node& node, TeamInfo& team, Diagnostics& diag) {
+std::string allowed_modules() {
+    std::string list;
+    for (const auto& m : builtin_module_names()) list += (list.empty() ? "" : ", ") + m;
+    return list + ", or \"lib:PATH\" for a module library (PATH relative to the scenario file)";
+}
+
+// A "lib:" module's path: absolute as written, else relative to the scenario file's folder.
+std::string resolve_library_path(const std::string& written, const std::string& scenario_file) {
+    const std::filesystem::path p(written);
+    if (p.is_absolute() || scenario_file.empty()) return p.lexically_normal().string();
+    return (std::filesystem::path(scenario_file).parent_path() / p).lexically_normal().string();
+}
+
+void read_team(const Node& node, TeamInfo& team, std::string& library_path, Diagnostics& diag) {
     TableReader t(node, diag);
     team.name = t.text("name", team.name);
-    team.module = t.text("module", team.module, builtin_module_names());
+    if (const Node* m = t.node("module")) {
+        const auto& names = builtin_module_names();
+        if (m->kind != Node::Kind::String) {
+            diag.error(*m, "expected a string (one of: " + allowed_modules() + ")");
+        } else if (is_library_module(m->text)) {
+            const std::string written = m->text.substr(std::string_view(kLibraryModulePrefix).size());
+            if (written.empty()) {
+                diag.error(*m, "\"lib:\" needs the path of a module library, e.g. \"lib:../build/release/libsimple_striker.so\"");
+            } else {
+                // Checked now (symbols, ABI version), so a broken library is a load error with
+                // its line rather than a surprise when the match starts.
+                const std::string path = resolve_library_path(written, diag.file());
+                if (auto why = probe_module_library(path)) {
+                    diag.error(*m, *why);
+                } else {
+                    team.module = m->text;
+                    library_path = path;
+                }
+            }
+        } else if (std::find(names.begin(), names.end(), m->text) == names.end()) {
+            diag.error(*m, "\"" + m->text + "\" is not allowed here (allowed: " + allowed_modules() + ")");
+        } else {
+            team.module = m->text;
+        }
+    }
     team.pods = static_cast<int>(t.integer("pods", team.pods, 1, kMaxPodsPerTeam));
     t.finish();
 }
@@ -79,7 +118,7 @@ void PodballSetup::write_toml(std::ostream& out) const {
     for (const auto& m : modules) module_list += (module_list.empty() ? "" : ", ") + m;
     for (int t = 0; t < 2; ++t) {
         out << "\n# Team " << t << (t == 0 ? " plays left to right (towards +x)" : " plays right to left (towards -x)")
-            << ". module: " << module_list << "; pods: 1.." << kMaxPodsPerTeam << "\n";
+            << ". module: " << module_list << " or \"lib:PATH\"; pods: 1.." << kMaxPodsPerTeam << "\n";
         out << "[team" << t << "]\nname = " << toml_string(teams[t].name) << "\nmodule = " << toml_string(teams[t].module)
             << "\npods = " << teams[t].pods << "\n";
     }
@@ -109,7 +148,7 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
     const std::string mode = reader.text("start_mode", std::string(mode_key(setup->start_mode)), mode_keys());
     parse_mode(mode, setup->start_mode);
     for (int t = 0; t < 2; ++t)
-        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, setup->teams[t], diag);
+        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, setup->teams[t], setup->library_paths[t], diag);
 
     if (const Node* list = reader.array("pod")) {
         std::set<std::pair<int, int>> seen;

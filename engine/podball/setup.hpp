@@ -16,7 +16,7 @@ inline constexpr int kMaxPodsPerTeam = 11;
 
 struct TeamInfo {
     std::string name = "Team";
-    std::string module = "chaser";
+    std::string module = "chaser";   // a built-in module's name, or "lib:PATH" as the scenario wrote it
     int pods = 5;
 };
 
@@ -40,6 +40,9 @@ public:
     std::vector<PodPlacement> pods;        // pods not listed start in the default kick-off formation
     std::optional<BallPlacement> ball;     // absent: ball at the centre spot
     Mode start_mode = Mode::KickoffTeam0;
+    // Per team, a "lib:" module's PATH resolved against the scenario file's folder (empty for
+    // built-in modules; a "lib:" module without one uses PATH as written).
+    std::array<std::string, 2> library_paths;
 
     void write_toml(std::ostream& out) const override;
 };

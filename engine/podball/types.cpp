@@ -11,13 +11,14 @@ struct ModeName {
     const char* label;
 };
 
-constexpr std::array<ModeName, 6> kModeNames{{
+constexpr std::array<ModeName, 7> kModeNames{{
     {Mode::KickoffTeam0, "kickoff_team_0", "KICK-OFF TEAM 0"},
     {Mode::KickoffTeam1, "kickoff_team_1", "KICK-OFF TEAM 1"},
     {Mode::Running, "running", "RUNNING"},
     {Mode::GoalTeam0, "goal_team_0", "GOAL TEAM 0"},
     {Mode::GoalTeam1, "goal_team_1", "GOAL TEAM 1"},
     {Mode::Suspended, "suspended", "SUSPENDED"},
+    {Mode::Final, "final", "FULL TIME"},
 }};
 
 }  // namespace

@@ -11,7 +11,8 @@ namespace pb::podball {
 
 using Vec2 = glm::dvec2;
 
-enum class Mode { KickoffTeam0, KickoffTeam1, Running, GoalTeam0, GoalTeam1, Suspended };
+// Final: the match is over (all periods played); nothing moves of its own accord any more.
+enum class Mode { KickoffTeam0, KickoffTeam1, Running, GoalTeam0, GoalTeam1, Suspended, Final };
 // "kickoff_team_0", "running", ... as scenario files and commands write them.
 std::string_view mode_key(Mode m);
 std::string_view mode_label(Mode m);   // "KICK-OFF TEAM 0", ...

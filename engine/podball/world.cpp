@@ -1,13 +1,14 @@
-// PodballWorld: construction, the order of one tick, the ball rules (keep, deny, force limit,
-// shooting) and the match modes. Physics lives in physics.cpp; commands, hash and the JSON
-// state in world_io.cpp.
+// PodballWorld: construction, the order of one tick, calling the team modules, and the ball rules
+// (keep, deny, force limit, shooting). Elsewhere: physics.cpp (motion, contacts, bounds),
+// goal_area.cpp (exclusion areas), match_phases.cpp (modes, periods), metrics.cpp, and
+// world_io.cpp (commands, hash, JSON).
 #include "engine/podball/world.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
+#include <exception>
 
-#include "engine/podball/formation.hpp"
+#include "engine/podball/kickoff.hpp"
 #include "engine/podball/team_view.hpp"
 
 namespace pb::podball {
@@ -57,16 +58,32 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
     }
     mode_ = setup.start_mode;
     mode_ticks_ = 0;
+    // Kick-offs alternate between periods, starting with the team the scenario names.
+    first_kickoff_team_ = setup.start_mode == Mode::KickoffTeam1 ? 1 : 0;
+    if (config_.goal_exclusion_radius > 0.0)
+        for (int team = 0; team < 2; ++team) update_area_holder(team);
 
     for (int team = 0; team < 2; ++team) {
-        auto module = make_builtin_module(teams_[team].module);
-        if (!module) throw std::invalid_argument("podball: unknown team module '" + teams_[team].module + "'");
+        std::string error;
+        auto module = make_team_module(teams_[team].module, setup.library_paths[team], error);
         TeamSettings settings;
         settings.config = config_;
         settings.own_pods = teams_[team].pods;
         settings.opponent_pods = teams_[1 - team].pods;
         settings.seed = rng_.next_u64();
-        module->init(settings);
+        if (error.empty()) {
+            try {
+                module->init(settings);
+            } catch (const std::exception& e) {
+                error = e.what();
+            } catch (...) {
+                error = "module '" + teams_[team].module + "': init failed with an exception";
+            }
+            if (!error.empty()) module = make_builtin_module("idle");
+        }
+        // A module that cannot start leaves its team idle; the reason is reported with the metrics
+        // (and by `playbench match`), the match itself goes on.
+        health_[team].load_error = error;
         modules_[team] = ClonePtr<TeamModule>(std::move(module));
     }
 }
@@ -94,7 +111,7 @@ void PodballWorld::step() {
     picked_up_ = false;
     carrier_load_ = 0.0;
     ball_start_ = ball_.pos;
-    const bool was_running = mode_ == Mode::Running;
+    was_running_ = mode_ == Mode::Running;
 
     for (Pod& p : pods_)
         if (p.deny_ticks > 0) --p.deny_ticks;
@@ -102,7 +119,7 @@ void PodballWorld::step() {
         const auto ctrl = std::max<std::int64_t>(1, static_cast<std::int64_t>(config_.ctrl_step));
         if (tick_ % ctrl == 0) call_modules();
     } else {
-        // Suspended and after-goal phases: nothing moves of its own accord, pods only coast.
+        // Suspended, after-goal and final phases: nothing moves of its own accord, pods only coast.
         for (Pod& p : pods_) p.action = PodAction{};
     }
     resolve_actions();
@@ -113,26 +130,51 @@ void PodballWorld::step() {
     update_ball_rules();
 
     ++tick_;
-    if (was_running) {
+    if (was_running_) {
         ++running_ticks_;
-        if (ball_.last_team >= 0) ++possession_ticks_[ball_.last_team];
+        count_running_tick();
     }
     if (!mode_changed_) ++mode_ticks_;
     update_mode();
 }
 
+// A module that throws idles its team for that call; a non-finite vector idles that pod. Either
+// counts as a fault in ModuleHealth, and the match goes on.
 void PodballWorld::call_modules() {
     for (int team = 0; team < 2; ++team) {
         const int n = teams_[team].pods;
         build_team_view(*this, team, view_scratch_);
         action_scratch_.assign(static_cast<std::size_t>(n), PodAction{});
-        modules_[team]->play(view_scratch_, action_scratch_);
+        const char* failure = nullptr;
+        std::string reason;
+        try {
+            modules_[team]->play(view_scratch_, action_scratch_);
+        } catch (const std::exception& e) {
+            failure = "play failed: ";
+            reason = e.what();
+        } catch (...) {
+            failure = "play failed with an exception that is not a std::exception";
+        }
+        if (failure) {
+            note_fault(team, failure + reason);
+            action_scratch_.assign(static_cast<std::size_t>(n), PodAction{});
+        }
         const int base = pod_id(team, 0);
         for (int k = 0; k < n; ++k) {
             const PodAction a = static_cast<std::size_t>(k) < action_scratch_.size() ? action_scratch_[k] : PodAction{};
-            pods_[base + k].action = module_action_in_world(a, team);
+            const PodAction world_action = module_action_in_world(a, team);
+            if (a.kind != PodAction::Kind::None && world_action.kind == PodAction::Kind::None)
+                note_fault(team, "pod " + std::to_string(k) + ": the action's vector is not finite");
+            pods_[base + k].action = world_action;
         }
     }
+}
+
+void PodballWorld::note_fault(int team, std::string message) {
+    ModuleHealth& h = health_[team];
+    ++h.faults;
+    h.last_fault_tick = tick_;
+    h.last_fault = std::move(message);
 }
 
 // A move thrusts for the whole tick; a shot is spent once, the tick the pod holds the ball
@@ -167,6 +209,7 @@ void PodballWorld::shoot(int id, Vec2 a) {
     release_ball();
     ball_.vel = p.vel + a * (config_.shoot_force / config_.ball_mass);
     p.vel -= a * (config_.shoot_force / config_.pod_mass);
+    count_shot(p.team, ball_.pos, ball_.vel);
 }
 
 void PodballWorld::pick_up(int id) {
@@ -211,48 +254,12 @@ void PodballWorld::update_ball_rules() {
 void PodballWorld::score_goal(int scoring_team, Vec2 crossing) {
     release_ball();
     ++score_[scoring_team];
-    if (ball_.last_team == 1 - scoring_team) ++own_goals_[1 - scoring_team];
+    if (ball_.last_team == 1 - scoring_team) ++metrics_.team[1 - scoring_team].own_goals;
+    record_event(EventKind::Goal, scoring_team);
     // The ball rests on the goal line until the next kick-off; it is out of play meanwhile.
     ball_.pos = crossing;
     ball_.vel = Vec2{0.0, 0.0};
     set_mode(scoring_team == 0 ? Mode::GoalTeam0 : Mode::GoalTeam1);
-}
-
-void PodballWorld::set_mode(Mode m) {
-    mode_ = m;
-    mode_ticks_ = 0;
-    mode_changed_ = true;
-}
-
-void PodballWorld::update_mode() {
-    switch (mode_) {
-        case Mode::KickoffTeam0:
-        case Mode::KickoffTeam1:
-            if (mode_ticks_ >= static_cast<int>(config_.kickoff_ticks)) set_mode(Mode::Running);
-            break;
-        case Mode::GoalTeam0:
-        case Mode::GoalTeam1:
-            if (mode_ticks_ >= static_cast<int>(config_.goal_ticks)) {
-                // The team that conceded kicks off.
-                const Mode next = mode_ == Mode::GoalTeam0 ? Mode::KickoffTeam1 : Mode::KickoffTeam0;
-                place_for_kickoff();
-                set_mode(next);
-            }
-            break;
-        case Mode::Running:
-        case Mode::Suspended:
-            break;
-    }
-}
-
-void PodballWorld::place_for_kickoff() {
-    for (Pod& p : pods_) {
-        p.pos = kickoff_position(p.team, p.index, teams_[p.team].pods, config_);
-        p.vel = Vec2{0.0, 0.0};
-        p.deny_ticks = 0;
-        p.action = PodAction{};
-    }
-    ball_ = Ball{};
 }
 
 }  // namespace pb::podball

@@ -1,5 +1,6 @@
 // The Podball world: pods and ball gliding with exact friction integration, collisions,
-// pick-up, carrying, shooting with recoil, automatic release, goals and match modes.
+// pick-up, carrying, shooting with recoil, automatic release, goals, goal exclusion areas,
+// match modes and periods, team modules, and the match metrics.
 #pragma once
 #include <array>
 #include <optional>
@@ -10,12 +11,18 @@
 #include "engine/core/rng.hpp"
 #include "engine/core/world.hpp"
 #include "engine/podball/config.hpp"
+#include "engine/podball/metrics.hpp"
 #include "engine/podball/module.hpp"
 #include "engine/podball/motion.hpp"
 #include "engine/podball/setup.hpp"
 #include "engine/podball/types.hpp"
 
 namespace pb::podball {
+
+// Where a body's centre may be: the arena shrunk by its radius, and the kick-off lines.
+struct CentreBounds {
+    double xmin, xmax, ymin, ymax;
+};
 
 class PodballWorld : public WorldBase<PodballWorld> {
 public:
@@ -38,6 +45,24 @@ public:
     const std::array<TeamInfo, 2>& teams() const { return teams_; }
     int pod_id(int team, int index) const;   // index into pods(), -1 when absent
 
+    // Periods: 0-based period in play (equals the number of periods once the match is over),
+    // and the team that kicked off the first one (the others alternate).
+    int period() const { return period_; }
+    int first_kickoff_team() const { return first_kickoff_team_; }
+    bool finished() const { return mode_ == Mode::Final; }
+    // Once finished: 0 or 1 for the winner, -1 for a draw. While playing: the team ahead, or -1.
+    int leader() const;
+
+    // Goal exclusion areas, indexed by the team defending them (team 0 defends the goal at -x):
+    // the pod (index into pods()) that holds the right to be inside, -1 while the area is free.
+    int goal_area_holder(int defending_team) const { return area_holder_[defending_team]; }
+    bool goal_areas_active() const { return config_.goal_exclusion_radius > 0.0; }
+    // Is the ball's centre inside the goal area of `defending_team`?
+    bool ball_in_goal_area(int defending_team) const;
+
+    const MatchMetrics& metrics() const { return metrics_; }
+    const ModuleHealth& module_health(int team) const { return health_[team]; }
+
 protected:
     std::optional<std::string> apply_lab_command(const Command& c) override;
     void on_params_changed() override;
@@ -51,13 +76,28 @@ private:
     void enforce_ball_bounds();
     void check_goal_line();
     double goal_crossing_y(double half_width) const;
+    CentreBounds team_bounds(int team) const;
+    CentreBounds carrier_bounds() const;   // the carrier and its ball as one body
+    // goal_area.cpp
+    void enforce_goal_areas();
+    void update_area_holder(int defending_team);
+
+    // metrics.cpp
+    void count_running_tick();
+    void count_camping_window();
+    void count_hoarding(int team, bool ball_inside);
+    void count_shot(int team, Vec2 from, Vec2 vel);
+    void record_event(EventKind kind, int team);
 
     void derive_from_params();
     void call_modules();
+    void note_fault(int team, std::string message);
     void resolve_actions();
     void update_ball_rules();
+    // match_phases.cpp
     void update_mode();
     void set_mode(Mode m);
+    void end_period();
     void place_for_kickoff();
     void shoot(int pod, Vec2 a);
     void pick_up(int pod);
@@ -75,10 +115,13 @@ private:
     Vec2 carry_offset_{0.0, 0.0};      // ball centre relative to its carrier's, fixed at pick-up
     Mode mode_ = Mode::KickoffTeam0;
     int mode_ticks_ = 0;
+    int period_ = 0;
+    int first_kickoff_team_ = 0;
     std::array<int, 2> score_{0, 0};
-    std::array<int, 2> own_goals_{0, 0};          // goals conceded by the team that last held the ball
-    std::array<std::int64_t, 2> possession_ticks_{0, 0};
+    std::array<int, 2> area_holder_{-1, -1};      // per defending team, pod id or -1
     std::int64_t running_ticks_ = 0;
+    MatchMetrics metrics_;
+    std::array<ModuleHealth, 2> health_;
     Rng rng_;
 
     // Derived from config_ whenever parameters change (see motion.hpp); part of no state.
@@ -88,6 +131,7 @@ private:
     // Per-tick working values, kept as members so a tick allocates nothing; not state.
     double carrier_load_ = 0.0;        // thrust + collision impulses on the carrier this tick
     bool mode_changed_ = false;
+    bool was_running_ = false;         // the tick began in RUNNING
     bool picked_up_ = false;           // the ball was picked up during this tick
     Vec2 ball_start_{0.0, 0.0};        // ball position at the start of the tick (goal-line crossing)
     std::vector<Vec2> thrust_;         // per pod, direction * power this tick

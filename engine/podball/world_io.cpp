@@ -156,12 +156,16 @@ std::uint64_t PodballWorld::hash() const {
     hash_vec(h, carry_offset_);
     h.add(static_cast<int>(mode_));
     h.add(mode_ticks_);
+    h.add(period_);
+    h.add(first_kickoff_team_);
     for (int t = 0; t < 2; ++t) {
         h.add(score_[t]);
-        h.add(own_goals_[t]);
-        h.add(possession_ticks_[t]);
+        h.add(area_holder_[t]);
+        h.add(health_[t].faults);
+        h.add(!health_[t].load_error.empty());
     }
     h.add(running_ticks_);
+    metrics_.hash(h);
     for (std::uint64_t w : rng_.state()) h.add_u64(w);
     for (const auto& m : modules_) m->hash(h);
     return h.value();
@@ -174,6 +178,7 @@ void PodballWorld::write_state(JsonWriter& out) const {
     out.field("mode_ticks", mode_ticks_);
     out.key("score").begin_array().value(score_[0]).value(score_[1]).end_array();
     out.field("running_ticks", running_ticks_);
+    out.field("period", period_);
     out.key("teams").begin_array();
     for (const TeamInfo& t : teams_)
         out.begin_object().field("name", t.name).field("module", t.module).field("pods", t.pods).end_object();
@@ -202,17 +207,69 @@ void PodballWorld::write_state(JsonWriter& out) const {
 void PodballWorld::write_metrics(JsonWriter& out) const {
     out.begin_object();
     out.key("score").begin_array().value(score_[0]).value(score_[1]).end_array();
-    out.key("own_goals").begin_array().value(own_goals_[0]).value(own_goals_[1]).end_array();
     out.field("running_ticks", running_ticks_);
-    // From a team's pick-up until the other team's, over running time; a free ball after a
-    // kick-off counts for nobody. Exclusion zones are not modelled yet, so nothing is excluded.
-    out.key("possession_ticks").begin_array().value(possession_ticks_[0]).value(possession_ticks_[1]).end_array();
+    out.field("period", period_);
+    out.field("periods", static_cast<int>(config_.periods));
+    out.field("finished", finished());
+    out.key("result");
+    if (!finished()) out.null();
+    else out.value(leader() < 0 ? "draw" : leader() == 0 ? "team0" : "team1");
+    out.key("teams").begin_array();
+    for (int t = 0; t < 2; ++t) {
+        const TeamCounters& c = metrics_.team[t];
+        const TeamFigures f = team_figures(metrics_, t, running_ticks_);
+        out.begin_object();
+        out.field("name", teams_[t].name);
+        out.field("module", teams_[t].module);
+        out.field("goals", score_[t]);
+        out.field("own_goals_conceded", c.own_goals);
+        // From the team's pick-up until the other team's, over running time; a free ball after a
+        // kick-off counts for nobody, nor does time the ball spends in a goal area.
+        out.field("possession_ticks", c.possession_ticks);
+        out.field("possession_pct", f.possession_pct);
+        out.field("coverage_pct", f.coverage_pct);
+        out.field("attack_ratio", f.attack_ratio);   // null when the team never was in its own half
+        out.field("upfield_pod_ticks", c.upfield_pod_ticks);
+        out.field("own_half_pod_ticks", c.own_half_pod_ticks);
+        out.field("shots", f.shots);
+        out.field("shots_on_goal", f.shots_on_goal);
+        out.field("ball_in_own_goal_area_ticks", c.ball_in_own_area_ticks);
+        out.key("module_health").begin_object();
+        out.field("load_error", health_[t].load_error);
+        out.field("faults", health_[t].faults);
+        out.field("last_fault", health_[t].last_fault);
+        out.field("last_fault_tick", health_[t].last_fault_tick);
+        out.end_object();
+        out.end_object();
+    }
+    out.end_array();
+    out.key("conduct").begin_array();
+    for (const ConductFlag& f : metrics_.flags)
+        out.begin_object()
+            .field("team", f.team)
+            .field("kind", conduct_key(f.kind))
+            .field("from_tick", f.from_tick)
+            .field("to_tick", f.to_tick)
+            .end_object();
+    out.end_array();
+    out.key("goal_area_holders").begin_array();
+    for (int t = 0; t < 2; ++t) {
+        if (area_holder_[t] < 0) out.null();
+        else out.value(pods_[area_holder_[t]].index);
+    }
+    out.end_array();
     out.end_object();
 }
 
 std::string PodballWorld::summary() const {
-    return teams_[0].name + " " + std::to_string(score_[0]) + " : " + std::to_string(score_[1]) + " " + teams_[1].name +
-           "   " + std::string(mode_label(mode_)) + "   t=" + std::to_string(tick_);
+    std::string s = teams_[0].name + " " + std::to_string(score_[0]) + " : " + std::to_string(score_[1]) + " " +
+                    teams_[1].name + "   " + std::string(mode_label(mode_));
+    if (finished()) {
+        s += leader() < 0 ? "   draw" : "   " + teams_[leader()].name + " wins";
+    } else {
+        s += "   period " + std::to_string(period_ + 1) + "/" + std::to_string(static_cast<int>(config_.periods));
+    }
+    return s + "   t=" + std::to_string(tick_);
 }
 
 }  // namespace pb::podball

@@ -83,8 +83,8 @@ TEST_CASE("podball: the chaser scores against idle, idle never scores") {
 
 TEST_CASE("podball: a module sees the same situation playing for team 0 or, mirrored, for team 1") {
     // World B is world A turned by a half-turn with the teams swapped. The chaser's seeded
-    // variation is off: its two instances have different seeds (one per team slot).
-    const ParamSet params = params_with({{"podball.chaser.variation", 0.0}});
+    // variation and the kick-off jitter are off: they draw from generators per team slot and pod.
+    const ParamSet params = params_with({{"podball.chaser.variation", 0.0}, {"podball.match.kickoff_jitter", 0.0}});
     PodballWorld a(params, match("chaser", "idle", Mode::KickoffTeam0), 9);
     PodballWorld b(params, match("idle", "chaser", Mode::KickoffTeam1), 9);
     TeamView va, vb;

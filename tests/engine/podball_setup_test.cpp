@@ -61,7 +61,9 @@ TEST_CASE("podball: the parameter table binds every config field, defaults from 
         CHECK(!d.description.empty());
         const std::string section(d.section());
         CHECK((section == "podball.arena" || section == "podball.pod" || section == "podball.ball" ||
-               section == "podball.rules" || section == "podball.match" || section == "podball.chaser"));
+               section == "podball.rules" || section == "podball.match" || section == "podball.conduct" ||
+               section == "podball.chaser" || section == "podball.formation" || section == "podball.passer" ||
+               section == "podball.random"));
         if (d.unit == "ticks") CHECK(d.type == ParamType::Integer);
     }
     // Masses and radii can never reach zero (the physics divides by them).
@@ -146,7 +148,7 @@ TEST_CASE("podball: scenario mistakes are reported with line, key and what is al
     std::string err = load_errors(head + "[team0]\nmodule = \"wizard\"\n");
     CHECK(err.find("test.toml:3") != std::string::npos);
     CHECK(err.find("team0.module") != std::string::npos);
-    CHECK(err.find("chaser, idle") != std::string::npos);
+    CHECK(err.find("idle, chaser, formation, passer, random, or \"lib:PATH\"") != std::string::npos);
 
     err = load_errors(head + "[team1]\npods = 12\n");
     CHECK(err.find("test.toml:3") != std::string::npos);

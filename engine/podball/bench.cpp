@@ -1,0 +1,99 @@
+// `playbench bench podball`: ticks per second of whole matches (kick-offs, goals, periods, the
+// metrics and the team modules included), one thread. Time is the process's CPU time
+// (std::clock), so other work on a shared machine does not count against the engine; rounds
+// smooth out cache and frequency noise, the median is reported.
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <ostream>
+#include <vector>
+
+#include "engine/podball/world.hpp"
+
+namespace pb::podball {
+namespace {
+
+struct Rate {
+    double median = 0.0, best = 0.0;
+    std::int64_t ticks = 0;
+    int matches = 0;              // matches completed
+    std::array<int, 2> goals{0, 0};
+};
+
+// Plays matches back to back (seeds 1, 2, ...) in rounds of at least `seconds` of CPU time.
+Rate measure(const ParamSet& params, const PodballSetup& setup, int rounds, double seconds) {
+    std::uint64_t seed = 1;
+    auto world = std::make_unique<PodballWorld>(params, setup, seed);
+    Rate r;
+    auto run = [&](int ticks) {
+        for (int i = 0; i < ticks; ++i) {
+            world->step();
+            if (world->finished()) {
+                ++r.matches;
+                r.goals[0] += world->score()[0];
+                r.goals[1] += world->score()[1];
+                world = std::make_unique<PodballWorld>(params, setup, ++seed);
+            }
+        }
+    };
+    run(20000);   // warm caches and branch predictors
+    r = Rate{};
+    std::vector<double> rates;
+    for (int round = 0; round < rounds; ++round) {
+        std::int64_t ticks = 0;
+        const std::clock_t start = std::clock();
+        double elapsed = 0.0;
+        do {
+            run(20000);
+            ticks += 20000;
+            elapsed = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+        } while (elapsed < seconds);
+        rates.push_back(static_cast<double>(ticks) / elapsed);
+        r.ticks += ticks;
+    }
+    std::sort(rates.begin(), rates.end());
+    r.median = rates[rates.size() / 2];
+    r.best = rates.back();
+    return r;
+}
+
+PodballSetup teams(const char* module0, const char* module1, int pods) {
+    PodballSetup s;
+    s.teams[0] = TeamInfo{"Blue", module0, pods};
+    s.teams[1] = TeamInfo{"Red", module1, pods};
+    return s;
+}
+
+void report(std::ostream& out, const char* what, const Rate& r, double target) {
+    char line[320];
+    if (target > 0.0)
+        std::snprintf(line, sizeof line,
+                      "podball  %s, 1 thread: %.0f ticks/s (median of 3 rounds of CPU time, best %.0f), target >= %.0f: %s\n",
+                      what, r.median, r.best, target, r.median >= target ? "met" : "NOT MET");
+    else
+        std::snprintf(line, sizeof line, "podball  %s, 1 thread: %.0f ticks/s (median of 3 rounds of CPU time, best %.0f)\n",
+                      what, r.median, r.best);
+    out << line;
+    std::snprintf(line, sizeof line, "podball    %lld ticks measured, %d full matches, goals %d : %d\n",
+                  static_cast<long long>(r.ticks), r.matches, r.goals[0], r.goals[1]);
+    out << line;
+}
+
+}  // namespace
+
+void bench_podball(std::ostream& out) {
+    const ParamSet params(podball_param_table());
+    report(out, "5v5 formation vs passer, full 2-period matches, modules and metrics included",
+           measure(params, teams("formation", "passer", 5), 3, 0.5), 1e6);
+    report(out, "11v11 formation vs passer, full 2-period matches", measure(params, teams("formation", "passer", 11), 3, 0.5),
+           0.0);
+    report(out, "5v5 chaser vs chaser, full matches", measure(params, teams("chaser", "chaser", 5), 3, 0.3), 2e6);
+    const Rate idle = measure(params, teams("idle", "idle", 5), 3, 0.15);
+    char line[160];
+    std::snprintf(line, sizeof line, "podball  5v5 idle vs idle (physics, rules and metrics only): %.0f ticks/s median\n",
+                  idle.median);
+    out << line;
+}
+
+}  // namespace pb::podball

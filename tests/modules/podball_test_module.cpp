@@ -1,0 +1,77 @@
+// A Podball team module for the engine tests, compiled once per variant (CMakeLists.txt): a
+// well-behaved stateful one, and one per way a third-party library can be broken. Built as C++ so
+// that the `throw` variant can let an exception escape through the C ABI, as a careless C++
+// module would.
+//   counter   remembers how many calls it got and moves pod 0 by it; no podball_module_clone
+//   nan       pod 0 gets a NaN thrust, the others a valid one
+//   throw     play throws std::runtime_error
+//   status    play returns an error status
+//   abi       claims another ABI version
+//   nosym     lacks podball_module_play
+//   initfail  init returns NULL
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "podball_module_abi.h"
+
+namespace {
+struct State {
+    std::int64_t calls = 0;
+    std::int32_t own_pods = 0;
+};
+}  // namespace
+
+extern "C" {
+
+const podball_module_info* podball_module_get_info(void) {
+#ifdef PB_TEST_MODULE_abi
+    static const podball_module_info info = {PODBALL_MODULE_ABI_VERSION + 41, "test_abi", "tests", "wrong ABI version"};
+#else
+    static const podball_module_info info = {PODBALL_MODULE_ABI_VERSION, "test_module", "tests", "engine test module"};
+#endif
+    return &info;
+}
+
+void* podball_module_init(const podball_settings* settings) {
+#ifdef PB_TEST_MODULE_initfail
+    (void)settings;
+    return nullptr;
+#else
+    State* s = new State;
+    s->own_pods = settings->own_pods;
+    return s;
+#endif
+}
+
+#ifndef PB_TEST_MODULE_nosym
+int32_t podball_module_play(void* state, const podball_world* world, podball_action* actions) {
+    State* s = static_cast<State*>(state);
+    ++s->calls;
+#ifdef PB_TEST_MODULE_throw
+    throw std::runtime_error("test module gave up at tick " + std::to_string(world->tick));
+#endif
+#ifdef PB_TEST_MODULE_status
+    (void)world;
+    (void)actions;
+    return 7;
+#else
+    for (int i = 0; i < world->own_count; ++i) {
+        actions[i].kind = PODBALL_ACTION_MOVE;
+        actions[i].v = podball_vec2{0.0, 0.5};
+    }
+#ifdef PB_TEST_MODULE_nan
+    actions[0].v.x = std::nan("");
+#endif
+#ifdef PB_TEST_MODULE_counter
+    // The module's memory shows in its play: pod 0 thrusts by the number of calls so far.
+    actions[0].v = podball_vec2{static_cast<double>(s->calls % 50) / 50.0, 0.0};
+#endif
+    return 0;
+#endif
+}
+#endif
+
+void podball_module_dispose(void* state) { delete static_cast<State*>(state); }
+
+}  // extern "C"
