@@ -1,12 +1,14 @@
 // The one list of labs. Adding a lab: append it here (and its view in ui/lab_views.cpp).
 #include "engine/core/lab.hpp"
 #include "engine/podball/world.hpp"
+#include "engine/rgs/world.hpp"
 
 namespace pb {
 
 const std::vector<const LabInfo*>& all_labs() {
     static const std::vector<const LabInfo*> labs = {
         &podball::podball_lab(),
+        &rgs::rgs_lab(),
     };
     return labs;
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <imgui.h>
 
@@ -42,6 +43,11 @@ public:
     virtual std::optional<Command> release(const World&, std::int64_t /*tick*/) { return std::nullopt; }
     virtual void cancel_drag() {}
     virtual bool dragging() const { return false; }
+
+    // Called by the shell before each tick it runs: the view may watch the world advance (charts,
+    // heat maps) and return commands to issue now, such as a pod steered from the keyboard. The
+    // shell submits them like the designer's other commands.
+    virtual std::vector<Command> before_tick(const World&) { return {}; }
 
     // Tooltip text for what lies under `point`, empty for nothing.
     virtual std::string hover_text(const World&, glm::dvec2 /*point*/, double /*pick_radius*/) const { return {}; }

@@ -6,6 +6,7 @@
 #include "engine/core/lab.hpp"
 #include "ui/lab_view.hpp"
 #include "ui/podball/podball_view.hpp"
+#include "ui/rgs/rgs_view.hpp"
 
 namespace pb::ui {
 
@@ -19,6 +20,7 @@ struct LabViewEntry {
 const std::vector<LabViewEntry>& lab_views() {
     static const std::vector<LabViewEntry> list{
         {"podball", [] { return std::make_unique<PodballView>(); }},
+        {"rgs", [] { return std::make_unique<RgsView>(); }},
     };
     return list;
 }

@@ -62,6 +62,9 @@ void Shell::update(double frame_seconds) {
     auto budget = std::chrono::duration<double>(FixedStepClock::kFrameBudgetSeconds);
     try {
         while (ran < due) {
+            if (lab_view_)
+                for (Command& c : lab_view_->before_tick(sim_.world()))
+                    if (auto why = sim_.submit(std::move(c))) set_status("Refused: " + *why);
             sim_.step();
             ++ran;
             if (clock::now() - start >= budget) break;

@@ -91,6 +91,8 @@ public:
     const std::string& error() const { return error_; }
     const std::string& status() const { return status_; }
     Simulation& simulation() { return sim_; }
+    // The lab's view on the canvas (tests and automation reach its tools through it).
+    LabView* lab_view() { return lab_view_.get(); }
     // Microseconds of simulation per tick, measured here (smoothed).
     double tick_microseconds() const { return tick_us_; }
     // The host reports how long a frame took to produce (UI + rendering, not idle waits).

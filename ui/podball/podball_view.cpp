@@ -96,10 +96,97 @@ WorldRect PodballView::bounds(const World& world) const {
 void PodballView::draw(const World& world, const CanvasFrame& f) {
     const PodballWorld& w = podball(world);
     if (grabbed_ && grabbed_->pod >= static_cast<int>(w.pods().size())) grabbed_.reset();
+    history_.observe(w);   // a view that joins late (or a render) still gets the current state
     draw_arena(w, f);
+    draw_heat_map(w, f);
+    draw_goal_areas(w, f);
     draw_entities(w, f);
+    draw_takeover_marker(w, f);
     draw_drag_ghost(w, f);
     draw_overlay(w, f);
+    read_takeover_input(w, f);
+    draw_panel(w, f);
+}
+
+std::vector<Command> PodballView::before_tick(const World& world) {
+    // Runs every tick, also at "max" speed: a lab check instead of a dynamic_cast.
+    if (&world.lab() != &podball::podball_lab()) return {};
+    const auto& w = static_cast<const PodballWorld&>(world);
+    history_.observe(w);
+    return takeover_.due_commands(w);
+}
+
+void PodballView::draw_heat_map(const PodballWorld& w, const CanvasFrame& f) const {
+    if (heat_map_ == HeatMap::Off) return;
+    const auto& c = w.config();
+    const CanvasView& v = *f.view;
+    const PresenceGrid& grid = history_.presence();
+    double cw = c.arena_width / PresenceGrid::kColumns, ch = c.arena_height / PresenceGrid::kRows;
+    for (int team = 0; team < 2; ++team) {
+        if (heat_map_ == HeatMap::Team0 && team != 0) continue;
+        if (heat_map_ == HeatMap::Team1 && team != 1) continue;
+        std::uint32_t peak = grid.max_count(team);
+        if (peak == 0) continue;
+        // Both teams at once: each at lower strength, so the overlap still reads as a mix.
+        double strength = heat_map_ == HeatMap::Both ? 150.0 : 200.0;
+        for (int col = 0; col < PresenceGrid::kColumns; ++col) {
+            for (int row = 0; row < PresenceGrid::kRows; ++row) {
+                std::uint32_t n = grid.at(team, col, row);
+                if (n == 0) continue;
+                // Square root: a few visits stay visible next to a pod that never moved.
+                double share = std::sqrt(static_cast<double>(n) / static_cast<double>(peak));
+                auto alpha = static_cast<std::uint8_t>(std::clamp(25.0 + strength * share, 0.0, 255.0));
+                double x0 = -c.arena_width * 0.5 + col * cw, y0 = -c.arena_height * 0.5 + row * ch;
+                f.draw->AddRectFilled(v.to_screen({x0, y0 + ch}), v.to_screen({x0 + cw, y0}),
+                                      palette::with_alpha(palette::kTeam[team], alpha));
+            }
+        }
+    }
+}
+
+// The goal exclusion areas: a semicircle around each goal centre in the defending team's colour,
+// filled while a pod holds it, with a ring around the holder.
+void PodballView::draw_goal_areas(const PodballWorld& w, const CanvasFrame& f) const {
+    if (!w.goal_areas_active()) return;
+    const auto& c = w.config();
+    const CanvasView& v = *f.view;
+    ImDrawList* d = f.draw;
+    constexpr float kHalfPi = 1.5707963f;
+    float r = v.to_pixels(c.goal_exclusion_radius);
+    float line = std::max(1.0f, 1.5f * f.ui_scale);
+    for (int team = 0; team < 2; ++team) {
+        double side = team == 0 ? -1.0 : 1.0;
+        ImVec2 centre = v.to_screen({side * c.arena_width * 0.5, 0.0});
+        float a0 = team == 0 ? -kHalfPi : kHalfPi, a1 = team == 0 ? kHalfPi : 3.0f * kHalfPi;
+        int holder = w.goal_area_holder(team);
+        if (holder >= 0) {
+            d->PathLineTo(centre);
+            d->PathArcTo(centre, r, a0, a1, 32);
+            d->PathFillConvex(palette::with_alpha(palette::kTeam[team], 60));
+        }
+        d->PathArcTo(centre, r, a0, a1, 32);
+        d->PathStroke(palette::with_alpha(palette::kTeam[team], holder >= 0 ? 230 : 140), 0, line);
+        if (holder >= 0 && holder < static_cast<int>(w.pods().size())) {
+            ImVec2 at = v.to_screen(w.pods()[static_cast<std::size_t>(holder)].pos);
+            d->AddCircle(at, v.to_pixels(c.pod_radius) + 5.0f * f.ui_scale, palette::kFieldLine, 0, line);
+        }
+    }
+}
+
+void PodballView::draw_takeover_marker(const PodballWorld& w, const CanvasFrame& f) const {
+    const auto& t = takeover_.target();
+    if (!t) return;
+    int id = w.pod_id(t->team, t->index);
+    if (id < 0) return;
+    const auto& pod = w.pods()[static_cast<std::size_t>(id)];
+    const CanvasView& v = *f.view;
+    ImVec2 at = v.to_screen(pod.pos);
+    float r = v.to_pixels(w.config().pod_radius) + 7.0f * f.ui_scale;
+    f.draw->AddCircle(at, r, palette::kKeepoffLineActive, 0, 2.0f * f.ui_scale);
+    podball::Vec2 thrust = clip_to_unit(takeover_.thrust());
+    if (thrust.x != 0.0 || thrust.y != 0.0)
+        draw_arrow(f.draw, at, v.to_screen(pod.pos + thrust * (w.config().pod_radius * 4.0)), palette::kKeepoffLineActive,
+                   2.0f * f.ui_scale);
 }
 
 void PodballView::draw_arena(const PodballWorld& w, const CanvasFrame& f) const {

@@ -1,12 +1,17 @@
 // Draws a Podball world on the canvas: the arena (field, half-way and keep-off lines, goal
 // mouths in the defending team's colour), pods with their numbers, the ball and its carrier,
 // velocity hints and the score overlay. While paused, pods and the ball can be dragged; the
-// drop becomes a `pod.place` / `ball.place` command.
+// drop becomes a `pod.place` / `ball.place` command. Also the match analysis: goal exclusion
+// areas with their holder, a heat map of each team's presence on demand, and a "Podball" window
+// with the metrics, conduct flags, charts over match time and the keyboard takeover of one pod.
 #pragma once
 #include <optional>
+#include <vector>
 
 #include "engine/podball/world.hpp"
 #include "ui/lab_view.hpp"
+#include "ui/podball/match_history.hpp"
+#include "ui/podball/pod_takeover.hpp"
 
 namespace pb::ui {
 
@@ -26,6 +31,16 @@ public:
     void cancel_drag() override { grabbed_.reset(); }
     bool dragging() const override { return grabbed_.has_value(); }
     std::string hover_text(const World& world, glm::dvec2 point, double pick_radius) const override;
+    // Samples charts and the heat map as the world advances; issues the takeover's commands.
+    std::vector<Command> before_tick(const World& world) override;
+
+    // Heat map of presence drawn on the arena: off, one team's, or both.
+    enum class HeatMap { Off, Team0, Team1, Both };
+    HeatMap heat_map() const { return heat_map_; }
+    void set_heat_map(HeatMap h) { heat_map_ = h; }
+    const MatchHistory& history() const { return history_; }
+    PodTakeover& takeover() { return takeover_; }
+    const PodTakeover& takeover() const { return takeover_; }
 
 private:
     struct Grabbed {
@@ -40,9 +55,19 @@ private:
     void draw_entities(const podball::PodballWorld& w, const CanvasFrame& f) const;
     void draw_drag_ghost(const podball::PodballWorld& w, const CanvasFrame& f) const;
     void draw_overlay(const podball::PodballWorld& w, const CanvasFrame& f) const;
+    void draw_goal_areas(const podball::PodballWorld& w, const CanvasFrame& f) const;
+    void draw_heat_map(const podball::PodballWorld& w, const CanvasFrame& f) const;
+    void draw_takeover_marker(const podball::PodballWorld& w, const CanvasFrame& f) const;
+    // podball_panel.cpp: the designer's keys and clicks for the takeover, and the analysis window.
+    void read_takeover_input(const podball::PodballWorld& w, const CanvasFrame& f);
+    void draw_panel(const podball::PodballWorld& w, const CanvasFrame& f);
 
     std::optional<Grabbed> grabbed_;
     glm::dvec2 drag_pos_{};
+    MatchHistory history_;
+    PodTakeover takeover_;
+    HeatMap heat_map_ = HeatMap::Off;
+    bool pick_takeover_ = false;   // the next click on a pod takes it over
 };
 
 }  // namespace pb::ui

@@ -1,0 +1,148 @@
+// The RGS lab's commands as the world applies them: every refusal says why (not enough BP,
+// outside the map, unknown id, a wreck cannot be repaired, ...) and leaves the world unchanged.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/rgs/world.hpp"
+
+namespace pb::rgs {
+namespace {
+
+std::string bp_text(double v) {
+    // Build points as a designer reads them: two decimals are plenty, and never "-0".
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v + 0.0);
+    return buf;
+}
+
+}  // namespace
+
+std::optional<std::string> RgsWorld::lookup(const Command& c, int& id) const {
+    const std::int64_t want = c.integer("id", -1);
+    if (want < 0 || want >= static_cast<std::int64_t>(rgs_.size()))
+        return "there is no RGS " + std::to_string(want) +
+               (rgs_.empty() ? " (the map has none)" : " (ids run 0 .. " + std::to_string(rgs_.size() - 1) + ")");
+    if (rgs_[want].removed) return "RGS " + std::to_string(want) + " was removed";
+    id = static_cast<int>(want);
+    return std::nullopt;
+}
+
+// Pays `price` from a team's BP. When the BP in hand is short, the team's marked RGS go first,
+// oldest mark first (the game's "replace" mechanic), but only if their refunds cover the rest.
+std::optional<std::string> RgsWorld::pay(int team, double price, std::string_view what) {
+    TeamState& t = teams_[team];
+    if (t.bp < price) {
+        std::vector<int> marked;
+        double refunds = 0.0;
+        for (const Rgs& r : rgs_)
+            if (!r.removed && r.team == team && r.state == State::Marked) marked.push_back(r.id);
+        std::stable_sort(marked.begin(), marked.end(),
+                         [&](int a, int b) { return rgs_[a].marked_tick < rgs_[b].marked_tick; });
+        std::size_t needed = 0;
+        for (; needed < marked.size() && t.bp + refunds < price; ++needed) {
+            const Rgs& r = rgs_[marked[needed]];
+            refunds += r.price_paid * std::clamp(r.health / config_.max_health(r.kind), 0.0, 1.0);
+        }
+        if (t.bp + refunds < price) {
+            std::string why = "not enough BP: team " + std::to_string(team) + " (" + t.name + ") has " + bp_text(t.bp) +
+                              " BP, " + std::string(what) + " costs " + bp_text(price) + " BP";
+            if (!marked.empty())
+                why += " (deconstructing its " + std::to_string(marked.size()) + " marked RGS would refund only " +
+                       bp_text(refunds) + ")";
+            return why;
+        }
+        for (std::size_t i = 0; i < needed; ++i) deconstruct(marked[i]);
+    }
+    t.bp = std::max(0.0, t.bp - price);
+    t.spent += price;
+    return std::nullopt;
+}
+
+std::optional<std::string> RgsWorld::place(const Command& c) {
+    const int team = static_cast<int>(c.integer("team", -1));
+    if (team < 0 || team > 1) return "team must be 0 or 1, got " + std::to_string(team);
+    Kind kind = default_kind(team);
+    if (c.find("kind") && !parse_kind(c.text("kind"), kind)) return "kind must be drill or leech, got \"" + c.text("kind") + "\"";
+    const Vec3 pos{c.number("x"), c.number("y"), c.number("z")};
+    if (auto err = check_inside_map(pos)) return err;
+    const double range = c.number("range", 0.0);
+    if (c.find("range") && !(range > 0.0)) return "range must be above 0 qu, got " + format_number(range);
+    const double price = config_.price(kind);
+    if (auto err = pay(team, price, "a " + std::string(kind_key(kind)))) return err;
+    const int build = config_.build_time(kind);
+    const int id = create_rgs(team, kind, pos, range, build > 0 ? State::Building : State::Active,
+                              config_.max_health(kind), price);
+    if (range > max_range_) rebuild_interference();
+    else if (rgs_[id].state == State::Active) update_interference(id, false, pos, rgs_[id].range);
+    return std::nullopt;
+}
+
+std::optional<std::string> RgsWorld::apply_lab_command(const Command& c) {
+    if (c.type == "rgs.place") return place(c);
+    if (c.type == "team.main") {
+        const auto team = c.integer("team", -1);
+        if (team < 0 || team > 1) return "team must be 0 or 1, got " + std::to_string(team);
+        teams_[team].main_structure = c.flag("alive", true);
+        return std::nullopt;
+    }
+
+    int id = -1;
+    if (auto err = lookup(c, id)) return err;
+    Rgs& r = rgs_[id];
+    const std::string name = "RGS " + std::to_string(id);
+
+    if (c.type == "rgs.move") {
+        const Vec3 pos{c.number("x"), c.number("y"), c.number("z")};
+        if (auto err = check_inside_map(pos)) return err;
+        const Vec3 old = r.pos;
+        r.pos = pos;
+        if (is_mining(r.state)) update_interference(id, true, old, r.range);
+        return std::nullopt;
+    }
+    if (c.type == "rgs.remove") {
+        deconstruct(id);
+        return std::nullopt;
+    }
+    if (c.type == "rgs.damage") {
+        if (r.state == State::Destroyed) return name + " is already destroyed";
+        const double amount = c.number("amount");
+        if (!(amount >= 0.0)) return "damage must be 0 or more, got " + format_number(amount);
+        r.health -= amount;
+        if (r.health <= 0.0) {
+            // Destroyed: no refund, no mining, no interference; the wreck stays until removed.
+            const bool was_mining = is_mining(r.state);
+            r.health = 0.0;
+            r.state = State::Destroyed;
+            r.marked_tick = -1;
+            r.build_left = 0;
+            r.efficiency = 0.0;
+            if (was_mining) update_interference(id, true, r.pos, r.range);
+        }
+        return std::nullopt;
+    }
+    if (c.type == "rgs.repair") {
+        if (r.state == State::Destroyed) return name + " is destroyed: remove the wreck and build anew";
+        const double full = config_.max_health(r.kind);
+        const double amount = c.number("amount", full);
+        if (!(amount >= 0.0)) return "repair must be 0 or more, got " + format_number(amount);
+        r.health = std::min(full, r.health + amount);
+        return std::nullopt;
+    }
+    if (c.type == "rgs.mark") {
+        const bool mark = c.flag("marked", true);
+        if (r.state == State::Destroyed) return name + " is destroyed: there is nothing to deconstruct";
+        if (r.state == State::Building) return name + " is still building: remove it to cancel the construction";
+        if (mark && r.state == State::Active) {
+            r.state = State::Marked;
+            r.marked_tick = tick_;
+        } else if (!mark && r.state == State::Marked) {
+            r.state = State::Active;
+            r.marked_tick = -1;
+        }
+        return std::nullopt;   // mining either way: no efficiency changes
+    }
+    return "the rgs lab does not know the command '" + c.type + "'";
+}
+
+}  // namespace pb::rgs

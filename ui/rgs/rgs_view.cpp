@@ -1,0 +1,298 @@
+#include "ui/rgs/rgs_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <SDL.h>
+#include <glm/common.hpp>
+
+#include "ui/palette.hpp"
+
+namespace pb::ui {
+
+using rgs::RgsWorld;
+using rgs::State;
+using rgs::Vec3;
+
+namespace {
+
+ImU32 mix(ImU32 a, ImU32 b, float t) {
+    auto channel = [&](int shift) {
+        const float x = static_cast<float>((a >> shift) & 0xff), y = static_cast<float>((b >> shift) & 0xff);
+        return static_cast<ImU32>(std::lround(x + (y - x) * t)) << shift;
+    };
+    return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) | channel(IM_COL32_A_SHIFT);
+}
+
+// Poor (red) through middling (amber) to full (green): how much an RGS would mine there.
+ImU32 efficiency_colour(double e, std::uint8_t alpha) {
+    const ImU32 poor = palette::rgb(200, 40, 40, alpha), middling = palette::rgb(230, 170, 40, alpha),
+                full = palette::rgb(40, 170, 80, alpha);
+    const float t = static_cast<float>(std::clamp(e, 0.0, 1.0));
+    return t < 0.5f ? mix(poor, middling, t * 2.0f) : mix(middling, full, (t - 0.5f) * 2.0f);
+}
+
+// A team's change of summed efficiency: below 0 the new RGS would cost the team more than it mines.
+ImU32 delta_colour(double d, std::uint8_t alpha) {
+    if (d < 0.0) return mix(palette::rgb(200, 40, 40, alpha), palette::rgb(150, 40, 170, alpha), static_cast<float>(std::min(-d, 1.0)));
+    return efficiency_colour(d, alpha);
+}
+
+constexpr ImU32 kMapFloor = palette::rgb(34, 38, 44);
+constexpr ImU32 kMapGrid = palette::rgb(255, 255, 255, 22);
+constexpr ImU32 kMapEdge = palette::rgb(200, 205, 210, 160);
+constexpr ImU32 kInterference = palette::rgb(255, 255, 255, 150);
+constexpr ImU32 kWreck = palette::rgb(150, 150, 150, 220);
+constexpr ImU32 kLabel = palette::rgb(250, 250, 250);
+
+// Whole percent, with a decimal below 10% so 1/512 reads 0.2% rather than 0%.
+std::string percent(double v) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, v < 0.1 ? "%.1f%%" : "%.0f%%", 100.0 * v);
+    return buf;
+}
+
+}  // namespace
+
+const RgsWorld& RgsView::rgs_world(const World& world) { return dynamic_cast<const RgsWorld&>(world); }
+
+glm::dvec2 RgsView::to_canvas(Vec3 p) const {
+    return options_.side_view ? glm::dvec2{p.x / kQuPerUnit, p.z / kQuPerUnit} : glm::dvec2{p.x / kQuPerUnit, p.y / kQuPerUnit};
+}
+
+Vec3 RgsView::to_map(glm::dvec2 c, Vec3 keep) const {
+    return options_.side_view ? Vec3{c.x * kQuPerUnit, keep.y, c.y * kQuPerUnit} : Vec3{c.x * kQuPerUnit, c.y * kQuPerUnit, keep.z};
+}
+
+WorldRect RgsView::bounds(const World& world) const {
+    const Vec3 size = rgs_world(world).config().map_size();
+    return {{-kPanelRoom * size.x / kQuPerUnit, 0.0}, {size.x / kQuPerUnit, (options_.side_view ? size.z : size.y) / kQuPerUnit}};
+}
+
+std::optional<int> RgsView::pick(const RgsWorld& w, glm::dvec2 point, double pick_radius) const {
+    // By centre, not footprint: footprints overlap by design. The nearest centre within reach wins.
+    std::optional<int> best;
+    double best_d2 = 9.0 * pick_radius * pick_radius;
+    for (const rgs::Rgs& r : w.structures()) {
+        if (r.removed) continue;
+        const glm::dvec2 d = to_canvas(r.pos) - point;
+        const double d2 = d.x * d.x + d.y * d.y;
+        if (d2 <= best_d2) {
+            best_d2 = d2;
+            best = r.id;
+        }
+    }
+    return best;
+}
+
+bool RgsView::grab(const World& world, glm::dvec2 point, double pick_radius) {
+    const auto id = pick(rgs_world(world), point, pick_radius);
+    if (!id) return false;
+    grabbed_ = Grabbed{*id, to_canvas(rgs_world(world).structures()[*id].pos) - point};
+    drag_pos_ = point;
+    return true;
+}
+
+namespace {
+
+// Whole quake units: far finer than a pixel, and commands read "x=3620" rather than 17 digits.
+Vec3 tidy(Vec3 p) { return {std::round(p.x), std::round(p.y), std::round(p.z)}; }
+
+}  // namespace
+
+std::optional<Command> RgsView::release(const World& world, std::int64_t tick) {
+    if (!grabbed_) return std::nullopt;
+    const RgsWorld& w = rgs_world(world);
+    const int id = grabbed_->id;
+    const glm::dvec2 at = drag_pos_ + grabbed_->offset;
+    grabbed_.reset();
+    const rgs::Rgs* r = w.find(id);
+    if (!r) return std::nullopt;
+    const Vec3 size = w.config().map_size();
+    const Vec3 p = glm::clamp(tidy(to_map(at, r->pos)), Vec3{0.0, 0.0, 0.0}, size);
+    if (p == r->pos) return std::nullopt;
+    Command c;
+    c.tick = tick;
+    c.type = "rgs.move";
+    c.set("id", std::int64_t{id}).set("x", p.x).set("y", p.y).set("z", p.z);
+    return c;
+}
+
+std::unique_ptr<World> RgsView::drag_preview(const RgsWorld& w) const {
+    if (!grabbed_) return nullptr;
+    const rgs::Rgs* r = w.find(grabbed_->id);
+    if (!r) return nullptr;
+    const Vec3 p = glm::clamp(to_map(drag_pos_ + grabbed_->offset, r->pos), Vec3{0.0, 0.0, 0.0}, w.config().map_size());
+    Command c;
+    c.type = "rgs.move";
+    c.set("id", std::int64_t{r->id}).set("x", p.x).set("y", p.y).set("z", p.z);
+    auto preview = w.clone();
+    if (preview->apply(c)) return nullptr;
+    return preview;
+}
+
+void RgsView::read_keys(const RgsWorld& w, const CanvasFrame& f) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 lo = f.view->origin(), size = f.view->size();
+    const bool over = io.MousePos.x >= lo.x && io.MousePos.y >= lo.y && io.MousePos.x < lo.x + size.x &&
+                      io.MousePos.y < lo.y + size.y;
+    focus_id_ = grabbed_ ? grabbed_->id : -1;
+    if (!over) return;
+    if (!grabbed_)
+        if (auto id = pick(w, f.view->to_world(io.MousePos), f.view->to_world_length(4.0f * f.ui_scale))) focus_id_ = *id;
+    if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
+    // ImGui 1.86 with the SDL back end indexes keys by SDL scancode. The shell's own shortcuts
+    // (V, P, R, ...) are left alone.
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_H, false)) options_.heat_map = !options_.heat_map;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_D, false)) options_.team_delta = !options_.team_delta;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_T, false)) options_.team = 1 - options_.team;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_X, false)) options_.side_view = !options_.side_view;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_PAGEUP)) options_.height = std::min(1.0, options_.height + 0.05);
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_PAGEDOWN)) options_.height = std::max(0.0, options_.height - 0.05);
+}
+
+void RgsView::draw(const World& world, const CanvasFrame& f) {
+    const RgsWorld& live = rgs_world(world);
+    if (grabbed_ && !live.find(grabbed_->id)) grabbed_.reset();
+    read_keys(live, f);
+    const auto preview = drag_preview(live);
+    const RgsWorld& w = preview ? rgs_world(*preview) : live;
+    draw_map(w, f);
+    if (options_.heat_map && !options_.side_view) draw_heat_map(w, f);
+    draw_interference(w, f);
+    draw_structures(w, f);
+    draw_panel(w, f);
+}
+
+void RgsView::draw_map(const RgsWorld& w, const CanvasFrame& f) const {
+    const CanvasView& v = *f.view;
+    const Vec3 size = w.config().map_size();
+    const glm::dvec2 top = to_canvas(size);
+    const ImVec2 a = v.to_screen({0.0, top.y}), b = v.to_screen({top.x, 0.0});
+    f.draw->AddRectFilled(a, b, kMapFloor);
+    // A line every 1000 qu (one canvas unit), so distances read at a glance against the 800 qu range.
+    const double step = top.x > 40.0 ? 10.0 : 1.0;
+    for (double x = step; x < top.x; x += step) {
+        const float sx = std::round(v.to_screen({x, 0.0}).x);
+        f.draw->AddRectFilled(ImVec2(sx, a.y), ImVec2(sx + 1.0f, b.y), kMapGrid);
+    }
+    for (double y = step; y < top.y; y += step) {
+        const float sy = std::round(v.to_screen({0.0, y}).y);
+        f.draw->AddRectFilled(ImVec2(a.x, sy), ImVec2(b.x, sy + 1.0f), kMapGrid);
+    }
+    f.draw->AddRect(a, b, kMapEdge, 0.0f, 0, std::max(1.0f, f.ui_scale));
+}
+
+void RgsView::draw_heat_map(const RgsWorld& w, const CanvasFrame& f) {
+    const Vec3 size = w.config().map_size();
+    heat_request_.x0 = 0.0;
+    heat_request_.y0 = 0.0;
+    heat_request_.x1 = size.x;
+    heat_request_.y1 = size.y;
+    heat_request_.nx = heat_request_.ny = kHeatSamples;
+    heat_request_.z = options_.height * size.z;
+    heat_request_.team = options_.team;
+    heat_request_.range = w.range_for(rgs::default_kind(options_.team), 0.0);
+    heat_request_.team_delta = options_.team_delta;
+    rgs::predict_heat_map(w, heat_request_, heat_);
+
+    // Cell edges snapped to whole pixels once, so neighbouring cells neither gap nor overlap.
+    const CanvasView& v = *f.view;
+    std::vector<float> xs(kHeatSamples + 1), ys(kHeatSamples + 1);
+    for (int i = 0; i <= kHeatSamples; ++i) {
+        xs[i] = std::round(v.to_screen({size.x * i / kHeatSamples / kQuPerUnit, 0.0}).x);
+        ys[i] = std::round(v.to_screen({0.0, size.y * i / kHeatSamples / kQuPerUnit}).y);
+    }
+    for (int j = 0; j < kHeatSamples; ++j)
+        for (int i = 0; i < kHeatSamples; ++i) {
+            const std::size_t k = static_cast<std::size_t>(j) * kHeatSamples + i;
+            const ImU32 c = options_.team_delta ? delta_colour(heat_.team_delta[k], 130) : efficiency_colour(heat_.efficiency[k], 130);
+            f.draw->AddRectFilled(ImVec2(xs[i], ys[j + 1]), ImVec2(xs[i + 1], ys[j]), c);
+        }
+}
+
+void RgsView::draw_interference(const RgsWorld& w, const CanvasFrame& f) const {
+    const CanvasView& v = *f.view;
+    for (const rgs::Rgs& a : w.structures()) {
+        if (a.removed || !rgs::is_mining(a.state)) continue;
+        for (const rgs::Interferer& n : w.interferers(a.id)) {
+            if (n.id < a.id) continue;   // each pair once
+            const rgs::Rgs& b = w.structures()[n.id];
+            // Thicker = stronger: the modifier runs from 1 (touching) down to 1/2 (the same spot).
+            const double strength = 2.0 * (1.0 - n.modifier);
+            const float width = (1.0f + 5.0f * static_cast<float>(strength)) * f.ui_scale;
+            f.draw->AddLine(v.to_screen(to_canvas(a.pos)), v.to_screen(to_canvas(b.pos)), kInterference, width);
+        }
+    }
+}
+
+void RgsView::draw_structures(const RgsWorld& w, const CanvasFrame& f) const {
+    const CanvasView& v = *f.view;
+    ImFont* font = ImGui::GetFont();
+    const float text_size = ImGui::GetFontSize();
+    for (const rgs::Rgs& r : w.structures()) {
+        if (r.removed) continue;
+        const ImVec2 c = v.to_screen(to_canvas(r.pos));
+        const float radius = v.to_pixels(r.range / kQuPerUnit);
+        const ImU32 team = palette::kTeam[r.team];
+        const bool mining = rgs::is_mining(r.state);
+        if (mining) f.draw->AddCircleFilled(c, radius, palette::with_alpha(team, static_cast<std::uint8_t>(20 + 70 * r.efficiency)));
+        const ImU32 ring = r.state == State::Destroyed ? kWreck : palette::with_alpha(team, mining ? 230 : 120);
+        f.draw->AddCircle(c, radius, ring, 0, (mining ? 2.0f : 1.0f) * f.ui_scale);
+        if (grabbed_ && grabbed_->id == r.id) f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kDragGhost, 0, 2.0f * f.ui_scale);
+        else if (focus_id_ == r.id) f.draw->AddCircle(c, radius + 2.0f * f.ui_scale, palette::with_alpha(palette::kDragGhost, 120), 0, f.ui_scale);
+
+        const float dot = 4.0f * f.ui_scale;
+        if (r.state == State::Destroyed) {
+            f.draw->AddLine(ImVec2(c.x - dot, c.y - dot), ImVec2(c.x + dot, c.y + dot), kWreck, 2.0f * f.ui_scale);
+            f.draw->AddLine(ImVec2(c.x - dot, c.y + dot), ImVec2(c.x + dot, c.y - dot), kWreck, 2.0f * f.ui_scale);
+        } else {
+            f.draw->AddCircleFilled(c, dot, palette::kTeamDark[r.team]);
+            f.draw->AddCircle(c, dot, team, 0, 1.5f * f.ui_scale);
+        }
+        std::string label;
+        switch (r.state) {
+            case State::Active: label = percent(r.efficiency); break;
+            case State::Marked: label = percent(r.efficiency) + " marked"; break;
+            case State::Building: label = "building " + std::to_string(r.build_left) + "s"; break;
+            case State::Destroyed: label = "wreck"; break;
+        }
+        // Too small to read, or (from the side, where everything stacks up) not the one in focus.
+        if (radius < 14.0f * f.ui_scale || (options_.side_view && r.id != focus_id_)) continue;
+        const ImVec2 t = font->CalcTextSizeA(text_size, FLT_MAX, 0.0f, label.c_str());
+        const ImVec2 at(std::round(c.x - t.x * 0.5f), std::round(c.y + dot + 2.0f * f.ui_scale));
+        f.draw->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + t.x + 2.0f, at.y + t.y), palette::kOverlayBackground, 3.0f);
+        f.draw->AddText(at, kLabel, label.c_str());
+    }
+}
+
+std::string RgsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
+    const RgsWorld& w = rgs_world(world);
+    char buf[256];
+    if (auto id = pick(w, point, pick_radius)) {
+        const rgs::Rgs& r = w.structures()[*id];
+        const auto interferers = w.interferers(r.id);
+        std::snprintf(buf, sizeof buf,
+                      "RGS %d: %s of %s, %s, health %.0f / %.0f HP\nefficiency %.1f%% from %zu interfering RGS; range %.0f qu\n"
+                      "at (%.0f, %.0f, %.0f)",
+                      r.id, std::string(rgs::kind_key(r.kind)).c_str(), w.teams()[r.team].name.c_str(),
+                      std::string(rgs::state_key(r.state)).c_str(), r.health, w.config().max_health(r.kind),
+                      100.0 * r.efficiency, interferers.size(), r.range, r.pos.x, r.pos.y, r.pos.z);
+        return buf;
+    }
+    const Vec3 size = w.config().map_size();
+    const Vec3 p = to_map(point, Vec3{0.0, 0.0, options_.height * size.z});
+    if (p.x < 0.0 || p.y < 0.0 || p.z < 0.0 || p.x > size.x || p.y > size.y || p.z > size.z) return {};
+    const int team = options_.team;
+    const rgs::Kind kind = rgs::default_kind(team);
+    const rgs::Prediction pr = w.predict(p, team, w.range_for(kind, 0.0));
+    std::snprintf(buf, sizeof buf,
+                  "A new %s of %s at (%.0f, %.0f, %.0f) would mine at %.1f%%\n(%d interfering); %s's summed "
+                  "efficiency would change by %+.3f",
+                  std::string(rgs::kind_key(kind)).c_str(), w.teams()[team].name.c_str(), p.x, p.y, p.z,
+                  100.0 * pr.efficiency, pr.interfering, w.teams()[team].name.c_str(), pr.team_delta);
+    return buf;
+}
+
+}  // namespace pb::ui

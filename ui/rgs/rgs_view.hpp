@@ -1,0 +1,87 @@
+// Draws an RGS world on the canvas: the map from above (or from the side, x-z), each RGS as its
+// sphere's footprint in its team's colour, filled by its efficiency and labelled with it, lines
+// to the RGS that interfere with it (thicker = stronger), and a heat map of the efficiency (or
+// the team's change of summed efficiency) a new RGS would have at a chosen height. An overlay
+// shows both teams' economy, charts of BP and r(t) over the match, and the union-volume
+// comparison for the cluster under the cursor. While paused, an RGS can be dragged: the heat map
+// and every efficiency follow live, and the drop becomes an `rgs.move` command.
+//
+// Canvas units are kilometres of the map (1 unit = 1000 qu): the canvas's zoom range suits
+// arenas about one unit across.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/rgs/cluster.hpp"
+#include "engine/rgs/heat_map.hpp"
+#include "engine/rgs/world.hpp"
+#include "ui/lab_view.hpp"
+
+namespace pb::ui {
+
+class RgsView final : public LabView {
+public:
+    static constexpr double kQuPerUnit = 1000.0;
+    static constexpr int kHeatSamples = 96;   // per side: a smooth picture at a fraction of the 256x256 bench cost
+    static constexpr float kPanelWidth = 300.0f;   // the overlay column, at UI scale 1
+    // bounds() adds this share of the map's width on the left, where the overlay sits when fitted.
+    static constexpr double kPanelRoom = 0.72;
+
+    WorldRect bounds(const World& world) const override;
+    void draw(const World& world, const CanvasFrame& frame) override;
+
+    bool grab(const World& world, glm::dvec2 point, double pick_radius) override;
+    void drag_to(glm::dvec2 point) override { drag_pos_ = point; }
+    std::optional<Command> release(const World& world, std::int64_t tick) override;
+    void cancel_drag() override { grabbed_.reset(); }
+    bool dragging() const override { return grabbed_.has_value(); }
+    std::string hover_text(const World& world, glm::dvec2 point, double pick_radius) const override;
+
+    // What the designer chose (keys while the canvas is hovered; see the overlay's hint line).
+    struct Options {
+        bool heat_map = true;
+        bool team_delta = false;    // heat map of the team's change of summed efficiency instead
+        int team = 0;               // whose RGS the preview builds
+        double height = 0.5;        // of the heat map's slice, as a share of the map's height
+        bool side_view = false;    // x-z instead of x-y (key X)
+    };
+    const Options& options() const { return options_; }
+
+private:
+    struct Grabbed {
+        int id = -1;
+        glm::dvec2 offset{};        // RGS centre minus the grab point (canvas units)
+    };
+
+    static const rgs::RgsWorld& rgs_world(const World& world);
+    // Canvas point <-> map position in the current view (top: x, y; side: x, z).
+    glm::dvec2 to_canvas(rgs::Vec3 p) const;
+    rgs::Vec3 to_map(glm::dvec2 canvas, rgs::Vec3 keep) const;
+    std::optional<int> pick(const rgs::RgsWorld& w, glm::dvec2 point, double pick_radius) const;
+    // The world as it would be with the dragged RGS dropped here (the live preview), else null.
+    std::unique_ptr<World> drag_preview(const rgs::RgsWorld& w) const;
+
+    void read_keys(const rgs::RgsWorld& w, const CanvasFrame& f);
+    void draw_map(const rgs::RgsWorld& w, const CanvasFrame& f) const;
+    void draw_heat_map(const rgs::RgsWorld& w, const CanvasFrame& f);
+    void draw_interference(const rgs::RgsWorld& w, const CanvasFrame& f) const;
+    void draw_structures(const rgs::RgsWorld& w, const CanvasFrame& f) const;
+    // rgs_panel.cpp
+    void draw_panel(const rgs::RgsWorld& w, const CanvasFrame& f);
+    const rgs::ClusterComparison* comparison_for(const rgs::RgsWorld& w, int id);
+
+    Options options_;
+    std::optional<Grabbed> grabbed_;
+    glm::dvec2 drag_pos_{};
+    int focus_id_ = -1;             // the RGS under the cursor (or dragged): its cluster is compared
+    rgs::HeatMap heat_;
+    rgs::HeatMapRequest heat_request_;
+    // The last comparison, kept while its cluster stays as it is (the union takes milliseconds).
+    std::uint64_t comparison_key_ = 0;
+    rgs::ClusterComparison comparison_;
+};
+
+}  // namespace pb::ui
