@@ -6,20 +6,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/core/param_binding.hpp"
 #include "engine/podball/config.hpp"
 
 namespace pb::podball {
 namespace {
 
-struct BoundParam {
-    ParamDef def;
-    double PodballConfig::*field;
-};
-
-ParamDef real(const char* key, const char* label, const char* unit, double min, double max, double def,
-              const char* description) {
-    return ParamDef{key, label, unit, min, max, def, description, ParamType::Real};
-}
+constexpr auto real = real_param;
 
 ParamDef ticks(const char* key, const char* label, double min, double max, double def, const char* description) {
     return ParamDef{key, label, "ticks", min, max, def, description, ParamType::Integer};
@@ -33,9 +26,9 @@ ParamDef flag(const char* key, const char* label, bool def, const char* descript
     return ParamDef{key, label, "", 0.0, 1.0, def ? 1.0 : 0.0, description, ParamType::Boolean};
 }
 
-const std::vector<BoundParam>& bound_params() {
+const BoundParamTable<PodballConfig>& bound_params() {
     using C = PodballConfig;
-    static const std::vector<BoundParam> table = {
+    static const BoundParamTable<PodballConfig> table({
         // arena
         {real("podball.arena.width", "Arena width", "length", 0.5, 4.0, 1.0,
               "Extent along x; goals sit on x = +-width/2 (the unit of length is the default width)"),
@@ -169,33 +162,14 @@ const std::vector<BoundParam>& bound_params() {
         {real("podball.random.shoot_chance", "Random shoot chance", "", 0.0, 1.0, 0.2,
               "Chance per control call that a random pod holding the ball shoots in a random direction"),
          &C::random_shoot_chance},
-    };
+    });
     return table;
-}
-
-ParamTable make_table() {
-    std::vector<ParamDef> defs;
-    for (const auto& b : bound_params()) defs.push_back(b.def);
-    return ParamTable(std::move(defs));
 }
 
 }  // namespace
 
-const ParamTable& podball_param_table() {
-    static const ParamTable table = make_table();
-    return table;
-}
+const ParamTable& podball_param_table() { return bound_params().table(); }
 
-PodballConfig config_from(const ParamSet& params) {
-    const auto& bound = bound_params();
-    PodballConfig config;
-    if (params.size() == 0) return config;
-    // A ParamSet of this table holds its values in declaration order; anything else would be a
-    // programming error (a set built for another lab), not a designer's mistake.
-    if (&params.table() != &podball_param_table() || params.size() != bound.size())
-        throw std::logic_error("config_from: parameters do not belong to the podball table");
-    for (std::size_t i = 0; i < bound.size(); ++i) config.*bound[i].field = params[i];
-    return config;
-}
+PodballConfig config_from(const ParamSet& params) { return bound_params().config_from(params); }
 
 }  // namespace pb::podball

@@ -2,30 +2,23 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/core/param_binding.hpp"
 #include "engine/rgs/config.hpp"
 
 namespace pb::rgs {
 namespace {
 
-struct BoundParam {
-    ParamDef def;
-    double RgsConfig::*field;
-};
-
-ParamDef real(const char* key, const char* label, const char* unit, double min, double max, double def,
-              const char* description) {
-    return ParamDef{key, label, unit, min, max, def, description, ParamType::Real};
-}
+constexpr auto real = real_param;
 
 ParamDef seconds(const char* key, const char* label, double max, double def, const char* description) {
     return ParamDef{key, label, "s", 0.0, max, def, description, ParamType::Integer};
 }
 
-const std::vector<BoundParam>& bound_params() {
+const BoundParamTable<RgsConfig>& bound_params() {
     using C = RgsConfig;
     // Ranges reach far beyond a real map so that benchmarks and stress scenarios fit; ranges and
     // map extents stay positive because the interference quota divides by them.
-    static const std::vector<BoundParam> table = {
+    static const BoundParamTable<RgsConfig> table({
         {real("rgs.map.width", "Map width", "qu", 500.0, 200000.0, 8000.0, "Extent of the map along x (0 .. width)"),
          &C::map_width},
         {real("rgs.map.depth", "Map depth", "qu", 500.0, 200000.0, 8000.0, "Extent of the map along y (0 .. depth)"),
@@ -70,31 +63,14 @@ const std::vector<BoundParam>& bound_params() {
         {real("rgs.economy.min_efficiency", "Minimum efficiency", "%", 0.0, 1000.0, 20.0,
               "While a team's main structure is alive its summed efficiency is raised to this (percent of one RGS)"),
          &C::min_efficiency},
-    };
+    });
     return table;
-}
-
-ParamTable make_table() {
-    std::vector<ParamDef> defs;
-    for (const auto& b : bound_params()) defs.push_back(b.def);
-    return ParamTable(std::move(defs));
 }
 
 }  // namespace
 
-const ParamTable& rgs_param_table() {
-    static const ParamTable table = make_table();
-    return table;
-}
+const ParamTable& rgs_param_table() { return bound_params().table(); }
 
-RgsConfig config_from(const ParamSet& params) {
-    const auto& bound = bound_params();
-    RgsConfig config;
-    if (params.size() == 0) return config;
-    if (&params.table() != &rgs_param_table() || params.size() != bound.size())
-        throw std::logic_error("config_from: parameters do not belong to the rgs table");
-    for (std::size_t i = 0; i < bound.size(); ++i) config.*bound[i].field = params[i];
-    return config;
-}
+RgsConfig config_from(const ParamSet& params) { return bound_params().config_from(params); }
 
 }  // namespace pb::rgs
