@@ -178,18 +178,9 @@ void FormationModule::play(const TeamView& v, std::vector<PodAction>& actions) {
             act = keep_goal(k, v, i);
         } else if ((i == presser || i == second) && !their_kickoff) {
             if (they_have_it) {
-                // Ram the carrier: an impact above the force limit knocks the ball loose.
-                const PodView& them =
-                    v.opponents[std::min<std::size_t>(static_cast<std::size_t>(v.ball_owner_index), v.opponents.size() - 1)];
-                act = steer(me, outside_goal_areas(c, them.pos + them.vel * 4.0, false), k.cruise, k.cruise, 0.0);
+                act = press_carrier(k, v, me);
             } else if (our_kickoff) {
-                // Take the ball late in our kick-off, so BALLKEEP does not run out before the whistle.
-                const double left = c.kickoff_ticks - static_cast<double>(v.tick - mode_since_);
-                const Vec2 wait = v.ball_pos - Vec2{k.reach + 0.03, 0.0};
-                if (left > 0.5 * c.ballkeep_ticks && left > meet_time[i] + 2.0 * c.ctrl_step)
-                    act = steer(me, wait, k.cruise, k.cruise, 0.05);
-                else
-                    act = steer(me, meet[i], k.cruise, k.cruise, 0.0);
+                act = take_kickoff_ball(k, v, me, meet[i], meet_time[i], mode_since_);
             } else {
                 act = steer(me, outside_goal_areas(c, meet[i], false), k.cruise, k.cruise, 0.0);
             }

@@ -219,16 +219,9 @@ void PasserModule::play(const TeamView& v, std::vector<PodAction>& actions) {
             act = steer(me, spot, k.cruise, k.cruise, 0.05);
         } else if (i == chaser) {
             if (they_have_it) {
-                const PodView& them =
-                    v.opponents[std::min<std::size_t>(static_cast<std::size_t>(v.ball_owner_index), v.opponents.size() - 1)];
-                act = steer(me, outside_goal_areas(c, them.pos + them.vel * 4.0, false), k.cruise, k.cruise, 0.0);
+                act = press_carrier(k, v, me);
             } else if (our_kickoff) {
-                const double left = c.kickoff_ticks - static_cast<double>(v.tick - mode_since_);
-                const Vec2 wait = v.ball_pos - Vec2{k.reach + 0.03, 0.0};
-                if (left > 0.5 * c.ballkeep_ticks && left > meet_time[i] + 2.0 * c.ctrl_step)
-                    act = steer(me, wait, k.cruise, k.cruise, 0.05);
-                else
-                    act = steer(me, meet[i], k.cruise, k.cruise, 0.0);
+                act = take_kickoff_ball(k, v, me, meet[i], meet_time[i], mode_since_);
             } else {
                 // The receiver of a pass meets the ball slowly enough to pick it up.
                 const double arrival = c.passer_arrival_speed * c.pickup_velocity;

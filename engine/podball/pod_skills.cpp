@@ -202,4 +202,21 @@ PodAction keep_goal(const Kinematics& k, const TeamView& v, int keeper) {
     return steer(me, spot, k.cruise, k.cruise, arrive);
 }
 
+PodAction press_carrier(const Kinematics& k, const TeamView& v, const PodView& me) {
+    const std::size_t owner =
+        std::min<std::size_t>(static_cast<std::size_t>(std::max(v.ball_owner_index, 0)), v.opponents.size() - 1);
+    const PodView& them = v.opponents[owner];
+    return steer(me, outside_goal_areas(v.config, them.pos + them.vel * 4.0, false), k.cruise, k.cruise, 0.0);
+}
+
+PodAction take_kickoff_ball(const Kinematics& k, const TeamView& v, const PodView& me, Vec2 meet, double meet_time,
+                            std::int64_t mode_since) {
+    const PodballConfig& c = v.config;
+    const double left = c.kickoff_ticks - static_cast<double>(v.tick - mode_since);
+    const Vec2 wait = v.ball_pos - Vec2{k.reach + 0.03, 0.0};
+    if (left > 0.5 * c.ballkeep_ticks && left > meet_time + 2.0 * c.ctrl_step)
+        return steer(me, wait, k.cruise, k.cruise, 0.05);
+    return steer(me, meet, k.cruise, k.cruise, 0.0);
+}
+
 }  // namespace pb::podball

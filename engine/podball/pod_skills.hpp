@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <cmath>
+#include <cstdint>
 
 #include "engine/podball/module.hpp"
 
@@ -73,5 +74,15 @@ Vec2 outside_goal_areas(const PodballConfig& c, Vec2 target, bool may_enter_own)
 // area, steps into the path of a free ball heading for the goal, and fetches a free ball that lies
 // in the area (nobody else may).
 PodAction keep_goal(const Kinematics& k, const TeamView& v, int keeper);
+
+// Presses the opponents' carrier by ramming it: an impact above the force limit knocks the ball
+// loose. Aims a few ticks ahead of the carrier and keeps out of the goal areas.
+PodAction press_carrier(const Kinematics& k, const TeamView& v, const PodView& me);
+
+// In our own kick-off: waits beside the ball and takes it late, so BALLKEEP does not run out before
+// the whistle; `meet` / `meet_time` are where and when this pod would reach the ball, `mode_since`
+// the tick the kick-off began.
+PodAction take_kickoff_ball(const Kinematics& k, const TeamView& v, const PodView& me, Vec2 meet, double meet_time,
+                            std::int64_t mode_since);
 
 }  // namespace pb::podball

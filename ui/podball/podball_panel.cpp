@@ -48,6 +48,7 @@ void draw_chart(const char* title, const MatchHistory& h, float min_top, const s
     }
     ImGui::TextUnformatted(label);
     ImVec2 p0 = ImGui::GetCursorScreenPos();
+    // Reserve the chart's box in the layout; the lines are drawn into it below with the draw list.
     ImGui::Dummy(ImVec2(width, height));
     ImDrawList* d = ImGui::GetWindowDrawList();
     ImVec2 p1(p0.x + width, p0.y + height);
