@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/gamepads.hpp"
 #include "app/headless.hpp"
 #include "app/settings.hpp"
 #include "app/window_script.hpp"
@@ -303,6 +304,7 @@ int run_window(const WindowOptions& opts) {
         if (!load_error.empty()) shell.show_error(load_error, failed_path);
 
         PointerFromEvents pointer;
+        Gamepads gamepads;
         std::uint32_t window_id = SDL_GetWindowID(window);
         std::string title;
         int frame = 0, quiet_frames = 0;
@@ -322,6 +324,7 @@ int run_window(const WindowOptions& opts) {
             while (SDL_PollEvent(&e)) {
                 had_event = true;
                 pointer.on_event(e);
+                gamepads.on_event(e);
                 ImGui_ImplSDL2_ProcessEvent(&e);
                 switch (e.type) {
                 case SDL_QUIT: shell.request_quit(false); break;
@@ -360,6 +363,7 @@ int run_window(const WindowOptions& opts) {
             Uint64 frame_start = now;   // the frame's work starts here (after any idle wait)
             last = now;
 
+            shell.set_gamepad(gamepads.poll());
             shell.update(dt);
             ImGui_ImplSDLRenderer_NewFrame();
             ImGui_ImplSDL2_NewFrame();

@@ -14,6 +14,7 @@
 #include "engine/core/command.hpp"
 #include "engine/core/world.hpp"
 #include "ui/canvas.hpp"
+#include "ui/gamepad.hpp"
 #include "ui/widget_locator.hpp"
 
 namespace pb::ui {
@@ -25,6 +26,7 @@ struct CanvasFrame {
     bool paused = false;
     bool velocity_hints = true;
     WidgetLocator* widgets = nullptr;   // views record entity positions here for automation
+    const GamepadState* gamepad = nullptr;   // the first game controller the host sees, if any
 };
 
 class LabView {

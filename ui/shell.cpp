@@ -62,10 +62,7 @@ void Shell::update(double frame_seconds) {
     auto budget = std::chrono::duration<double>(FixedStepClock::kFrameBudgetSeconds);
     try {
         while (ran < due) {
-            if (lab_view_)
-                for (Command& c : lab_view_->before_tick(sim_.world()))
-                    if (auto why = sim_.submit(std::move(c))) set_status("Refused: " + *why);
-            sim_.step();
+            run_one_tick();
             ++ran;
             if (clock::now() - start >= budget) break;
         }
@@ -79,6 +76,13 @@ void Shell::update(double frame_seconds) {
         tick_us_ = tick_us_ <= 0.0 ? us : tick_us_ * 0.9 + us * 0.1;
         tps_ticks_ += ran;
     }
+}
+
+void Shell::run_one_tick() {
+    if (lab_view_)
+        for (Command& c : lab_view_->before_tick(sim_.world()))
+            if (auto why = sim_.submit(std::move(c))) set_status("Refused: " + *why);
+    sim_.step();
 }
 
 void Shell::note_frame_time(double milliseconds) {
@@ -104,7 +108,7 @@ void Shell::perform(ShellAction action) {
     case ShellAction::StepOnce:
         set_paused(true);
         try {
-            sim_.step();
+            run_one_tick();
         } catch (const std::exception& e) {
             show_error(std::string("The simulation stopped: ") + e.what());
         }

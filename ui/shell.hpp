@@ -95,6 +95,9 @@ public:
     LabView* lab_view() { return lab_view_.get(); }
     // Microseconds of simulation per tick, measured here (smoothed).
     double tick_microseconds() const { return tick_us_; }
+    // The host reports the game controller's state each frame (disconnected when there is none).
+    void set_gamepad(GamepadState state) { gamepad_ = std::move(state); }
+    const GamepadState& gamepad() const { return gamepad_; }
     // The host reports how long a frame took to produce (UI + rendering, not idle waits).
     void note_frame_time(double milliseconds);
 
@@ -109,6 +112,9 @@ private:
     std::string default_screenshot_path() const;
     std::string dialog_start_path() const;
     void ensure_lab_view();
+    // One tick: the view's due commands (a steered pod), then the step. Running and Single step
+    // both go through here, so stepping by hand drives a taken-over pod too.
+    void run_one_tick();
     // shell_draw.cpp: layout
     void draw_menu_bar();
     void draw_transport_bar();
@@ -140,6 +146,7 @@ private:
     std::unique_ptr<LabView> lab_view_;
     std::string lab_view_name_;
     WidgetLocator widgets_;
+    GamepadState gamepad_;
     ParamPanelState param_panel_;
     FileDialog file_dialog_;
 

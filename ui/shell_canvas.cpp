@@ -80,6 +80,7 @@ void Shell::draw_canvas(float width, float height) {
     frame.paused = paused_;
     frame.velocity_hints = prefs_.velocity_hints;
     frame.widgets = &widgets_;
+    frame.gamepad = &gamepad_;
     lab_view_->draw(sim_.world(), frame);
 
     // A quiet hint in the corner: how to interact, and what pausing offers.

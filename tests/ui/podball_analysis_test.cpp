@@ -239,3 +239,70 @@ TEST_CASE("podball analysis: the running shell submits the takeover's commands")
     // Steering by hand is an edit like any other.
     CHECK(shell.dirty());
 }
+
+TEST_CASE("gamepad: sticks have a radial dead zone, keep full deflection at 1 and point y up") {
+    CHECK(ui::axis_fraction(32767) == doctest::Approx(1.0));
+    CHECK(ui::axis_fraction(-32768) == doctest::Approx(-1.0));
+    CHECK(ui::axis_fraction(0) == 0.0);
+    // Resting drift inside the dead zone reads as nothing.
+    glm::dvec2 rest = ui::stick_to_world(0.15, -0.1);
+    CHECK(rest.x == 0.0);
+    CHECK(rest.y == 0.0);
+    // Full deflection down-right on SDL's axes is a unit vector down-right in the world (y up).
+    glm::dvec2 full = ui::stick_to_world(1.0, 1.0);
+    CHECK(glm::length(full) == doctest::Approx(1.0));
+    CHECK(full.x == doctest::Approx(std::sqrt(0.5)));
+    CHECK(full.y == doctest::Approx(-std::sqrt(0.5)));
+    // Half way between the dead zone and the rim gives half the thrust, along the stick.
+    glm::dvec2 half = ui::stick_to_world(0.0, -0.6);
+    CHECK(half.x == doctest::Approx(0.0));
+    CHECK(half.y == doctest::Approx(0.5));
+    glm::dvec2 nan = ui::stick_to_world(std::nan(""), 0.5);
+    CHECK(nan.x == 0.0);
+    CHECK(nan.y == 0.0);
+}
+
+TEST_CASE("podball analysis: a gamepad steers and shoots the taken-over pod through commands") {
+    Simulation sim = test::default_simulation();
+    ui::OffscreenRenderer renderer{800, 500};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    renderer.render(shell, 1);
+    auto* view = dynamic_cast<ui::PodballView*>(shell.lab_view());
+    REQUIRE(view != nullptr);
+    view->takeover().take(ui::PodTakeover::Target{1, 0});
+
+    // Left stick pushed fully left (SDL x = -1): the pod thrusts towards -x.
+    ui::GamepadState pad;
+    pad.connected = true;
+    pad.name = "Test Pad";
+    pad.left_x = -1.0;
+    shell.set_gamepad(pad);
+    renderer.render(shell, 1);   // the view reads its input while drawing
+    CHECK(view->takeover().thrust().x == doctest::Approx(-1.0));
+    CHECK(view->takeover().thrust().y == doctest::Approx(0.0));
+    shell.perform(ui::ShellAction::StepOnce);   // single steps drive the pod too
+    REQUIRE(sim.live_commands().size() == 1);
+    const Command& move = sim.live_commands().back();
+    CHECK(move.type == "pod.action");
+    CHECK(move.text("kind") == "move");
+    CHECK(move.integer("team") == 1);
+    CHECK(move.number("x") == doctest::Approx(-1.0));
+
+    // A pressed with the right stick pointing up (SDL y = -1): a full-power shot straight up.
+    pad.left_x = 0.0;
+    pad.right_y = -1.0;
+    pad.shoot_down = pad.shoot_pressed = true;
+    shell.set_gamepad(pad);
+    renderer.render(shell, 1);
+    shell.perform(ui::ShellAction::StepOnce);
+    const Command& shot = sim.live_commands().back();
+    CHECK(shot.text("kind") == "shoot");
+    CHECK(shot.number("x") == doctest::Approx(0.0));
+    CHECK(shot.number("y") == doctest::Approx(1.0));
+
+    // Unplugged: the stick no longer counts.
+    shell.set_gamepad(ui::GamepadState{});
+    renderer.render(shell, 1);
+    CHECK(view->takeover().thrust().x == 0.0);
+}

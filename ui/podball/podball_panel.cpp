@@ -108,15 +108,29 @@ void PodballView::read_takeover_input(const PodballWorld& w, const CanvasFrame& 
     if (key_down(SDL_SCANCODE_UP) || key_down(SDL_SCANCODE_W)) thrust.y += 1.0;
     if (key_down(SDL_SCANCODE_DOWN) || key_down(SDL_SCANCODE_S)) thrust.y -= 1.0;
     bool ctrl = io.KeyCtrl;   // Ctrl+S saves; not a thrust
-    takeover_.set_thrust(ctrl ? podball::Vec2{0.0, 0.0} : clip_to_unit(thrust));
+    if (ctrl) thrust = {0.0, 0.0};
+    // A game controller adds its left stick; keys and stick together still clip to full thrust.
+    const GamepadState* pad = f.gamepad && f.gamepad->connected ? f.gamepad : nullptr;
+    podball::Vec2 pad_aim{0.0, 0.0};
+    if (pad) {
+        glm::dvec2 stick = stick_to_world(pad->left_x, pad->left_y);
+        glm::dvec2 aim_stick = stick_to_world(pad->right_x, pad->right_y);
+        thrust += podball::Vec2{stick.x, stick.y};
+        pad_aim = podball::Vec2{aim_stick.x, aim_stick.y};
+    }
+    takeover_.set_thrust(clip_to_unit(thrust));
 
-    if (!ctrl && (key_pressed(SDL_SCANCODE_F) || key_pressed(SDL_SCANCODE_RETURN))) {
+    bool key_shot = !ctrl && (key_pressed(SDL_SCANCODE_F) || key_pressed(SDL_SCANCODE_RETURN));
+    bool pad_shot = pad && pad->shoot_pressed;
+    if (key_shot || pad_shot) {
         int id = w.pod_id(t->team, t->index);
         if (id >= 0) {
             const auto& pod = w.pods()[static_cast<std::size_t>(id)];
-            // Towards the mouse when it is on the canvas, else along the thrust, else at the goal.
+            // A gamepad shot goes where the right stick points; a key shot towards the mouse when
+            // it is on the canvas. Otherwise along the thrust, else at the opponent's goal.
             podball::Vec2 aim{0.0, 0.0};
-            if (canvas_hovered) aim = f.view->to_world(io.MousePos) - pod.pos;
+            if (pad_shot) aim = pad_aim;
+            else if (canvas_hovered) aim = f.view->to_world(io.MousePos) - pod.pos;
             if (aim.x == 0.0 && aim.y == 0.0) aim = thrust;
             if (aim.x == 0.0 && aim.y == 0.0) aim = podball::Vec2{t->team == 0 ? 1.0 : -1.0, 0.0};
             takeover_.request_shot(aim);
@@ -233,6 +247,12 @@ void PodballView::draw_panel(const PodballWorld& w, const CanvasFrame& f) {
     ImGui::SameLine();
     ImGui::Checkbox("click a pod", &pick_takeover_);
     if (t) ImGui::TextDisabled("WASD/arrows thrust, F/Enter shoots");
+    if (f.gamepad && f.gamepad->connected) {
+        ImGui::TextDisabled("Gamepad: %s", f.gamepad->name.c_str());
+        if (t) ImGui::TextDisabled("left stick thrusts, A/RB shoots where the right stick aims");
+    } else if (t) {
+        ImGui::TextDisabled("No gamepad (plug one in to steer with it)");
+    }
     ImGui::End();
 }
 
