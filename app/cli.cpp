@@ -7,6 +7,7 @@
 #include "app/headless.hpp"
 #include "app/match.hpp"
 #include "app/offscreen.hpp"
+#include "app/replay_cli.hpp"
 #include "app/window.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
@@ -58,7 +59,8 @@ int run_command_line(int argc, char** argv) {
         "  playbench match SCENARIO     play full Podball matches headless: wins, score, metrics\n"
         "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
         "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
-        "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() + ", render)\n",
+        "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"
+        "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() + ", render, replay)\n",
         "playbench"};
     app.set_version_flag("--version", std::string("playbench ") + PLAYBENCH_VERSION);
     app.require_subcommand(0, 1);
@@ -100,9 +102,34 @@ int run_command_line(int argc, char** argv) {
     auto* params_cmd = app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
     params_cmd->add_option("lab", params_lab, "Only this lab (" + lab_names() + ")");
 
+    auto* replay_cmd = app.add_subcommand("replay", "Record, verify, inspect and export replays (a session's scenario, "
+                                                    "commands and per-tick hashes in one file)");
+    replay_cmd->require_subcommand(1);
+    ReplayRecordOptions rec;
+    auto* rec_cmd = replay_cmd->add_subcommand("record", "Run a scenario headless and record it as a replay");
+    rec_cmd->add_option("scenario", rec.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+    rec_cmd->add_option("--ticks", rec.ticks, "Ticks to record (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{100000000}));
+    rec_cmd->add_option("--set", rec.sets, "Override a parameter, KEY=VALUE (repeatable)");
+    rec_cmd->add_option("--out", rec.out, "Replay file to write (.pbreplay)")->required();
+    std::string replay_file;
+    auto* verify_cmd = replay_cmd->add_subcommand(
+        "verify", "Re-simulate a replay; exit 0 when every hash matches, else print the first divergent tick and exit 1");
+    verify_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
+    auto* info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, length, commands and notes");
+    info_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
+    ReplayExportOptions exp;
+    std::string exp_size = "1280x720";
+    auto* export_cmd = replay_cmd->add_subcommand("export", "Write frames of a replay as numbered PNG pictures");
+    export_cmd->add_option("replay", exp.replay, "Replay file")->required()->check(CLI::ExistingFile);
+    export_cmd->add_option("--from", exp.from, "First tick (default 0)")->check(CLI::NonNegativeNumber);
+    export_cmd->add_option("--to", exp.to, "Last tick (default: the end)")->check(CLI::NonNegativeNumber);
+    export_cmd->add_option("--every", exp.every, "Every K-th tick (default 1)")->check(CLI::PositiveNumber);
+    export_cmd->add_option("--size", exp_size, "Image size WxH (default 1280x720)");
+    export_cmd->add_option("--out", exp.out_dir, "Folder for frame-TTTTTT.png (created if missing)")->required();
+
     std::string bench_what;
     auto* bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
-    bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render)");
+    bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay)");
 
     try {
         app.parse(argc, argv);
@@ -117,7 +144,8 @@ int run_command_line(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // Print the usage of the (sub)command that was being parsed, then the reason.
         CLI::App* failed = &app;
-        for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, params_cmd, bench_cmd})
+        for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd, verify_cmd,
+                              info_cmd, export_cmd})
             if (sub->parsed()) failed = sub;
         std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
         return 2;
@@ -137,6 +165,17 @@ int run_command_line(int argc, char** argv) {
         return render_scenario(render, std::cout, std::cerr);
     }
     if (*params_cmd) return list_params(params_lab, std::cout, std::cerr);
+    if (*rec_cmd) return replay_record(rec, std::cout, std::cerr);
+    if (*verify_cmd) return replay_verify(replay_file, std::cout, std::cerr);
+    if (*info_cmd) return replay_info(replay_file, std::cout, std::cerr);
+    if (*export_cmd) {
+        if (!parse_size(exp_size, exp.width, exp.height)) {
+            std::cerr << export_cmd->help() << "\nplaybench replay export: --size must be WxH with each side 64..8192, got '"
+                      << exp_size << "'\n";
+            return 2;
+        }
+        return replay_export(exp, std::cout, std::cerr);
+    }
     if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
 
     if (!display_available()) return headless_fallback(win);

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/offscreen.hpp"
+#include "app/replay_cli.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
 
@@ -26,8 +27,7 @@ static std::string hex64(std::uint64_t v) {
     return buf;
 }
 
-// Loads a scenario and applies --set overrides; prints the reason and returns false on failure.
-static bool load_with_overrides(const std::string& path, const std::vector<std::string>& sets, Scenario& out,
+bool load_with_overrides(const std::string& path, const std::vector<std::string>& sets, Scenario& out,
                                 std::ostream& err) {
     try {
         out = load_scenario_file(path);
@@ -139,8 +139,8 @@ static void bench_render(std::ostream& out, std::ostream& err) {
 }
 
 int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err) {
-    if (!what.empty() && what != "render" && !find_lab(what)) {
-        err << "playbench bench: unknown benchmark '" << what << "' (allowed: " << lab_names() << ", render)\n";
+    if (!what.empty() && what != "render" && what != "replay" && !find_lab(what)) {
+        err << "playbench bench: unknown benchmark '" << what << "' (allowed: " << lab_names() << ", render, replay)\n";
         return 2;
     }
     for (const LabInfo* lab : all_labs()) {
@@ -148,6 +148,7 @@ int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err
         if (lab->bench) lab->bench(out);
     }
     if (what.empty() || what == "render" || what == "podball") bench_render(out, err);
+    if (what.empty() || what == "replay") return bench_replay(out, err);
     return 0;
 }
 

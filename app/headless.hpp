@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/scenario.hpp"
+
 namespace pb::app {
 
 struct RunOptions {
@@ -25,6 +27,10 @@ struct RenderOptions {
     std::string out;
 };
 int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err);
+
+// Loads a scenario and applies --set overrides (KEY=VALUE); prints the reason and returns false
+// on failure.
+bool load_with_overrides(const std::string& path, const std::vector<std::string>& sets, Scenario& out, std::ostream& err);
 
 int list_params(const std::string& lab, std::ostream& out, std::ostream& err);
 int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err);

@@ -63,6 +63,28 @@ void Simulation::reset(Scenario scenario) {
     refused_.clear();
 }
 
+Simulation::Snapshot Simulation::snapshot() const {
+    return Snapshot{world_->clone(), next_scheduled_, log_.size(), live_.size(), refused_.size()};
+}
+
+void Simulation::restore(const Snapshot& s) {
+    world_->restore(*s.world);
+    next_scheduled_ = s.next_scheduled;
+    log_.resize(std::min(log_.size(), s.log_size));
+    live_.resize(std::min(live_.size(), s.live_size));
+    refused_.resize(std::min(refused_.size(), s.refused_size));
+}
+
+Simulation Simulation::fork() const {
+    Simulation copy(scenario_);
+    copy.world_ = world_->clone();
+    copy.next_scheduled_ = next_scheduled_;
+    copy.log_ = log_;
+    copy.live_ = live_;
+    copy.refused_ = refused_;
+    return copy;
+}
+
 ParamSet Simulation::tuned_params() const {
     ParamSet p = scenario_.params;
     for (const Command& c : live_)

@@ -45,6 +45,18 @@ public:
     // The scenario's parameters with the designer's live edits applied.
     ParamSet tuned_params() const;
 
+    // A copy of the whole running state (world, place in the schedule, logs), to come back to
+    // (replay keyframes) or to carry on from separately (a branch).
+    struct Snapshot {
+        std::unique_ptr<World> world;
+        std::size_t next_scheduled = 0, log_size = 0, live_size = 0, refused_size = 0;
+    };
+    Snapshot snapshot() const;
+    // Back to a snapshot this simulation took; the logs drop what came after it.
+    void restore(const Snapshot& s);
+    // An independent simulation in exactly this state.
+    Simulation fork() const;
+
 private:
     void apply_due();
     Scenario scenario_;

@@ -1,14 +1,27 @@
 #include "engine/core/world.hpp"
 
+#include "engine/core/hash.hpp"
+
 namespace pb {
 
 std::optional<std::string> World::apply(const Command& c) {
     if (c.type == kParamSetCommand) {
         if (auto err = params_.set(c.text("key"), c.number("value"))) return err;
+        params_hash_known_ = false;
         on_params_changed();
         return std::nullopt;
     }
     return apply_lab_command(c);
+}
+
+std::uint64_t World::params_hash() const {
+    if (!params_hash_known_) {
+        QuickHasher h;
+        for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
+        params_hash_ = h.value();
+        params_hash_known_ = true;
+    }
+    return params_hash_;
 }
 
 }  // namespace pb

@@ -28,9 +28,19 @@ public:
     // (a pod index that does not exist, ...); the world is unchanged then.
     std::optional<std::string> apply(const Command& c);
     virtual std::uint64_t hash() const = 0;
+    // A cheap hash of what moves from tick to tick (positions, velocities, owners, score), which
+    // replays check after every tick; they check the full hash() every so many ticks. Labs whose
+    // full hash is already cheap keep this default.
+    virtual std::uint64_t tick_hash() const { return hash(); }
+    // A hash of the parameter values, kept until a parameter changes (tick hashes include it, so
+    // a parameter edit shows the tick it is made, not when it first changes a motion).
+    std::uint64_t params_hash() const;
     // A snapshot is a copy of the world; restore() takes the state of a snapshot of the same lab.
     virtual std::unique_ptr<World> clone() const = 0;
     virtual void restore(const World& snapshot) = 0;
+    // About how many bytes a snapshot takes (replays keep keyframes within a memory budget).
+    // Labs whose worlds grow with their entities say so; the default is a cautious guess.
+    virtual std::size_t snapshot_bytes() const { return 64 * 1024; }
 
     // The lab's full observable state and its metrics, for `run --json`.
     virtual void write_state(JsonWriter& out) const = 0;
@@ -50,6 +60,10 @@ protected:
 
     std::int64_t tick_ = 0;
     ParamSet params_;
+
+private:
+    mutable std::uint64_t params_hash_ = 0;
+    mutable bool params_hash_known_ = false;
 };
 
 // Implements clone/restore for a concrete world that is a plain value type.

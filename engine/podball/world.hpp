@@ -31,6 +31,11 @@ public:
     const LabInfo& lab() const override;
     void step() override;
     std::uint64_t hash() const override;
+    std::uint64_t tick_hash() const override;
+    // The world itself, its pods and per-pod scratch, and a little for each team's module.
+    std::size_t snapshot_bytes() const override {
+        return sizeof(*this) + pods_.size() * (sizeof(Pod) + sizeof(Vec2) + sizeof(PodAction)) + 2 * 4096;
+    }
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;
     std::string summary() const override;

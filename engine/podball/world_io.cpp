@@ -129,6 +129,22 @@ std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
     return "podball does not know the command '" + c.type + "'";
 }
 
+std::uint64_t PodballWorld::tick_hash() const {
+    // Positions and velocities of pods and ball, who holds the ball, the score, the phase and the
+    // parameter values:
+    // any divergence reaches these within a tick or two. The rest (metrics, modules' memory,
+    // the RNG) is in hash(), which replays check every so many ticks.
+    QuickHasher h;
+    h.add(tick_);
+    h.add_u64(params_hash());
+    for (const Pod& p : pods_) h.add4(p.pos.x, p.pos.y, p.vel.x, p.vel.y);
+    h.add4(ball_.pos.x, ball_.pos.y, ball_.vel.x, ball_.vel.y);
+    h.add_pair(ball_.owner, ball_.keep_ticks);
+    h.add_pair(score_[0], score_[1]);
+    h.add_pair(static_cast<int>(mode_), mode_ticks_);
+    return h.value();
+}
+
 std::uint64_t PodballWorld::hash() const {
     StateHasher h;
     h.add(tick_);

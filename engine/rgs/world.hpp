@@ -42,6 +42,8 @@ public:
     const LabInfo& lab() const override;
     void step() override;
     std::uint64_t hash() const override;
+    // The structures, the economy's history and the grid (about 40 bytes an entry, plus its cells).
+    std::size_t snapshot_bytes() const override;
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;
     std::string summary() const override;

@@ -120,6 +120,11 @@ void RgsWorld::write_metrics(JsonWriter& out) const {
     out.end_object();
 }
 
+std::size_t RgsWorld::snapshot_bytes() const {
+    return sizeof(*this) + rgs_.size() * (sizeof(Rgs) + sizeof(double)) + history_.size() * sizeof(EconomySample) +
+           grid_.size() * 40 + grid_.cell_count() * sizeof(SpatialGrid::Cell);
+}
+
 std::string RgsWorld::summary() const {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s %.1f BP (%.2f/min)  :  %s %.1f BP (%.2f/min)   r=%.2f BP/min   t=%lld:%02lld",

@@ -1,0 +1,262 @@
+#include "app/replay_cli.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <filesystem>
+#include <ostream>
+
+#include "app/headless.hpp"
+#include "engine/core/lab.hpp"
+#include "engine/core/replay.hpp"
+#include "engine/core/rng.hpp"
+#include "ui/offscreen_renderer.hpp"
+#include "ui/shell.hpp"
+
+namespace fs = std::filesystem;
+
+namespace pb::app {
+
+namespace {
+
+// Reads a replay, printing its warnings; nullopt (after printing why) when nothing can be used.
+std::optional<ReplayData> load_replay(const std::string& path, std::ostream& err) {
+    ReplayLoad load = read_replay_file(path);
+    if (!load.data) {
+        err << "playbench: " << load.error << "\n";
+        return std::nullopt;
+    }
+    for (const std::string& w : load.warnings) err << "playbench: warning: " << w << "\n";
+    if (load.data->header.engine_version != kEngineVersion)
+        err << "playbench: warning: " << path << " was recorded by Playbench " << load.data->header.app_version
+            << " with engine version " << load.data->header.engine_version << "; this is engine version " << kEngineVersion
+            << ", whose rules may differ, so the replay may diverge\n";
+    return std::move(load.data);
+}
+
+std::string clock_text(std::int64_t ticks) {
+    // Most labs tick 60 times a second of play; RGS ticks once a second, so both readings help.
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%" PRId64 " ticks", ticks);
+    return buf;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int replay_record(const ReplayRecordOptions& o, std::ostream& out, std::ostream& err) {
+    Scenario s;
+    if (!load_with_overrides(o.scenario, o.sets, s, err)) return 2;
+    try {
+        record_scenario(s, o.ticks, o.out);
+    } catch (const std::exception& e) {
+        err << "playbench replay record: " << e.what() << "\n";
+        return 1;
+    }
+    std::error_code ec;
+    const auto bytes = fs::file_size(o.out, ec);
+    out << "recorded " << clock_text(o.ticks) << " of " << o.scenario << " to " << o.out << " (" << (ec ? 0 : bytes)
+        << " bytes)\n";
+    return 0;
+}
+
+int replay_verify(const std::string& path, std::ostream& out, std::ostream& err) {
+    auto data = load_replay(path, err);
+    if (!data) return 2;
+    VerifyResult r;
+    try {
+        r = verify_replay(*data, path);
+    } catch (const std::exception& e) {
+        err << "playbench: " << path << ": " << e.what() << "\n";
+        return 2;
+    }
+    for (const std::string& why : r.refused) out << "refused on replay: " << why << "\n";
+    if (r.divergence) {
+        out << path << ": DIVERGED at tick " << *r.divergence << " of " << data->length()
+            << ": the re-simulated world differs from the recorded one from there on\n";
+        return 1;
+    }
+    if (!r.refused.empty()) {
+        out << path << ": DIVERGED: recorded commands were refused on replay\n";
+        return 1;
+    }
+    out << path << ": OK, " << r.ticks << " ticks re-simulated, every hash matches (" << data->commands.size()
+        << " commands)\n";
+    return 0;
+}
+
+int replay_info(const std::string& path, std::ostream& out, std::ostream& err) {
+    auto data = load_replay(path, err);
+    if (!data) return 2;
+    const ReplayHeader& h = data->header;
+    out << "replay " << path << "\n"
+        << "  format " << h.format_version << ", recorded by Playbench " << h.app_version << " (engine " << h.engine_version
+        << ")\n"
+        << "  lab " << h.lab << ", seed " << h.seed << ", scenario " << (h.scenario_name.empty() ? "(unsaved)" : h.scenario_name)
+        << " (embedded, " << h.scenario_text.size() << " bytes)\n";
+    if (!h.branch_of.empty()) out << "  branched from " << h.branch_of << " at tick " << h.branch_tick << "\n";
+    out << "  length " << data->length() << " ticks" << (data->closed ? "" : " (recording not closed)") << "\n";
+    out << "  commands " << data->commands.size() << "\n";
+    try {
+        ReplayPlayer player(*data, path, 1);
+        for (const TimelineMark& m : player.timeline()) out << "    t=" << m.tick << "  " << m.text << "\n";
+    } catch (const std::exception& e) {
+        for (const Command& c : data->commands) out << "    " << describe(c) << "\n";
+        err << "playbench: warning: " << e.what() << "\n";
+    }
+    out << "  notes " << data->notes.size() << "\n";
+    for (const ReplayNote& n : data->notes) {
+        out << "    t=" << n.tick;
+        if (n.has_point) out << " at (" << format_number(n.x) << ", " << format_number(n.y) << ")";
+        out << "  " << n.text << "\n";
+    }
+    return 0;
+}
+
+int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream& err) {
+    auto data = load_replay(o.replay, err);
+    if (!data) return 2;
+    const std::int64_t to = o.to < 0 ? data->length() : o.to;
+    if (o.from < 0 || o.from > data->length() || to < o.from || to > data->length()) {
+        err << "playbench replay export: --from " << o.from << " --to " << to << " is outside the recording (ticks 0.."
+            << data->length() << ", from <= to)\n";
+        return 2;
+    }
+    if (o.every < 1) {
+        err << "playbench replay export: --every must be at least 1, got " << o.every << "\n";
+        return 2;
+    }
+    std::error_code ec;
+    fs::create_directories(o.out_dir, ec);
+    if (ec) {
+        err << "playbench replay export: cannot create " << o.out_dir << ": " << ec.message() << "\n";
+        return 1;
+    }
+    try {
+        ReplayPlayer player(std::move(*data), o.replay);
+        ui::OffscreenRenderer renderer(o.width, o.height);
+        if (!renderer.ok()) {
+            err << "playbench replay export: " << renderer.error() << "\n";
+            return 1;
+        }
+        player.seek(o.from);
+        ui::Shell shell(player.simulation(), ui::ShellOptions{});
+        int written = 0;
+        for (std::int64_t t = o.from; t <= to; ++t) {
+            if (t > player.tick()) {
+                // The view watches every tick (charts, heat maps), as in the window.
+                if (auto* view = shell.lab_view()) (void)view->before_tick(player.simulation().world());
+                player.step();
+            }
+            if ((t - o.from) % o.every != 0) continue;
+            renderer.render(shell, written == 0 ? 3 : 1);
+            char name[32];
+            std::snprintf(name, sizeof name, "frame-%06" PRId64 ".png", t);
+            std::string error;
+            if (!renderer.write_png((fs::path(o.out_dir) / name).string(), error)) {
+                err << "playbench replay export: " << error << "\n";
+                return 1;
+            }
+            ++written;
+        }
+        out << "wrote " << written << " frames (ticks " << o.from << ".." << to << ", every " << o.every << ") to "
+            << o.out_dir << "\n";
+        if (player.divergence())
+            err << "playbench: warning: the replay diverged at tick " << *player.divergence()
+                << "; frames from there on show the re-simulated world\n";
+    } catch (const std::exception& e) {
+        err << "playbench replay export: " << e.what() << "\n";
+        return 2;
+    }
+    return 0;
+}
+
+int bench_replay(std::ostream& out, std::ostream& err) {
+    Scenario s;
+    if (!load_with_overrides(default_scenario_path(), {}, s, err)) return 1;
+    constexpr std::int64_t kHour = 216000;
+    const std::string path = (fs::temp_directory_path() / ("playbench-bench-" + std::to_string(::getpid()) + ".pbreplay")).string();
+
+    // Recording overhead: the same hour with and without the recorder, best of three.
+    double plain = 1e300, recorded = 1e300, closing = 1e300;
+    for (int round = 0; round < 3; ++round) {
+        {
+            Simulation sim(s);
+            auto t0 = std::chrono::steady_clock::now();
+            sim.advance(kHour);
+            plain = std::min(plain, seconds_since(t0));
+        }
+        {
+            Simulation sim(s);
+            SessionRecorder rec;
+            auto t0 = std::chrono::steady_clock::now();
+            rec.start(sim, path, s.path);
+            for (std::int64_t i = 0; i < kHour; ++i) {
+                sim.step();
+                rec.observe(sim);
+            }
+            recorded = std::min(recorded, seconds_since(t0));
+            // Closing writes the last block and waits for the disk once (fdatasync): a fixed cost
+            // per recording, not per tick, so it is reported apart.
+            auto t1 = std::chrono::steady_clock::now();
+            rec.stop();
+            closing = std::min(closing, seconds_since(t1));
+        }
+    }
+    const double overhead = (recorded - plain) / plain * 100.0;
+    const auto bytes = fs::file_size(path);
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "replay  one hour of podball-default (%" PRId64 " ticks): simulate %.3f s, with recording %.3f s\n",
+                  kHour, plain, recorded);
+    out << buf;
+    std::snprintf(buf, sizeof buf, "replay    recording overhead per tick              %6.2f %%    target < 5 %%: %s\n", overhead,
+                  overhead < 5.0 ? "met" : "NOT MET");
+    out << buf;
+    std::snprintf(buf, sizeof buf, "replay    closing the file (last block + fdatasync) %5.1f ms once per recording\n", closing * 1000.0);
+    out << buf;
+    std::snprintf(buf, sizeof buf, "replay    file size, no edits                      %6.0f KB   target < 1024 KB: %s\n",
+                  static_cast<double>(bytes) / 1024.0, bytes < 1024u * 1024u ? "met" : "NOT MET");
+    out << buf;
+
+    // Seeking: load, check the whole replay once (what the window does in slices), then jump.
+    ReplayLoad load = read_replay_file(path);
+    fs::remove(path);
+    if (!load.data) {
+        err << load.error << "\n";
+        return 1;
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    ReplayPlayer player(std::move(*load.data), path);
+    player.check_ahead(kHour);
+    const double prepare = seconds_since(t0);
+    Rng rng(12345);
+    double worst = 0.0, total = 0.0;
+    constexpr int kSeeks = 200;
+    for (int i = 0; i < kSeeks; ++i) {
+        const auto target = static_cast<std::int64_t>(rng.next_u64() % static_cast<std::uint64_t>(kHour + 1));
+        auto s0 = std::chrono::steady_clock::now();
+        player.seek(target);
+        const double ms = seconds_since(s0) * 1000.0;
+        worst = std::max(worst, ms);
+        total += ms;
+    }
+    std::snprintf(buf, sizeof buf,
+                  "replay    check + keyframes on open                %6.0f ms   (%zu keyframes every %" PRId64 " ticks, %.1f MB)\n",
+                  prepare * 1000.0, player.keyframe_count(), player.keyframe_spacing(),
+                  static_cast<double>(player.keyframe_bytes()) / (1024.0 * 1024.0));
+    out << buf;
+    std::snprintf(buf, sizeof buf, "replay    seek to a random tick: mean %.3f ms, worst %6.3f ms   target < 100 ms: %s\n",
+                  total / kSeeks, worst, worst < 100.0 ? "met" : "NOT MET");
+    out << buf;
+    if (player.divergence()) {
+        err << "replay bench: the replay diverged at tick " << *player.divergence() << " (determinism is broken)\n";
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace pb::app

@@ -1,0 +1,230 @@
+#include "engine/core/replay.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "engine/core/lab.hpp"
+#include "engine/core/scenario.hpp"
+
+namespace pb {
+
+Scenario replay_scenario(const ReplayData& data, const std::string& name) {
+    try {
+        Scenario s = load_scenario_text(data.header.scenario_text, name + " (its embedded scenario)");
+        s.path.clear();   // the replay never depends on a file on disk
+        return s;
+    } catch (const std::exception& e) {
+        throw std::runtime_error(std::string(e.what()) +
+                                 "\nThis Playbench no longer accepts the scenario the replay was recorded with (recorded by "
+                                 "Playbench " + data.header.app_version + "); `playbench replay info` still lists its "
+                                 "commands and notes.");
+    }
+}
+
+// --- player ------------------------------------------------------------------------------------
+
+ReplayPlayer::ReplayPlayer(ReplayData data, const std::string& name, std::size_t memory_budget)
+    : data_(std::move(data)), sim_(replay_scenario(data_, name)), budget_(std::max<std::size_t>(memory_budget, 1)) {
+    describe_commands();
+    keyframes_.push_back(Keyframe{0, 0, sim_.snapshot()});
+    keyframe_bytes_ = sim_.world().snapshot_bytes();
+}
+
+void ReplayPlayer::describe_commands() {
+    // What each command changed, for the timeline: parameter edits as "key old -> new".
+    std::map<std::string, double> values;
+    const ParamSet& start = sim_.scenario().params;
+    for (std::size_t i = 0; i < start.size(); ++i) values[start.table()[i].key] = start[i];
+    const auto& scheduled = sim_.scenario().commands;
+    std::size_t next_scheduled = 0;
+    for (const Command& c : data_.commands) {
+        for (; next_scheduled < scheduled.size() && scheduled[next_scheduled].tick <= c.tick; ++next_scheduled)
+            if (scheduled[next_scheduled].type == kParamSetCommand)
+                values[scheduled[next_scheduled].text("key")] = scheduled[next_scheduled].number("value");
+        if (c.type == kParamSetCommand) {
+            const std::string key = c.text("key");
+            const double now = c.number("value");
+            auto it = values.find(key);
+            std::string text = key + " " + (it == values.end() ? std::string("?") : format_number(it->second)) + " -> " +
+                               format_number(now);
+            values[key] = now;
+            timeline_.push_back({c.tick, std::move(text)});
+        } else {
+            std::string text = describe(c);
+            text.erase(0, text.find(' ') + 1);   // the tick is the mark's place already
+            timeline_.push_back({c.tick, std::move(text)});
+        }
+    }
+}
+
+void ReplayPlayer::apply_commands_due() {
+    const auto& cmds = data_.commands;
+    while (next_command_ < cmds.size() && cmds[next_command_].tick <= sim_.tick()) {
+        const Command& c = cmds[next_command_++];
+        if (c.tick < sim_.tick()) continue;   // out of order in the file: cannot apply in the past
+        if (auto why = sim_.submit(c)) {
+            // The world refused what it took when recorded: it no longer matches from here.
+            if (sim_.tick() >= checked_to_) refused_.push_back(describe(c) + ": " + *why);
+            if (!divergence_ || *divergence_ > sim_.tick() + 1) divergence_ = sim_.tick() + 1;
+        }
+    }
+}
+
+void ReplayPlayer::check_hash() {
+    const std::int64_t t = sim_.tick();
+    if (t > checked_to_ && t <= length()) {
+        bool same = short_hash(sim_.world().tick_hash()) == data_.hashes[static_cast<std::size_t>(t - 1)];
+        auto full = std::lower_bound(data_.full_hashes.begin(), data_.full_hashes.end(), t,
+                                     [](const auto& p, std::int64_t tick) { return p.first < tick; });
+        if (full != data_.full_hashes.end() && full->first == t) same = same && full->second == sim_.world().hash();
+        if (!same && (!divergence_ || *divergence_ > t)) divergence_ = t;
+        checked_to_ = t;
+    }
+}
+
+void ReplayPlayer::maybe_keyframe() {
+    const std::int64_t t = sim_.tick();
+    if (t % spacing_ != 0 || t <= keyframes_.back().tick) return;
+    keyframes_.push_back(Keyframe{t, next_command_, sim_.snapshot()});
+    keyframe_bytes_ += sim_.world().snapshot_bytes();
+    while (keyframe_bytes_ > budget_ && keyframes_.size() > 2) {
+        // Over budget: keep the keyframes on the doubled spacing (tick 0 always stays).
+        spacing_ *= 2;
+        std::erase_if(keyframes_, [&](const Keyframe& k) { return k.tick % spacing_ != 0; });
+        keyframe_bytes_ = 0;
+        for (const Keyframe& k : keyframes_) keyframe_bytes_ += k.state.world->snapshot_bytes();
+    }
+}
+
+bool ReplayPlayer::step() {
+    if (sim_.tick() >= length()) return false;
+    apply_commands_due();
+    sim_.step();
+    check_hash();
+    maybe_keyframe();
+    return true;
+}
+
+void ReplayPlayer::seek(std::int64_t tick) {
+    tick = std::clamp<std::int64_t>(tick, 0, length());
+    if (tick == sim_.tick()) return;
+    // The latest keyframe at or before the target; if the current position is nearer, go on from it.
+    auto it = std::upper_bound(keyframes_.begin(), keyframes_.end(), tick,
+                               [](std::int64_t t, const Keyframe& k) { return t < k.tick; });
+    const Keyframe& k = *std::prev(it);
+    if (!(sim_.tick() < tick && sim_.tick() >= k.tick)) {
+        sim_.restore(k.state);
+        next_command_ = k.next_command;
+    }
+    while (sim_.tick() < tick && step()) {
+    }
+}
+
+bool ReplayPlayer::check_ahead(std::int64_t max_ticks) {
+    if (fully_checked()) return true;
+    const std::int64_t back_to = sim_.tick();
+    seek(checked_to_);
+    for (std::int64_t i = 0; i < max_ticks && step(); ++i) {
+    }
+    seek(back_to);
+    return fully_checked();
+}
+
+VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
+    // No keyframes needed to verify: a budget of one byte keeps just tick 0's.
+    ReplayPlayer player(data, name, 1);
+    while (player.step()) {
+    }
+    VerifyResult r;
+    r.ticks = player.tick();
+    r.divergence = player.divergence();
+    r.refused = player.refused();
+    return r;
+}
+
+// --- recording ---------------------------------------------------------------------------------
+
+void SessionRecorder::start(const Simulation& sim, const std::string& path, const std::string& scenario_name,
+                            const std::string& branch_of, std::int64_t branch_tick) {
+    stop();
+    ReplayHeader h;
+    h.app_version = PLAYBENCH_VERSION;
+    h.lab = sim.world().lab().name;
+    h.seed = sim.scenario().seed;
+    h.scenario_name = scenario_name.empty() ? sim.scenario().path : scenario_name;
+    h.scenario_text = scenario_to_toml(sim.scenario());
+    h.branch_of = branch_of;
+    h.branch_tick = branch_tick;
+
+    // The file is written from tick 0: a session already under way is re-simulated from the
+    // embedded scenario and its commands so far, which also proves it can be replayed.
+    ReplayData probe;
+    probe.header = h;
+    Simulation again(replay_scenario(probe, path));
+    const auto& live = sim.live_commands();
+    writer_.open(path, h);
+    live_written_ = 0;
+    next_note_id_ = 1;
+    while (true) {
+        for (; live_written_ < live.size() && live[live_written_].tick == again.tick(); ++live_written_) {
+            if (auto why = again.submit(live[live_written_])) {
+                writer_.close();
+                throw std::runtime_error("this session cannot be recorded from its start: " + describe(live[live_written_]) +
+                                         " is refused on replay (" + *why + "); restart it (R) and record again");
+            }
+            writer_.add_command(live[live_written_]);
+        }
+        if (again.tick() >= sim.tick()) break;
+        again.step();
+        record_hash(again);
+    }
+    if (again.world().hash() != sim.world().hash()) {
+        writer_.close();
+        throw std::runtime_error("this session cannot be recorded from its start: replaying its commands gives another "
+                                 "world at tick " + std::to_string(sim.tick()) + "; restart it (R) and record again");
+    }
+}
+
+bool SessionRecorder::observe(const Simulation& sim) {
+    if (!writer_.is_open()) return false;
+    if (sim.tick() < writer_.last_tick() || sim.live_commands().size() < live_written_) {
+        stop();   // restarted or replaced: what was recorded stays as it is
+        return false;
+    }
+    if (sim.tick() > writer_.last_tick() + 1) {
+        // Ticks ran without being observed: the file cannot vouch for them.
+        stop();
+        return false;
+    }
+    const auto& live = sim.live_commands();
+    for (; live_written_ < live.size(); ++live_written_) writer_.add_command(live[live_written_]);
+    if (sim.tick() == writer_.last_tick() + 1) record_hash(sim);
+    return true;
+}
+
+void SessionRecorder::record_hash(const Simulation& sim) {
+    const World& w = sim.world();
+    const bool full = w.tick() % kFullHashEvery == 0;
+    writer_.add_hash(w.tick(), w.tick_hash(), full ? std::optional<std::uint64_t>(w.hash()) : std::nullopt);
+}
+
+void SessionRecorder::add_note(ReplayNote note) {
+    note.id = next_note_id_++;
+    writer_.add_note(note);
+}
+
+void SessionRecorder::stop() { writer_.close(); }
+
+void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::string& path) {
+    Simulation sim(scenario);
+    SessionRecorder rec;
+    rec.start(sim, path, scenario.path);
+    for (std::int64_t i = 0; i < ticks; ++i) {
+        sim.step();
+        rec.observe(sim);
+    }
+    rec.stop();
+}
+
+}  // namespace pb

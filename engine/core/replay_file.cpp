@@ -1,0 +1,479 @@
+#include "engine/core/replay_file.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "engine/core/scenario.hpp"
+
+namespace pb {
+
+namespace {
+
+constexpr char kMagic[8] = {'P', 'B', 'R', 'P', 'L', 'Y', '\r', '\n'};
+constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
+// A record larger than this is corruption, not data (a scenario is kilobytes; a hash block 16 KB).
+constexpr std::uint32_t kMaxPayload = 64u << 20;
+
+enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6 };
+
+// --- bytes out -------------------------------------------------------------------------------
+struct Bytes {
+    std::string out;
+    void u8(std::uint8_t v) { out.push_back(static_cast<char>(v)); }
+    void u32(std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xffu));
+    }
+    void u64(std::uint64_t v) {
+        for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xffu));
+    }
+    void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
+    void f64(double v) { u64(std::bit_cast<std::uint64_t>(v)); }
+    void str(const std::string& s) {
+        u32(static_cast<std::uint32_t>(s.size()));
+        out += s;
+    }
+};
+
+// --- bytes in: every read checks its bounds; running short marks the reader failed ------------
+class Reader {
+public:
+    Reader(const char* data, std::size_t size) : p_(data), end_(data + size) {}
+    bool ok() const { return ok_; }
+    bool at_end() const { return p_ == end_; }
+    std::uint8_t u8() { return static_cast<std::uint8_t>(take(1) ? p_[-1] : 0); }
+    std::uint32_t u32() {
+        if (!take(4)) return 0;
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(p_[i - 4])) << (8 * i);
+        return v;
+    }
+    std::uint64_t u64() {
+        if (!take(8)) return 0;
+        std::uint64_t v = 0;
+        for (int i = 0; i < 8; ++i) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(p_[i - 8])) << (8 * i);
+        return v;
+    }
+    std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
+    double f64() { return std::bit_cast<double>(u64()); }
+    std::string str() {
+        const std::uint32_t n = u32();
+        if (!ok_ || static_cast<std::size_t>(end_ - p_) < n) {
+            ok_ = false;
+            return {};
+        }
+        std::string s(p_, n);
+        p_ += n;
+        return s;
+    }
+
+private:
+    bool take(std::size_t n) {
+        if (!ok_ || static_cast<std::size_t>(end_ - p_) < n) {
+            ok_ = false;
+            return false;
+        }
+        p_ += n;
+        return true;
+    }
+    const char* p_;
+    const char* end_;
+    bool ok_ = true;
+};
+
+void encode_command(Bytes& b, const Command& c) {
+    b.i64(c.tick);
+    b.str(c.type);
+    b.u32(static_cast<std::uint32_t>(c.args.size()));
+    for (const auto& [name, value] : c.args) {
+        b.str(name);
+        b.u8(static_cast<std::uint8_t>(value.index()));
+        std::visit(
+            [&](const auto& v) {
+                using T = std::decay_t<decltype(v)>;
+                if constexpr (std::is_same_v<T, bool>) b.u8(v ? 1 : 0);
+                else if constexpr (std::is_same_v<T, std::int64_t>) b.i64(v);
+                else if constexpr (std::is_same_v<T, double>) b.f64(v);
+                else b.str(v);
+            },
+            value);
+    }
+}
+
+bool decode_command(Reader& r, Command& c) {
+    c.tick = r.i64();
+    c.type = r.str();
+    const std::uint32_t n = r.u32();
+    if (!r.ok() || n > 4096) return false;
+    for (std::uint32_t i = 0; i < n && r.ok(); ++i) {
+        std::string name = r.str();
+        switch (r.u8()) {
+            case 0: c.args.emplace_back(std::move(name), CommandValue{r.u8() != 0}); break;
+            case 1: c.args.emplace_back(std::move(name), CommandValue{r.i64()}); break;
+            case 2: c.args.emplace_back(std::move(name), CommandValue{r.f64()}); break;
+            case 3: c.args.emplace_back(std::move(name), CommandValue{r.str()}); break;
+            default: return false;
+        }
+    }
+    return r.ok() && r.at_end();
+}
+
+void encode_header(Bytes& b, const ReplayHeader& h) {
+    b.u32(h.format_version);
+    b.str(h.app_version);
+    b.u32(h.engine_version);
+    b.str(h.lab);
+    b.u64(h.seed);
+    b.str(h.scenario_name);
+    b.str(h.scenario_text);
+    b.str(h.branch_of);
+    b.i64(h.branch_tick);
+}
+
+void encode_note(Bytes& b, const ReplayNote& n) {
+    b.u32(n.id);
+    b.i64(n.tick);
+    b.str(n.text);
+    b.u8(n.has_point ? 1 : 0);
+    b.f64(n.x);
+    b.f64(n.y);
+}
+
+std::string with_frame(std::uint8_t type, const std::string& payload) {
+    Bytes b;
+    b.u8(type);
+    b.u32(static_cast<std::uint32_t>(payload.size()));
+    b.out += payload;
+    b.u32(crc32(b.out.data(), b.out.size()));
+    return std::move(b.out);
+}
+
+void write_all(int fd, const std::string& bytes, const std::string& path) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error("cannot write the replay " + path + ": " + std::strerror(errno));
+        }
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+std::string tick_text(std::int64_t t) { return "tick " + std::to_string(t); }
+
+}  // namespace
+
+std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
+    static const std::array<std::uint32_t, 256> table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t i = 0; i < 256; ++i) {
+            std::uint32_t c = i;
+            for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            t[i] = c;
+        }
+        return t;
+    }();
+    const auto* p = static_cast<const unsigned char*>(data);
+    crc = ~crc;
+    for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ p[i]) & 0xffu] ^ (crc >> 8);
+    return ~crc;
+}
+
+// --- reading -----------------------------------------------------------------------------------
+
+ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) {
+    ReplayLoad load;
+    if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+        load.error = name + ": not a Playbench replay (it does not start with the replay signature); open a "
+                            "file recorded with Record or `playbench replay record`";
+        return load;
+    }
+    ReplayData data;
+    std::size_t at = sizeof kMagic;
+    bool have_header = false;
+    std::string stop;   // why reading stopped before the end of the file
+    while (at < bytes.size()) {
+        if (bytes.size() - at < kRecordOverhead) {
+            stop = "the file ends inside a record at byte " + std::to_string(at) + " (cut off by a crash or a kill?)";
+            break;
+        }
+        Reader frame(bytes.data() + at, kRecordOverhead);
+        const std::uint8_t type = frame.u8();
+        const std::uint32_t length = frame.u32();
+        if (length > kMaxPayload) {
+            stop = "the record at byte " + std::to_string(at) + " is corrupted (impossible length)";
+            break;
+        }
+        if (bytes.size() - at < kRecordOverhead + length) {
+            stop = "the file ends inside a record at byte " + std::to_string(at) + " (cut off by a crash or a kill?)";
+            break;
+        }
+        const char* payload = bytes.data() + at + 5;
+        Reader tail(payload + length, 4);
+        if (crc32(bytes.data() + at, 5 + length) != tail.u32()) {
+            stop = "the record at byte " + std::to_string(at) + " is corrupted (checksum mismatch)";
+            break;
+        }
+        Reader r(payload, length);
+        bool sound = true;
+        if (!have_header) {
+            if (type != kHeader) {
+                load.error = name + ": the replay has no header record; the file is damaged beyond use";
+                return load;
+            }
+            ReplayHeader& h = data.header;
+            h.format_version = r.u32();
+            if (r.ok() && h.format_version > kReplayFormatVersion) {
+                load.error = name + ": recorded by a newer Playbench (replay format " + std::to_string(h.format_version) +
+                             "; this one reads up to " + std::to_string(kReplayFormatVersion) + "); update Playbench to open it";
+                return load;
+            }
+            h.app_version = r.str();
+            h.engine_version = r.u32();
+            h.lab = r.str();
+            h.seed = r.u64();
+            h.scenario_name = r.str();
+            h.scenario_text = r.str();
+            h.branch_of = r.str();
+            h.branch_tick = r.i64();
+            if (!r.ok()) {
+                load.error = name + ": the replay's header is damaged; the file cannot be played";
+                return load;
+            }
+            have_header = true;
+        } else if (type == kHashes) {
+            const std::int64_t first = r.i64();
+            const std::uint32_t count = r.u32();
+            if (!r.ok() || first != data.length() + 1 || count > length / 4) {
+                sound = false;
+            } else {
+                std::vector<std::uint32_t> block(count);
+                for (std::uint32_t& h : block) h = r.u32();
+                const std::uint32_t fulls = r.u32();
+                std::vector<std::pair<std::int64_t, std::uint64_t>> full;
+                for (std::uint32_t i = 0; i < fulls && r.ok() && i <= length / 16; ++i) {
+                    const std::int64_t t = r.i64();
+                    full.emplace_back(t, r.u64());
+                }
+                sound = r.ok() && r.at_end() && full.size() == fulls;
+                // Full hashes belong to ticks recorded by now, in order.
+                const std::int64_t last = first + count - 1;
+                std::int64_t previous = data.full_hashes.empty() ? 0 : data.full_hashes.back().first;
+                for (const auto& [t, h] : full) {
+                    sound = sound && t > previous && t <= last;
+                    previous = t;
+                }
+                if (sound) {
+                    data.hashes.insert(data.hashes.end(), block.begin(), block.end());
+                    data.full_hashes.insert(data.full_hashes.end(), full.begin(), full.end());
+                }
+            }
+        } else if (type == kCommand) {
+            Command c;
+            sound = decode_command(r, c) && c.tick >= 0;
+            if (sound) data.commands.push_back(std::move(c));
+        } else if (type == kNote) {
+            ReplayNote n;
+            n.id = r.u32();
+            n.tick = r.i64();
+            n.text = r.str();
+            n.has_point = r.u8() != 0;
+            n.x = r.f64();
+            n.y = r.f64();
+            sound = r.ok() && r.at_end();
+            if (sound) {
+                std::erase_if(data.notes, [&](const ReplayNote& o) { return o.id == n.id; });
+                data.notes.push_back(std::move(n));
+            }
+        } else if (type == kNoteDeleted) {
+            const std::uint32_t id = r.u32();
+            sound = r.ok() && r.at_end();
+            if (sound) std::erase_if(data.notes, [&](const ReplayNote& o) { return o.id == id; });
+        } else if (type == kEnd) {
+            data.closed = true;
+        } else {
+            // A record of a kind a later format minor version added: skipped, said once.
+            load.warnings.push_back(name + ": skipped a record of unknown type " + std::to_string(type) + " at byte " +
+                                    std::to_string(at));
+        }
+        if (!sound) {
+            stop = "the record at byte " + std::to_string(at) + " does not make sense (damaged)";
+            break;
+        }
+        at += kRecordOverhead + length;
+    }
+    if (!have_header) {
+        load.error = name + ": the replay's header is missing or damaged (" + (stop.empty() ? "empty file" : stop) +
+                     "); the file cannot be played";
+        return load;
+    }
+    load.trusted_bytes = at;
+    if (!stop.empty())
+        load.warnings.push_back(name + ": " + stop + "; loaded what came before: " + tick_text(data.length()) + ", " +
+                                std::to_string(data.commands.size()) + " commands, " + std::to_string(data.notes.size()) +
+                                " notes");
+    else if (!data.closed)
+        load.warnings.push_back(name + ": the recording was not closed (the app stopped while recording); everything "
+                                "up to " + tick_text(data.length()) + " was kept");
+    std::stable_sort(data.notes.begin(), data.notes.end(), [](const ReplayNote& a, const ReplayNote& b) { return a.id < b.id; });
+    load.data = std::move(data);
+    return load;
+}
+
+ReplayLoad read_replay_file(const std::string& path) {
+    std::string bytes;
+    try {
+        bytes = read_text_file(path);
+    } catch (const std::exception& e) {
+        ReplayLoad load;
+        load.error = e.what();
+        return load;
+    }
+    return read_replay_bytes(bytes, path);
+}
+
+// --- writing -----------------------------------------------------------------------------------
+
+ReplayWriter::~ReplayWriter() {
+    try {
+        close();
+    } catch (...) {
+        // A destructor cannot report; the records written so far stay readable.
+    }
+}
+
+void ReplayWriter::open(const std::string& path, const ReplayHeader& header) {
+    close();
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::runtime_error("cannot create the replay " + path + ": " + std::strerror(errno));
+    fd_ = fd;
+    path_ = path;
+    last_tick_ = 0;
+    block_first_ = 1;
+    pending_.clear();
+    Bytes b;
+    encode_header(b, header);
+    write_all(fd_, std::string(kMagic, sizeof kMagic) + with_frame(kHeader, b.out), path_);
+}
+
+void ReplayWriter::write_record(std::uint8_t type, const std::string& payload) {
+    if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
+    write_all(fd_, with_frame(type, payload), path_);
+}
+
+void ReplayWriter::write_hash_block() {
+    if (pending_.empty() && pending_full_.empty()) return;
+    Bytes b;
+    b.i64(block_first_);
+    b.u32(static_cast<std::uint32_t>(pending_.size()));
+    for (std::uint32_t h : pending_) b.u32(h);
+    b.u32(static_cast<std::uint32_t>(pending_full_.size()));
+    for (const auto& [t, h] : pending_full_) {
+        b.i64(t);
+        b.u64(h);
+    }
+    write_record(kHashes, b.out);
+    block_first_ += static_cast<std::int64_t>(pending_.size());
+    pending_.clear();
+    pending_full_.clear();
+}
+
+void ReplayWriter::add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full) {
+    if (tick != last_tick_ + 1)
+        throw std::runtime_error("replay hashes must come tick after tick: got " + tick_text(tick) + " after " +
+                                 tick_text(last_tick_));
+    pending_.push_back(short_hash(tick_hash));
+    if (full) pending_full_.emplace_back(tick, *full);
+    last_tick_ = tick;
+    if (pending_.size() >= kHashesPerBlock) write_hash_block();
+}
+
+void ReplayWriter::add_command(const Command& c) {
+    // The hashes before the command's tick go first, so the file reads in the order things happened.
+    write_hash_block();
+    Bytes b;
+    encode_command(b, c);
+    write_record(kCommand, b.out);
+}
+
+void ReplayWriter::add_note(const ReplayNote& note) {
+    write_hash_block();
+    Bytes b;
+    encode_note(b, note);
+    write_record(kNote, b.out);
+}
+
+void ReplayWriter::delete_note(std::uint32_t id) {
+    write_hash_block();
+    Bytes b;
+    b.u32(id);
+    write_record(kNoteDeleted, b.out);
+}
+
+void ReplayWriter::flush() {
+    if (fd_ < 0) return;
+    write_hash_block();
+    ::fdatasync(fd_);
+}
+
+void ReplayWriter::close() {
+    if (fd_ < 0) return;
+    const int fd = fd_;
+    try {
+        write_hash_block();
+        write_record(kEnd, {});
+    } catch (...) {
+        fd_ = -1;
+        ::close(fd);
+        throw;
+    }
+    ::fdatasync(fd);
+    ::close(fd);
+    fd_ = -1;
+}
+
+void append_replay_notes(const std::string& path, const std::vector<ReplayNote>& added,
+                         const std::vector<std::uint32_t>& deleted) {
+    ReplayLoad load = read_replay_file(path);
+    if (!load.data) throw std::runtime_error(load.error);
+    std::string bytes;
+    for (const ReplayNote& n : added) {
+        Bytes b;
+        encode_note(b, n);
+        bytes += with_frame(kNote, b.out);
+    }
+    for (std::uint32_t id : deleted) {
+        Bytes b;
+        b.u32(id);
+        bytes += with_frame(kNoteDeleted, b.out);
+    }
+    // A file with a damaged tail gets the notes after its last sound record (a note behind damage
+    // could never be read), and the damaged file is kept beside it first, so no byte is lost.
+    const std::string whole = read_text_file(path);
+    if (load.trusted_bytes < whole.size()) write_file_atomically(path + ".damaged", whole);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) throw std::runtime_error("cannot open the replay " + path + " to add notes: " + std::strerror(errno));
+    if (::ftruncate(fd, static_cast<off_t>(load.trusted_bytes)) != 0 ||
+        ::lseek(fd, static_cast<off_t>(load.trusted_bytes), SEEK_SET) < 0) {
+        const std::string why = std::strerror(errno);
+        ::close(fd);
+        throw std::runtime_error("cannot add notes to the replay " + path + ": " + why);
+    }
+    try {
+        write_all(fd, bytes, path);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
+    ::fdatasync(fd);
+    ::close(fd);
+}
+
+}  // namespace pb

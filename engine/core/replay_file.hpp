@@ -1,0 +1,133 @@
+// The replay file: a recorded session that never depends on files on disk.
+//
+// Layout (little-endian): an 8-byte magic "PBRPLY\r\n" (the \r\n shows up mangled text-mode
+// copies), then records, each [u8 type][u32 payload length][payload][u32 CRC-32 of type, length
+// and payload]. The first record is the header: format version, app version, engine version,
+// lab, seed, the scenario's whole text, and for a branch where it came from. Then, in the order
+// they happened: commands (tick + the command), blocks of state hashes (the low 32 bits of the
+// world's tick_hash() after every tick, and the full 64-bit hash() every kFullHashEvery ticks),
+// notes and note deletions, and an end record when the recording was closed cleanly.
+//
+// Written append-only: a crash or a kill leaves every complete record readable, and the reader
+// loads up to the last complete one and says where the file ends. 32 bits a tick keeps an hour of
+// Podball (216,000 ticks) under 1 MB; a divergence persists from tick to tick, so the chance of
+// missing one is 2^-32 per tick it lasts, and the full hashes back it up.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/command.hpp"
+
+namespace pb {
+
+inline constexpr std::uint32_t kReplayFormatVersion = 1;
+// Bumped whenever a lab's rules change what a tick computes: replays recorded by another engine
+// version may diverge, and the reader says so.
+inline constexpr std::uint32_t kEngineVersion = 1;
+// The full hash() costs microseconds (it covers parameters, metrics, modules' memory, the RNG);
+// every 1024 ticks keeps recording cheap and still pins the whole state.
+inline constexpr std::int64_t kFullHashEvery = 1024;
+
+struct ReplayHeader {
+    std::uint32_t format_version = kReplayFormatVersion;
+    std::string app_version;
+    std::uint32_t engine_version = kEngineVersion;
+    std::string lab;
+    std::uint64_t seed = 0;
+    std::string scenario_name;   // where the scenario came from (for people; never read again)
+    std::string scenario_text;   // the whole scenario, as TOML: what the replay plays
+    std::string branch_of;       // a branch: the replay it was taken over from ("" otherwise)
+    std::int64_t branch_tick = 0;   // ... and the tick the designer took over at
+};
+
+struct ReplayNote {
+    std::uint32_t id = 0;        // unique within the file
+    std::int64_t tick = 0;
+    std::string text;
+    bool has_point = false;      // a point on the canvas, in the lab's world units
+    double x = 0.0, y = 0.0;
+};
+
+// What a replay file holds once read.
+struct ReplayData {
+    ReplayHeader header;
+    std::vector<Command> commands;       // in the order they were applied
+    // hashes[t - 1] = low 32 bits of the world's tick_hash() after stepping to tick t (t = 1 ...).
+    std::vector<std::uint32_t> hashes;
+    // The full 64-bit hash() at some ticks, ascending by tick.
+    std::vector<std::pair<std::int64_t, std::uint64_t>> full_hashes;
+    std::vector<ReplayNote> notes;       // live notes (deleted ones removed), by id order
+    bool closed = false;                 // an end record was found
+    std::int64_t length() const { return static_cast<std::int64_t>(hashes.size()); }   // ticks recorded
+};
+
+// How reading went: `error` set means nothing usable was read (wrong magic, newer format, an
+// unreadable header); otherwise `data` holds every complete record and `warnings` say what was
+// left out and why (a cut-off end, a corrupted record) and what to do.
+struct ReplayLoad {
+    std::optional<ReplayData> data;
+    std::string error;
+    std::vector<std::string> warnings;
+    std::uint64_t trusted_bytes = 0;     // the file is sound up to here
+};
+
+ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name_for_messages);
+ReplayLoad read_replay_file(const std::string& path);
+
+// Low 32 bits of a world hash, as the file keeps them per tick.
+inline std::uint32_t short_hash(std::uint64_t h) { return static_cast<std::uint32_t>(h); }
+
+// Appends records to a replay file. Each record reaches the operating system in one write() as it
+// is made, except hashes, which are gathered into blocks (every kHashesPerBlock ticks or on
+// flush()). Call flush() at least once a second while recording live: it writes the pending
+// hashes and asks the disk to keep the file (fdatasync).
+class ReplayWriter {
+public:
+    static constexpr std::size_t kHashesPerBlock = 4096;
+
+    ReplayWriter() = default;
+    ~ReplayWriter();
+    ReplayWriter(const ReplayWriter&) = delete;
+    ReplayWriter& operator=(const ReplayWriter&) = delete;
+
+    // Creates (or truncates) `path` and writes the magic and the header. Throws std::runtime_error
+    // with the reason on failure.
+    void open(const std::string& path, const ReplayHeader& header);
+    bool is_open() const { return fd_ >= 0; }
+    const std::string& path() const { return path_; }
+
+    // The world's tick_hash() after stepping to `tick`, and its full hash() at that tick when
+    // given; ticks must come 1, 2, 3, ... without gaps.
+    void add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full = std::nullopt);
+    void add_command(const Command& c);
+    void add_note(const ReplayNote& note);
+    void delete_note(std::uint32_t id);
+    std::int64_t last_tick() const { return last_tick_; }
+
+    void flush();
+    // Flushes and writes the end record.
+    void close();
+
+private:
+    void write_record(std::uint8_t type, const std::string& payload);
+    void write_hash_block();
+
+    int fd_ = -1;
+    std::string path_;
+    std::int64_t last_tick_ = 0;
+    std::int64_t block_first_ = 1;
+    std::vector<std::uint32_t> pending_;
+    std::vector<std::pair<std::int64_t, std::uint64_t>> pending_full_;
+};
+
+// Appends notes to an existing replay (a reviewer's notes go into the file they review). The file
+// is checked first: only a sound file (no cut-off tail) is appended to. Throws with the reason.
+void append_replay_notes(const std::string& path, const std::vector<ReplayNote>& added,
+                         const std::vector<std::uint32_t>& deleted);
+
+// CRC-32 (the IEEE polynomial, as zip and PNG use).
+std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc = 0);
+
+}  // namespace pb

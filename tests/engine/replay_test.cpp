@@ -1,0 +1,356 @@
+// Replays: record then verify for every lab, tampering caught at the right tick, files cut off at
+// every byte of their last records, a recorder killed with SIGKILL, seeking equal to playing
+// straight there, branching, notes, and every kind of bad file with its message.
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine/core/lab.hpp"
+#include "engine/core/replay.hpp"
+#include "engine/core/rng.hpp"
+#include "engine/core/scenario.hpp"
+
+using namespace pb;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string temp_file(const std::string& name) {
+    return (fs::temp_directory_path() / ("playbench-replay-" + std::to_string(::getpid()) + "-" + name)).string();
+}
+
+std::string read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+
+Scenario podball_scenario() { return load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml"); }
+
+// A parameter edit a lab's first parameter allows: half way between its default and its maximum.
+Command first_param_edit(const LabInfo& lab) {
+    const ParamDef& d = (*lab.params)[0];
+    return make_param_set(0, d.key, d.default_value + 0.5 * (d.max - d.default_value));
+}
+
+// Records `ticks` ticks of `s` with `edits` submitted at their ticks; returns the file.
+std::string record(const Scenario& s, std::int64_t ticks, const std::vector<Command>& edits, const std::string& name) {
+    const std::string path = temp_file(name);
+    Simulation sim(s);
+    SessionRecorder rec;
+    rec.start(sim, path);
+    std::size_t next = 0;
+    for (std::int64_t t = 0; t < ticks; ++t) {
+        for (; next < edits.size() && edits[next].tick == t; ++next) REQUIRE_FALSE(sim.submit(edits[next]));
+        rec.observe(sim);
+        sim.step();
+        rec.observe(sim);
+    }
+    rec.stop();
+    return path;
+}
+
+ReplayData load_ok(const std::string& path) {
+    ReplayLoad load = read_replay_file(path);
+    REQUIRE_MESSAGE(load.data, load.error);
+    return *load.data;
+}
+
+// Writes `data` back as a file (to tamper with it through the writer, keeping checksums right).
+void rewrite(const ReplayData& data, const std::string& path) {
+    ReplayWriter w;
+    w.open(path, data.header);
+    std::size_t next_full = 0;
+    for (const Command& c : data.commands) w.add_command(c);
+    for (std::int64_t t = 1; t <= data.length(); ++t) {
+        std::optional<std::uint64_t> full;
+        if (next_full < data.full_hashes.size() && data.full_hashes[next_full].first == t) full = data.full_hashes[next_full++].second;
+        w.add_hash(t, data.hashes[static_cast<std::size_t>(t - 1)], full);
+    }
+    w.close();
+}
+
+}  // namespace
+
+TEST_CASE("replay: every lab records and verifies, parameter edits included") {
+    for (const LabInfo* lab : all_labs()) {
+        CAPTURE(lab->name);
+        Command edit = first_param_edit(*lab);
+        edit.tick = 40;
+        const std::string path = record(default_scenario(*lab), 300, {edit}, lab->name + ".pbreplay");
+        const ReplayData data = load_ok(path);
+        CHECK(data.header.lab == lab->name);
+        CHECK(data.length() == 300);
+        CHECK(data.closed);
+        REQUIRE(data.commands.size() == 1);
+        CHECK(data.commands[0].tick == 40);
+        const VerifyResult r = verify_replay(data, path);
+        CHECK(r.ok());
+        CHECK(r.ticks == 300);
+        // The timeline says what the edit changed, old value to new.
+        ReplayPlayer player(data, path);
+        REQUIRE(player.timeline().size() == 1);
+        CHECK(player.timeline()[0].text.find(edit.text("key") + " ") == 0);
+        CHECK(player.timeline()[0].text.find(" -> ") != std::string::npos);
+        fs::remove(path);
+    }
+}
+
+TEST_CASE("replay: a tampered command or hash is caught at the right tick") {
+    Command edit = make_param_set(100, "podball.ball.friction", 0.006);
+    const std::string path = record(podball_scenario(), 1100, {edit}, "tamper.pbreplay");
+    ReplayData data = load_ok(path);
+    REQUIRE(verify_replay(data, path).ok());
+
+    SUBCASE("command") {
+        ReplayData bad = data;
+        bad.commands[0].set("value", 0.007);
+        rewrite(bad, path);
+        const VerifyResult r = verify_replay(load_ok(path), path);
+        REQUIRE(r.divergence.has_value());
+        CHECK(*r.divergence == 101);   // applied before the step to 101: the first hash that differs
+    }
+    SUBCASE("hash") {
+        ReplayData bad = data;
+        bad.hashes[449] ^= 1u;   // tick 450
+        rewrite(bad, path);
+        const VerifyResult r = verify_replay(load_ok(path), path);
+        REQUIRE(r.divergence.has_value());
+        CHECK(*r.divergence == 450);
+    }
+    SUBCASE("a full hash") {
+        ReplayData bad = data;
+        REQUIRE_FALSE(bad.full_hashes.empty());
+        CHECK(bad.full_hashes[0].first == kFullHashEvery);
+        bad.full_hashes[0].second ^= 1u << 20;
+        rewrite(bad, path);
+        const VerifyResult r = verify_replay(load_ok(path), path);
+        REQUIRE(r.divergence.has_value());
+        CHECK(*r.divergence == kFullHashEvery);
+    }
+    fs::remove(path);
+}
+
+TEST_CASE("replay: a file cut at any byte of its last records loads up to the last complete one") {
+    Command edit = make_param_set(30, "podball.ball.friction", 0.005);
+    // Small blocks so the tail holds several hash records: flush after every 50 ticks.
+    const std::string path = temp_file("cut.pbreplay");
+    Simulation sim(podball_scenario());
+    SessionRecorder rec;
+    rec.start(sim, path);
+    for (int t = 0; t < 400; ++t) {
+        if (t == 30) REQUIRE_FALSE(sim.submit(edit));
+        sim.step();
+        rec.observe(sim);
+        if (sim.tick() % 50 == 0) rec.flush();
+    }
+    rec.stop();
+    const std::string whole = read_bytes(path);
+    const ReplayData full = load_ok(path);
+    REQUIRE(full.length() == 400);
+    std::int64_t previous_length = 0;
+    int cuts = 0;
+    // The last 600 bytes: the last hash blocks, the end record.
+    for (std::size_t cut = whole.size() - 600; cut < whole.size(); ++cut) {
+        ReplayLoad load = read_replay_bytes(whole.substr(0, cut), "cut");
+        REQUIRE_MESSAGE(load.data, load.error);
+        const ReplayData& d = *load.data;
+        CHECK_FALSE(load.warnings.empty());   // cut off, or at least not closed
+        CHECK(d.length() % 50 == 0);          // whole blocks only
+        CHECK(d.length() >= previous_length);
+        CHECK(d.length() <= 400);
+        if (cut < whole.size() - 9) CHECK(d.length() < 400);   // 9 bytes: the empty end record
+        CHECK(d.commands.size() == 1);
+        previous_length = d.length();
+        ++cuts;
+    }
+    CHECK(cuts == 600);
+    // What was kept of a cut file still verifies.
+    ReplayLoad half = read_replay_bytes(whole.substr(0, whole.size() - 250), "cut");
+    REQUIRE(half.data);
+    CHECK(half.data->length() > 0);
+    CHECK(verify_replay(*half.data, "cut").ok());
+    fs::remove(path);
+}
+
+TEST_CASE("replay: a recorder killed with SIGKILL leaves a file that loads and verifies") {
+    const std::string path = temp_file("killed.pbreplay");
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        // Record for ever, flushing now and then as the window does every second.
+        Simulation sim(podball_scenario());
+        SessionRecorder rec;
+        rec.start(sim, path);
+        for (std::int64_t t = 0;; ++t) {
+            sim.step();
+            rec.observe(sim);
+            if (t % 500 == 0) rec.flush();
+        }
+    }
+    // Wait until some blocks reached the file, then kill it mid-recording.
+    for (int i = 0; i < 400; ++i) {
+        std::error_code ec;
+        if (fs::exists(path, ec) && fs::file_size(path, ec) > 20000) break;
+        ::usleep(10000);
+    }
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    CHECK(WIFSIGNALED(status));
+    ReplayLoad load = read_replay_file(path);
+    REQUIRE_MESSAGE(load.data, load.error);
+    CHECK_FALSE(load.data->closed);
+    CHECK_FALSE(load.warnings.empty());
+    CHECK(load.data->length() >= 500);
+    CHECK(verify_replay(*load.data, path).ok());
+    fs::remove(path);
+}
+
+TEST_CASE("replay: seeking to random ticks equals playing straight there") {
+    std::vector<Command> edits{make_param_set(200, "podball.ball.friction", 0.007), make_param_set(900, "podball.ball.friction", 0.003)};
+    const std::string path = record(podball_scenario(), 2000, edits, "seek.pbreplay");
+    const ReplayData data = load_ok(path);
+    std::vector<std::uint64_t> straight{0};
+    {
+        ReplayPlayer p(data, path);
+        straight[0] = p.simulation().world().hash();
+        while (p.step()) straight.push_back(p.simulation().world().hash());
+        CHECK_FALSE(p.divergence());
+    }
+    REQUIRE(straight.size() == 2001);
+    // A small memory budget forces the keyframe spacing to double.
+    ReplayPlayer p(data, path, 40 * 1024 * 1024 / 100);
+    Rng rng(7);
+    for (int i = 0; i < 60; ++i) {
+        const auto t = static_cast<std::int64_t>(rng.next_u64() % 2001);
+        p.seek(t);
+        REQUIRE(p.tick() == t);
+        CHECK(p.simulation().world().hash() == straight[static_cast<std::size_t>(t)]);
+    }
+    CHECK(p.keyframe_spacing() > ReplayPlayer::kFirstSpacing);
+    CHECK(p.keyframe_bytes() <= 40 * 1024 * 1024 / 100);
+    CHECK_FALSE(p.divergence());
+    fs::remove(path);
+}
+
+TEST_CASE("replay: taking over at a tick branches into a new replay that verifies") {
+    const std::string path = record(podball_scenario(), 800, {make_param_set(100, "podball.ball.friction", 0.006)}, "orig.pbreplay");
+    ReplayPlayer player(load_ok(path), path);
+    player.seek(500);
+    Simulation branch = player.simulation().fork();
+    REQUIRE(branch.tick() == 500);
+    const std::string branch_path = temp_file("branch.pbreplay");
+    SessionRecorder rec;
+    rec.start(branch, branch_path, {}, path, 500);
+    REQUIRE_FALSE(branch.submit(make_param_set(0, "podball.ball.friction", 0.002)));
+    for (int i = 0; i < 300; ++i) {
+        rec.observe(branch);
+        branch.step();
+        rec.observe(branch);
+    }
+    rec.stop();
+    const ReplayData b = load_ok(branch_path);
+    CHECK(b.header.branch_of == path);
+    CHECK(b.header.branch_tick == 500);
+    CHECK(b.length() == 800);
+    REQUIRE(b.commands.size() == 2);   // the original's edit before 500, then the new one
+    CHECK(b.commands[1].tick == 500);
+    CHECK(verify_replay(b, branch_path).ok());
+    // Up to the branch both replays agree; after it they differ.
+    const ReplayData a = load_ok(path);
+    CHECK(std::equal(a.hashes.begin(), a.hashes.begin() + 500, b.hashes.begin()));
+    CHECK_FALSE(std::equal(a.hashes.begin() + 500, a.hashes.end(), b.hashes.begin() + 500));
+    fs::remove(path);
+    fs::remove(branch_path);
+}
+
+TEST_CASE("replay: notes survive saving and loading, added while recording or afterwards") {
+    const std::string path = temp_file("notes.pbreplay");
+    {
+        Simulation sim(podball_scenario());
+        SessionRecorder rec;
+        rec.start(sim, path);
+        for (int i = 0; i < 100; ++i) {
+            sim.step();
+            rec.observe(sim);
+        }
+        rec.add_note(ReplayNote{0, 100, "the keeper wanders off", true, 0.25, -0.1});
+        rec.stop();
+    }
+    append_replay_notes(path, {ReplayNote{7, 42, "nice pass here", false, 0, 0}, ReplayNote{8, 60, "remove me", false, 0, 0}}, {});
+    append_replay_notes(path, {}, {8});
+    const ReplayData d = load_ok(path);
+    REQUIRE(d.notes.size() == 2);
+    CHECK(d.notes[0].id == 1);
+    CHECK(d.notes[0].tick == 100);
+    CHECK(d.notes[0].text == "the keeper wanders off");
+    CHECK(d.notes[0].has_point);
+    CHECK(d.notes[0].x == doctest::Approx(0.25));
+    CHECK(d.notes[1].text == "nice pass here");
+    CHECK(d.notes[1].tick == 42);
+    CHECK(verify_replay(d, path).ok());   // notes change nothing in the world
+    fs::remove(path);
+}
+
+TEST_CASE("replay: bad files get clear messages and load what can be trusted") {
+    const std::string path = record(podball_scenario(), 200, {make_param_set(50, "podball.ball.friction", 0.006)}, "bad.pbreplay");
+    const std::string whole = read_bytes(path);
+
+    SUBCASE("not a replay") {
+        ReplayLoad l = read_replay_bytes("lab = \"podball\"\n", "x.toml");
+        CHECK_FALSE(l.data);
+        CHECK(l.error.find("x.toml: not a Playbench replay") == 0);
+    }
+    SUBCASE("empty") {
+        ReplayLoad l = read_replay_bytes("", "empty.pbreplay");
+        CHECK_FALSE(l.data);
+        CHECK(l.error.find("not a Playbench replay") != std::string::npos);
+    }
+    SUBCASE("newer format version") {
+        ReplayData d = load_ok(path);
+        d.header.format_version = kReplayFormatVersion + 1;
+        rewrite(d, path);
+        ReplayLoad l = read_replay_file(path);
+        CHECK_FALSE(l.data);
+        CHECK(l.error.find("newer Playbench") != std::string::npos);
+        CHECK(l.error.find("update Playbench") != std::string::npos);
+    }
+    SUBCASE("a corrupted record in the middle") {
+        // Flip a byte inside the command record (it follows the header): loading stops there.
+        std::string damaged = whole;
+        const std::size_t at = damaged.rfind("podball.ball.friction");
+        REQUIRE(at != std::string::npos);
+        damaged[at + 3] ^= 0x20;
+        ReplayLoad l = read_replay_bytes(damaged, "damaged.pbreplay");
+        REQUIRE(l.data);
+        CHECK(l.data->commands.empty());
+        REQUIRE_FALSE(l.warnings.empty());
+        CHECK(l.warnings[0].find("corrupted (checksum mismatch)") != std::string::npos);
+        CHECK(l.warnings[0].find("loaded what came before") != std::string::npos);
+    }
+    SUBCASE("an embedded scenario this Playbench refuses") {
+        ReplayData d = load_ok(path);
+        d.header.scenario_text = "lab = \"podball\"\n[params]\npodball.ball.friction = 7.0\n";
+        rewrite(d, path);
+        const ReplayData again = load_ok(path);   // the file itself reads
+        CHECK(again.commands.size() == 1);
+        try {
+            verify_replay(again, path);
+            FAIL("an invalid embedded scenario must not play");
+        } catch (const std::exception& e) {
+            const std::string why = e.what();
+            CHECK(why.find("podball.ball.friction") != std::string::npos);
+            CHECK(why.find("no longer accepts") != std::string::npos);
+        }
+    }
+    fs::remove(path);
+}
