@@ -24,6 +24,7 @@ struct HeatMap {
     std::vector<double> efficiency;   // row-major, index j * nx + i, sample (x0 + (i + 1/2) dx, y0 + (j + 1/2) dy)
     std::vector<double> team_delta;   // empty unless asked for
     std::vector<double> xs, ys;       // sample positions (kept to reuse their storage)
+    std::vector<double> own_efficiency;   // scratch, by RGS id
     // Where sample (i, j) lies: the one formula predict_heat_map uses too.
     static double sample_x(const HeatMapRequest& r, int i) { return r.x0 + (i + 0.5) * ((r.x1 - r.x0) / r.nx); }
     static double sample_y(const HeatMapRequest& r, int j) { return r.y0 + (j + 0.5) * ((r.y1 - r.y0) / r.ny); }

@@ -62,9 +62,11 @@ std::optional<std::string> RgsWorld::check_inside_map(Vec3 p) const {
 
 double RgsWorld::efficiency_at(Vec3 p, double range, int skip_id) const {
     double e = 1.0;
-    for_each_batch_within_reach(p, range, skip_id, [&](const NeighbourBatch& b) {
-        for (std::size_t k = 0; k < b.size; ++k) e *= b.modifier[k];
-    });
+    for_each_batch_within_reach(
+        p, range, skip_id, [&](const NeighbourBatch& b) {
+            for (std::size_t k = 0; k < b.size; ++k) e *= b.modifier[k];
+        },
+        false);
     return e;
 }
 
@@ -79,52 +81,58 @@ void RgsWorld::refresh_ranges() {
 void RgsWorld::rebuild_interference() {
     refresh_ranges();
     grid_.reset(config_.map_size(), 2.0 * max_range_);   // the farthest two RGS can interfere
+    std::vector<SpatialGrid::Entry> mining;
     for (const Rgs& r : rgs_)
-        if (!r.removed && is_mining(r.state)) grid_.insert({r.pos, r.range, r.id});
+        if (!r.removed && is_mining(r.state)) mining.push_back({r.pos, r.range, r.id});
+    grid_.assign(mining);
     recompute_all();
 }
 
 void RgsWorld::recompute_all() {
-    // Each pair once: walking the RGS in canonical order, every one multiplies in the modifiers of
-    // its neighbours later in that order and hands each of them its own modifier. An RGS so
-    // collects its earlier neighbours' factors first, in order, then its later ones: the very
-    // product efficiency_at() forms, at half the work.
+    // Each pair once: walking the RGS in canonical order (the grid's slots), every one multiplies
+    // in the modifiers of its neighbours later in that order and hands each of them its own
+    // modifier. An RGS so collects its earlier neighbours' factors first, in order, then its later
+    // ones: the very product efficiency_at() forms, at half the work.
     for (Rgs& r : rgs_) r.efficiency = 0.0;
-    partial_.assign(rgs_.size(), 1.0);
-    std::vector<std::size_t>& later = later_cells_;
+    partial_.assign(grid_.size(), 1.0);
+    const double* xs = grid_.xs();
+    const double* ys = grid_.ys();
+    const double* zs = grid_.zs();
+    const double* ranges = grid_.ranges();
+    const int* ids = grid_.ids();
     for (std::size_t c = 0; c < grid_.cell_count(); ++c) {
-        const SpatialGrid::Cell& cell = grid_.cell(c);
-        if (cell.empty()) continue;
-        // The cells after this one that any of its RGS can reach, found once for all of them: the
-        // cell's box grown by its largest range plus the largest range of all.
-        Vec3 lo{cell.x[0], cell.y[0], cell.z[0]}, hi = lo;
+        const std::size_t first = grid_.cell_begin(c), last = grid_.cell_end(c);
+        if (first == last) continue;
+        // The runs of slots any of the cell's RGS can reach, found once for all of them: the
+        // cell's box grown by its largest range plus the largest range of all. Only slots after
+        // the cell's first matter (the earlier ones have handed their modifiers on already).
+        Vec3 lo{xs[first], ys[first], zs[first]}, hi = lo;
         double widest = 0.0;
-        for (std::size_t a = 0; a < cell.size(); ++a) {
-            lo = glm::min(lo, Vec3{cell.x[a], cell.y[a], cell.z[a]});
-            hi = glm::max(hi, Vec3{cell.x[a], cell.y[a], cell.z[a]});
-            widest = std::max(widest, cell.range[a]);
+        for (std::size_t a = first; a < last; ++a) {
+            lo = glm::min(lo, Vec3{xs[a], ys[a], zs[a]});
+            hi = glm::max(hi, Vec3{xs[a], ys[a], zs[a]});
+            widest = std::max(widest, ranges[a]);
         }
-        later.clear();
-        grid_.visit_cells_near(lo, hi, widest + max_range_, [&](std::size_t index, const SpatialGrid::Cell&) {
-            if (index > c) later.push_back(index);
+        runs_.clear();
+        grid_.visit_runs_near(lo, hi, widest + max_range_, [&](std::size_t begin, std::size_t end) {
+            if (end > first + 1) runs_.emplace_back(std::max(begin, first + 1), end);
         });
-        for (std::size_t a = 0; a < cell.size(); ++a) {
-            const Vec3 p{cell.x[a], cell.y[a], cell.z[a]};
-            const double range = cell.range[a];
-            const int id = cell.id[a];
-            double e = partial_[id];
+        for (std::size_t a = first; a < last; ++a) {
+            const double range = ranges[a];
+            double e = partial_[a];
             const auto take = [&](const NeighbourBatch& b) {
                 for (std::size_t k = 0; k < b.size; ++k) {
                     e *= b.modifier[k];
-                    partial_[b.id[k]] *= b.range[k] == range ? b.modifier[k]
-                                                             : interference_modifier(b.distance[k], b.range[k], range);
+                    partial_[b.slot[k]] *= b.range_of(k) == range ? b.modifier[k]
+                                                              : interference_modifier(b.distance[k], b.range[k], range);
                 }
             };
-            NeighbourScan scan(p, range, id);
-            scan.cell(cell, a + 1, take);
-            for (std::size_t index : later) scan.cell(grid_.cell(index), 0, take);
+            // Slots after this one: every id is at least 0, so -1 skips nothing.
+            NeighbourScan scan(grid_, {xs[a], ys[a], zs[a]}, range, -1, false);
+            for (const auto& [begin, end] : runs_)
+                if (end > a + 1) scan.run(std::max(begin, a + 1), end, take);
             scan.finish(take);
-            rgs_[id].efficiency = e;
+            rgs_[ids[a]].efficiency = e;
         }
     }
 }
@@ -137,28 +145,38 @@ void RgsWorld::update_interference(int id, bool was_mining, Vec3 old_pos, double
         rebuild_interference();
         return;
     }
-    affected_.clear();
-    const auto collect = [&](const Neighbour& n) { affected_.push_back(n.id); };
+    // The grid first, then the neighbours as grid slots (valid from here on). Where it was, its
+    // neighbours are the same with it gone: it is left out of its own scans either way.
     if (was_mining) {
-        for_each_within_reach(old_pos, old_range, id, collect);
         if (mining) grid_.update(old_pos, {r.pos, r.range, id});
         else grid_.erase(id, old_pos);
     } else if (mining) {
         grid_.insert({r.pos, r.range, id});
     }
+    affected_.clear();
+    const auto collect = [&](const NeighbourBatch& b) { affected_.insert(affected_.end(), b.slot, b.slot + b.size); };
+    if (was_mining) for_each_batch_within_reach(old_pos, old_range, id, collect, false);
     r.efficiency = 0.0;
     if (mining) {
         // Its own efficiency comes with its new neighbours: the same product efficiency_at() forms.
         double e = 1.0;
-        for_each_within_reach(r.pos, r.range, id, [&](const Neighbour& n) {
-            affected_.push_back(n.id);
-            e *= n.modifier;
-        });
+        for_each_batch_within_reach(
+            r.pos, r.range, id,
+            [&](const NeighbourBatch& b) {
+                collect(b);
+                for (std::size_t k = 0; k < b.size; ++k) e *= b.modifier[k];
+            },
+            false);
         r.efficiency = e;
     }
     std::sort(affected_.begin(), affected_.end());
     affected_.erase(std::unique(affected_.begin(), affected_.end()), affected_.end());
-    for (int n : affected_) rgs_[n].efficiency = efficiency_at(rgs_[n].pos, rgs_[n].range, n);
+    // Position and range from the grid's columns, in slot order: memory read in sequence rather
+    // than every neighbour's whole record.
+    for (std::uint32_t s : affected_) {
+        const int n = grid_.ids()[s];
+        rgs_[n].efficiency = efficiency_at({grid_.xs()[s], grid_.ys()[s], grid_.zs()[s]}, grid_.ranges()[s], n);
+    }
 }
 
 std::vector<Interferer> RgsWorld::interferers_at(Vec3 p, double range, int skip_id) const {

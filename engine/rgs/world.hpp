@@ -82,11 +82,11 @@ public:
     // (p, range), in canonical grid order, with their distances and the modifiers they put on an
     // RGS there. Products over this order are the same bits whichever path computes them (full
     // recompute, after a move, prediction, heat map).
+    // Without ids, batches name their neighbours by grid slot only.
     template <class F>
-    void for_each_batch_within_reach(Vec3 p, double range, int skip_id, F&& f) const {
-        NeighbourScan scan(p, range, skip_id);
-        grid_.visit_cells_near(p, p, range + max_range_,
-                               [&](std::size_t, const SpatialGrid::Cell& cell) { scan.cell(cell, 0, f); });
+    void for_each_batch_within_reach(Vec3 p, double range, int skip_id, F&& f, bool with_ids = true) const {
+        NeighbourScan scan(grid_, p, range, skip_id, with_ids);
+        grid_.visit_runs_near(p, p, range + max_range_, [&](std::size_t begin, std::size_t end) { scan.run(begin, end, f); });
         scan.finish(f);
     }
     // The same, one neighbour at a time: f(const Neighbour&).
@@ -129,10 +129,11 @@ private:
     std::vector<EconomySample> history_;
     std::int64_t history_interval_ = 10;
 
-    // Scratch, not state: update_interference's neighbours, recompute_all's partial products.
-    std::vector<int> affected_;
+    // Scratch, not state: update_interference's neighbours, recompute_all's partial products (by
+    // grid slot) and the runs of slots a cell's RGS can reach.
+    std::vector<std::uint32_t> affected_;   // grid slots
     std::vector<double> partial_;
-    std::vector<std::size_t> later_cells_;
+    std::vector<std::pair<std::size_t, std::size_t>> runs_;
 };
 
 const LabInfo& rgs_lab();
