@@ -19,6 +19,8 @@ struct RateMatrix {
     int via_at(int r, int c) const { return via[static_cast<std::size_t>(r) * cols + c]; }
 };
 RateMatrix rate_matrix(const RateModel& model);
+// The same into a matrix kept from an earlier call: no new allocation when the size is the same.
+void fill_rate_matrix(const RateModel& model, RateMatrix& out);
 
 struct Matching {
     std::vector<int> request_of;   // per row: the column, -1 unmatched
@@ -39,6 +41,11 @@ Matching stable_requests_propose(const RateMatrix& m);
 // Take the best remaining pair until none is left. With one shared, strictly ordered score this
 // is the (unique) stable matching.
 Matching global_greedy(const RateMatrix& m);
+// The same stable matching, computed from the pair order instead of by proposals: both sides
+// rank by one score with consistent tie-breaks (rate, then row, then column), so the stable
+// matching is unique and is the greedy one. On 1,000 x 1,000 with correlated rates Gale-Shapley
+// makes ~400,000 proposals; this bucket-sorts the pairs by rate and takes them in order.
+Matching stable_matching(const RateMatrix& m);
 // The assignment with the largest total rate (Hungarian method, O(n^2 m)).
 Matching optimal_assignment(const RateMatrix& m);
 // Each transporter in row order takes its best request, the rates recomputed after every pick

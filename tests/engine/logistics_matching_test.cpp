@@ -3,6 +3,7 @@
 // below another one-to-one policy's; sequential greedy sends two transporters to one target only
 // when one is not enough.
 #include <algorithm>
+#include <cmath>
 
 #include "engine/core/rng.hpp"
 #include "logistics_testing.hpp"
@@ -66,6 +67,23 @@ TEST_CASE("logistics matching: Gale-Shapley is stable and equals the global gree
         // Every pair made has a positive rate; no acceptable pair is left with both sides free.
         for (int row = 0; row < rows; ++row)
             if (t.request_of[row] >= 0) CHECK(m.at(row, t.request_of[row]) > 0.0);
+    }
+}
+
+TEST_CASE("logistics matching: the pair-order stable matching equals Gale-Shapley, ties included") {
+    Rng rng(99);
+    for (int round = 0; round < 60; ++round) {
+        const int rows = 1 + static_cast<int>(rng.below(60)), cols = 1 + static_cast<int>(rng.below(60));
+        RateMatrix m = random_matrix(rng, rows, cols, 0.25);
+        // Every other round, rates rounded to whole numbers: many ties, broken by row and column.
+        if (round % 2)
+            for (double& r : m.rate) r = std::round(r / 5.0);
+        const Matching fast = stable_matching(m);
+        CAPTURE(round);
+        CHECK(fast.request_of == stable_transporters_propose(m).request_of);
+        CHECK(fast.request_of == stable_requests_propose(m).request_of);
+        CHECK(fast.request_of == global_greedy(m).request_of);
+        CHECK(blocking_pairs(m, fast) == 0);
     }
 }
 
