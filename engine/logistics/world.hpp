@@ -77,8 +77,10 @@ public:
     std::vector<Request> requests() const { return current_requests(colony()); }
     std::vector<int> idle_transporters() const;
 
-    // What `policy` would make of the idle transporters and open requests right now.
-    MatchingReport analyse(Policy policy) const;
+    // What `policy` would make of the idle transporters and open requests right now; with
+    // `everyone`, of every transporter, each rated from when and where it will next be free
+    // (Overmind's matching covered them all; only the idle ones act on it).
+    MatchingReport analyse(Policy policy, bool everyone = false) const;
     // One transporter's choices for every request, best first (the hover panel).
     struct Preference {
         Request request;
@@ -130,7 +132,7 @@ private:
     std::vector<Sample> history_;
     Sample pending_;                      // accumulating the next sample
     std::int64_t pending_ticks_ = 0;
-    std::int64_t history_interval_ = 1;
+    std::int64_t history_interval_ = 10;   // ticks per sample: single ticks are too spiky to read (deliveries are events)
 };
 
 const LabInfo& logistics_lab();

@@ -6,9 +6,14 @@
 
 namespace pb::logistics {
 
-MatchingReport LogisticsWorld::analyse(Policy policy) const {
+MatchingReport LogisticsWorld::analyse(Policy policy, bool everyone) const {
     MatchingReport rep;
-    rep.transporters = idle_transporters();
+    if (everyone) {
+        for (const Transporter& t : transporters_)
+            if (!t.removed) rep.transporters.push_back(t.id);
+    } else {
+        rep.transporters = idle_transporters();
+    }
     rep.requests = requests();
     const Colony col = colony();
     RateModel model(col, rep.requests, rep.transporters);
