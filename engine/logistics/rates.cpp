@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 namespace pb::logistics {
@@ -141,6 +142,135 @@ RateModel::RateModel(const Colony& c, const std::vector<Request>& requests, cons
         }
         couriers_.push_back(std::move(k));
     }
+    build_lanes();
+}
+
+void RateModel::build_lanes() {
+    Lanes& l = lanes_;
+    const int n = request_count();
+    const std::size_t stops = stops_.size();
+    l.lane_of.assign(n, -1);
+    std::vector<int> order;
+    order.reserve(n);
+    for (int g = 0; g < 3; ++g) {
+        l.group[g] = static_cast<int>(order.size());
+        for (int c = 0; c < n; ++c) {
+            const Demand& d = demands_[c];
+            const int group = d.provide ? 0 : 1 + d.resource;
+            if (group == g) order.push_back(c);
+        }
+    }
+    l.group[3] = static_cast<int>(order.size());
+    const std::size_t size = order.size();
+    for (auto* v : {&l.col, &l.x, &l.y, &l.component}) v->resize(size);
+    for (auto* v : {&l.amount, &l.growth, &l.limit, &l.flux, &l.multiplier}) v->resize(size);
+    l.from.resize(stops * size);
+    for (std::size_t i = 0; i < size; ++i) {
+        const int c = order[i];
+        const Demand& d = demands_[c];
+        l.lane_of[c] = static_cast<int>(i);
+        l.col[i] = c;
+        l.x[i] = d.pos.x;
+        l.y[i] = d.pos.y;
+        l.component[i] = d.component;
+        l.amount[i] = d.provide ? -d.amount : d.amount;
+        l.growth[i] = d.provide ? -d.dAmountdt : d.dAmountdt;
+        l.limit[i] = d.limit;
+        l.flux[i] = d.provide ? d.outflux : d.influx;
+        l.multiplier[i] = d.multiplier;
+        for (std::size_t b = 0; b < stops; ++b) l.from[b * size + i] = from_stop_[c * stops + b];
+    }
+}
+
+namespace {
+
+// One group of lanes for one courier, with S stops (a compile-time count, so the stop loop
+// unrolls) into contiguous lane-ordered outputs: no branches and no scattered stores, so the
+// compiler vectorises it.
+struct GroupInput {
+    const int* x;
+    const int* y;
+    const double *amount, *growth, *limit, *flux, *multiplier, *from;
+    std::size_t stride;   // lanes per stop in `from`
+    int kx, ky;
+    double factor, busy, per_tile, direct_cap;
+    double stop_cap[4], stop_time[4];
+    bool stop_reachable[4];
+};
+
+template <int S>
+void rate_group(const GroupInput& in, int begin, int end, double* score, int* choice) {
+    for (int i = begin; i < end; ++i) {
+        const int dx = in.kx > in.x[i] ? in.kx - in.x[i] : in.x[i] - in.kx;
+        const int dy = in.ky > in.y[i] ? in.ky - in.y[i] : in.y[i] - in.ky;
+        const double dist = in.factor * static_cast<double>(dx > dy ? dx : dy);
+        const double eta = in.busy + dist * in.per_tile;
+        const double grown = std::min(in.amount[i] + in.growth[i] * eta, in.limit[i]) - in.flux[i];
+        const double amount = grown > 0.0 ? grown : 0.0;
+        double best_dq = std::min(amount, in.direct_cap);
+        best_dq = best_dq > 0.0 ? best_dq : 0.0;
+        double best_trip = eta > kMinTripTicks ? eta : kMinTripTicks;
+        bool found = best_dq > 0.0;
+        int best = -1;
+        for (int b = 0; b < S; ++b) {
+            const double from = in.from[static_cast<std::size_t>(b) * in.stride + static_cast<std::size_t>(i)];
+            const double dt = in.stop_time[b] + from * in.per_tile;
+            double dq = std::min(amount, in.stop_cap[b]);
+            dq = dq > 0.0 ? dq : 0.0;
+            const double trip = dt > kMinTripTicks ? dt : kMinTripTicks;
+            const bool take = in.stop_reachable[b] && from < kInfinity && dq > 0.0 && (!found || dq * best_trip > best_dq * trip);
+            best_dq = take ? dq : best_dq;
+            best_trip = take ? trip : best_trip;
+            best = take ? b : best;
+            found = found || take;
+        }
+        score[i] = found ? in.multiplier[i] * best_dq / best_trip : 0.0;
+        choice[i] = found ? best : -2;   // -2: no choice; -1: direct; b: stop b
+    }
+}
+
+}  // namespace
+
+// evaluate<false> for an idle courier with estimated distances, one group of requests at a time
+// (what the courier can take directly and through each stop is the same for the whole group).
+// Same operations in the same order as evaluate(), so the same bits.
+void RateModel::fast_row(const Courier& k, double* rate, int* via) const {
+    const Lanes& l = lanes_;
+    const std::size_t size = l.col.size(), stops = stops_.size();
+    const double carried = total(k.carry);
+    thread_local std::vector<double> score;
+    thread_local std::vector<int> choice;
+    score.resize(size);
+    choice.resize(size);
+    GroupInput in{l.x.data(), l.y.data(), l.amount.data(), l.growth.data(), l.limit.data(), l.flux.data(),
+                  l.multiplier.data(), l.from.data(), size, k.pos.x, k.pos.y, factor_, k.busy, k.per_tile, 0.0, {}, {}, {}};
+    for (int g = 0; g < 3; ++g) {
+        const bool provide = g == 0;
+        in.direct_cap = provide ? k.free : k.carry[g - 1];
+        for (std::size_t b = 0; b < stops; ++b) {
+            // A provide's detour drops off first (pointless with nothing carried: capacity 0, no
+            // choice); a request's withdraws first.
+            in.stop_cap[b] = provide ? (carried <= 0.0 ? 0.0 : k.free + std::min(carried, stops_[b].free))
+                                     : k.carry[g - 1] + std::min(k.free, stops_[b].stock[g - 1]);
+            in.stop_time[b] = k.to_stop[b];
+            in.stop_reachable[b] = std::isfinite(k.to_stop[b]);
+        }
+        const int begin = l.group[g], end = l.group[g + 1];
+        switch (stops) {
+            case 0: rate_group<0>(in, begin, end, score.data(), choice.data()); break;
+            case 1: rate_group<1>(in, begin, end, score.data(), choice.data()); break;
+            case 2: rate_group<2>(in, begin, end, score.data(), choice.data()); break;
+            case 3: rate_group<3>(in, begin, end, score.data(), choice.data()); break;
+            case 4: rate_group<4>(in, begin, end, score.data(), choice.data()); break;
+            default: break;   // row() sends more stops to evaluate()
+        }
+    }
+    for (std::size_t i = 0; i < size; ++i) {
+        const int c = l.col[i];
+        const bool ok = l.component[i] == k.component && choice[i] != -2;
+        rate[c] = ok ? score[i] : 0.0;
+        via[c] = ok && choice[i] >= 0 ? stops_[choice[i]].id : -1;
+    }
 }
 
 double RateModel::amount_for(const Courier& k, const Demand& d, double eta) const {
@@ -225,6 +355,10 @@ Choice RateModel::best(int row, int col, std::vector<Choice>* all) const {
 
 void RateModel::row(int r, double* rate, int* via) const {
     const Courier& k = couriers_[r];
+    if (!paths_ && k.own.empty() && k.component >= 0 && stops_.size() <= 4) {
+        fast_row(k, rate, via);
+        return;
+    }
     for (int col = 0; col < request_count(); ++col) {
         const Choice ch = evaluate<false>(k, col, nullptr);
         rate[col] = ch.score;
@@ -238,6 +372,7 @@ void RateModel::commit(int r, int col, const Choice& choice) {
     const Resource res = requests_[col].resource;
     if (d.provide) d.outflux += choice.dq;
     else d.influx += choice.dq;
+    lanes_.flux[lanes_.lane_of[col]] = d.provide ? d.outflux : d.influx;
     if (choice.via < 0) return;
     for (Stop& s : stops_) {
         if (s.id != choice.via) continue;

@@ -9,6 +9,7 @@
 // Unreachable targets or buffers give no choice (Overmind's NaN), and a detour registers its
 // final target as well as its buffer, so a second transporter sees the first one coming.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -125,6 +126,21 @@ private:
     std::vector<Request> requests_;
     std::vector<Demand> demands_;
     std::vector<double> from_stop_;      // [col * stops + b]: path from stop b to the target (+inf: unreachable)
+
+    // The matrix's fast path (an idle courier, estimated distances): the requests regrouped as
+    // plain arrays — provides, energy requests, mineral requests — so a row is three branch-free
+    // loops the compiler vectorises. Amounts are sign-normalised: a provide's |amount| grows by
+    // -dAmountdt, which is the same arithmetic as evaluate() (negation is exact).
+    struct Lanes {
+        std::vector<int> col, x, y, component;
+        std::vector<double> amount, growth, limit, flux, multiplier;
+        std::vector<double> from;        // [b * size + i]
+        std::array<int, 4> group{};      // group g holds lanes group[g] .. group[g + 1] - 1
+        std::vector<int> lane_of;        // column -> lane
+    };
+    void build_lanes();
+    void fast_row(const Courier& k, double* rate, int* via) const;
+    Lanes lanes_;
     std::vector<Courier> couriers_;
 };
 

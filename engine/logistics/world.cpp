@@ -137,9 +137,11 @@ double LogisticsWorld::held() const {
 }
 
 double LogisticsWorld::unmet_demand() const {
+    // The positive request amounts (current_requests' rule for sinks), without building the list:
+    // this runs every tick for the chart.
     double sum = 0.0;
-    for (const Request& r : requests())
-        if (r.amount > 0.0) sum += r.amount;
+    for (const Target& t : targets_)
+        if (!t.removed && t.role() == Role::Sink && t.capacity > 0.0) sum += std::max(0.0, t.free_space());
     return sum;
 }
 

@@ -225,3 +225,41 @@ TEST_CASE("logistics rates: requests come from targets, and request id 0 is a re
     CHECK(reqs[2].amount == 0.0);
     CHECK(reqs[2].dAmountdt == 1.0);
 }
+
+TEST_CASE("logistics rates: the rate matrix's fast rows give the same bits as the scored choices") {
+    // Random colonies with carrying transporters, both resources, walls and an enclosed buffer:
+    // every matrix entry equals best() of its pair, to the bit, and so does its detour.
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+        LogisticsSetup s;
+        s.walls = {{{24, 5}, {25, 44}}, {{2, 2}, {6, 2}}, {{2, 6}, {6, 6}}, {{2, 3}, {2, 5}}, {{6, 3}, {6, 5}}};
+        s.targets = {target(TargetKind::Storage, {4, 4}, 500.0, 100.0)};   // walled in
+        s.generate.transporters = 40;
+        s.generate.storages = 2;
+        s.generate.extensions = 15;
+        s.generate.labs = 4;
+        s.generate.mining = 6;
+        s.generate.extractors = 3;
+        s.generate.towers = 3;
+        s.generate.fill = 0.3;
+        LogisticsWorld w(params_with(), s, seed);
+        std::vector<Transporter> ts = w.transporters();
+        for (std::size_t i = 0; i < ts.size(); ++i) ts[i].carry = {static_cast<double>(i % 3) * 90.0, static_cast<double>(i % 5) * 20.0};
+        const Colony col{w.map(), w.config(), w.targets(), ts};
+        std::vector<int> ids;
+        for (const Transporter& t : ts) ids.push_back(t.id);
+        const RateModel model(col, current_requests(col), ids);
+        const RateMatrix m = rate_matrix(model);
+        int positive = 0, detours = 0;
+        for (int r = 0; r < m.rows; ++r)
+            for (int c = 0; c < m.cols; ++c) {
+                const Choice ch = model.best(r, c);
+                REQUIRE(m.at(r, c) == ch.score);
+                REQUIRE(m.via_at(r, c) == (ch.score > 0.0 ? ch.via : -1));
+                positive += ch.score > 0.0;
+                detours += ch.via >= 0;
+            }
+        CAPTURE(seed);
+        CHECK(positive > m.rows * m.cols / 3);
+        CHECK(detours > 0);
+    }
+}
