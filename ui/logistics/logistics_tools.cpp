@@ -55,10 +55,10 @@ const LogisticsView::Comparison& LogisticsView::comparison(const LogisticsWorld&
     h.add_u64(w.hash());
     h.add(options_.everyone);
     const double now = ImGui::GetTime();
-    // Recompute when the state changed, but not more than four times a second: on a large colony
+    // Recompute when the state changed, but not more than twice a second: on a large colony
     // the optimal assignment of every transporter takes milliseconds.
     const bool stale = h.value() != comparison_.key;
-    if (stale && (comparison_.reports.empty() || comparison_.everyone != options_.everyone || now - comparison_.computed_at >= 0.25)) {
+    if (stale && (comparison_.reports.empty() || comparison_.everyone != options_.everyone || now - comparison_.computed_at >= 0.5)) {
         comparison_.reports.clear();
         for (int p = 0; p < kPolicies; ++p) comparison_.reports.push_back(w.analyse(static_cast<Policy>(p), options_.everyone));
         comparison_.key = h.value();
