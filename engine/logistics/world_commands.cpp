@@ -1,0 +1,158 @@
+// The logistics lab's commands as the world applies them: every refusal says why (outside the
+// map, on a wall, a tile already taken, an unknown id, a store over capacity) and leaves the world
+// unchanged. Edits that add or remove resources are booked in the ledger, so conservation holds.
+#include <algorithm>
+
+#include "engine/logistics/world.hpp"
+
+namespace pb::logistics {
+namespace {
+
+std::string tile_text(int x, int y) { return "(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
+
+}  // namespace
+
+std::optional<std::string> LogisticsWorld::check_tile(int x, int y, int ignore_target) const {
+    if (!map_.inside({x, y}))
+        return "tile " + tile_text(x, y) + " is outside the map: x 0 .. " + std::to_string(map_.width() - 1) + ", y 0 .. " +
+               std::to_string(map_.height() - 1);
+    if (map_.wall({x, y})) return "tile " + tile_text(x, y) + " is a wall";
+    for (const Target& t : targets_)
+        if (!t.removed && t.id != ignore_target && t.pos == Tile{x, y})
+            return "tile " + tile_text(x, y) + " already holds target " + std::to_string(t.id) + " (" +
+                   kind_info(t.kind).label + ")";
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::lookup_target(const Command& c, int& id) const {
+    const std::int64_t want = c.integer("id", -1);
+    if (want < 0 || want >= static_cast<std::int64_t>(targets_.size()))
+        return "there is no target " + std::to_string(want) +
+               (targets_.empty() ? " (the colony has none)" : " (ids run 0 .. " + std::to_string(targets_.size() - 1) + ")");
+    if (targets_[want].removed) return "target " + std::to_string(want) + " was removed";
+    id = static_cast<int>(want);
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::lookup_transporter(const Command& c, int& id) const {
+    const std::int64_t want = c.integer("id", -1);
+    if (want < 0 || want >= static_cast<std::int64_t>(transporters_.size()))
+        return "there is no transporter " + std::to_string(want) +
+               (transporters_.empty() ? " (the colony has none)"
+                                      : " (ids run 0 .. " + std::to_string(transporters_.size() - 1) + ")");
+    if (transporters_[want].removed) return "transporter " + std::to_string(want) + " was removed";
+    id = static_cast<int>(want);
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::apply_lab_command(const Command& c) {
+    const int x = static_cast<int>(c.integer("x", -1)), y = static_cast<int>(c.integer("y", -1));
+
+    if (c.type == "target.place") {
+        TargetPlacement p;
+        if (!parse_kind(c.text("kind"), p.kind)) return "unknown target kind \"" + c.text("kind") + "\"";
+        if (auto err = check_tile(x, y)) return err;
+        p.pos = {x, y};
+        if (c.find("resource")) {
+            Resource r;
+            if (!parse_resource(c.text("resource"), r)) return "unknown resource \"" + c.text("resource") + "\"";
+            p.resource = r;
+        }
+        if (c.find("capacity")) p.capacity = c.number("capacity");
+        if (c.find("rate")) p.rate = c.number("rate");
+        p.multiplier = c.number("multiplier", 0.0);
+        p.store = {c.number("energy", 0.0), c.number("mineral", 0.0)};
+        const double capacity = p.capacity.value_or(kind_info(p.kind).capacity);
+        if (total(p.store) > capacity)
+            return "a " + std::string(kind_info(p.kind).key) + " holding " + format_number(total(p.store)) +
+                   " units is over its capacity " + format_number(capacity);
+        add_target(p);
+        totals_.edited += total(p.store);
+        return std::nullopt;
+    }
+    if (c.type == "transporter.place") {
+        if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
+        TransporterPlacement p;
+        p.pos = {x, y};
+        p.capacity = c.number("capacity", 0.0);
+        p.speed = c.number("speed", 0.0);
+        add_transporter(p);
+        return std::nullopt;
+    }
+    if (c.type == "wall.set") {
+        const int x2 = static_cast<int>(c.integer("x2", x)), y2 = static_cast<int>(c.integer("y2", y));
+        const bool solid = c.flag("solid", true);
+        for (int cx : {x, x2})
+            for (int cy : {y, y2})
+                if (!map_.inside({cx, cy}))
+                    return "corner " + tile_text(cx, cy) + " is outside the map: x 0 .. " + std::to_string(map_.width() - 1) +
+                           ", y 0 .. " + std::to_string(map_.height() - 1);
+        const auto inside = [&](Tile t) {
+            return t.x >= std::min(x, x2) && t.x <= std::max(x, x2) && t.y >= std::min(y, y2) && t.y <= std::max(y, y2);
+        };
+        if (solid) {
+            for (const Target& t : targets_)
+                if (!t.removed && inside(t.pos)) return "the wall would cover target " + std::to_string(t.id);
+            for (const Transporter& t : transporters_)
+                if (!t.removed && inside(t.pos)) return "the wall would cover transporter " + std::to_string(t.id);
+        }
+        map_.set_walls({x, y}, {x2, y2}, solid);
+        return std::nullopt;
+    }
+
+    if (c.type.rfind("target.", 0) == 0) {
+        int id = -1;
+        if (auto err = lookup_target(c, id)) return err;
+        Target& t = targets_[id];
+        if (c.type == "target.move") {
+            if (auto err = check_tile(x, y, id)) return err;
+            t.pos = {x, y};
+            return std::nullopt;
+        }
+        if (c.type == "target.remove") {
+            totals_.edited -= total(t.store);
+            t.store = {0.0, 0.0};
+            t.removed = true;
+            return std::nullopt;
+        }
+        if (c.type == "target.set") {
+            Target changed = t;
+            if (c.find("resource") && !parse_resource(c.text("resource"), changed.resource))
+                return "unknown resource \"" + c.text("resource") + "\"";
+            changed.capacity = c.number("capacity", t.capacity);
+            changed.rate = c.number("rate", t.rate);
+            changed.multiplier = c.number("multiplier", t.multiplier);
+            changed.store = {c.number("energy", t.store[0]), c.number("mineral", t.store[1])};
+            if (total(changed.store) > changed.capacity)
+                return "target " + std::to_string(id) + " would hold " + format_number(total(changed.store)) +
+                       " units, over its capacity " + format_number(changed.capacity);
+            totals_.edited += total(changed.store) - total(t.store);
+            t = changed;
+            return std::nullopt;
+        }
+    }
+    if (c.type.rfind("transporter.", 0) == 0) {
+        int id = -1;
+        if (auto err = lookup_transporter(c, id)) return err;
+        Transporter& t = transporters_[id];
+        if (c.type == "transporter.move") {
+            if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
+            t.pos = {x, y};
+            t.tasks.clear();   // its chain was planned from where it stood
+            t.request = -1;
+            t.via = -1;
+            t.progress = 0.0;
+            return std::nullopt;
+        }
+        if (c.type == "transporter.remove") {
+            totals_.edited -= total(t.carry);
+            t.carry = {0.0, 0.0};
+            t.tasks.clear();
+            t.removed = true;
+            return std::nullopt;
+        }
+    }
+    return "the logistics lab does not know the command '" + c.type + "'";
+}
+
+}  // namespace pb::logistics

@@ -1,0 +1,42 @@
+// The logistics lab on the command line: run --json carries requests, transporters, the rate matrix
+// of the idle transporters and the current policy's matching with its blocking pairs; --set
+// switches the policy; params lists the table; bad values are refused with the allowed range.
+#include <doctest/doctest.h>
+
+#include "app_support.hpp"
+
+static const std::string kColony = "'" + source_path("scenarios/logistics-colony.toml") + "'";
+
+TEST_CASE("logistics: run --json has requests, transporters, rates and the matching") {
+    auto r = run_playbench("run " + kColony + " --ticks 0 --json");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    CHECK(r.out.find("\"lab\": \"logistics\"") != std::string::npos);
+    CHECK(r.out.find("\"requests\": [") != std::string::npos);
+    CHECK(r.out.find("\"dAmountdt\": ") != std::string::npos);
+    CHECK(r.out.find("\"transporters\": [") != std::string::npos);
+    CHECK(r.out.find("\"request\": null") != std::string::npos);   // at tick 0 nobody is assigned yet
+    CHECK(r.out.find("\"matrix\": [") != std::string::npos);
+    CHECK(r.out.find("\"policy\": \"stable_transporters\"") != std::string::npos);
+    CHECK(r.out.find("\"blocking_pairs\": 0") != std::string::npos);
+    CHECK(r.out.find("\"policies\": [") != std::string::npos);
+
+    auto later = run_playbench("run " + kColony + " --ticks 300 --json");
+    REQUIRE(later.exit_code == 0);
+    CHECK(later.out.find("\"delivered\": ") != std::string::npos);
+    CHECK(later.out.find("\"request\": null") == std::string::npos);   // all six busy by now
+    CHECK(later.out == run_playbench("run " + kColony + " --ticks 300 --json").out);   // deterministic
+}
+
+TEST_CASE("logistics: --set switches the policy; bad values and keys are refused") {
+    auto greedy = run_playbench("run " + kColony + " --ticks 5 --json --set logistics.matching.policy=2");
+    REQUIRE_MESSAGE(greedy.exit_code == 0, greedy.err);
+    CHECK(greedy.out.find("\"policy\": \"sequential_greedy\"") != std::string::npos);
+    auto bad = run_playbench("run " + kColony + " --set logistics.matching.policy=7");
+    CHECK(bad.exit_code != 0);
+    CHECK(bad.err.find("logistics.matching.policy") != std::string::npos);
+    CHECK(bad.err.find("3") != std::string::npos);
+    auto params = run_playbench("params logistics");
+    REQUIRE(params.exit_code == 0);
+    CHECK(params.out.find("logistics.distance.estimate_factor") != std::string::npos);
+    CHECK(params.out.find("logistics.transporter.capacity") != std::string::npos);
+}

@@ -1,0 +1,103 @@
+// Draws a logistics world on the canvas: the colony map (walls), targets as squares with fill
+// bars of their stock, buffers larger, transporters as discs showing what they carry, and a line
+// from each busy transporter along its chain to its request (through the buffer when it detours),
+// coloured by the rate of its choice. Hovering a transporter lists its ranked preferences (dq, dt
+// and rate of every choice) and draws lines to its three best requests.
+//
+// The side panel (logistics_tools.cpp) switches the matching policy, compares every policy's
+// total rate and blocking pairs on the current state, lists the matching, charts delivered
+// resources and unmet demand over time, and edits the colony: place, move (drag) and remove
+// targets, buffers and transporters, set stocks and rates, toggle walls — all as commands.
+//
+// Canvas units are ten tiles: the canvas's zoom range suits arenas a few units across.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/logistics/world.hpp"
+#include "ui/lab_view.hpp"
+
+namespace pb::ui {
+
+class LogisticsView final : public LabView {
+public:
+    static constexpr double kTilesPerUnit = 10.0;
+
+    WorldRect bounds(const World& world) const override;
+    void draw(const World& world, const CanvasFrame& frame) override;
+
+    bool grab(const World& world, glm::dvec2 point, double pick_radius) override;
+    void drag_to(glm::dvec2 point) override { drag_pos_ = point; }
+    std::optional<Command> release(const World& world, std::int64_t tick) override;
+    void cancel_drag() override { grabbed_.reset(); }
+    bool dragging() const override { return grabbed_.has_value(); }
+    std::string hover_text(const World& world, glm::dvec2 point, double pick_radius) const override;
+    std::string hover_hint(bool paused) const override;
+    std::string canvas_hint(bool paused) const override;
+    void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
+    bool draw_tools(const World& world, const CanvasFrame& frame) override;
+
+    // What a click on the map does.
+    enum class Tool { Select, PlaceTarget, PlaceTransporter, Wall };
+    struct Options {
+        Tool tool = Tool::Select;
+        logistics::TargetKind kind = logistics::TargetKind::Extension;   // what PlaceTarget builds
+        bool everyone = true;         // the comparison rates every transporter, not only the idle ones
+        bool show_lines = true;
+    };
+    Options& options() { return options_; }
+
+    // The selected entity: a target or a transporter.
+    struct Selection {
+        bool transporter = false;
+        int id = -1;
+    };
+    const std::optional<Selection>& selected() const { return selected_; }
+
+    static glm::dvec2 tile_centre(logistics::Tile t) {
+        return {(t.x + 0.5) / kTilesPerUnit, (t.y + 0.5) / kTilesPerUnit};
+    }
+    static logistics::Tile tile_at(glm::dvec2 p);
+
+private:
+    struct Grabbed {
+        Selection what;
+        glm::dvec2 offset{};
+    };
+    // The policies side by side, recomputed when the world changes (at most a few times a second
+    // while running: the optimal assignment on a large colony takes milliseconds).
+    struct Comparison {
+        std::uint64_t key = 0;
+        double computed_at = -1.0;
+        bool everyone = false;
+        std::vector<logistics::MatchingReport> reports;   // one per policy
+    };
+
+    static const logistics::LogisticsWorld& world_of(const World& world);
+    std::optional<Selection> pick(const logistics::LogisticsWorld& w, glm::dvec2 point, double pick_radius) const;
+    void draw_map(const logistics::LogisticsWorld& w, const CanvasFrame& f) const;
+    void draw_routes(const logistics::LogisticsWorld& w, const CanvasFrame& f) const;
+    void draw_targets(const logistics::LogisticsWorld& w, const CanvasFrame& f) const;
+    void draw_transporters(const logistics::LogisticsWorld& w, const CanvasFrame& f) const;
+    void draw_preferences(const logistics::LogisticsWorld& w, const CanvasFrame& f, int transporter) const;
+    // logistics_tools.cpp
+    const Comparison& comparison(const logistics::LogisticsWorld& w);
+    void draw_metrics(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_policies(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_editing(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_selection(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+
+    Options options_;
+    std::optional<Selection> selected_;
+    std::optional<Grabbed> grabbed_;
+    glm::dvec2 drag_pos_{};
+    int hovered_transporter_ = -1;
+    Comparison comparison_;
+    // The selected target's edit fields (filled from the world when the selection changes).
+    int edit_for_ = -1;
+    double edit_energy_ = 0.0, edit_mineral_ = 0.0, edit_rate_ = 0.0, edit_multiplier_ = 0.0, edit_capacity_ = 0.0;
+};
+
+}  // namespace pb::ui
