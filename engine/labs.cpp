@@ -1,5 +1,6 @@
 // The one list of labs. Adding a lab: append it here (and its view in ui/lab_views.cpp).
 #include "engine/core/lab.hpp"
+#include "engine/effects/world.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/world.hpp"
 
@@ -9,6 +10,7 @@ const std::vector<const LabInfo*>& all_labs() {
     static const std::vector<const LabInfo*> labs = {
         &podball::podball_lab(),
         &rgs::rgs_lab(),
+        &effects::effects_lab(),
     };
     return labs;
 }
