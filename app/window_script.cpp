@@ -113,6 +113,8 @@ bool parse_window_script(const std::string& text, const std::string& name, std::
             a.kind = verb == "click" ? Kind::Click : Kind::DoubleClick;
             if (i < t.size() && parse_button(t[i], a.button)) ++i;
             if (!parse_point(t, i, a, why)) return fail(why);
+            // "@widget DX DY": that far from the widget's centre (a spot on a map, say).
+            if (!a.widget.empty() && i + 1 < t.size() && parse_number(t[i], a.x) && parse_number(t[i + 1], a.y)) i += 2;
         } else if (verb == "drag") {
             a.kind = Kind::Drag;
             if (i < t.size() && parse_button(t[i], a.button)) ++i;
@@ -171,8 +173,10 @@ bool ScriptPlayer::resolve(const ScriptAction& a, const ui::WidgetLocator& widge
     if (!r->visible)
         std::cerr << "playbench: script line " << a.line << ": widget '" << a.widget
                   << "' is scrolled out of view; clicking it anyway\n";
-    x = r->center_x();
-    y = r->center_y();
+    // Clicks and moves may aim off the centre; a drag's start is the centre (x2, y2 is its delta).
+    const bool offset = a.kind == Kind::Click || a.kind == Kind::DoubleClick;
+    x = r->center_x() + (offset ? a.x : 0.0f);
+    y = r->center_y() + (offset ? a.y : 0.0f);
     return true;
 }
 

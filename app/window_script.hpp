@@ -5,6 +5,7 @@
 //   frame 30 dump before.json            writes the window's JSON report (tick, params, widgets...)
 //   frame 40 click @transport.play       left click at the centre of a named widget
 //   frame +5 click 120 40                ... or at window coordinates; "+5" = 5 frames after the last line
+//   frame +5 click @rgs.map -100 40       ... or that far from a widget's centre
 //   frame 50 drag @param.podball.ball.friction 80 0    press, move by (dx, dy) over a few frames, release
 //   frame 60 drag right 400 300 500 350  any button (left, right, middle), from x1 y1 to x2 y2
 //   frame 70 wheel 2 @canvas              mouse wheel notches at a point (negative: zoom out)

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -53,6 +54,30 @@ public:
 
     // Tooltip text for what lies under `point`, empty for nothing.
     virtual std::string hover_text(const World&, glm::dvec2 /*point*/, double /*pick_radius*/) const { return {}; }
+    // The tooltip's second line and the canvas's corner hint: what the designer can do here.
+    virtual std::string hover_hint(bool paused) const { return paused ? "Drag to move it" : "Pause (Space) to drag it"; }
+    virtual std::string canvas_hint(bool paused) const {
+        return paused ? "Paused \xc2\xb7 drag things to move them \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans"
+                      : "Space pauses \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans";
+    }
+
+    // A left click on the canvas that grabbed nothing and barely moved (running or paused): the
+    // view may select, or queue a command (build here).
+    virtual void click(const World&, glm::dvec2 /*point*/, double /*pick_radius*/, bool /*paused*/) {}
+
+    // The lab's tools in the shell's side panel, above the parameters (ImGui widgets: a team to
+    // build for, actions on the selection). Return false to show nothing.
+    virtual bool draw_tools(const World&, const CanvasFrame&) { return false; }
+
+    // Commands the view queued this frame (tool buttons, clicks, keys), drained by the shell after
+    // drawing and submitted at the current tick whether running or paused.
+    std::vector<Command> take_commands() { return std::exchange(queued_, {}); }
+
+protected:
+    void queue(Command c) { queued_.push_back(std::move(c)); }
+
+private:
+    std::vector<Command> queued_;
 };
 
 // The view registered for a lab name (ui/lab_views.cpp); a placeholder that says so for a lab

@@ -30,6 +30,7 @@ inline constexpr ImU32 kOverlayBackground = rgb(12, 14, 16, 200);
 inline constexpr ImU32 kOverlayText = rgb(230, 232, 235);
 inline constexpr ImU32 kOverlayDim = rgb(160, 166, 172);
 inline constexpr ImU32 kDragGhost = rgb(255, 255, 255, 200);
+inline constexpr ImU32 kSelection = rgb(255, 214, 60, 235);   // the selected entity's ring
 
 // Panels
 inline const ImVec4 kChangedMark{1.00f, 0.70f, 0.25f, 1.0f};    // a value not at its default

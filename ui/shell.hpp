@@ -124,6 +124,8 @@ private:
     void draw_dialogs();
     void draw_shortcuts_window();
     void draw_unsaved_question();
+    // Submits what the lab view queued this frame (tools, clicks) at the current tick.
+    void submit_view_commands();
 
     // What to do once the designer answered the unsaved-changes question.
     enum class AfterDiscard { Quit, Open, Reload };
@@ -162,6 +164,8 @@ private:
     // Canvas gestures in progress
     enum class CanvasDrag { None, Pan, Entity };
     CanvasDrag canvas_drag_ = CanvasDrag::None;
+    ImVec2 press_at_{};       // where a canvas gesture began: a release close by is a click
+    bool press_left_ = false;
 
     std::string error_;
     std::string retry_path_;

@@ -42,6 +42,8 @@ void Shell::draw_canvas(float width, float height) {
 
     if (ImGui::IsItemActivated()) {
         bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+        press_at_ = io.MousePos;
+        press_left_ = left;
         if (left && paused_ && lab_view_->grab(world, mouse_world, pick_radius)) canvas_drag_ = CanvasDrag::Entity;
         else canvas_drag_ = CanvasDrag::Pan;
     }
@@ -66,6 +68,11 @@ void Shell::draw_canvas(float width, float height) {
                 if (auto why = sim_.submit(std::move(*cmd))) set_status("Refused: " + *why);
                 else set_status(what);
             }
+        } else if (canvas_drag_ == CanvasDrag::Pan && press_left_) {
+            // A left press released where it began is a click on the map, not a pan.
+            const float dx = io.MousePos.x - press_at_.x, dy = io.MousePos.y - press_at_.y;
+            const float slop = 4.0f * scale;
+            if (dx * dx + dy * dy <= slop * slop) lab_view_->click(world, mouse_world, pick_radius, paused_);
         }
         canvas_drag_ = CanvasDrag::None;
     }
@@ -84,11 +91,10 @@ void Shell::draw_canvas(float width, float height) {
     lab_view_->draw(sim_.world(), frame);
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
-    const char* hint = paused_ ? "Paused \xc2\xb7 drag pods or the ball to place them \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans"
-                               : "Space pauses \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans";
-    ImVec2 hint_size = ImGui::CalcTextSize(hint);
+    const std::string hint = lab_view_->canvas_hint(paused_);
+    ImVec2 hint_size = ImGui::CalcTextSize(hint.c_str());
     draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
-                  palette::with_alpha(palette::kOverlayDim, 170), hint);
+                  palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
     draw->PopClipRect();
 
     if (hovered && !active) {
@@ -97,7 +103,8 @@ void Shell::draw_canvas(float width, float height) {
             if (paused_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
             ImGui::BeginTooltip();
             ImGui::TextUnformatted(tip.c_str());
-            ImGui::TextColored(palette::kDimText, paused_ ? "Drag to place it" : "Pause (Space) to drag it");
+            const std::string how = lab_view_->hover_hint(paused_);
+            if (!how.empty()) ImGui::TextColored(palette::kDimText, "%s", how.c_str());
             ImGui::EndTooltip();
         }
     }

@@ -74,6 +74,17 @@ void Shell::draw() {
 
     draw_dialogs();
     if (show_shortcuts_) draw_shortcuts_window();
+    submit_view_commands();
+}
+
+void Shell::submit_view_commands() {
+    if (!lab_view_) return;
+    for (Command& c : lab_view_->take_commands()) {
+        c.tick = sim_.tick();
+        std::string what = describe(c);
+        if (auto why = sim_.submit(std::move(c))) set_status("Refused: " + *why);
+        else set_status(what);
+    }
 }
 
 void Shell::draw_menu_bar() {
@@ -283,6 +294,20 @@ void Shell::draw_side_panel(float width, float height) {
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::Spacing();
+
+    // The lab's own tools (build, act on the selection) before the parameters.
+    CanvasFrame tools;
+    tools.draw = ImGui::GetWindowDrawList();
+    tools.view = &view_;
+    tools.ui_scale = scale;
+    tools.paused = paused_;
+    tools.widgets = &widgets_;
+    tools.gamepad = &gamepad_;
+    if (lab_view_ && lab_view_->draw_tools(sim_.world(), tools)) {
+        ImGui::Spacing();
+        ImGui::Separator();
+        ImGui::Spacing();
+    }
 
     std::string refused;
     draw_param_panel(sim_, param_panel_, widgets_, refused);

@@ -47,13 +47,14 @@ double param_value(const std::string& json, const std::string& key) {
 // SDL's software renderer, and no OpenGL probe: Mesa's llvmpipe (the only GL under Xvfb) leaks
 // from JIT code LeakSanitizer cannot attribute, which would fail the ASan run; it is also
 // heavy for CI. Everything of ours runs the same either way.
-ProcessResult run_window(const std::string& script, const std::string& config_home) {
+ProcessResult run_window(const std::string& script, const std::string& config_home,
+                         const std::string& scenario = "scenarios/podball-default.toml") {
     std::string script_path = temp_path("window-script.txt");
     std::ofstream(script_path) << script;
     std::string env = "XDG_CONFIG_HOME='" + config_home +
                       "' PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
                       " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'";
-    return run_playbench("--script '" + script_path + "' '" + source_path("scenarios/podball-default.toml") + "'", env);
+    return run_playbench("--script '" + script_path + "' '" + source_path(scenario) + "'", env);
 }
 
 }  // namespace
@@ -183,4 +184,50 @@ TEST_CASE("window: drop a scenario file on the window, tune it, save with Ctrl+S
     pb::Scenario reloaded = pb::load_scenario_file(copy);
     CHECK(reloaded.title == "Dropped copy");
     CHECK(reloaded.params.get("podball.ball.friction") == doctest::Approx(friction));
+}
+
+TEST_CASE("window: RGS tools by mouse: select and remove, build with a click, mark with M") {
+    if (!have_xvfb()) {
+        MESSAGE("SKIPPED: xvfb-run is not installed (Debian packages xvfb, xauth); the window test needs it");
+        return;
+    }
+    std::string config_home = temp_path("window-rgs-config");
+    std::filesystem::remove_all(config_home);
+    std::filesystem::create_directories(config_home);
+    std::string removed = temp_path("window-rgs-removed.json");
+    std::string built = temp_path("window-rgs-built.json");
+    std::string marked = temp_path("window-rgs-marked.json");
+    for (const std::string& f : {removed, built, marked}) std::filesystem::remove(f);
+    std::string script =
+        "frame 20 click @rgs.rgs.1\n"
+        "frame +5 click @rgs.remove\n"
+        "frame +5 dump " + removed + "\n"
+        "frame +5 click @rgs.click_builds\n"
+        "frame +5 click @rgs.map -100 -100\n"
+        "frame +5 dump " + built + "\n"
+        "frame +5 click @rgs.rgs.0\n"
+        "frame +5 key m\n"
+        "frame +5 dump " + marked + "\n"
+        "frame +5 quit\n";
+    ProcessResult r = run_window(script, config_home, "scenarios/rgs-two-at-1600.toml");
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    std::string a = read_file(removed), b = read_file(built), c = read_file(marked);
+    REQUIRE_FALSE(a.empty());
+    REQUIRE_FALSE(b.empty());
+    REQUIRE_FALSE(c.empty());
+    // Paused all along: the commands went in at tick 0.
+    CHECK(json_field(a, "paused") == "true");
+    CHECK(json_field(a, "tick") == "0");
+    CHECK(json_field(a, "live_commands") == "1");
+    CHECK(json_field(a, "status").find("rgs.remove") != std::string::npos);
+    CHECK(a.find("\"rgs.rgs.1\"") == std::string::npos);   // gone from the map
+    CHECK(json_field(b, "live_commands") == "2");
+    CHECK(json_field(b, "status").find("rgs.place") != std::string::npos);
+    CHECK(b.find("\"rgs.rgs.2\"") != std::string::npos);   // the new one is drawn
+    // The humans paid for it: 50 BP at the start, 10 for a drill.
+    CHECK(json_field(b, "summary").find("Humans 40.0 BP") != std::string::npos);
+    CHECK(json_field(c, "live_commands") == "3");
+    CHECK(json_field(c, "status").find("rgs.mark") != std::string::npos);
+    CHECK(json_field(c, "dirty") == "true");
 }

@@ -31,6 +31,11 @@ public:
     void cancel_drag() override { grabbed_.reset(); }
     bool dragging() const override { return grabbed_.has_value(); }
     std::string hover_text(const World& world, glm::dvec2 point, double pick_radius) const override;
+    std::string hover_hint(bool paused) const override { return paused ? "Drag to place it" : "Pause (Space) to drag it"; }
+    std::string canvas_hint(bool paused) const override {
+        return paused ? "Paused \xc2\xb7 drag pods or the ball to place them \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans"
+                      : "Space pauses \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans";
+    }
     // Samples charts and the heat map as the world advances; issues the takeover's commands.
     std::vector<Command> before_tick(const World& world) override;
 

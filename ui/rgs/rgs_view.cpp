@@ -90,6 +90,7 @@ bool RgsView::grab(const World& world, glm::dvec2 point, double pick_radius) {
     const auto id = pick(rgs_world(world), point, pick_radius);
     if (!id) return false;
     grabbed_ = Grabbed{*id, to_canvas(rgs_world(world).structures()[*id].pos) - point};
+    selected_ = *id;
     drag_pos_ = point;
     return true;
 }
@@ -150,11 +151,93 @@ void RgsView::read_keys(const RgsWorld& w, const CanvasFrame& f) {
     if (ImGui::IsKeyPressed(SDL_SCANCODE_X, false)) options_.side_view = !options_.side_view;
     if (ImGui::IsKeyPressed(SDL_SCANCODE_PAGEUP)) options_.height = std::min(1.0, options_.height + 0.05);
     if (ImGui::IsKeyPressed(SDL_SCANCODE_PAGEDOWN)) options_.height = std::max(0.0, options_.height - 0.05);
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_B, false)) options_.click_builds = !options_.click_builds;
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_ESCAPE, false)) selected_ = -1;
+    if (const rgs::Rgs* r = selected_ >= 0 ? w.find(selected_) : nullptr) {
+        if (ImGui::IsKeyPressed(SDL_SCANCODE_DELETE, false) || ImGui::IsKeyPressed(SDL_SCANCODE_BACKSPACE, false))
+            queue(remove_command(r->id));
+        if (ImGui::IsKeyPressed(SDL_SCANCODE_M, false) && r->state != State::Destroyed)
+            queue(mark_command(r->id, r->state != State::Marked));
+    }
+}
+
+Vec3 RgsView::build_point(const RgsWorld& w, glm::dvec2 point) const {
+    const Vec3 size = w.config().map_size();
+    const Vec3 keep{0.0, 0.5 * size.y, options_.height * size.z};
+    return glm::clamp(tidy(to_map(point, keep)), Vec3{0.0, 0.0, 0.0}, size);
+}
+
+void RgsView::click(const World& world, glm::dvec2 point, double pick_radius, bool /*paused*/) {
+    const RgsWorld& w = rgs_world(world);
+    if (auto id = pick(w, point, pick_radius)) {
+        selected_ = *id;
+        return;
+    }
+    const Vec3 size = w.config().map_size();
+    const Vec3 at = to_map(point, Vec3{0.0, 0.5 * size.y, options_.height * size.z});
+    const bool on_map = at.x >= 0.0 && at.y >= 0.0 && at.z >= 0.0 && at.x <= size.x && at.y <= size.y && at.z <= size.z;
+    if (options_.click_builds && on_map) queue(place_command(options_.team, build_kind(), build_point(w, point)));
+    else selected_ = -1;   // a click on free map clears the selection
+}
+
+Command RgsView::place_command(int team, rgs::Kind kind, Vec3 at) {
+    Command c;
+    c.type = "rgs.place";
+    c.set("team", std::int64_t{team}).set("x", at.x).set("y", at.y).set("z", at.z);
+    c.set("kind", std::string(rgs::kind_key(kind)));
+    return c;
+}
+
+Command RgsView::remove_command(int id) {
+    Command c;
+    c.type = "rgs.remove";
+    c.set("id", std::int64_t{id});
+    return c;
+}
+
+Command RgsView::mark_command(int id, bool marked) {
+    Command c;
+    c.type = "rgs.mark";
+    c.set("id", std::int64_t{id}).set("marked", marked);
+    return c;
+}
+
+Command RgsView::damage_command(int id, double amount) {
+    Command c;
+    c.type = "rgs.damage";
+    c.set("id", std::int64_t{id}).set("amount", amount);
+    return c;
+}
+
+Command RgsView::repair_command(int id) {
+    Command c;
+    c.type = "rgs.repair";
+    c.set("id", std::int64_t{id});
+    return c;
+}
+
+Command RgsView::main_structure_command(int team, bool alive) {
+    Command c;
+    c.type = "team.main";
+    c.set("team", std::int64_t{team}).set("alive", alive);
+    return c;
+}
+
+std::string RgsView::hover_hint(bool paused) const {
+    return paused ? "Click selects, drag moves" : "Click selects; pause (Space) to drag";
+}
+
+std::string RgsView::canvas_hint(bool paused) const {
+    std::string hint = options_.click_builds ? "Click builds \xc2\xb7 " : "B: click to build \xc2\xb7 ";
+    hint += "click selects \xc2\xb7 Del removes \xc2\xb7 M marks";
+    hint += paused ? " \xc2\xb7 drag moves" : " \xc2\xb7 Space pauses";
+    return hint + " \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans";
 }
 
 void RgsView::draw(const World& world, const CanvasFrame& f) {
     const RgsWorld& live = rgs_world(world);
     if (grabbed_ && !live.find(grabbed_->id)) grabbed_.reset();
+    if (selected_ >= 0 && !live.find(selected_)) selected_ = -1;
     read_keys(live, f);
     const auto preview = drag_preview(live);
     const RgsWorld& w = preview ? rgs_world(*preview) : live;
@@ -182,6 +265,7 @@ void RgsView::draw_map(const RgsWorld& w, const CanvasFrame& f) const {
         f.draw->AddRectFilled(ImVec2(a.x, sy), ImVec2(b.x, sy + 1.0f), kMapGrid);
     }
     f.draw->AddRect(a, b, kMapEdge, 0.0f, 0, std::max(1.0f, f.ui_scale));
+    if (f.widgets) f.widgets->record("rgs.map", WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y, true});
 }
 
 void RgsView::draw_heat_map(const RgsWorld& w, const CanvasFrame& f) {
@@ -241,9 +325,15 @@ void RgsView::draw_structures(const RgsWorld& w, const CanvasFrame& f) const {
         const ImU32 ring = r.state == State::Destroyed ? kWreck : palette::with_alpha(team, mining ? 230 : 120);
         f.draw->AddCircle(c, radius, ring, 0, (mining ? 2.0f : 1.0f) * f.ui_scale);
         if (grabbed_ && grabbed_->id == r.id) f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kDragGhost, 0, 2.0f * f.ui_scale);
+        else if (selected_ == r.id) f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kSelection, 0, 2.5f * f.ui_scale);
         else if (focus_id_ == r.id) f.draw->AddCircle(c, radius + 2.0f * f.ui_scale, palette::with_alpha(palette::kDragGhost, 120), 0, f.ui_scale);
 
         const float dot = 4.0f * f.ui_scale;
+        if (f.widgets) {
+            const ImVec2 lo = v.origin(), hi(lo.x + v.size().x, lo.y + v.size().y);
+            const bool visible = c.x >= lo.x && c.y >= lo.y && c.x < hi.x && c.y < hi.y;
+            f.widgets->record("rgs.rgs." + std::to_string(r.id), WidgetRect{c.x - dot, c.y - dot, 2 * dot, 2 * dot, visible});
+        }
         if (r.state == State::Destroyed) {
             f.draw->AddLine(ImVec2(c.x - dot, c.y - dot), ImVec2(c.x + dot, c.y + dot), kWreck, 2.0f * f.ui_scale);
             f.draw->AddLine(ImVec2(c.x - dot, c.y + dot), ImVec2(c.x + dot, c.y - dot), kWreck, 2.0f * f.ui_scale);

@@ -39,6 +39,10 @@ public:
     void cancel_drag() override { grabbed_.reset(); }
     bool dragging() const override { return grabbed_.has_value(); }
     std::string hover_text(const World& world, glm::dvec2 point, double pick_radius) const override;
+    std::string hover_hint(bool paused) const override;
+    std::string canvas_hint(bool paused) const override;
+    void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
+    bool draw_tools(const World& world, const CanvasFrame& frame) override;   // rgs_tools.cpp
 
     // What the designer chose (keys while the canvas is hovered; see the overlay's hint line).
     struct Options {
@@ -47,8 +51,23 @@ public:
         int team = 0;               // whose RGS the preview builds
         double height = 0.5;        // of the heat map's slice, as a share of the map's height
         bool side_view = false;    // x-z instead of x-y (key X)
+        bool click_builds = false;  // a click on free map builds (key B); otherwise it selects
+        std::optional<rgs::Kind> kind;   // what a build places (default: the team's kind)
+        double damage = 50.0;       // HP the Damage button takes
     };
     const Options& options() const { return options_; }
+    Options& options() { return options_; }
+    // The selected RGS (click or drag one), -1 for none: the tools act on it.
+    int selected() const { return selected_; }
+    void select(int id) { selected_ = id; }
+
+    // The commands the tools issue, also what buttons and keys queue (tests call them directly).
+    static Command place_command(int team, rgs::Kind kind, rgs::Vec3 at);
+    static Command remove_command(int id);
+    static Command mark_command(int id, bool marked);
+    static Command damage_command(int id, double amount);
+    static Command repair_command(int id);   // back to full health
+    static Command main_structure_command(int team, bool alive);
 
 private:
     struct Grabbed {
@@ -65,6 +84,10 @@ private:
     std::unique_ptr<World> drag_preview(const rgs::RgsWorld& w) const;
 
     void read_keys(const rgs::RgsWorld& w, const CanvasFrame& f);
+    rgs::Kind build_kind() const { return options_.kind.value_or(rgs::default_kind(options_.team)); }
+    // Where a click at canvas `point` builds: the heat map's height from above, the map's middle
+    // (y) from the side; clamped into the map.
+    rgs::Vec3 build_point(const rgs::RgsWorld& w, glm::dvec2 point) const;
     void draw_map(const rgs::RgsWorld& w, const CanvasFrame& f) const;
     void draw_heat_map(const rgs::RgsWorld& w, const CanvasFrame& f);
     void draw_interference(const rgs::RgsWorld& w, const CanvasFrame& f) const;
@@ -76,6 +99,7 @@ private:
     Options options_;
     std::optional<Grabbed> grabbed_;
     glm::dvec2 drag_pos_{};
+    int selected_ = -1;
     int focus_id_ = -1;             // the RGS under the cursor (or dragged): its cluster is compared
     rgs::HeatMap heat_;
     rgs::HeatMapRequest heat_request_;
