@@ -5,6 +5,7 @@
 
 #include "engine/core/lab.hpp"
 #include "ui/lab_view.hpp"
+#include "ui/effects/effects_view.hpp"
 #include "ui/podball/podball_view.hpp"
 #include "ui/rgs/rgs_view.hpp"
 
@@ -21,6 +22,7 @@ const std::vector<LabViewEntry>& lab_views() {
     static const std::vector<LabViewEntry> list{
         {"podball", [] { return std::make_unique<PodballView>(); }},
         {"rgs", [] { return std::make_unique<RgsView>(); }},
+        {"effects", [] { return std::make_unique<EffectsView>(); }},
     };
     return list;
 }

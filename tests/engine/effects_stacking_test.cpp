@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "engine/core/rng.hpp"
+#include "engine/effects/timeline.hpp"
 #include "effects_testing.hpp"
 
 using namespace effects_testing;
@@ -221,4 +222,38 @@ TEST_CASE("effects: a slowed creep never speeds up when hit by another slow unde
         }
     }
     CHECK(literal_sped_up);   // the post's glitch, which the default avoids
+}
+
+TEST_CASE("effects: a creep's timeline shows each type's potency and remaining duration, merges marked") {
+    EffectsWorld w = world_of(dummies(1));   // at tick 1
+    issue_ok(w, hit(0, "poison", 10, 5));
+    for (int i = 0; i < 20; ++i) w.step();
+    issue_ok(w, hit(0, "poison", 10, 5));   // tick 21: (10|4) + (10|5) = (10|9)
+    issue_ok(w, hit(0, "fire", 8, 2));
+    issue_ok(w, hit(0, "chill", 30, 1));    // cancels the fire at once
+    for (int i = 0; i < 400; ++i) w.step();
+    const CreepTimeline t = creep_timeline(w.lane(0), 0, 0.05, w.tick());
+    REQUIRE(t.types.size() == 3);
+    const TypeTimeline& poison = t.types[0];
+    CHECK(w.book().type(poison.type).name == "poison");
+    REQUIRE(poison.marks.size() == 1);
+    CHECK(poison.marks[0].tick == 21);
+    CHECK(poison.marks[0].kind == EventKind::Merged);
+    // Before the merge 4 s were left, after it 9 s; it runs out 180 ticks later.
+    const auto at = [&](std::int64_t tick, bool after) {
+        const TimelinePoint* found = nullptr;
+        for (const TimelinePoint& p : poison.points)
+            if (p.tick == tick && (after || !found)) found = &p;
+        REQUIRE(found);
+        return *found;
+    };
+    CHECK(at(21, false).remaining == doctest::Approx(4.0));
+    CHECK(at(21, true).remaining == doctest::Approx(9.0));
+    CHECK(at(21, true).potency == doctest::Approx(10.0));
+    CHECK(at(21 + 180, true).remaining == doctest::Approx(0.0).epsilon(1e-6));
+    CHECK(poison.points.back().tick == w.tick());
+    const TypeTimeline& fire = t.types[1];
+    REQUIRE(fire.marks.size() == 1);
+    CHECK(fire.marks[0].kind == EventKind::Cancelled);
+    CHECK(fire.points.back().potency == 0.0);
 }
