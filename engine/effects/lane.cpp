@@ -189,6 +189,7 @@ void Lane::spawn_due(const LaneInputs& in) {
             c.speed = wave.speed * in.config.speed_scale;
             c.armour = wave.armour;
             c.attack = wave.attack;
+            c.distance = std::clamp(wave.at, 0.0, in.path.length());
             c.spawn_tick = in.tick;
             creeps_.push_back(std::move(c));
             ++spawned_[w];

@@ -52,6 +52,11 @@ void read_wave(const Node& entry, EffectsSetup& setup, Diagnostics& diag) {
     w.speed = r.number("speed", 1.0, 0.0, 1e4);
     w.armour = r.number("armour", 0.0, 0.0, 1e9);
     w.attack = r.number("attack", 1.0, 0.0, 1e6);
+    // Creeps may enter mid-lane (a side path, or the worked examples spread along it).
+    const double length = LanePath(setup.waypoints).length();
+    if (const Node* at = r.node("at"); at && (!at->is_number() || at->as_number() < 0.0 || at->as_number() >= length))
+        diag.error(*at, "at is a distance along the lane: allowed 0 .. below its length " + n(length));
+    else w.at = r.number("at", 0.0, 0.0, length);
     r.finish();
     setup.waves.push_back(std::move(w));
 }
@@ -259,11 +264,12 @@ void EffectsSetup::write_toml(std::ostream& out) const {
     out << "]\n\n";
     if (!waves.empty())
         out << "# Waves: count creeps, one every interval seconds from start; hp, speed (units/s), armour\n"
-               "# (off every tower hit), attack (lives a leak takes).\n";
+               "# (off every tower hit), attack (lives a leak takes), at (where on the lane they appear).\n";
     for (const Wave& w : waves)
         out << "[[waves]]\nname = " << toml_string(w.name) << "\nstart = " << toml_float(w.start) << "\ncount = " << w.count
             << "\ninterval = " << toml_float(w.interval) << "\nhp = " << toml_float(w.hp) << "\nspeed = " << toml_float(w.speed)
-            << "\narmour = " << toml_float(w.armour) << "\nattack = " << toml_float(w.attack) << "\n\n";
+            << "\narmour = " << toml_float(w.armour) << "\nattack = " << toml_float(w.attack) << "\n"
+            << (w.at > 0.0 ? "at = " + toml_float(w.at) + "\n" : std::string()) << "\n";
     if (!towers.empty())
         out << "# Defenders: range (units), rate (shots/s), damage per hit; effect each hit applies with its\n"
                "# potency, duration (s) and chance (%).\n";

@@ -24,6 +24,7 @@ struct Wave {
     double speed = 1.0;      // lane units per second
     double armour = 0.0;
     double attack = 1.0;     // lives a leaked creep takes
+    double at = 0.0;         // distance along the lane where its creeps appear (0: the spawn)
     bool operator==(const Wave&) const = default;
 };
 

@@ -61,6 +61,7 @@ hp = 80.0
 speed = 1.5
 armour = 2.0
 attack = 2.0
+at = 1.5
 
 [[towers]]
 position = [3.0, 1.0]
@@ -91,6 +92,7 @@ chance = 50.0
     REQUIRE(setup->waves.size() == 1);
     CHECK(setup->waves[0].interval == 0.5);
     CHECK(setup->waves[0].armour == 2.0);
+    CHECK(setup->waves[0].at == 1.5);
     REQUIRE(setup->towers.size() == 1);
     CHECK(setup->towers[0].chance == 50.0);
 
@@ -137,6 +139,11 @@ TEST_CASE("effects: bad scenario values are reported with file, line, key and wh
         const std::string e = load_errors(head + "[lane]\nwaypoints = [[1.0, 1.0]]\n");
         CHECK(contains(e, "test.toml:3"));
         CHECK(contains(e, "two or more waypoints"));
+    }
+    SUBCASE("creeps that would appear beyond the lane's end") {
+        const std::string e = load_errors(head + "[lane]\nwaypoints = [[0, 0], [4, 0]]\n[[waves]]\nat = 6.0\n");
+        CHECK(contains(e, "test.toml:5"));
+        CHECK(contains(e, "below its length 4"));
     }
     SUBCASE("a policy that does not exist") {
         const std::string e = load_errors(head + "compare = [\"highest_potency\", \"lowest\"]\n");
