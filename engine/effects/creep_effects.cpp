@@ -101,7 +101,11 @@ void apply_effect(Creep& c, int type, Dose dose, const EffectContext& ctx) {
     for (ActiveEffect& e : c.effects) {
         if (e.type != type) continue;
         const Dose before{e.potency, e.remaining};
-        const Dose after = merge(policy, before, dose);
+        Dose after = merge(policy, before, dose);
+        // Matching the longest duration can push a potency past its kind's end (a 130% slow);
+        // the excess potency x duration then lengthens the effect instead, so PD is still kept.
+        const double cap = max_potency(book.type(type).kind);
+        if (after.potency > cap) after = Dose{cap, after.pd() / cap};
         book_of.merge_delta += after.pd() - (before.pd() + dose.pd());
         ++book_of.merges;
         e.potency = after.potency;
@@ -116,14 +120,17 @@ void apply_effect(Creep& c, int type, Dose dose, const EffectContext& ctx) {
 Modifiers modifiers_of(const Creep& c, const EffectBook& book) {
     Modifiers m;
     double hit_chance = 1.0;
+    // Shares are clamped to [0, 1]: a type redefined to another kind keeps the potencies its
+    // stacks already carry, and a 300 dps poison turned into a slow must not walk a creep backwards.
+    const auto share = [](double percent) { return std::clamp(percent / 100.0, 0.0, 1.0); };
     for (const ActiveEffect& e : c.effects) {
         switch (book.type(e.type).kind) {
         case EffectKind::Damage: break;
-        case EffectKind::Slow: m.speed_factor *= 1.0 - e.potency / 100.0; break;
+        case EffectKind::Slow: m.speed_factor *= 1.0 - share(e.potency); break;
         case EffectKind::Stop: m.stopped = true; break;
         case EffectKind::Vulnerability: m.vulnerability += e.potency / 100.0; break;
-        case EffectKind::Reverse: m.reverse = std::max(m.reverse, e.potency / 100.0); break;
-        case EffectKind::Miss: hit_chance *= 1.0 - e.potency / 100.0; break;
+        case EffectKind::Reverse: m.reverse = std::max(m.reverse, share(e.potency)); break;
+        case EffectKind::Miss: hit_chance *= 1.0 - share(e.potency); break;
         }
     }
     m.miss_chance = 1.0 - hit_chance;

@@ -151,3 +151,12 @@ TEST_CASE("effects: defenders apply their effects; policies compared on the same
     CHECK(lowered(0) == 0);
     CHECK(lowered(1) > 0);
 }
+
+TEST_CASE("effects: redefining a type's kind mid-run keeps creeps sane") {
+    EffectsWorld w = world_of(dummies(1));
+    issue_ok(w, hit(0, "poison", 300, 10));
+    issue_ok(w, command("effect.define", {{"name", std::string("poison")}, {"kind", std::string("slow")}}));
+    const Modifiers m = modifiers_of(w.lane(0).creeps()[0], w.book());
+    CHECK(m.speed_factor == doctest::Approx(0.0));   // fully slowed, not reversed
+    CHECK(m.velocity() == doctest::Approx(0.0));
+}

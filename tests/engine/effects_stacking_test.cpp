@@ -216,7 +216,8 @@ TEST_CASE("effects: a slowed creep never speeds up when hit by another slow unde
         issue_ok(literal, hit(0, "chill", potency, duration));
         CHECK(modifiers_of(w.lane(0).creeps()[0], w.book()).speed_factor <= before);
         literal_sped_up |= modifiers_of(literal.lane(0).creeps()[0], literal.book()).speed_factor > literal_before + 1e-12;
-        for (std::uint64_t s = rng.below(10); s > 0; --s) {
+        // Up to 4 s between hits, so slows also run out and the creep meets fresh ones.
+        for (std::uint64_t s = rng.below(80); s > 0; --s) {
             w.step();
             literal.step();
         }
@@ -256,4 +257,12 @@ TEST_CASE("effects: a creep's timeline shows each type's potency and remaining d
     REQUIRE(fire.marks.size() == 1);
     CHECK(fire.marks[0].kind == EventKind::Cancelled);
     CHECK(fire.points.back().potency == 0.0);
+}
+
+TEST_CASE("effects: a merge never pushes a potency past its kind's end; the excess lengthens it") {
+    EffectsWorld w = world_of(dummies(1, {kHighestDuration}));
+    issue_ok(w, hit(0, "chill", 90, 4));
+    issue_ok(w, hit(0, "chill", 80, 4));   // PD 360 + 320 over 4 s would be a 170% slow
+    check_dose(dose_of(w, 0, "chill"), 100, 6.8);
+    CHECK(w.lane(0).ledgers()[*w.book().find("chill")].merge_delta == doctest::Approx(0.0));
 }

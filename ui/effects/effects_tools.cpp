@@ -21,7 +21,7 @@ bool key_combo(const char* label, const std::vector<std::string>& keys, std::str
     bool changed = false;
     if (ImGui::BeginCombo(label, current.empty() ? "none" : current.c_str())) {
         for (const std::string& k : keys)
-            if (ImGui::Selectable(k.c_str(), k == current)) {
+            if (ImGui::Selectable(k.empty() ? "none" : k.c_str(), k == current)) {
                 changed = k != current;
                 current = k;
             }
@@ -65,28 +65,28 @@ void EffectsView::draw_defender_tools(const EffectsWorld& w, const CanvasFrame& 
     record("effects.click_places");
     tooltip("On: a click on free ground in any lane places this defender there (in every lane alike)");
     ImGui::SameLine();
-    ImGui::Checkbox("ranges", &options_.show_ranges);
+    ImGui::Checkbox("ranges##effects", &options_.show_ranges);
     ImGui::PushItemWidth(90.0f * s);
-    ImGui::InputDouble("range", &t.range, 0.5, 1.0, "%.1f");
+    ImGui::InputDouble("range##tower", &t.range, 0.5, 1.0, "%.1f");
     ImGui::SameLine();
-    ImGui::InputDouble("shots/s", &t.rate, 0.1, 0.5, "%.2f");
-    ImGui::InputDouble("damage", &t.damage, 1.0, 5.0, "%.1f");
+    ImGui::InputDouble("shots/s##tower", &t.rate, 0.1, 0.5, "%.2f");
+    ImGui::InputDouble("damage##tower", &t.damage, 1.0, 5.0, "%.1f");
     tooltip("Damage per hit; the creep's armour is taken off it, bleed adds its percent");
     ImGui::SameLine();
     std::string effect = t.effect;
     std::vector<std::string> choices{""};
     for (const std::string& n : type_names(w)) choices.push_back(n);
-    if (key_combo("effect", choices, effect)) t.effect = effect;
+    if (key_combo("effect##tower", choices, effect)) t.effect = effect;
     if (!t.effect.empty()) {
-        ImGui::InputDouble("potency", &t.potency, 1.0, 5.0, "%.1f");
+        ImGui::InputDouble("potency##tower", &t.potency, 1.0, 5.0, "%.1f");
         if (auto type = w.book().find(t.effect)) {
             const EffectType& et = w.book().type(*type);
             const std::string meaning(effects::kind_meaning(et.kind));
             tooltip(meaning.c_str());
         }
         ImGui::SameLine();
-        ImGui::InputDouble("seconds", &t.duration, 0.5, 1.0, "%.1f");
-        ImGui::InputDouble("% of hits", &t.chance, 5.0, 10.0, "%.0f");
+        ImGui::InputDouble("seconds##tower", &t.duration, 0.5, 1.0, "%.1f");
+        ImGui::InputDouble("% of hits##tower", &t.chance, 5.0, 10.0, "%.0f");
     }
     ImGui::PopItemWidth();
     t.range = std::max(0.0, t.range);
