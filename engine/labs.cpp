@@ -1,6 +1,7 @@
 // The one list of labs. Adding a lab: append it here (and its view in ui/lab_views.cpp).
 #include "engine/core/lab.hpp"
 #include "engine/logistics/world.hpp"
+#include "engine/effects/world.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/world.hpp"
 
@@ -11,6 +12,7 @@ const std::vector<const LabInfo*>& all_labs() {
         &podball::podball_lab(),
         &rgs::rgs_lab(),
         &logistics::logistics_lab(),
+        &effects::effects_lab(),
     };
     return labs;
 }

@@ -6,6 +6,7 @@
 #include "engine/core/lab.hpp"
 #include "ui/lab_view.hpp"
 #include "ui/logistics/logistics_view.hpp"
+#include "ui/effects/effects_view.hpp"
 #include "ui/podball/podball_view.hpp"
 #include "ui/rgs/rgs_view.hpp"
 
@@ -23,6 +24,7 @@ const std::vector<LabViewEntry>& lab_views() {
         {"podball", [] { return std::make_unique<PodballView>(); }},
         {"rgs", [] { return std::make_unique<RgsView>(); }},
         {"logistics", [] { return std::make_unique<LogisticsView>(); }},
+        {"effects", [] { return std::make_unique<EffectsView>(); }},
     };
     return list;
 }

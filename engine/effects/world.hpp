@@ -1,0 +1,61 @@
+// The Effects world: one lane per compared stacking policy, all walking the same waves past the
+// same defenders, sharing the effect types and interaction rules. Every designer action (place a
+// defender, apply an effect, edit a type or a rule) is a command applied to every lane alike, so
+// the lanes differ only by their policy.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/world.hpp"
+#include "engine/effects/config.hpp"
+#include "engine/effects/lane.hpp"
+#include "engine/effects/setup.hpp"
+
+namespace pb::effects {
+
+class EffectsWorld : public WorldBase<EffectsWorld> {
+public:
+    EffectsWorld(const ParamSet& params, const EffectsSetup& setup, std::uint64_t seed);
+
+    const LabInfo& lab() const override;
+    void step() override;
+    std::uint64_t hash() const override;
+    void write_state(JsonWriter& out) const override;
+    void write_metrics(JsonWriter& out) const override;
+    std::string summary() const override;
+
+    const EffectsConfig& config() const { return config_; }
+    const EffectBook& book() const { return book_; }
+    const LanePath& path() const { return path_; }
+    const std::vector<Wave>& waves() const { return waves_; }
+    const std::vector<Lane>& lanes() const { return lanes_; }
+    const Lane& lane(std::size_t i) const { return lanes_[i]; }
+    double seconds() const { return static_cast<double>(tick_) * config_.dt(); }
+    // Every wave spawned and no creep walking, in every lane.
+    bool finished() const;
+
+protected:
+    std::optional<std::string> apply_lab_command(const Command& c) override;
+    void on_params_changed() override;
+
+private:
+    // world_commands.cpp
+    std::optional<std::string> tower_from(const Command& c, TowerDef& def) const;
+    std::optional<std::string> tower_id(const Command& c, int& id) const;
+    std::optional<std::string> apply_effect_command(const Command& c);
+    std::optional<std::string> define_effect(const Command& c);
+    std::optional<std::string> set_interaction(const Command& c);
+    void after_book_changed();
+
+    EffectsConfig config_;
+    EffectBook book_;
+    LanePath path_;
+    std::vector<Wave> waves_;
+    std::vector<Lane> lanes_;
+};
+
+const LabInfo& effects_lab();
+
+}  // namespace pb::effects

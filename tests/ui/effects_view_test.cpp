@@ -1,0 +1,137 @@
+// The Effects view through the shell: lanes drawn side by side with creeps and defenders, a click
+// selects a creep (its timeline appears) or places a defender, a drag moves one, and the editors'
+// commands reach the world at the current tick whether running or paused.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "engine/core/scenario.hpp"
+#include "engine/effects/world.hpp"
+#include "ui/effects/effects_view.hpp"
+#include "ui/offscreen_renderer.hpp"
+#include "ui/shell.hpp"
+#include "ui_test_support.hpp"
+
+using namespace pb;
+
+namespace {
+
+Simulation effects_simulation(const std::string& name) {
+    return Simulation(load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + name));
+}
+
+const effects::EffectsWorld& effects_world(const Simulation& sim) {
+    return dynamic_cast<const effects::EffectsWorld&>(sim.world());
+}
+
+// Pixels of roughly this colour inside a widget's rectangle.
+int count_colour(const ui::OffscreenRenderer& r, const ui::WidgetRect& rect, int red, int green, int blue) {
+    int n = 0;
+    for (int y = static_cast<int>(rect.y); y < static_cast<int>(rect.y + rect.h); ++y)
+        for (int x = static_cast<int>(rect.x); x < static_cast<int>(rect.x + rect.w); ++x) {
+            const auto p = r.pixel(x, y);
+            n += std::abs(p.r - red) < 12 && std::abs(p.g - green) < 12 && std::abs(p.b - blue) < 12;
+        }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("effects view: four policy panels with defenders and creeps; a clicked creep shows its timeline") {
+    Simulation sim = effects_simulation("effects-three-waves.toml");
+    sim.advance(700);
+    ui::OffscreenRenderer renderer{1280, 900};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    renderer.render(shell, 3);
+    auto* view = dynamic_cast<ui::EffectsView*>(shell.lab_view());
+    REQUIRE(view != nullptr);
+    const auto& w = effects_world(sim);
+    for (int lane = 0; lane < 4; ++lane) REQUIRE(shell.widgets().find("effects.lane." + std::to_string(lane)));
+    const ui::WidgetRect panel = *shell.widgets().find("effects.lane.0");
+    // The poison archers (their effect's green) and the path (dirt) are drawn in the first panel.
+    CHECK(count_colour(renderer, panel, 110, 200, 70) > 20);
+    CHECK(count_colour(renderer, panel, 120, 100, 72) > 500);
+    CHECK(shell.widgets().find("effects.chart.damage"));
+    CHECK_FALSE(shell.widgets().find("effects.timeline"));
+
+    // Click the creep furthest along in lane 2 (the average): it is selected there.
+    const effects::Creep* first = nullptr;
+    for (const effects::Creep& c : w.lane(2).creeps())
+        if (c.walking() && (!first || c.distance > first->distance)) first = &c;
+    REQUIRE(first != nullptr);
+    const glm::dvec2 at = view->to_canvas(w, 2, w.path().position_at(first->distance));
+    view->click(sim.world(), at, 0.01, true);
+    CHECK(view->selected_creep() == first->id);
+    CHECK(view->selected_lane() == 2);
+    renderer.render(shell, 2);
+    CHECK(shell.widgets().find("effects.timeline"));
+    CHECK(sim.live_commands().empty());   // selecting is not an edit
+    if (const char* out = std::getenv("PLAYBENCH_EFFECTS_PNG")) {
+        std::string error;
+        CHECK_MESSAGE(renderer.write_png(out, error), error);
+    }
+}
+
+TEST_CASE("effects view: a click places a defender in every lane, a drag moves it, the editors' commands apply") {
+    Simulation sim = effects_simulation("effects-worked-examples.toml");
+    ui::OffscreenRenderer renderer{1000, 700};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    renderer.render(shell, 2);
+    REQUIRE(shell.paused());
+    auto* view = dynamic_cast<ui::EffectsView*>(shell.lab_view());
+    REQUIRE(view != nullptr);
+    const auto& w = effects_world(sim);
+
+    // Without "click places", a click on free ground places nothing.
+    view->click(sim.world(), view->to_canvas(w, 1, {5.0, 1.0}), 0.01, true);
+    renderer.render(shell, 1);
+    CHECK(sim.live_commands().empty());
+
+    view->options().click_places = true;
+    view->options().tower = effects::TowerDef{{0, 0}, 2.5, 2.0, 5.0, "chill", 40.0, 2.0, 100.0};
+    view->click(sim.world(), view->to_canvas(w, 1, {5.0, 1.0}), 0.01, true);   // in the second panel
+    renderer.render(shell, 1);
+    REQUIRE(sim.live_commands().size() == 1);
+    CHECK(sim.live_commands()[0].type == "tower.place");
+    CHECK(sim.live_commands()[0].tick == 0);
+    for (const effects::Lane& lane : w.lanes()) {
+        REQUIRE(lane.towers().size() == 1);
+        CHECK(lane.towers()[0].def.pos.x == doctest::Approx(5.0));
+        CHECK(lane.towers()[0].def.pos.y == doctest::Approx(1.0));
+        CHECK(lane.towers()[0].def.effect == "chill");
+    }
+
+    // Drag it (paused) in the first panel to (7, -1).
+    REQUIRE(view->grab(sim.world(), view->to_canvas(w, 0, {5.0, 1.0}), 0.01));
+    view->drag_to(view->to_canvas(w, 0, {7.0, -1.0}));
+    auto move = view->release(sim.world(), sim.tick());
+    REQUIRE(move.has_value());
+    CHECK_FALSE(sim.submit(*move));
+    CHECK(w.lane(2).towers()[0].def.pos.x == doctest::Approx(7.0));
+    CHECK(w.lane(2).towers()[0].def.pos.y == doctest::Approx(-1.0));
+
+    // Edit it, a type, a rule and a lane's policy; then remove it.
+    effects::TowerDef stronger = w.lane(0).towers()[0].def;
+    stronger.damage = 50.0;
+    CHECK_FALSE(sim.submit(ui::EffectsView::edit_command(0, stronger)));
+    CHECK(w.lane(1).towers()[0].def.damage == 50.0);
+    effects::EffectType poison = w.book().type(*w.book().find("poison"));
+    poison.policy = effects::StackingPolicy::Independent;
+    CHECK_FALSE(sim.submit(ui::EffectsView::define_command(poison)));
+    CHECK(w.book().type(*w.book().find("poison")).policy == effects::StackingPolicy::Independent);
+    CHECK_FALSE(sim.submit(ui::EffectsView::interaction_command("stun", "frozen", "block")));
+    CHECK(w.book().rule("stun", "frozen") != nullptr);
+    CHECK_FALSE(sim.submit(ui::EffectsView::interaction_command("frozen", "fire", "coexist")));
+    CHECK(w.book().rule("frozen", "fire") == nullptr);
+    CHECK_FALSE(sim.submit(ui::EffectsView::lane_policy_command(2, "refresh_longest")));
+    CHECK(w.lane(2).variant().policy == effects::StackingPolicy::RefreshLongest);
+    CHECK_FALSE(sim.submit(ui::EffectsView::remove_command(0)));
+    CHECK(w.lane(0).towers()[0].removed);
+    // A refusal says why.
+    const auto refused = sim.submit(ui::EffectsView::remove_command(0));
+    REQUIRE(refused.has_value());
+    CHECK(refused->find("tower 0 was removed") != std::string::npos);
+}

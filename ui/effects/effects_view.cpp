@@ -1,0 +1,404 @@
+#include "ui/effects/effects_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <glm/common.hpp>
+
+#include "ui/effects/effects_colours.hpp"
+#include "ui/palette.hpp"
+
+namespace pb::ui {
+
+using effects::Creep;
+using effects::EffectsWorld;
+using effects::Tower;
+using effects::Vec2;
+
+namespace {
+
+constexpr ImU32 kPanel = palette::rgb(30, 34, 39);
+constexpr ImU32 kPanelEdge = palette::rgb(70, 76, 84);
+constexpr ImU32 kPath = palette::rgb(120, 100, 72);
+constexpr ImU32 kPathEdge = palette::rgb(80, 66, 48);
+constexpr ImU32 kSpawn = palette::rgb(90, 200, 120);
+constexpr ImU32 kBase = palette::rgb(230, 80, 70);
+constexpr ImU32 kCreep = palette::rgb(215, 205, 185);
+constexpr ImU32 kCreepEdge = palette::rgb(40, 36, 30);
+constexpr ImU32 kPlainTower = palette::rgb(170, 170, 178);
+
+// Lane sizes in lane units (the scenario's coordinates).
+constexpr double kLaneWidth = 0.7;
+constexpr double kCreepRadius = 0.28;
+constexpr double kTowerRadius = 0.4;
+constexpr double kRingGap = 0.1;
+constexpr double kRingFullSeconds = 10.0;   // a ring is closed when 10 s or more are left
+constexpr double kMargin = 1.5;
+
+ImVec2 add(ImVec2 a, ImVec2 b) { return ImVec2(a.x + b.x, a.y + b.y); }
+
+std::string one_decimal(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+}  // namespace
+
+const EffectsWorld& EffectsView::effects_world(const World& world) { return dynamic_cast<const EffectsWorld&>(world); }
+
+// ---------------------------------------------------------------- layout
+
+EffectsView::Layout EffectsView::layout_of(const EffectsWorld& w) const {
+    Layout l;
+    Vec2 lo = w.path().waypoints().front(), hi = lo;
+    for (const Vec2& p : w.path().waypoints()) {
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    for (const Tower& t : w.lane(0).towers()) {
+        if (t.removed) continue;
+        lo = glm::min(lo, t.def.pos);
+        hi = glm::max(hi, t.def.pos);
+    }
+    l.min = lo - Vec2(kMargin, kMargin);
+    l.max = hi + Vec2(kMargin, kMargin);
+    const Vec2 size = l.max - l.min;
+    l.scale = std::max(size.x, size.y);
+    l.panel_w = size.x / l.scale;
+    l.panel_h = size.y / l.scale;
+    // Wide lanes stack; squarish ones sit two abreast.
+    l.columns = w.lanes().size() > 1 && l.panel_w < 1.6 * l.panel_h ? 2 : 1;
+    return l;
+}
+
+glm::dvec2 EffectsView::panel_origin(const Layout& l, std::size_t lane) const {
+    const int col = static_cast<int>(lane) % l.columns, row = static_cast<int>(lane) / l.columns;
+    return {col * (l.panel_w + l.gap), -row * (l.panel_h + l.title + l.gap) - l.title};
+}
+
+glm::dvec2 EffectsView::to_canvas(const EffectsWorld& w, std::size_t lane, Vec2 p) const {
+    const Layout l = layout_of(w);
+    const glm::dvec2 o = panel_origin(l, lane);
+    return {o.x + (p.x - l.min.x) / l.scale, o.y - (l.max.y - p.y) / l.scale};
+}
+
+std::optional<std::pair<std::size_t, Vec2>> EffectsView::to_lane(const EffectsWorld& w, glm::dvec2 point) const {
+    const Layout l = layout_of(w);
+    for (std::size_t lane = 0; lane < w.lanes().size(); ++lane) {
+        const glm::dvec2 o = panel_origin(l, lane);
+        if (point.x < o.x || point.x > o.x + l.panel_w || point.y > o.y || point.y < o.y - l.panel_h) continue;
+        return std::make_pair(lane, Vec2{l.min.x + (point.x - o.x) * l.scale, l.max.y - (o.y - point.y) * l.scale});
+    }
+    return std::nullopt;
+}
+
+WorldRect EffectsView::bounds(const World& world) const {
+    const EffectsWorld& w = effects_world(world);
+    const Layout l = layout_of(w);
+    const int rows = static_cast<int>((w.lanes().size() + static_cast<std::size_t>(l.columns) - 1) / static_cast<std::size_t>(l.columns));
+    return {{0.0, -rows * (l.panel_h + l.title + l.gap) + l.gap}, {l.columns * (l.panel_w + l.gap) - l.gap, 0.0}};
+}
+
+// ---------------------------------------------------------------- picking
+
+std::optional<int> EffectsView::pick_creep(const EffectsWorld& w, std::size_t lane, Vec2 p, double radius) const {
+    std::optional<int> best;
+    double best_d2 = radius * radius;
+    for (const Creep& c : w.lane(lane).creeps()) {
+        if (!c.walking()) continue;
+        const Vec2 d = w.path().position_at(c.distance) - p;
+        const double d2 = d.x * d.x + d.y * d.y;
+        if (d2 <= best_d2) {
+            best_d2 = d2;
+            best = c.id;
+        }
+    }
+    return best;
+}
+
+std::optional<int> EffectsView::pick_tower(const EffectsWorld& w, Vec2 p, double radius) const {
+    std::optional<int> best;
+    double best_d2 = radius * radius;
+    for (const Tower& t : w.lane(0).towers()) {
+        if (t.removed) continue;
+        const Vec2 d = t.def.pos - p;
+        const double d2 = d.x * d.x + d.y * d.y;
+        if (d2 <= best_d2) {
+            best_d2 = d2;
+            best = t.id;
+        }
+    }
+    return best;
+}
+
+void EffectsView::click(const World& world, glm::dvec2 point, double pick_radius, bool /*paused*/) {
+    const EffectsWorld& w = effects_world(world);
+    const auto at = to_lane(w, point);
+    if (!at) return;
+    const double radius = std::max(pick_radius * layout_of(w).scale, kTowerRadius);
+    if (auto creep = pick_creep(w, at->first, at->second, radius)) {
+        selected_creep_ = *creep;
+        selected_lane_ = static_cast<int>(at->first);
+        return;
+    }
+    if (auto tower = pick_tower(w, at->second, radius)) {
+        selected_tower_ = *tower;
+        options_.tower = w.lane(0).towers()[static_cast<std::size_t>(*tower)].def;
+        return;
+    }
+    if (options_.click_places) {
+        queue(place_command(options_.tower, at->second.x, at->second.y));
+        return;
+    }
+    selected_creep_ = -1;
+    selected_tower_ = -1;
+}
+
+bool EffectsView::grab(const World& world, glm::dvec2 point, double pick_radius) {
+    const EffectsWorld& w = effects_world(world);
+    const auto at = to_lane(w, point);
+    if (!at) return false;
+    const auto tower = pick_tower(w, at->second, std::max(pick_radius * layout_of(w).scale, kTowerRadius));
+    if (!tower) return false;
+    const Vec2 pos = w.lane(0).towers()[static_cast<std::size_t>(*tower)].def.pos;
+    grabbed_ = Grabbed{*tower, to_canvas(w, at->first, pos) - point};
+    drag_pos_ = point;
+    selected_tower_ = *tower;
+    return true;
+}
+
+std::optional<Command> EffectsView::release(const World& world, std::int64_t tick) {
+    if (!grabbed_) return std::nullopt;
+    const Grabbed g = *grabbed_;
+    grabbed_.reset();
+    const auto at = to_lane(effects_world(world), drag_pos_ + g.offset);
+    if (!at) return std::nullopt;   // dropped between panels: it stays where it was
+    Command c;
+    c.tick = tick;
+    c.type = "tower.move";
+    c.set("id", std::int64_t{g.tower}).set("x", at->second.x).set("y", at->second.y);
+    return c;
+}
+
+std::string EffectsView::canvas_hint(bool paused) const {
+    std::string hint = options_.click_places ? "Click places a defender \xc2\xb7 " : "";
+    hint += "click a creep for its timeline \xc2\xb7 ";
+    hint += paused ? "drag defenders \xc2\xb7 wheel zooms" : "Space pauses \xc2\xb7 wheel zooms";
+    return hint;
+}
+
+std::string EffectsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
+    const EffectsWorld& w = effects_world(world);
+    const auto at = to_lane(w, point);
+    if (!at) return {};
+    const double radius = std::max(pick_radius * layout_of(w).scale, kTowerRadius);
+    if (auto id = pick_creep(w, at->first, at->second, radius)) {
+        const Creep& c = w.lane(at->first).creeps()[static_cast<std::size_t>(*id)];
+        std::string text = "Creep " + std::to_string(c.id) + " (" + w.waves()[static_cast<std::size_t>(c.wave)].name + ")  " +
+                           one_decimal(c.hp) + " / " + one_decimal(c.max_hp) + " HP";
+        for (const effects::ActiveEffect& e : c.effects) {
+            const effects::EffectType& t = w.book().type(e.type);
+            text += "\n  " + t.label + ": " + one_decimal(e.potency) + " " + std::string(effects::kind_unit(t.kind)) + " for " +
+                    one_decimal(e.remaining) + " s";
+        }
+        return text;
+    }
+    if (auto id = pick_tower(w, at->second, radius)) {
+        const Tower& t = w.lane(at->first).towers()[static_cast<std::size_t>(*id)];
+        std::string text = "Defender " + std::to_string(t.id) + ": " + one_decimal(t.def.damage) + " damage, " +
+                           one_decimal(t.def.rate) + " shots/s, range " + one_decimal(t.def.range);
+        if (!t.def.effect.empty())
+            text += "\n  applies " + t.def.effect + " (" + one_decimal(t.def.potency) + " | " + one_decimal(t.def.duration) +
+                    " s) on " + one_decimal(t.def.chance) + "% of hits";
+        text += "\n  " + std::to_string(t.shots) + " shots, " + one_decimal(t.damage) + " damage in this lane";
+        return text;
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------- drawing
+
+void EffectsView::draw(const World& world, const CanvasFrame& f) {
+    const EffectsWorld& w = effects_world(world);
+    for (std::size_t lane = 0; lane < w.lanes().size(); ++lane) draw_lane(w, lane, f);
+}
+
+void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
+    ImDrawList* d = f.draw;
+    const CanvasView& v = *f.view;
+    const float s = f.ui_scale;
+    const Layout l = layout_of(w);
+    const effects::Lane& lane = w.lane(index);
+    const glm::dvec2 o = panel_origin(l, index);
+    const auto px = [&](double lane_units) { return v.to_pixels(lane_units / l.scale); };
+    const auto at = [&](Vec2 p) { return v.to_screen(to_canvas(w, index, p)); };
+
+    // Panel and title: the policy, then what it achieved so far.
+    const ImVec2 top_left = v.to_screen({o.x, o.y + l.title}), bottom_right = v.to_screen({o.x + l.panel_w, o.y - l.panel_h});
+    d->AddRectFilled(top_left, bottom_right, kPanel, 4.0f * s);
+    d->AddRect(top_left, bottom_right, index == static_cast<std::size_t>(selected_lane_) && selected_creep_ >= 0
+                                           ? palette::with_alpha(lane_colour(index), 200)
+                                           : kPanelEdge,
+               4.0f * s, 0, 1.5f * s);
+    // The title: the policy and what it achieved so far, shortened to fit the panel.
+    char stats[96];
+    std::snprintf(stats, sizeof stats, "%d killed, %d leaked, %.0f lives", lane.kills(), lane.leaks(), lane.lives());
+    const float room = bottom_right.x - top_left.x - 12.0f * s;
+    std::string title = effects::variant_label(lane.variant()) + "   " + stats;
+    if (ImGui::CalcTextSize(title.c_str()).x > room) title = effects::variant_key(lane.variant()) + "  " + stats;
+    if (ImGui::CalcTextSize(title.c_str()).x > room) title = effects::variant_key(lane.variant());
+    d->PushClipRect(top_left, bottom_right, true);
+    d->AddText(add(top_left, ImVec2(6.0f * s, 3.0f * s)), lane_colour(index), title.c_str());
+    d->PopClipRect();
+    if (f.widgets) f.widgets->record("effects.lane." + std::to_string(index),
+                                   {top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y, true});
+    d->PushClipRect(top_left, bottom_right, true);
+
+    // The path: a dirt band from the spawn (green) to the base (red).
+    std::vector<ImVec2> path;
+    for (const Vec2& p : w.path().waypoints()) path.push_back(at(p));
+    const float lane_px = std::max(3.0f, px(kLaneWidth));
+    d->AddPolyline(path.data(), static_cast<int>(path.size()), kPathEdge, 0, lane_px + 2.0f * s);
+    d->AddPolyline(path.data(), static_cast<int>(path.size()), kPath, 0, lane_px);
+    for (const ImVec2& p : path) d->AddCircleFilled(p, lane_px * 0.5f, kPath);
+    d->AddCircleFilled(path.front(), lane_px * 0.7f, kSpawn);
+    const ImVec2 base = path.back();
+    d->AddRectFilled(ImVec2(base.x - lane_px * 0.7f, base.y - lane_px * 0.7f), ImVec2(base.x + lane_px * 0.7f, base.y + lane_px * 0.7f),
+                     kBase, 2.0f * s);
+
+    // Defenders: reach, body in their effect's colour, a beam to the creep they hit this tick.
+    for (const Tower& t : lane.towers()) {
+        if (t.removed) continue;
+        const bool dragged = grabbed_ && grabbed_->tower == t.id;
+        Vec2 pos = t.def.pos;
+        if (dragged)
+            if (auto to = to_lane(w, drag_pos_ + grabbed_->offset)) pos = to->second;
+        const ImVec2 c = at(pos);
+        const ImU32 colour = t.effect_type >= 0 ? effect_colour(w.book().type(t.effect_type)) : kPlainTower;
+        if (options_.show_ranges || dragged || t.id == selected_tower_)
+            d->AddCircle(c, px(t.def.range), palette::with_alpha(colour, dragged ? 160 : 60), 48, 1.0f * s);
+        if (t.target >= 0 && !dragged) {
+            const Creep& target = lane.creeps()[static_cast<std::size_t>(t.target)];
+            d->AddLine(c, at(w.path().position_at(target.distance)), palette::with_alpha(colour, 200), 1.5f * s);
+        }
+        const float r = std::max(4.0f * s, px(kTowerRadius));
+        d->AddCircleFilled(c, r, colour);
+        d->AddCircle(c, r, t.id == selected_tower_ ? palette::kSelection : palette::rgb(240, 240, 240), 0,
+                     (t.id == selected_tower_ ? 2.5f : 1.0f) * s);
+        if (t.effect_type >= 0 && r >= 7.0f * s) {
+            const char* icon = w.book().type(t.effect_type).icon.c_str();
+            const ImVec2 size = ImGui::CalcTextSize(icon);
+            d->AddText(ImVec2(c.x - size.x * 0.5f, c.y - size.y * 0.5f), palette::rgb(20, 20, 20), icon);
+        }
+    }
+
+    for (const Creep& c : lane.creeps())
+        if (c.walking()) draw_creep(w, c, index, f);
+    d->PopClipRect();
+}
+
+void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t lane, const CanvasFrame& f) const {
+    ImDrawList* d = f.draw;
+    const CanvasView& v = *f.view;
+    const float s = f.ui_scale;
+    const double scale = layout_of(w).scale;
+    const ImVec2 at = v.to_screen(to_canvas(w, lane, w.path().position_at(c.distance)));
+    const float r = std::max(3.0f * s, v.to_pixels(kCreepRadius / scale));
+    const float gap = std::max(2.0f * s, v.to_pixels(kRingGap / scale));
+
+    // A ring per active effect, innermost first, its arc the share of 10 s still left.
+    float ring = r;
+    for (const effects::ActiveEffect& e : c.effects) {
+        ring += gap;
+        const ImU32 colour = effect_colour(w.book().type(e.type));
+        const float share = static_cast<float>(std::clamp(e.remaining / kRingFullSeconds, 0.05, 1.0));
+        constexpr float kTop = -1.5707964f;
+        d->PathArcTo(at, ring, kTop, kTop + share * 6.2831853f, 32);
+        d->PathStroke(colour, 0, std::max(1.5f * s, gap * 0.7f));
+    }
+    d->AddCircleFilled(at, r, kCreep);
+    d->AddCircle(at, r, kCreepEdge, 0, 1.0f * s);
+    if (c.id == selected_creep_) d->AddCircle(at, ring + gap + 1.5f * s, palette::kSelection, 0, 2.0f * s);
+
+    // Health bar above.
+    const float bar_w = std::max(14.0f * s, 2.4f * r), bar_h = std::max(2.5f * s, r * 0.3f);
+    const ImVec2 bar0(at.x - bar_w * 0.5f, at.y - ring - gap - bar_h - 2.0f * s);
+    const float health = static_cast<float>(std::clamp(c.hp / c.max_hp, 0.0, 1.0));
+    d->AddRectFilled(bar0, ImVec2(bar0.x + bar_w, bar0.y + bar_h), palette::rgb(60, 20, 20));
+    d->AddRectFilled(bar0, ImVec2(bar0.x + bar_w * health, bar0.y + bar_h), health_colour(health));
+
+    // The floating number: what its effects take per second, in the strongest one's colour.
+    double dps = 0.0, strongest = 0.0;
+    ImU32 colour = palette::kOverlayText;
+    for (const effects::ActiveEffect& e : c.effects) {
+        const effects::EffectType& t = w.book().type(e.type);
+        if (t.kind != effects::EffectKind::Damage) continue;
+        dps += e.potency;
+        if (e.potency > strongest) {
+            strongest = e.potency;
+            colour = effect_colour(t);
+        }
+    }
+    if (dps > 0.0) {
+        char text[32];
+        std::snprintf(text, sizeof text, "-%.0f/s", dps);
+        // It drifts up a little over each second, like the post's bouncing numbers.
+        const float drift = static_cast<float>(w.tick() % 20) * 0.4f * s;
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        d->AddText(ImVec2(at.x - size.x * 0.5f, bar0.y - size.y - drift), colour, text);
+    }
+}
+
+// ---------------------------------------------------------------- commands
+
+Command EffectsView::place_command(const effects::TowerDef& t, double x, double y) {
+    Command c;
+    c.type = "tower.place";
+    c.set("x", x).set("y", y).set("range", t.range).set("rate", t.rate).set("damage", t.damage);
+    c.set("effect", t.effect.empty() ? std::string("none") : t.effect);
+    if (!t.effect.empty()) c.set("potency", t.potency).set("duration", t.duration).set("chance", t.chance);
+    return c;
+}
+
+Command EffectsView::edit_command(int id, const effects::TowerDef& t) {
+    Command c = place_command(t, t.pos.x, t.pos.y);
+    c.type = "tower.edit";
+    c.args.insert(c.args.begin(), std::make_pair(std::string("id"), CommandValue{std::int64_t{id}}));
+    return c;
+}
+
+Command EffectsView::remove_command(int id) {
+    Command c;
+    c.type = "tower.remove";
+    c.set("id", std::int64_t{id});
+    return c;
+}
+
+Command EffectsView::define_command(const effects::EffectType& t) {
+    Command c;
+    c.type = "effect.define";
+    c.set("name", t.name).set("kind", std::string(effects::kind_key(t.kind))).set("policy", std::string(effects::policy_key(t.policy)));
+    c.set("label", t.label).set("colour", effects::rgb_text(t.colour)).set("icon", t.icon);
+    return c;
+}
+
+Command EffectsView::interaction_command(const std::string& incoming, const std::string& present, const std::string& action,
+                                         const std::string& into, double potency) {
+    Command c;
+    c.type = "interaction.set";
+    c.set("incoming", incoming).set("present", present).set("action", action);
+    if (action == "transform") c.set("into", into).set("potency", potency);
+    return c;
+}
+
+Command EffectsView::lane_policy_command(int lane, const std::string& policy) {
+    Command c;
+    c.type = "lane.policy";
+    c.set("lane", std::int64_t{lane}).set("policy", policy);
+    return c;
+}
+
+}  // namespace pb::ui
