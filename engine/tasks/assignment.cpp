@@ -197,9 +197,13 @@ void enumerate_teams(const OptionTable& table, const TeamRequest& request, TeamF
             bool ok = true;
             for (const auto& [p, e] : team) {
                 Cost best = kNoLimit;
+                bool any = false;
                 for (const CostPair& c : table.options(p, e))
-                    if (c.time <= t) best = std::min(best, c.damage);
-                ok = ok && best <= request.max_damage;
+                    if (c.time <= t) {
+                        best = std::min(best, c.damage);
+                        any = true;
+                    }
+                ok = ok && any && best <= request.max_damage;
                 worst_damage = std::max(worst_damage, best);
             }
             if (!ok) continue;
