@@ -2,6 +2,7 @@
 #include "engine/core/lab.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/world.hpp"
+#include "engine/tasks/world.hpp"
 
 namespace pb {
 
@@ -9,6 +10,7 @@ const std::vector<const LabInfo*>& all_labs() {
     static const std::vector<const LabInfo*> labs = {
         &podball::podball_lab(),
         &rgs::rgs_lab(),
+        &tasks::tasks_lab(),
     };
     return labs;
 }

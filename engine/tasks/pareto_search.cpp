@@ -90,51 +90,123 @@ void BoaStar::heuristics(const LegGraph& reversed, int target) {
     }
 }
 
+namespace {
+// Beyond this many distinct f_time values the buckets would cost more memory than they save.
+constexpr Cost kMaxBuckets = Cost{1} << 20;
+}  // namespace
+
+void BoaStar::push(Cost f_time, Cost f_damage, int node, int parent) {
+    const Cost index = f_time - base_time_;
+    if (index >= kMaxBuckets) {
+        far_.push_back(FarOpen{f_time, f_damage, node, parent});
+        std::push_heap(far_.begin(), far_.end(), [](const FarOpen& a, const FarOpen& b) {
+            return a.f_time != b.f_time ? a.f_time > b.f_time : a.f_damage > b.f_damage;
+        });
+        return;
+    }
+    const auto i = static_cast<std::size_t>(index);
+    if (i >= buckets_.size()) buckets_.resize(std::max(i + 1, buckets_.size() * 2));
+    buckets_used_ = std::max(buckets_used_, i + 1);
+    if (i == current_ && current_sorted_) {
+        arrivals_.push_back(Open{f_damage, node, parent});
+        std::push_heap(arrivals_.begin(), arrivals_.end(), [](const Open& a, const Open& b) { return a.f_damage > b.f_damage; });
+    } else {
+        buckets_[i].push_back(Open{f_damage, node, parent});
+    }
+}
+
 void BoaStar::run(const LegGraph& graph, const LegGraph& reversed, int source, int target, SearchLimits limits) {
     heuristics(reversed, target);
     const auto n = static_cast<std::size_t>(graph.node_count());
-    settled_.clear();
-    open_.clear();
+    for (std::size_t i = 0; i < buckets_used_; ++i) buckets_[i].clear();
+    buckets_used_ = 0;
+    current_ = 0;
+    current_sorted_ = false;
+    far_.clear();
+    trail_.clear();
     solutions_.clear();
-    generated_ = 0;
-    damage_min_.assign(n, kNoLimit + 1);
+    nodes_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) nodes_[i] = NodeState{h_time_[i], h_damage_[i], kNoLimit + 1};
+    NodeState* const node = nodes_.data();
     if (h_time_[source] >= kNoLimit) return;   // the target cannot be reached at all
-    const auto later_open = [](const Open& a, const Open& b) {
+    base_time_ = h_time_[source];
+    push(h_time_[source], h_damage_[source], source, -1);
+    const Cost& goal_min = node[target].damage_min;
+    const auto later_damage = [](const Open& a, const Open& b) { return a.f_damage > b.f_damage; };
+    const auto later_far = [](const FarOpen& a, const FarOpen& b) {
         return a.f_time != b.f_time ? a.f_time > b.f_time : a.f_damage > b.f_damage;
     };
-    open_.push_back(Open{h_time_[source], h_damage_[source], source, -1});
-    Cost& goal_min = damage_min_[target];
-    while (!open_.empty()) {
-        std::pop_heap(open_.begin(), open_.end(), later_open);
-        const Open o = open_.back();
-        open_.pop_back();
-        const Cost damage = o.f_damage - h_damage_[o.node];
-        if (damage >= damage_min_[o.node] || o.f_damage >= goal_min) continue;
-        damage_min_[o.node] = damage;
-        const int index = static_cast<int>(settled_.size());
-        settled_.push_back(SettledLabel{o.f_time - h_time_[o.node], damage, o.node, o.parent, -1});
+    current_ = 0;
+    current_sorted_ = false;
+    arrivals_.clear();
+    std::size_t cursor = 0;   // next unread label of the current (sorted) bucket
+    while (true) {
+        Cost f_time = 0;
+        Open o{};
+        // Move on to the next bucket with labels when the current one is used up.
+        while (current_ < buckets_used_ && (!current_sorted_ || (cursor == buckets_[current_].size() && arrivals_.empty()))) {
+            if (current_sorted_) {
+                // Done with this f_time for good: give its memory back (the open list only ever
+                // spans a window of f_time values, so the peak stays small).
+                std::vector<Open>().swap(buckets_[current_]);
+                ++current_;
+                current_sorted_ = false;
+                continue;
+            }
+            std::vector<Open>& bucket = buckets_[current_];
+            if (bucket.empty()) {
+                ++current_;
+                continue;
+            }
+            std::sort(bucket.begin(), bucket.end(), [](const Open& a, const Open& b) { return a.f_damage < b.f_damage; });
+            current_sorted_ = true;
+            cursor = 0;
+        }
+        if (current_ < buckets_used_) {
+            const std::vector<Open>& bucket = buckets_[current_];
+            if (cursor < bucket.size() && (arrivals_.empty() || bucket[cursor].f_damage <= arrivals_.front().f_damage)) {
+                o = bucket[cursor++];
+            } else {
+                std::pop_heap(arrivals_.begin(), arrivals_.end(), later_damage);
+                o = arrivals_.back();
+                arrivals_.pop_back();
+            }
+            f_time = base_time_ + static_cast<Cost>(current_);
+        } else if (!far_.empty()) {
+            std::pop_heap(far_.begin(), far_.end(), later_far);
+            const FarOpen& f = far_.back();
+            f_time = f.f_time;
+            o = Open{f.f_damage, f.node, f.parent};
+            far_.pop_back();
+        } else {
+            break;
+        }
+        NodeState& here = node[o.node];
+        const Cost damage = o.f_damage - here.h_damage;
+        if (damage >= here.damage_min || o.f_damage >= goal_min) continue;
+        here.damage_min = damage;
+        const int index = static_cast<int>(trail_.size());
+        trail_.push_back(Step{o.node, o.parent});
+        const Cost time = f_time - here.h_time;
         if (o.node == target) {
-            solutions_.push_back(index);
+            solutions_.push_back(Solution{time, damage, index});
             continue;
         }
-        const Cost time = o.f_time - h_time_[o.node];
         for (const LegArc& a : graph.out(o.node)) {
-            const Cost h1 = h_time_[a.to];
-            if (h1 >= kNoLimit) continue;
-            const Cost d = damage + a.damage, f1 = time + a.time + h1, f2 = d + h_damage_[a.to];
-            if (d >= damage_min_[a.to] || f2 >= goal_min || f1 > limits.max_time || f2 > limits.max_damage) continue;
-            ++generated_;
-            open_.push_back(Open{f1, f2, a.to, index});
-            std::push_heap(open_.begin(), open_.end(), later_open);
+            const NodeState& next = node[a.to];
+            if (next.h_time >= kNoLimit) continue;
+            const Cost d = damage + a.damage, f1 = time + a.time + next.h_time, f2 = d + next.h_damage;
+            if (d >= next.damage_min || f2 >= goal_min || f1 > limits.max_time || f2 > limits.max_damage) continue;
+            push(f1, f2, a.to, index);
         }
     }
 }
 
 std::vector<ParetoPath> BoaStar::paths() const {
     std::vector<ParetoPath> out;
-    for (int s : solutions_) {
-        ParetoPath p{settled_[s].time, settled_[s].damage, {}};
-        for (int i = s; i >= 0; i = settled_[i].parent) p.route.push_back(settled_[i].node);
+    for (const Solution& s : solutions_) {
+        ParetoPath p{s.time, s.damage, {}};
+        for (int i = s.label; i >= 0; i = trail_[i].parent) p.route.push_back(trail_[i].node);
         std::reverse(p.route.begin(), p.route.end());
         out.push_back(std::move(p));
     }
@@ -142,9 +214,14 @@ std::vector<ParetoPath> BoaStar::paths() const {
 }
 
 std::size_t BoaStar::memory_bytes() const {
-    return (h_time_.capacity() + h_damage_.capacity() + damage_min_.capacity()) * sizeof(Cost) +
-           settled_.capacity() * sizeof(SettledLabel) + open_.capacity() * sizeof(Open) +
-           solutions_.capacity() * sizeof(int) + dijkstra_heap_.capacity() * sizeof(std::pair<Cost, int>);
+    std::size_t bytes = (h_time_.capacity() + h_damage_.capacity()) * sizeof(Cost) + nodes_.capacity() * sizeof(NodeState) +
+                        trail_.capacity() * sizeof(Step) + far_.capacity() * sizeof(FarOpen) +
+                        solutions_.capacity() * sizeof(Solution) +
+                        dijkstra_heap_.capacity() * sizeof(std::pair<Cost, int>) +
+                        buckets_.capacity() * sizeof(std::vector<Open>);
+    for (const auto& b : buckets_) bytes += b.capacity() * sizeof(Open);
+    bytes += arrivals_.capacity() * sizeof(Open);
+    return bytes;
 }
 
 std::vector<ParetoPath> pareto_paths(const LegGraph& graph, int source, int target, SearchLimits limits) {
