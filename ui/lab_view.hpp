@@ -49,6 +49,11 @@ public:
     // shell submits them like the designer's other commands.
     virtual std::vector<Command> before_tick(const World&) { return {}; }
 
+    // Called by the shell once per frame, paused or not, after draw(): commands the view's own
+    // widgets asked for this frame (a button in its side panel, an edited field). Views with
+    // editing panels need this because before_tick only runs while the simulation runs.
+    virtual std::vector<Command> frame_commands(const World&, std::int64_t /*tick*/) { return {}; }
+
     // Tooltip text for what lies under `point`, empty for nothing.
     virtual std::string hover_text(const World&, glm::dvec2 /*point*/, double /*pick_radius*/) const { return {}; }
 };

@@ -7,6 +7,7 @@
 #include "ui/lab_view.hpp"
 #include "ui/podball/podball_view.hpp"
 #include "ui/rgs/rgs_view.hpp"
+#include "ui/tasks/tasks_view.hpp"
 
 namespace pb::ui {
 
@@ -21,6 +22,7 @@ const std::vector<LabViewEntry>& lab_views() {
     static const std::vector<LabViewEntry> list{
         {"podball", [] { return std::make_unique<PodballView>(); }},
         {"rgs", [] { return std::make_unique<RgsView>(); }},
+        {"tasks", [] { return std::make_unique<TasksView>(); }},
     };
     return list;
 }

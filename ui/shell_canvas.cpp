@@ -81,6 +81,11 @@ void Shell::draw_canvas(float width, float height) {
     frame.velocity_hints = prefs_.velocity_hints;
     frame.widgets = &widgets_;
     lab_view_->draw(sim_.world(), frame);
+    for (Command& c : lab_view_->frame_commands(sim_.world(), sim_.tick())) {
+        std::string what = describe(c);
+        if (auto why = sim_.submit(std::move(c))) set_status("Refused: " + *why);
+        else set_status(what);
+    }
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
     const char* hint = paused_ ? "Paused \xc2\xb7 drag pods or the ball to place them \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace pb::tasks {
 
@@ -79,23 +80,30 @@ std::optional<std::string> task_problem(const Ship& ship, const TaskSpec& task) 
 void auto_layout(Ship& ship, double width, double height) {
     const int n = ship.room_count();
     if (n == 0) return;
-    // Start on a circle (deterministic), then Fruchterman-Reingold with a cooling step.
-    const double pi = 3.14159265358979323846;
+    // Fruchterman-Reingold from scattered starting points (a fixed generator, so the same file
+    // always gives the same picture), cooling linearly; then scaled into the box. Nothing is
+    // clamped while it settles: rooms pinned to a border would bunch up there.
     std::vector<double> x(n), y(n);
+    std::uint64_t state = 0x9e3779b97f4a7c15ull;
+    const auto next = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) / 9007199254740992.0;
+    };
     for (int i = 0; i < n; ++i) {
-        x[i] = 0.5 * width + 0.4 * width * std::cos(2.0 * pi * i / n);
-        y[i] = 0.5 * height + 0.4 * height * std::sin(2.0 * pi * i / n);
+        x[i] = next() * width;
+        y[i] = next() * height;
     }
     const double k = std::sqrt(width * height / n);
-    double step = 0.1 * width;
     std::vector<double> dx(n), dy(n);
-    for (int iteration = 0; iteration < 300; ++iteration) {
+    const int iterations = 600;
+    for (int iteration = 0; iteration < iterations; ++iteration) {
+        const double temperature = 0.1 * width * (1.0 - static_cast<double>(iteration) / iterations) + 1e-3;
         std::fill(dx.begin(), dx.end(), 0.0);
         std::fill(dy.begin(), dy.end(), 0.0);
         for (int i = 0; i < n; ++i)
             for (int j = i + 1; j < n; ++j) {
-                double ex = x[i] - x[j], ey = y[i] - y[j];
-                const double d2 = std::max(ex * ex + ey * ey, 1e-6);
+                const double ex = x[i] - x[j], ey = y[i] - y[j];
+                const double d2 = std::max(ex * ex + ey * ey, 1e-4);
                 const double push = k * k / d2;
                 dx[i] += ex * push, dy[i] += ey * push;
                 dx[j] -= ex * push, dy[j] -= ey * push;
@@ -103,22 +111,26 @@ void auto_layout(Ship& ship, double width, double height) {
         for (const Corridor& c : ship.corridors) {
             if (!ship.has_room(c.from) || !ship.has_room(c.to)) continue;
             const double ex = x[c.from] - x[c.to], ey = y[c.from] - y[c.to];
-            const double d = std::sqrt(ex * ex + ey * ey) + 1e-9;
-            const double pull = d / k;
+            const double pull = std::sqrt(ex * ex + ey * ey) / k;
             dx[c.from] -= ex * pull, dy[c.from] -= ey * pull;
             dx[c.to] += ex * pull, dy[c.to] += ey * pull;
         }
         for (int i = 0; i < n; ++i) {
-            const double len = std::sqrt(dx[i] * dx[i] + dy[i] * dy[i]) + 1e-9;
-            const double move = std::min(len, step);
-            x[i] = std::clamp(x[i] + dx[i] / len * move, 0.0, width);
-            y[i] = std::clamp(y[i] + dy[i] / len * move, 0.0, height);
+            const double len = std::sqrt(dx[i] * dx[i] + dy[i] * dy[i]) + 1e-12;
+            const double move = std::min(len, temperature);
+            x[i] += dx[i] / len * move;
+            y[i] += dy[i] / len * move;
         }
-        step = std::max(step * 0.985, 0.002 * width);
     }
+    const auto [x_lo, x_hi] = std::minmax_element(x.begin(), x.end());
+    const auto [y_lo, y_hi] = std::minmax_element(y.begin(), y.end());
+    const double span_x = std::max(*x_hi - *x_lo, 1e-9), span_y = std::max(*y_hi - *y_lo, 1e-9);
+    const double scale = std::min(width / span_x, height / span_y);
+    const double x0 = *x_lo, y0 = *y_lo;
     for (int i = 0; i < n; ++i) {
-        ship.rooms[i].x = x[i];
-        ship.rooms[i].y = y[i];
+        // Tenths of a unit: positions read cleanly when a scenario is saved.
+        ship.rooms[i].x = std::round((x[i] - x0) * scale * 10.0) / 10.0;
+        ship.rooms[i].y = std::round((y[i] - y0) * scale * 10.0) / 10.0;
     }
 }
 
