@@ -1,6 +1,7 @@
 #include "engine/tasks/pareto_search.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace pb::tasks {
 
@@ -91,6 +92,26 @@ void BoaStar::heuristics(const LegGraph& reversed, int target) {
 }
 
 namespace {
+// Orders a bucket by f_damage: a stable LSD radix sort, a byte at a time over the bucket's
+// damage range (a comparison sort for small buckets). Stable, so ties keep their arrival order.
+template <class O>
+void sort_by_damage(std::vector<O>& v, std::vector<O>& scratch) {
+    if (v.size() < 64) {
+        std::sort(v.begin(), v.end(), [](const O& a, const O& b) { return a.f_damage < b.f_damage; });
+        return;
+    }
+    Cost lo = v[0].f_damage, hi = lo;
+    for (const O& o : v) lo = std::min(lo, o.f_damage), hi = std::max(hi, o.f_damage);
+    const std::uint64_t range = static_cast<std::uint64_t>(hi - lo);
+    scratch.resize(v.size());
+    for (int shift = 0; shift < 64 && (range >> shift) != 0; shift += 8) {
+        std::size_t count[257] = {};
+        for (const O& o : v) ++count[((static_cast<std::uint64_t>(o.f_damage - lo) >> shift) & 255) + 1];
+        for (int i = 0; i < 256; ++i) count[i + 1] += count[i];
+        for (const O& o : v) scratch[count[(static_cast<std::uint64_t>(o.f_damage - lo) >> shift) & 255]++] = o;
+        v.swap(scratch);
+    }
+}
 // Beyond this many distinct f_time values the buckets would cost more memory than they save.
 constexpr Cost kMaxBuckets = Cost{1} << 20;
 }  // namespace
@@ -158,7 +179,7 @@ void BoaStar::run(const LegGraph& graph, const LegGraph& reversed, int source, i
                 ++current_;
                 continue;
             }
-            std::sort(bucket.begin(), bucket.end(), [](const Open& a, const Open& b) { return a.f_damage < b.f_damage; });
+            sort_by_damage(bucket, scratch_);
             current_sorted_ = true;
             cursor = 0;
         }
@@ -220,7 +241,7 @@ std::size_t BoaStar::memory_bytes() const {
                         dijkstra_heap_.capacity() * sizeof(std::pair<Cost, int>) +
                         buckets_.capacity() * sizeof(std::vector<Open>);
     for (const auto& b : buckets_) bytes += b.capacity() * sizeof(Open);
-    bytes += arrivals_.capacity() * sizeof(Open);
+    bytes += (arrivals_.capacity() + scratch_.capacity()) * sizeof(Open);
     return bytes;
 }
 

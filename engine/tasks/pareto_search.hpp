@@ -111,6 +111,7 @@ private:
     std::size_t current_ = 0;        // the bucket being worked on (sorted), or buckets_used_
     bool current_sorted_ = false;
     std::vector<Open> arrivals_;     // heap: labels pushed into the current bucket
+    std::vector<Open> scratch_;
     Cost base_time_ = 0;
     std::vector<FarOpen> far_;
     std::vector<Step> trail_;         // every settled label: its node and parent (the route)

@@ -37,8 +37,7 @@ Chart begin_chart(const char* id, float height, double t0, double t1, double d0,
     Chart c{ImVec2(start.x + left, start.y + 6.0f * scale), ImVec2(start.x + width - 8.0f * scale, start.y + height - bottom)};
     // Pad the ranges so points sit inside the frame; a single value gets a unit of room.
     const double tp = std::max((t1 - t0) * 0.08, 0.5), dp = std::max((d1 - d0) * 0.12, 0.5);
-    c.t0 = t0 - tp, c.t1 = t1 + tp, c.d0 = std::max(0.0, d0 - dp) - (d0 - dp < 0 ? 0.0 : 0.0), c.d1 = d1 + dp;
-    if (c.d0 >= d0) c.d0 = d0 - dp;
+    c.t0 = t0 - tp, c.t1 = t1 + tp, c.d0 = d0 - dp, c.d1 = d1 + dp;
     ImDrawList* d = ImGui::GetWindowDrawList();
     d->AddRectFilled(c.min, c.max, tasks_colours::kChartBackground);
     d->AddRect(c.min, c.max, tasks_colours::kChartGrid);
@@ -87,7 +86,6 @@ void TasksView::draw_panel(const TasksWorld& w, const CanvasFrame& f) {
     ImGui::BeginChild("##tasks_panel", ImVec2(width, size.y - 16.0f * s), true);
     hovered_point_ = -1;
 
-    const tasks::TaskSolution& sol = w.solution();
     ImGui::TextUnformatted("Toward the Stars task");
     ImGui::TextColored(palette::kDimText, "D = %lld, T = %lld, K = %d   %d rooms, %zu corridors",
                        static_cast<long long>(w.instance().limits.max_damage),
@@ -115,7 +113,6 @@ void TasksView::draw_panel(const TasksWorld& w, const CanvasFrame& f) {
     ImGui::Separator();
     draw_edit_tools(w);
     if (f.widgets) f.widgets->record("tasks.panel", {origin.x + size.x - width - 8.0f * s, origin.y + 8.0f * s, width, size.y - 16.0f * s, true});
-    (void)sol;
     ImGui::EndChild();
     ImGui::PopStyleColor();
 }
