@@ -8,6 +8,7 @@
 #include "app/match.hpp"
 #include "app/offscreen.hpp"
 #include "app/replay_cli.hpp"
+#include "app/solve.hpp"
 #include "app/window.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
@@ -58,6 +59,7 @@ int run_command_line(int argc, char** argv) {
         "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"
         "  playbench match SCENARIO     play full Podball matches headless: wins, score, metrics\n"
         "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
+        "  playbench solve SCENARIO     Tasks: every Pareto option, team and route (--json for all)\n"
         "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
         "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"
         "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() + ", render, replay)\n",
@@ -97,6 +99,12 @@ int run_command_line(int argc, char** argv) {
     render_cmd->add_option("--size", size, "Image size WxH (default 1280x720, 64..8192 each)");
     render_cmd->add_option("--set", render.sets, "Override a parameter, KEY=VALUE (repeatable)");
     render_cmd->add_option("--out", render.out, "Output PNG file")->required();
+
+    SolveOptions solve;
+    auto* solve_cmd = app.add_subcommand("solve", "Tasks lab: print the Pareto options per pair, W^k per team size and the efficient set");
+    solve_cmd->add_option("scenario", solve.scenario, "Tasks scenario file (.toml)")->required()->check(CLI::ExistingFile);
+    solve_cmd->add_option("--set", solve.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params tasks`");
+    solve_cmd->add_flag("--json", solve.json, "Print {pairs, per_k, efficient} as JSON (players and equipment from 1)");
 
     std::string params_lab;
     auto* params_cmd = app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
@@ -144,8 +152,8 @@ int run_command_line(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // Print the usage of the (sub)command that was being parsed, then the reason.
         CLI::App* failed = &app;
-        for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd, verify_cmd,
-                              info_cmd, export_cmd})
+        for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
+                              verify_cmd, info_cmd, export_cmd})
             if (sub->parsed()) failed = sub;
         std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
         return 2;
@@ -164,6 +172,7 @@ int run_command_line(int argc, char** argv) {
         }
         return render_scenario(render, std::cout, std::cerr);
     }
+    if (*solve_cmd) return solve_scenario(solve, std::cout, std::cerr);
     if (*params_cmd) return list_params(params_lab, std::cout, std::cerr);
     if (*rec_cmd) return replay_record(rec, std::cout, std::cerr);
     if (*verify_cmd) return replay_verify(replay_file, std::cout, std::cerr);

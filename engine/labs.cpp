@@ -4,6 +4,7 @@
 #include "engine/effects/world.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/world.hpp"
+#include "engine/tasks/world.hpp"
 
 namespace pb {
 
@@ -13,6 +14,7 @@ const std::vector<const LabInfo*>& all_labs() {
         &rgs::rgs_lab(),
         &logistics::logistics_lab(),
         &effects::effects_lab(),
+        &tasks::tasks_lab(),
     };
     return labs;
 }

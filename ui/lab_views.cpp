@@ -9,6 +9,7 @@
 #include "ui/effects/effects_view.hpp"
 #include "ui/podball/podball_view.hpp"
 #include "ui/rgs/rgs_view.hpp"
+#include "ui/tasks/tasks_view.hpp"
 
 namespace pb::ui {
 
@@ -25,6 +26,7 @@ const std::vector<LabViewEntry>& lab_views() {
         {"rgs", [] { return std::make_unique<RgsView>(); }},
         {"logistics", [] { return std::make_unique<LogisticsView>(); }},
         {"effects", [] { return std::make_unique<EffectsView>(); }},
+        {"tasks", [] { return std::make_unique<TasksView>(); }},
     };
     return list;
 }

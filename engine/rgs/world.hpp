@@ -42,7 +42,7 @@ public:
     const LabInfo& lab() const override;
     void step() override;
     std::uint64_t hash() const override;
-    // The structures, the economy's history and the grid (about 40 bytes an entry, plus its cells).
+    // The structures, the economy's history and the grid (about 40 bytes an entry, a slot range a cell).
     std::size_t snapshot_bytes() const override;
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;

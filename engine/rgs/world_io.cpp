@@ -122,7 +122,7 @@ void RgsWorld::write_metrics(JsonWriter& out) const {
 
 std::size_t RgsWorld::snapshot_bytes() const {
     return sizeof(*this) + rgs_.size() * (sizeof(Rgs) + sizeof(double)) + history_.size() * sizeof(EconomySample) +
-           grid_.size() * 40 + grid_.cell_count() * sizeof(SpatialGrid::Cell);
+           grid_.size() * 40 + grid_.cell_count() * 2 * sizeof(std::size_t);
 }
 
 std::string RgsWorld::summary() const {

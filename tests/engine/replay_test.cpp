@@ -38,7 +38,9 @@ Scenario podball_scenario() { return load_scenario_file(std::string(PLAYBENCH_SO
 // A parameter edit a lab's first parameter allows: half way between its default and its maximum.
 Command first_param_edit(const LabInfo& lab) {
     const ParamDef& d = (*lab.params)[0];
-    return make_param_set(0, d.key, d.default_value + 0.5 * (d.max - d.default_value));
+    double v = d.default_value + 0.5 * (d.max - d.default_value);
+    if (d.type != ParamType::Real) v = d.default_value < d.max ? d.default_value + 1.0 : d.default_value - 1.0;   // whole steps
+    return make_param_set(0, d.key, v);
 }
 
 // Records `ticks` ticks of `s` with `edits` submitted at their ticks; returns the file.

@@ -1,0 +1,126 @@
+// Bi-objective (time, damage) label-setting searches in the style of BOA* (Hernandez et al.,
+// ICAPS 2020): labels leave the open list in lexicographic (time, damage) order, so a label is
+// dominated exactly when its damage is not below the smallest damage already settled at its node
+// ("g2_min") - an O(1) check instead of comparing against a list. Each settled label is one point
+// of its node's Pareto front, with one witness route through its parent chain.
+//
+// ParetoSearch settles every node reachable from one source (one-to-all: the task solver needs
+// the fronts at every equipment room from a player, and from every equipment room to the event).
+// BoaStar answers one source-target query with the two single-objective distances to the target
+// as heuristics, which is what makes long corridor-to-corridor queries cheap.
+// Both objects are workspaces: reuse one across queries and they stop allocating.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "engine/tasks/leg_graph.hpp"
+
+namespace pb::tasks {
+
+struct SettledLabel {
+    Cost time = 0;
+    Cost damage = 0;
+    int node = -1;
+    int parent = -1;        // settled label this one extends, -1 at the source
+    int next_at_node = -1;  // the node's next front point (increasing time)
+};
+
+struct SearchLimits {
+    Cost max_time = kNoLimit;     // labels beyond either bound are dropped: they cannot be feasible
+    Cost max_damage = kNoLimit;
+};
+
+// One Pareto-optimal path: its costs and its rooms from source to target.
+struct ParetoPath {
+    Cost time = 0;
+    Cost damage = 0;
+    std::vector<int> route;
+    bool operator==(const ParetoPath&) const = default;
+};
+
+class ParetoSearch {
+public:
+    // Settles the Pareto front of every node reachable from `source` within the limits.
+    void run(const LegGraph& graph, int source, SearchLimits limits = {});
+
+    // First settled label of `node` (smallest time, largest damage of its front), -1 if none.
+    int front_head(int node) const { return head_[node]; }
+    const SettledLabel& label(int index) const { return settled_[index]; }
+    // Appends the label's rooms to `out`: source first, or (for a search on the reversed graph,
+    // whose source is the real destination) the label's node first.
+    void append_route(int index, std::vector<int>& out, bool source_first) const;
+    std::vector<ParetoPath> front(int node, bool source_first = true) const;
+
+    std::size_t settled_count() const { return settled_.size(); }
+    std::size_t memory_bytes() const;
+
+private:
+    struct Open {
+        Cost time, damage;
+        int node, parent;
+    };
+    std::vector<SettledLabel> settled_;
+    std::vector<Open> open_;        // binary heap, lexicographic (time, damage)
+    std::vector<Cost> damage_min_;  // g2_min per node
+    std::vector<int> head_, tail_;
+};
+
+class BoaStar {
+public:
+    struct Solution {
+        Cost time = 0, damage = 0;
+        int label = -1;
+    };
+    // The Pareto front of (time, damage) paths from source to target. `reversed` must be
+    // graph.reversed() (kept by the caller so repeated queries do not rebuild it).
+    void run(const LegGraph& graph, const LegGraph& reversed, int source, int target, SearchLimits limits = {});
+
+    // Solutions in increasing time (and decreasing damage).
+    const std::vector<Solution>& solutions() const { return solutions_; }
+    std::vector<ParetoPath> paths() const;
+    std::size_t expanded() const { return trail_.size(); }
+    std::size_t memory_bytes() const;
+
+private:
+    // Open labels wait in buckets by f_time (integer costs, and f_time never decreases along the
+    // search because the heuristic is consistent). A bucket is sorted by f_damage once, when the
+    // search reaches it; labels that arrive in the bucket being worked on go to a small heap
+    // beside it. That keeps the lexicographic order BOA* needs at a fraction of the cost of one
+    // big heap. Labels past the bucket range wait in an ordinary heap.
+    struct Open {
+        Cost f_damage;
+        int node, parent;
+    };
+    struct FarOpen {
+        Cost f_time, f_damage;
+        int node, parent;
+    };
+    struct Step {
+        int node, parent;
+    };
+    // What the inner loop reads about a node, side by side: one cache line instead of three.
+    struct NodeState {
+        Cost h_time, h_damage, damage_min;
+    };
+    void heuristics(const LegGraph& reversed, int target);
+    void push(Cost f_time, Cost f_damage, int node, int parent);
+
+    std::vector<Cost> h_time_, h_damage_;
+    std::vector<std::vector<Open>> buckets_;
+    std::size_t buckets_used_ = 0;
+    std::size_t current_ = 0;        // the bucket being worked on (sorted), or buckets_used_
+    bool current_sorted_ = false;
+    std::vector<Open> arrivals_;     // heap: labels pushed into the current bucket
+    std::vector<Open> scratch_;
+    Cost base_time_ = 0;
+    std::vector<FarOpen> far_;
+    std::vector<Step> trail_;         // every settled label: its node and parent (the route)
+    std::vector<NodeState> nodes_;
+    std::vector<Solution> solutions_;
+    std::vector<std::pair<Cost, int>> dijkstra_heap_;
+};
+
+// Convenience: BOA* on a fresh workspace.
+std::vector<ParetoPath> pareto_paths(const LegGraph& graph, int source, int target, SearchLimits limits = {});
+
+}  // namespace pb::tasks

@@ -1,0 +1,140 @@
+// The BOA*-style searches against the paper's Algorithm 1 and against enumerating every simple
+// path, on hundreds of random small ships (zero costs, one-way corridors and ties included).
+#include <algorithm>
+#include <functional>
+
+#include "engine/tasks/paper_labelling.hpp"
+#include "engine/tasks/pareto_search.hpp"
+#include "tasks_testing.hpp"
+
+using namespace tasks_testing;
+
+namespace {
+
+// Every simple path's (time, damage), Pareto-filtered: the definition, by brute force.
+std::vector<CostPair> exhaustive_front(const LegGraph& g, int source, int target) {
+    std::vector<CostPair> all;
+    std::vector<char> on_path(static_cast<std::size_t>(g.node_count()), 0);
+    std::function<void(int, Cost, Cost)> walk = [&](int node, Cost t, Cost d) {
+        if (node == target) {
+            all.push_back({t, d});
+            return;
+        }
+        on_path[node] = 1;
+        for (const LegArc& a : g.out(node))
+            if (!on_path[a.to]) walk(a.to, t + a.time, d + a.damage);
+        on_path[node] = 0;
+    };
+    walk(source, 0, 0);
+    std::sort(all.begin(), all.end(), [](CostPair a, CostPair b) {
+        return a.time != b.time ? a.time < b.time : a.damage < b.damage;
+    });
+    std::vector<CostPair> front;
+    for (CostPair c : all)
+        if (front.empty() || c.damage < front.back().damage) front.push_back(c);
+    return front;
+}
+
+std::vector<CostPair> costs_of(const std::vector<ParetoPath>& paths) {
+    std::vector<CostPair> out;
+    for (const ParetoPath& p : paths) out.push_back({p.time, p.damage});
+    return out;
+}
+
+// A witness must be a real simple path from source to target with exactly its costs.
+void check_witness(const LegGraph& g, const ParetoPath& p, int source, int target) {
+    REQUIRE_FALSE(p.route.empty());
+    CHECK(p.route.front() == source);
+    CHECK(p.route.back() == target);
+    std::vector<int> sorted = p.route;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    // Cheapest arc between consecutive rooms that matches is enough: the path's cost must be
+    // reachable with arcs that exist.
+    Cost t = 0, d = 0;
+    for (std::size_t i = 0; i + 1 < p.route.size(); ++i) {
+        bool found = false;
+        for (const LegArc& a : g.out(p.route[i]))
+            if (a.to == p.route[i + 1]) {
+                t += a.time;
+                d += a.damage;
+                found = true;
+                break;
+            }
+        REQUIRE(found);
+    }
+    CHECK(t == p.time);
+    CHECK(d == p.damage);
+}
+
+}  // namespace
+
+TEST_CASE("tasks: BOA*, the one-to-all search, the paper's labelling and enumeration agree on random ships") {
+    Rng rng(20260);
+    int compared = 0, nonempty = 0, multi = 0;
+    for (int round = 0; round < 300; ++round) {
+        const int rooms = 3 + static_cast<int>(rng.below(6));
+        const Ship ship = random_ship(rng, rooms, 0.3 + 0.4 * rng.uniform(), 1 + static_cast<Cost>(rng.below(6)));
+        const LegGraph g = ship.leg_graph(round % 2 == 0 ? Leg::ToEquipment : Leg::ToEvent);
+        const LegGraph reversed = g.reversed();
+        ParetoSearch all;
+        BoaStar boa;
+        for (int s = 0; s < rooms; ++s) {
+            all.run(g, s);
+            for (int t = 0; t < rooms; ++t) {
+                CAPTURE(round);
+                CAPTURE(s);
+                CAPTURE(t);
+                const auto expected = exhaustive_front(g, s, t);
+                boa.run(g, reversed, s, t);
+                const auto boa_paths = boa.paths();
+                const auto paper_paths = paper_pareto_paths(g, s, t);
+                const auto one_to_all = all.front(t);
+                REQUIRE(costs_of(boa_paths) == expected);
+                REQUIRE(costs_of(paper_paths) == expected);
+                REQUIRE(costs_of(one_to_all) == expected);
+                for (const ParetoPath& p : boa_paths) check_witness(g, p, s, t);
+                for (const ParetoPath& p : one_to_all) check_witness(g, p, s, t);
+                for (const ParetoPath& p : paper_paths) check_witness(g, p, s, t);
+                ++compared;
+                nonempty += expected.empty() ? 0 : 1;
+                multi += expected.size() > 1 ? 1 : 0;
+            }
+        }
+    }
+    // The random ships must actually exercise trade-offs, not just single shortest paths.
+    CHECK(compared > 5000);
+    CHECK(nonempty > compared / 2);
+    CHECK(multi > compared / 10);
+}
+
+TEST_CASE("tasks: search limits drop exactly the labels beyond T and D") {
+    Rng rng(77);
+    for (int round = 0; round < 100; ++round) {
+        const Ship ship = random_ship(rng, 7, 0.5, 5);
+        const LegGraph g = ship.leg_graph(Leg::ToEquipment);
+        const Cost max_time = static_cast<Cost>(rng.below(12)), max_damage = static_cast<Cost>(rng.below(12));
+        ParetoSearch limited;
+        limited.run(g, 0, SearchLimits{max_time, max_damage});
+        for (int t = 0; t < 7; ++t) {
+            std::vector<CostPair> expected;
+            for (CostPair c : exhaustive_front(g, 0, t))
+                if (c.time <= max_time && c.damage <= max_damage) expected.push_back(c);
+            CHECK(costs_of(limited.front(t)) == expected);
+            CHECK(costs_of(pareto_paths(g, 0, t, SearchLimits{max_time, max_damage})) == expected);
+        }
+    }
+}
+
+TEST_CASE("tasks: a query from a room to itself is the empty walk; an unreachable room has no front") {
+    Ship ship;
+    ship.rooms.resize(3);
+    ship.corridors.push_back(Corridor{0, 1, 2, 1, 1, true});
+    const LegGraph g = ship.leg_graph(Leg::ToEquipment);
+    const auto self = pareto_paths(g, 1, 1);
+    REQUIRE(self.size() == 1);
+    CHECK(self[0] == ParetoPath{0, 0, {1}});
+    CHECK(pareto_paths(g, 1, 0).empty());   // one-way corridor
+    CHECK(pareto_paths(g, 0, 2).empty());   // room 2 has no corridor
+    CHECK(paper_pareto_paths(g, 0, 2).empty());
+}

@@ -1,0 +1,317 @@
+#include "ui/tasks/tasks_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+#include "ui/palette.hpp"
+#include "ui/tasks/tasks_colours.hpp"
+
+namespace pb::ui {
+
+using tasks::TasksWorld;
+
+namespace {
+
+constexpr double kRoomRadius = 0.2;     // layout units
+constexpr double kTokenRadius = 0.15;
+constexpr double kPi = 3.14159265358979323846;
+
+ImVec2 screen(const CanvasFrame& f, glm::dvec2 p) { return f.view->to_screen(p); }
+
+void centred_text(ImDrawList* d, ImVec2 at, ImU32 colour, const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    d->AddText(ImVec2(at.x - size.x * 0.5f, at.y - size.y * 0.5f), colour, text);
+}
+
+// Time of the corridor a route takes between two rooms (the quickest if several).
+tasks::Cost step_time(const tasks::Ship& ship, int a, int b) {
+    tasks::Cost best = -1;
+    for (const tasks::Corridor& c : ship.corridors)
+        if ((c.from == a && c.to == b) || (!c.one_way && c.from == b && c.to == a))
+            best = best < 0 ? c.time : std::min(best, c.time);
+    return std::max<tasks::Cost>(best, 0);
+}
+
+}  // namespace
+
+const TasksWorld& TasksView::tasks_world(const World& world) { return dynamic_cast<const TasksWorld&>(world); }
+
+WorldRect TasksView::bounds(const World& world) const {
+    const tasks::Ship& ship = tasks_world(world).ship();
+    WorldRect r{{0.0, 0.0}, {1.0, 1.0}};
+    if (!ship.rooms.empty()) r.min = r.max = room_pos(ship, 0);
+    for (int i = 0; i < ship.room_count(); ++i) {
+        r.min = glm::min(r.min, room_pos(ship, i));
+        r.max = glm::max(r.max, room_pos(ship, i));
+    }
+    r.min -= glm::dvec2(0.6, 0.6);
+    r.max += glm::dvec2(0.6, 0.6);
+    // Room on the right for the side panel, so that the fitted ship is not hidden under it.
+    r.max.x += (r.max.x - r.min.x) * panel_share_ / (1.0 - panel_share_);
+    return r;
+}
+
+glm::dvec2 TasksView::token_pos(const TasksWorld& w, Token token, int index) const {
+    const tasks::Ship& ship = w.ship();
+    const tasks::TaskSpec& task = w.task();
+    const int room = token == Token::Player ? task.players[index] : token == Token::Equipment ? task.equipment[index] : task.event;
+    const glm::dvec2 centre = room_pos(ship, room);
+    if (token == Token::Room || token == Token::Event) return centre;
+    // Players sit above-left of their room, equipment below-right; several fan out.
+    int nth = 0;
+    const std::vector<int>& list = token == Token::Player ? task.players : task.equipment;
+    for (int i = 0; i < index; ++i) nth += list[i] == room ? 1 : 0;
+    const double base = token == Token::Player ? 0.75 * kPi : -0.25 * kPi;
+    const double angle = base + 0.55 * nth * (token == Token::Player ? 1.0 : -1.0);
+    return centre + glm::dvec2(std::cos(angle), std::sin(angle)) * (kRoomRadius + kTokenRadius + 0.05);
+}
+
+int TasksView::nearest_room(const tasks::Ship& ship, glm::dvec2 point) const {
+    int best = -1;
+    double best_d2 = 1e300;
+    for (int i = 0; i < ship.room_count(); ++i) {
+        const glm::dvec2 d = room_pos(ship, i) - point;
+        const double d2 = d.x * d.x + d.y * d.y;
+        if (d2 < best_d2) best_d2 = d2, best = i;
+    }
+    return best;
+}
+
+std::optional<TasksView::Grabbed> TasksView::pick(const TasksWorld& w, glm::dvec2 point, double pick_radius) const {
+    // Tokens first (they sit on top), then rooms.
+    const auto within = [&](glm::dvec2 at, double radius) {
+        const glm::dvec2 d = at - point;
+        return d.x * d.x + d.y * d.y <= (radius + pick_radius) * (radius + pick_radius);
+    };
+    for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i)
+        if (within(token_pos(w, Token::Player, i), kTokenRadius)) return Grabbed{Token::Player, i, token_pos(w, Token::Player, i) - point};
+    for (int i = 0; i < static_cast<int>(w.task().equipment.size()); ++i)
+        if (within(token_pos(w, Token::Equipment, i), kTokenRadius))
+            return Grabbed{Token::Equipment, i, token_pos(w, Token::Equipment, i) - point};
+    for (int i = 0; i < w.ship().room_count(); ++i)
+        if (within(room_pos(w.ship(), i), kRoomRadius)) {
+            // The event is grabbed by its ring, the room by its centre.
+            const glm::dvec2 d = room_pos(w.ship(), i) - point;
+            const bool ring = i == w.task().event && d.x * d.x + d.y * d.y > 0.5 * kRoomRadius * kRoomRadius;
+            return Grabbed{ring ? Token::Event : Token::Room, i, room_pos(w.ship(), i) - point};
+        }
+    return std::nullopt;
+}
+
+bool TasksView::grab(const World& world, glm::dvec2 point, double pick_radius) {
+    grabbed_ = pick(tasks_world(world), point, pick_radius);
+    drag_pos_ = point;
+    return grabbed_.has_value();
+}
+
+std::optional<Command> TasksView::release(const World& world, std::int64_t tick) {
+    if (!grabbed_) return std::nullopt;
+    const TasksWorld& w = tasks_world(world);
+    const Grabbed g = *grabbed_;
+    grabbed_.reset();
+    const glm::dvec2 at = drag_pos_ + g.offset;
+    Command c;
+    c.tick = tick;
+    if (g.token == Token::Room) {
+        if (!w.ship().has_room(g.index)) return std::nullopt;
+        // Tenths of a layout unit: finer than a room, and commands stay readable.
+        const glm::dvec2 p{std::round(at.x * 10.0) / 10.0, std::round(at.y * 10.0) / 10.0};
+        if (p == room_pos(w.ship(), g.index)) return std::nullopt;
+        c.type = "room.move";
+        c.set("room", std::int64_t{g.index}).set("x", p.x).set("y", p.y);
+        return c;
+    }
+    // Tokens snap to the room they are dropped on.
+    const int room = nearest_room(w.ship(), at);
+    if (room < 0) return std::nullopt;
+    if (g.token == Token::Event) {
+        if (room == w.task().event) return std::nullopt;
+        c.type = "event.move";
+        c.set("room", std::int64_t{room});
+        return c;
+    }
+    const bool player = g.token == Token::Player;
+    const std::vector<int>& list = player ? w.task().players : w.task().equipment;
+    if (g.index >= static_cast<int>(list.size()) || list[g.index] == room) return std::nullopt;
+    c.type = player ? "player.move" : "equipment.move";
+    c.set(player ? "player" : "equipment", std::int64_t{g.index + 1}).set("room", std::int64_t{room});
+    return c;
+}
+
+std::string TasksView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
+    const TasksWorld& w = tasks_world(world);
+    const auto g = pick(w, point, pick_radius);
+    if (!g) return {};
+    char buf[160];
+    switch (g->token) {
+        case Token::Player:
+            std::snprintf(buf, sizeof buf, "Player %d in room %d", g->index + 1, w.task().players[g->index]);
+            return buf;
+        case Token::Equipment:
+            std::snprintf(buf, sizeof buf, "Tool %d in room %d", g->index + 1, w.task().equipment[g->index]);
+            return buf;
+        case Token::Event: std::snprintf(buf, sizeof buf, "The event, in room %d", w.task().event); return buf;
+        case Token::Room: {
+            const tasks::Room& r = w.ship().rooms[g->index];
+            std::snprintf(buf, sizeof buf, "Room %d%s", g->index, g->index == w.task().event ? " (the event)" : "");
+            std::string text = buf;
+            if (r.hazard_to_equipment || r.hazard_to_event) {
+                std::snprintf(buf, sizeof buf, "\nHazard: %lld damage entering (to the equipment), %lld (to the event)",
+                              static_cast<long long>(r.hazard_to_equipment), static_cast<long long>(r.hazard_to_event));
+                text += buf;
+            }
+            return text;
+        }
+    }
+    return {};
+}
+
+int TasksView::shown_point(const tasks::TaskSolution& s) const {
+    const int count = static_cast<int>(s.teams.points.size());
+    if (hovered_point_ >= 0 && hovered_point_ < count) return hovered_point_;
+    if (chosen_.point >= 0 && chosen_.point < count) return chosen_.point;
+    return s.efficient.empty() ? -1 : s.efficient.front();
+}
+
+void TasksView::draw(const World& world, const CanvasFrame& f) {
+    const TasksWorld& w = tasks_world(world);
+    const float canvas = std::max(f.view->size().x, 1.0f);
+    panel_share_ = std::clamp(static_cast<double>(std::min(kPanelWidth * f.ui_scale, canvas * 0.5f) + 24.0f * f.ui_scale) / canvas, 0.1, 0.7);
+    draw_ship(w, f);
+    draw_routes(w, f);
+    draw_tokens(w, f);
+    draw_panel(w, f);
+    // The panel's edits go to the shell's queue, submitted at the current tick, paused or not.
+    for (Command& c : pending_) queue(std::move(c));
+    pending_.clear();
+}
+
+void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
+    ImDrawList* d = f.draw;
+    const tasks::Ship& ship = w.ship();
+    const float s = f.ui_scale;
+    const bool labels = f.view->pixels_per_unit() * kRoomRadius > 9.0 * s;
+    // A room being dragged is drawn where the mouse is, so its corridors follow live.
+    const auto pos = [&](int room) {
+        if (grabbed_ && grabbed_->token == Token::Room && grabbed_->index == room) return drag_pos_ + grabbed_->offset;
+        return room_pos(ship, room);
+    };
+    for (const tasks::Corridor& c : ship.corridors) {
+        if (!ship.has_room(c.from) || !ship.has_room(c.to)) continue;
+        const ImVec2 a = screen(f, pos(c.from)), b = screen(f, pos(c.to));
+        const tasks::Cost damage = std::max(c.damage_to_equipment, c.damage_to_event);
+        const ImU32 colour = damage > 0 ? tasks_colours::kDamageCorridor : tasks_colours::kCorridor;
+        const float width = (1.5f + std::min<float>(static_cast<float>(c.time), 6.0f) * 0.5f) * s;
+        d->AddLine(a, b, colour, width);
+        if (c.one_way) {
+            const glm::dvec2 dir = glm::normalize(pos(c.to) - pos(c.from));
+            const glm::dvec2 tip = pos(c.to) - dir * kRoomRadius, side{-dir.y, dir.x};
+            d->AddTriangleFilled(screen(f, tip), screen(f, tip - dir * 0.18 + side * 0.08), screen(f, tip - dir * 0.18 - side * 0.08),
+                                 colour);
+        }
+        if (labels && (c.time != 1 || damage > 0)) {
+            char buf[32];
+            if (damage > 0) std::snprintf(buf, sizeof buf, "%lld/%lld", static_cast<long long>(c.time), static_cast<long long>(damage));
+            else std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(c.time));
+            centred_text(d, ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f - 7.0f * s), tasks_colours::kCorridorLabel, buf);
+        }
+    }
+    const float radius = f.view->to_pixels(kRoomRadius);
+    for (int i = 0; i < ship.room_count(); ++i) {
+        const tasks::Room& r = ship.rooms[i];
+        const ImVec2 c = screen(f, pos(i));
+        const bool hazard = r.hazard_to_equipment > 0 || r.hazard_to_event > 0;
+        d->AddCircleFilled(c, radius, hazard ? tasks_colours::kHazardRoom : tasks_colours::kRoom, 20);
+        d->AddCircle(c, radius, tasks_colours::kRoomEdge, 20, 1.2f * s);
+        if (labels) {
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "%d", i);
+            centred_text(d, c, palette::kOverlayText, buf);
+        }
+    }
+    if (ship.has_room(w.task().event)) {
+        const ImVec2 c = screen(f, grabbed_ && grabbed_->token == Token::Event ? drag_pos_ + grabbed_->offset : pos(w.task().event));
+        d->AddCircle(c, radius * 1.55f, tasks_colours::kEvent, 24, 3.0f * s);
+        d->AddCircle(c, radius * 1.9f, palette::with_alpha(tasks_colours::kEvent, 110), 24, 1.5f * s);
+        d->AddText(ImVec2(c.x + radius * 1.8f, c.y - radius * 2.4f), tasks_colours::kEvent, "EVENT");
+    }
+}
+
+void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
+    const tasks::TaskSolution& s = w.solution();
+    const int point_index = shown_point(s);
+    if (point_index < 0 || w.problem()) return;
+    const tasks::TeamPoint& point = s.teams.points[point_index];
+    const int team = point_index == chosen_.point ? std::clamp(chosen_.team, 0, point.assignment_count - 1) : 0;
+    if (point.assignment_count == 0) return;
+    ImDrawList* d = f.draw;
+    const float sc = f.ui_scale;
+    const auto picks = s.assignment(point, team);
+    const double pace = std::max(w.config().ticks_per_time, 1.0);
+    for (std::size_t m = 0; m < picks.size(); ++m) {
+        const tasks::Pick& pick = picks[m];
+        const std::vector<int> route = s.full_route(s.pair_options(pick.player, pick.equipment)[pick.option]);
+        const ImU32 colour = tasks_colours::player(pick.player);
+        // Members' routes are drawn side by side where they share corridors.
+        const double shift = (static_cast<double>(m) - 0.5 * static_cast<double>(picks.size() - 1)) * 0.07;
+        std::vector<ImVec2> line;
+        for (std::size_t i = 0; i < route.size(); ++i) {
+            glm::dvec2 p = room_pos(w.ship(), route[i]);
+            if (i + 1 < route.size()) {
+                const glm::dvec2 dir = room_pos(w.ship(), route[i + 1]) - p;
+                const double len = std::sqrt(dir.x * dir.x + dir.y * dir.y);
+                if (len > 1e-9) p += glm::dvec2(-dir.y, dir.x) / len * shift;
+            }
+            line.push_back(screen(f, p));
+        }
+        if (line.size() >= 2) d->AddPolyline(line.data(), static_cast<int>(line.size()), palette::with_alpha(colour, 200), 0, 4.0f * sc);
+        // The walker: time along the route from the tick, looping with a short rest at the event.
+        std::vector<double> at{0.0};
+        for (std::size_t i = 0; i + 1 < route.size(); ++i)
+            at.push_back(at.back() + static_cast<double>(step_time(w.ship(), route[i], route[i + 1])));
+        const double total = at.back();
+        const double t = std::fmod(static_cast<double>(w.tick()) / pace, total + 3.0);
+        glm::dvec2 walker = room_pos(w.ship(), route.back());
+        for (std::size_t i = 0; i + 1 < route.size(); ++i)
+            if (t <= at[i + 1]) {
+                const double span = at[i + 1] - at[i];
+                const double u = span > 0.0 ? (t - at[i]) / span : 1.0;
+                walker = room_pos(w.ship(), route[i]) * (1.0 - u) + room_pos(w.ship(), route[i + 1]) * u;
+                break;
+            }
+        const ImVec2 c = screen(f, walker);
+        d->AddCircleFilled(c, 7.0f * sc, colour, 16);
+        d->AddCircle(c, 7.0f * sc, palette::rgb(255, 255, 255), 16, 2.0f * sc);
+    }
+}
+
+void TasksView::draw_tokens(const TasksWorld& w, const CanvasFrame& f) const {
+    ImDrawList* d = f.draw;
+    const float r = f.view->to_pixels(kTokenRadius);
+    char buf[16];
+    for (int i = 0; i < static_cast<int>(w.task().equipment.size()); ++i) {
+        glm::dvec2 p = token_pos(w, Token::Equipment, i);
+        if (grabbed_ && grabbed_->token == Token::Equipment && grabbed_->index == i) p = drag_pos_ + grabbed_->offset;
+        const ImVec2 c = screen(f, p);
+        d->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), tasks_colours::kEquipment, 3.0f);
+        std::snprintf(buf, sizeof buf, "T%d", i + 1);
+        centred_text(d, c, palette::rgb(30, 30, 30), buf);
+        if (w.solution().equipment > 0 && f.widgets) f.widgets->record("tasks.tool" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
+    }
+    for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i) {
+        glm::dvec2 p = token_pos(w, Token::Player, i);
+        if (grabbed_ && grabbed_->token == Token::Player && grabbed_->index == i) p = drag_pos_ + grabbed_->offset;
+        const ImVec2 c = screen(f, p);
+        d->AddCircleFilled(c, r, tasks_colours::player(i), 20);
+        d->AddCircle(c, r, palette::rgb(255, 255, 255, 200), 20, 1.5f);
+        std::snprintf(buf, sizeof buf, "P%d", i + 1);
+        centred_text(d, c, palette::rgb(255, 255, 255), buf);
+        if (f.widgets) f.widgets->record("tasks.player" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
+    }
+}
+
+}  // namespace pb::ui
