@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "engine/core/lab.hpp"
@@ -159,9 +160,16 @@ void SessionRecorder::start(const Simulation& sim, const std::string& path, cons
 
     // The file is written from tick 0: a session already under way is re-simulated from the
     // embedded scenario and its commands so far, which also proves it can be replayed.
-    ReplayData probe;
-    probe.header = h;
-    Simulation again(replay_scenario(probe, path));
+    std::optional<Simulation> loaded;
+    try {
+        loaded.emplace(load_scenario_text(h.scenario_text, path + " (the scenario to embed)"));
+    } catch (const std::exception& e) {
+        // Scheduled commands are checked when a scenario loads; with other parameters (--set, a
+        // slider) some may be refused now, and a replay must load what it embeds.
+        throw std::runtime_error(std::string("the scenario with its current parameters does not load, so it cannot be "
+                                             "recorded:\n") + e.what());
+    }
+    Simulation& again = *loaded;
     const auto& live = sim.live_commands();
     writer_.open(path, h);
     live_written_ = 0;

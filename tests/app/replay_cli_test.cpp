@@ -1,0 +1,122 @@
+// The `playbench replay` verbs on the real binary: record, verify (0 / 1 at the first divergent
+// tick / 2 for an unplayable file), info, export, and their bad input.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app_support.hpp"
+#include "engine/core/replay_file.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string record(const std::string& scenario, int ticks, const std::string& name, const std::string& extra = "") {
+    const std::string out = temp_path(name);
+    fs::remove(out);
+    ProcessResult r = run_playbench("replay record '" + source_path(scenario) + "' --ticks " + std::to_string(ticks) +
+                                    " " + extra + " --out '" + out + "'");
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("recorded " + std::to_string(ticks) + " ticks") != std::string::npos);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("replay cli: record then verify, for a Podball match and an RGS build order") {
+    for (const char* scenario : {"scenarios/podball-default.toml", "scenarios/rgs-build-order.toml"}) {
+        CAPTURE(scenario);
+        const std::string file = record(scenario, 1500, "cli-ok.pbreplay", "--set " + std::string(
+            std::string(scenario).find("podball") != std::string::npos ? "podball.ball.friction=0.005" : "rgs.economy.half_life=20"));
+        ProcessResult v = run_playbench("replay verify '" + file + "'");
+        INFO(v.err);
+        CHECK(v.exit_code == 0);
+        CHECK(v.out.find("OK, 1500 ticks re-simulated, every hash matches") != std::string::npos);
+        fs::remove(file);
+    }
+}
+
+TEST_CASE("replay cli: a tampered hash makes verify exit 1 naming the tick") {
+    const std::string file = record("scenarios/podball-default.toml", 700, "cli-tamper.pbreplay");
+    pb::ReplayLoad load = pb::read_replay_file(file);
+    REQUIRE(load.data);
+    pb::ReplayData d = *load.data;
+    d.hashes[321] ^= 0x10u;   // tick 322
+    {
+        pb::ReplayWriter w;
+        w.open(file, d.header);
+        for (std::int64_t t = 1; t <= d.length(); ++t) w.add_hash(t, d.hashes[static_cast<std::size_t>(t - 1)]);
+        w.close();
+    }
+    ProcessResult v = run_playbench("replay verify '" + file + "'");
+    CHECK(v.exit_code == 1);
+    CHECK(v.out.find("DIVERGED at tick 322 of 700") != std::string::npos);
+    fs::remove(file);
+}
+
+TEST_CASE("replay cli: info lists the header, the commands and a cut-off file's warning") {
+    const std::string file = record("scenarios/rgs-build-order.toml", 600, "cli-info.pbreplay");
+    ProcessResult i = run_playbench("replay info '" + file + "'");
+    INFO(i.err);
+    REQUIRE(i.exit_code == 0);
+    CHECK(i.out.find("lab rgs, seed 1") != std::string::npos);
+    CHECK(i.out.find("length 600 ticks") != std::string::npos);
+    CHECK(i.out.find("(embedded,") != std::string::npos);
+    // Cut the end record off: still loads, with a warning that says so.
+    const auto size = fs::file_size(file);
+    fs::resize_file(file, size - 5);
+    ProcessResult cut = run_playbench("replay info '" + file + "'");
+    CHECK(cut.exit_code == 0);
+    CHECK(cut.err.find("ends inside a record") != std::string::npos);
+    CHECK(cut.out.find("length 600 ticks (recording not closed)") != std::string::npos);
+    fs::remove(file);
+}
+
+TEST_CASE("replay cli: export writes numbered frames of a range") {
+    const std::string file = record("scenarios/podball-default.toml", 120, "cli-export.pbreplay");
+    const std::string dir = temp_path("cli-export-frames");
+    fs::remove_all(dir);
+    ProcessResult e = run_playbench("replay export '" + file + "' --from 60 --to 100 --every 20 --size 320x200 --out '" + dir + "'");
+    INFO(e.err);
+    REQUIRE(e.exit_code == 0);
+    CHECK(e.out.find("wrote 3 frames") != std::string::npos);
+    for (const char* f : {"frame-000060.png", "frame-000080.png", "frame-000100.png"}) {
+        CAPTURE(f);
+        CHECK(fs::exists(fs::path(dir) / f));
+        CHECK(fs::file_size(fs::path(dir) / f) > 1000);
+    }
+    ProcessResult bad = run_playbench("replay export '" + file + "' --from 100 --to 500 --out '" + dir + "'");
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("outside the recording (ticks 0..120") != std::string::npos);
+    fs::remove_all(dir);
+    fs::remove(file);
+}
+
+TEST_CASE("replay cli: a --set that makes the scheduled build order impossible is refused before recording") {
+    ProcessResult r = run_playbench("replay record '" + source_path("scenarios/rgs-build-order.toml") +
+                                    "' --set rgs.economy.half_life=10 --ticks 10 --out '" + temp_path("never.pbreplay") + "'");
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("cannot be recorded") != std::string::npos);
+    CHECK(r.err.find("not enough BP") != std::string::npos);
+}
+
+TEST_CASE("replay cli: bad files and arguments are refused clearly") {
+    const std::string text = temp_path("cli-not-a-replay.pbreplay");
+    std::ofstream(text) << "lab = \"podball\"\n";
+    ProcessResult v = run_playbench("replay verify '" + text + "'");
+    CHECK(v.exit_code == 2);
+    CHECK(v.err.find("not a Playbench replay") != std::string::npos);
+    ProcessResult missing = run_playbench("replay verify /nonexistent/x.pbreplay");
+    CHECK(missing.exit_code == 2);
+    ProcessResult noverb = run_playbench("replay");
+    CHECK(noverb.exit_code == 2);
+    CHECK(noverb.err.find("record") != std::string::npos);   // the usage lists the verbs
+    ProcessResult badset = run_playbench("replay record '" + source_path("scenarios/podball-default.toml") +
+                                         "' --set podball.ball.friction=9 --out '" + temp_path("x.pbreplay") + "'");
+    CHECK(badset.exit_code == 2);
+    CHECK(badset.err.find("podball.ball.friction") != std::string::npos);
+    fs::remove(text);
+}
