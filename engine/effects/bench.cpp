@@ -1,6 +1,7 @@
 // The Effects benchmarks. Time is the process's CPU time (std::clock), like the other labs', so
 // other work on a shared machine does not count against the engine; each figure is the median
 // of 7 rounds, with the best beside it.
+#include "engine/core/bench_timing.hpp"
 #include "engine/effects/bench.hpp"
 
 #include <algorithm>
@@ -15,31 +16,6 @@
 namespace pb::effects {
 namespace {
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
-
-struct Timing {
-    double median = 0.0, best = 0.0;   // seconds per call
-};
-
-// Seconds per call of `fn`, in rounds of at least `round_seconds`; the clock is read once per
-// `batch` calls, since reading it costs more than a call of a small function.
-Timing per_call(const std::function<void()>& fn, int rounds, double round_seconds, int batch = 1) {
-    fn();
-    std::vector<double> each;
-    for (int r = 0; r < rounds; ++r) {
-        long calls = 0;
-        const double start = cpu_seconds();
-        double elapsed = 0.0;
-        do {
-            for (int b = 0; b < batch; ++b) fn();
-            calls += batch;
-            elapsed = cpu_seconds() - start;
-        } while (elapsed < round_seconds);
-        each.push_back(elapsed / static_cast<double>(calls));
-    }
-    std::sort(each.begin(), each.end());
-    return {each[each.size() / 2], each.front()};
-}
 
 void report(std::ostream& out, const char* what, Timing t, double target, const char* unit_name, double unit) {
     char line[256];

@@ -1,6 +1,7 @@
 // The logistics benchmarks. Time is the process's CPU time (std::clock), so other work on a
 // shared machine does not count against the engine; each figure is the median of several rounds,
 // with the best beside it.
+#include "engine/core/bench_timing.hpp"
 #include "engine/logistics/bench.hpp"
 
 #include <algorithm>
@@ -14,29 +15,6 @@
 namespace pb::logistics {
 namespace {
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
-
-struct Timing {
-    double median = 0.0, best = 0.0;   // seconds per call
-};
-
-Timing per_call(const std::function<void()>& fn, int rounds, double round_seconds) {
-    fn();   // warm caches (and the distance fields)
-    std::vector<double> each;
-    for (int r = 0; r < rounds; ++r) {
-        long calls = 0;
-        const double start = cpu_seconds();
-        double elapsed = 0.0;
-        do {
-            fn();
-            ++calls;
-            elapsed = cpu_seconds() - start;
-        } while (elapsed < round_seconds);
-        each.push_back(elapsed / static_cast<double>(calls));
-    }
-    std::sort(each.begin(), each.end());
-    return {each[each.size() / 2], each.front()};
-}
 
 void report(std::ostream& out, const char* what, Timing t, const char* unit_name, double unit, double target = 0.0) {
     char line[256];

@@ -1,6 +1,7 @@
 // The RGS benchmarks. Time is the process's CPU time (std::clock), like Podball's, so other work
 // on a shared machine does not count against the engine; each figure is the median of 7 rounds
 // (with the best beside it: on a shared virtual machine the rounds spread by a third).
+#include "engine/core/bench_timing.hpp"
 #include "engine/rgs/bench.hpp"
 
 #include <algorithm>
@@ -40,31 +41,6 @@ RgsWorld random_world(const Map& m, std::uint64_t seed) {
     return RgsWorld(params, setup, seed);
 }
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
-
-struct Timing {
-    double median = 0.0, best = 0.0;   // seconds per call
-};
-
-// Seconds per call of `fn`: calls are batched into rounds of at least `round_seconds`; the
-// median and the best round.
-Timing per_call(const std::function<void()>& fn, int rounds, double round_seconds) {
-    fn();   // warm caches
-    std::vector<double> each;
-    for (int r = 0; r < rounds; ++r) {
-        long calls = 0;
-        const double start = cpu_seconds();
-        double elapsed = 0.0;
-        do {
-            fn();
-            ++calls;
-            elapsed = cpu_seconds() - start;
-        } while (elapsed < round_seconds);
-        each.push_back(elapsed / static_cast<double>(calls));
-    }
-    std::sort(each.begin(), each.end());
-    return {each[each.size() / 2], each.front()};
-}
 
 double mean_interferers(const RgsWorld& w) {
     double total = 0.0;

@@ -1,6 +1,7 @@
 // Time is the process's CPU time (std::clock), like the other labs' benchmarks, so other work on
 // a shared machine does not count against the engine; each figure is the median of several
 // rounds, with the best beside it.
+#include "engine/core/bench_timing.hpp"
 #include "engine/tasks/bench.hpp"
 
 #include <algorithm>
@@ -18,29 +19,6 @@
 namespace pb::tasks {
 namespace {
 
-double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
-
-struct Timing {
-    double median = 0.0, best = 0.0;   // seconds per call
-};
-
-Timing per_call(const std::function<void()>& fn, int rounds, double round_seconds) {
-    fn();   // warm caches and workspaces
-    std::vector<double> each;
-    for (int r = 0; r < rounds; ++r) {
-        long calls = 0;
-        const double start = cpu_seconds();
-        double elapsed = 0.0;
-        do {
-            fn();
-            ++calls;
-            elapsed = cpu_seconds() - start;
-        } while (elapsed < round_seconds);
-        each.push_back(elapsed / static_cast<double>(calls));
-    }
-    std::sort(each.begin(), each.end());
-    return {each[each.size() / 2], each.front()};
-}
 
 void line(std::ostream& out, const char* text) { out << text << "\n"; }
 
