@@ -33,6 +33,7 @@ void chart(const char* title, const std::vector<Sample>& history, double Sample:
     const float scale = ImGui::GetFontSize() / 13.0f;
     const float width = std::max(60.0f, ImGui::GetContentRegionAvail().x), height = 44.0f * scale;
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    // Reserve the chart's box in the layout; its lines go into it with the draw list below.
     ImGui::Dummy(ImVec2(width, height));
     ImDrawList* d = ImGui::GetWindowDrawList();
     const ImVec2 p1(p0.x + width, p0.y + height);
