@@ -72,6 +72,14 @@ TEST_CASE("replay ui: the Record button records the live session and the file ve
     shell.perform(ShellAction::StepOnce);
     const std::int64_t end = sim.tick();
     CHECK(shell.recorder().ticks() == end);
+    // Within a second of wall time the pending hashes reach the file (crash safety), paused too.
+    shell.update(0.6);
+    shell.update(0.6);
+    {
+        ReplayData so_far = load(path);
+        CHECK_FALSE(so_far.closed);
+        CHECK(so_far.length() == end);
+    }
     shell.perform(ShellAction::ToggleRecording);   // Stop
     CHECK_FALSE(shell.recording());
     CHECK(shell.status().find("Recording stopped") != std::string::npos);
@@ -171,6 +179,12 @@ TEST_CASE("replay ui: opening a replay reviews it; seeking through the shell equ
     CHECK(shell.paused());
     CHECK(shell.simulation().tick() == 600);
     CHECK(shell.status().find("End of the replay") != std::string::npos);
+    // Play at the end starts again from the top.
+    shell.perform(ShellAction::TogglePause);
+    CHECK_FALSE(shell.paused());
+    CHECK(shell.simulation().tick() == 0);
+    shell.set_paused(true);
+    shell.perform(ShellAction::JumpToEnd);
 
     // A screenshot in review mode is named after the replay and its tick.
     shell.perform(ShellAction::Screenshot);
