@@ -352,18 +352,20 @@ void Shell::draw_side_panel(float width, float height) {
     tools.widgets = &widgets_;
     tools.gamepad = &gamepad_;
     if (review_) draw_review_panel();
-    // While reviewing, tools and parameters show the replay's values but take no edits.
+    // While reviewing, tools and parameters show the replay's values but take no edits (the
+    // parameter filter still works, to find a value).
     ImGui::BeginDisabled(review_ != nullptr);
     if (lab_view_ && lab_view_->draw_tools(sim_->world(), tools)) {
         ImGui::Spacing();
         ImGui::Separator();
         ImGui::Spacing();
     }
+    ImGui::EndDisabled();
 
     std::string refused;
+    param_panel_.read_only = review_ != nullptr;
     draw_param_panel(*sim_, param_panel_, widgets_, refused);
     if (!refused.empty()) set_status("Refused: " + refused);
-    ImGui::EndDisabled();
     ImGui::EndChild();
     ImGui::PopStyleVar(2);
 }

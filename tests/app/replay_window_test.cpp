@@ -48,8 +48,13 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
 
     const std::string before = dir + "/before.json", playing = dir + "/playing.json", noted = dir + "/noted.json",
                       branched = dir + "/branched.json", shot = dir + "/review.png";
-    const std::string script = "frame 20 dump " + before + "\n"
-                               "frame 25 click @transport.play\n"
+    // Editing attempts first: a parameter slider and a pod dragged on the canvas change nothing.
+    const std::string script = "frame 10 click @params.filter\n"
+                               "frame 12 text ball.friction\n"
+                               "frame 16 drag @param.podball.ball.friction 90 0\n"
+                               "frame 24 drag @podball.pod.0.1 60 40\n"
+                               "frame 34 dump " + before + "\n"
+                               "frame 36 click @transport.play\n"
                                "frame 70 dump " + playing + "\n"
                                "frame 72 click @transport.play\n"
                                "frame 76 screenshot " + shot + "\n"
@@ -78,9 +83,14 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
     CHECK(field(b, "replay_tick") == "0");
     CHECK(field(b, "paused") == "true");
     CHECK(field(b, "recording") == "false");
+    CHECK(field(b, "live_commands") == "0");
+    auto friction_at = b.find("\"key\": \"podball.ball.friction\"");
+    REQUIRE(friction_at != std::string::npos);
+    CHECK(std::stod(field(b.substr(friction_at), "value")) == doctest::Approx(0.005));
     // Play plays the replay (the friction it was recorded with shows in the panel).
     CHECK(field(p, "paused") == "false");
     CHECK(std::stol(field(p, "replay_tick")) > 10);
+    CHECK(field(p, "live_commands") == "0");
     CHECK(field(p, "divergence") == "null");
     CHECK(std::filesystem::exists(shot));
     // The note went into the file.
