@@ -336,7 +336,8 @@ bool Shell::dirty() const { return edits_before_restart_ || live_sim().live_comm
 bool Shell::modal_open() const { return file_dialog_.visible() || unsaved_question_.has_value() || show_about_; }
 
 bool Shell::wants_continuous_frames() const {
-    return !paused_ || canvas_drag_ != CanvasDrag::None || modal_open();
+    // A replay still being checked for divergence needs frames to get on with it.
+    return !paused_ || canvas_drag_ != CanvasDrag::None || modal_open() || (review_ && !review_->player->fully_checked());
 }
 
 std::string Shell::window_title() const {

@@ -505,7 +505,8 @@ void Shell::draw_shortcuts_window() {
         ImGui::Separator();
         ImGui::TextColored(palette::kDimText, "Canvas: wheel zooms about the cursor; drag with the right or middle");
         ImGui::TextColored(palette::kDimText, "button (or left on empty space) to pan. While paused, drag a pod or");
-        ImGui::TextColored(palette::kDimText, "the ball to place it. Drop a .toml file on the window to open it.");
+        ImGui::TextColored(palette::kDimText, "the ball to place it. Drop a .toml file on the window to open it, or a");
+        ImGui::TextColored(palette::kDimText, ".pbreplay to review it (editing is off until you Take over).");
     }
     ImGui::End();
 }

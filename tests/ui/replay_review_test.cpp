@@ -397,3 +397,21 @@ TEST_CASE("replay ui: bad replays give clear messages, a cut-off one opens with 
     CHECK(shell.error().find("Could not open the replay") != std::string::npos);
     CHECK(&shell.simulation() == &live);
 }
+
+TEST_CASE("replay ui: a dropped replay opens for review without asking about unsaved live edits") {
+    test::ScratchDir dir;
+    const std::string path = dir.file("dropped.pbreplay");
+    record_podball(path, 100);
+    Simulation live = test::default_simulation();
+    ui::Shell shell{live, ui::ShellOptions{}};
+    REQUIRE_FALSE(live.submit(make_param_set(0, "podball.ball.friction", 0.01)));
+    REQUIRE(shell.dirty());
+    shell.request_open(path);   // what a drop or File > Open does
+    CHECK(shell.reviewing());
+    CHECK_FALSE(shell.modal_open());
+    CHECK(shell.wants_continuous_frames() == !shell.replay_player()->fully_checked());
+    // The live edit is still there once the replay is closed, and still unsaved.
+    shell.close_replay();
+    CHECK(shell.dirty());
+    CHECK(live.world().params().get("podball.ball.friction") == doctest::Approx(0.01));
+}
