@@ -112,3 +112,39 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
     ProcessResult branch_info = run_playbench("replay info '" + branch + "'");
     CHECK(branch_info.out.find("session.pbreplay") != std::string::npos);
 }
+
+TEST_CASE("window: the Record button records the live session; Ctrl+Shift+R stops it; the file verifies") {
+    if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) {
+        if (std::getenv("CI")) FAIL("xvfb-run is missing in CI: scripts/install-deps.sh should install xvfb");
+        MESSAGE("SKIPPED: xvfb-run is not installed (Debian packages xvfb, xauth); the window test needs it");
+        return;
+    }
+    const std::string dir = temp_path("record-window");
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir + "/config");
+    const std::string recording = dir + "/recording.json", stopped = dir + "/stopped.json";
+    std::ofstream(dir + "/script.txt") << "frame 10 click @transport.record\n"
+                                          "frame 20 click @transport.play\n"
+                                          "frame 60 dump " + recording + "\n"
+                                          "frame 64 key ctrl+shift+r\n"
+                                          "frame 70 dump " + stopped + "\n"
+                                          "frame 75 quit\n";
+    const std::string env = "cd '" + dir + "' && XDG_CONFIG_HOME='" + dir + "/config'" +
+                            " PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
+                            " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'";
+    ProcessResult r = run_playbench("--script '" + dir + "/script.txt' '" + source_path("scenarios/podball-default.toml") + "'", env);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    const std::string a = slurp(recording), s = slurp(stopped);
+    CHECK(field(a, "recording") == "true");
+    CHECK(std::stol(field(a, "recording_ticks")) > 10);
+    CHECK(field(s, "recording") == "false");
+    CHECK(field(s, "status").find("Recording stopped") != std::string::npos);
+    std::string path = field(a, "recording_path");
+    REQUIRE(path.size() > 2);
+    path = path.substr(1, path.size() - 2);
+    CHECK(path.rfind(dir + "/playbench-podball-default-", 0) == 0);
+    ProcessResult verify = run_playbench("replay verify '" + path + "'");
+    INFO("verify: " << verify.out << verify.err);
+    CHECK(verify.exit_code == 0);
+}
