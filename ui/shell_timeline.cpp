@@ -222,7 +222,9 @@ void Shell::draw_review_panel() {
     ReplayPlayer& player = *review_->player;
     const ReplayHeader& h = player.data().header;
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kNoteMark);
+    ImGui::PushTextWrapPos(0.0f);   // default replay names are long
     ImGui::Text("Reviewing %s", std::filesystem::path(review_->path).filename().string().c_str());
+    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", review_->path.c_str());
     widgets_.record_last_item("review.file");
