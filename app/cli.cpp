@@ -10,6 +10,7 @@
 #include "app/replay_cli.hpp"
 #include "app/solve.hpp"
 #include "app/window.hpp"
+#include "ui/shell.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
 
@@ -33,6 +34,12 @@ static bool parse_size(const std::string& text, int& w, int& h) {
 // With no display, the window verb still does something useful: run the scenario headless,
 // write a screenshot, say where.
 static int headless_fallback(const WindowOptions& o) {
+    if (!o.scenario_path.empty() && ui::is_replay_file(o.scenario_path)) {
+        std::cerr << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable) to review "
+                  << o.scenario_path << ".\nplaybench: without one, `playbench replay info FILE` lists it, `playbench "
+                     "replay verify FILE` checks it and `playbench replay export FILE --out DIR` writes its frames.\n";
+        return 1;
+    }
     std::string path = o.scenario_path.empty() ? default_scenario_path() : o.scenario_path;
     std::string stem = std::filesystem::path(path).stem().string();
     std::string png = "playbench-" + stem + ".png";
@@ -53,9 +60,10 @@ int run_command_line(int argc, char** argv) {
     CLI::App app{
         "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
         "tune its parameters while it runs, screenshot it.\n\n"
-        "  playbench [SCENARIO]         open the window (default: the last scenario, else\n"
+        "  playbench [SCENARIO|REPLAY]  open the window (default: the last scenario, else\n"
         "                               scenarios/podball-default.toml); with no display, runs it\n"
-        "                               headless and writes playbench-NAME.png instead\n"
+        "                               headless and writes playbench-NAME.png instead; a replay\n"
+        "                               (.pbreplay, told by its content) opens for review\n"
         "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"
         "  playbench match SCENARIO     play full Podball matches headless: wins, score, metrics\n"
         "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
@@ -68,7 +76,7 @@ int run_command_line(int argc, char** argv) {
     app.require_subcommand(0, 1);
 
     WindowOptions win;
-    app.add_option("scenario", win.scenario_path, "Scenario file (.toml) to open in the window")->check(CLI::ExistingFile);
+    app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, or a replay to review")->check(CLI::ExistingFile);
     app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
     app.add_option("--script", win.script_path,
                    "UI automation: a file of timed input events played into the window (used by tests; see README)")

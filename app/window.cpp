@@ -90,7 +90,8 @@ struct PointerFromEvents {
 Scenario initial_scenario(const WindowOptions& opts, const WindowSettings& settings, std::string& error,
                           std::string& failed_path) {
     std::vector<std::string> candidates;
-    if (!opts.scenario_path.empty()) {
+    // A replay given on the command line opens in review mode over the usual live session.
+    if (!opts.scenario_path.empty() && !ui::is_replay_file(opts.scenario_path)) {
         candidates.push_back(opts.scenario_path);
     } else {
         std::error_code ec;
@@ -302,6 +303,7 @@ int run_window(const WindowOptions& opts) {
         shell_options.preferences = settings.shell;
         ui::Shell shell(sim, std::move(shell_options));
         if (!load_error.empty()) shell.show_error(load_error, failed_path);
+        if (!opts.scenario_path.empty() && ui::is_replay_file(opts.scenario_path)) shell.open_replay(opts.scenario_path);
 
         PointerFromEvents pointer;
         Gamepads gamepads;

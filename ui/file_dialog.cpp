@@ -21,6 +21,7 @@ const char* title(FileDialogMode m) {
     case FileDialogMode::OpenScenario: return "Open scenario###file_dialog";
     case FileDialogMode::SaveScenario: return "Save scenario as###file_dialog";
     case FileDialogMode::ExportPng: return "Export screenshot (PNG)###file_dialog";
+    case FileDialogMode::RecordReplay: return "Record to a replay###file_dialog";
     }
     return "###file_dialog";
 }
@@ -30,6 +31,7 @@ const char* confirm_label(FileDialogMode m) {
     case FileDialogMode::OpenScenario: return "Open";
     case FileDialogMode::SaveScenario: return "Save";
     case FileDialogMode::ExportPng: return "Export";
+    case FileDialogMode::RecordReplay: return "Record";
     }
     return "OK";
 }
@@ -54,7 +56,19 @@ void FileDialog::show(FileDialogMode mode, std::string initial_path) {
     listed_.clear();   // list afresh: files may have appeared since last time
 }
 
-std::string FileDialog::extension() const { return mode_ == FileDialogMode::ExportPng ? ".png" : ".toml"; }
+std::string FileDialog::extension() const {
+    switch (mode_) {
+    case FileDialogMode::ExportPng: return ".png";
+    case FileDialogMode::RecordReplay: return ".pbreplay";
+    default: return ".toml";
+    }
+}
+
+bool FileDialog::listed(const std::string& file_extension) const {
+    // Open takes scenarios and replays alike (the shell tells them apart by their content).
+    if (mode_ == FileDialogMode::OpenScenario && file_extension == ".pbreplay") return true;
+    return file_extension == extension();
+}
 
 std::string FileDialog::listed_folder() const {
     if (is_dir(path_)) return path_;
@@ -80,7 +94,7 @@ void FileDialog::refresh_listing() {
         std::error_code ec2;
         if (e.is_directory(ec2)) {
             entries_.push_back({name, true});
-        } else if (e.path().extension() == extension()) {
+        } else if (listed(e.path().extension().string())) {
             entries_.push_back({name, false});
         }
     }
@@ -112,9 +126,10 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
     refresh_listing();
     std::optional<std::string> chosen;
 
-    ImGui::TextUnformatted(mode_ == FileDialogMode::OpenScenario ? "Scenario file (.toml):"
-                           : mode_ == FileDialogMode::SaveScenario ? "Save to (.toml):"
-                                                                   : "Write the PNG to:");
+    ImGui::TextUnformatted(mode_ == FileDialogMode::OpenScenario    ? "Scenario (.toml) or replay (.pbreplay):"
+                           : mode_ == FileDialogMode::SaveScenario  ? "Save to (.toml):"
+                           : mode_ == FileDialogMode::RecordReplay  ? "Record the session to (.pbreplay):"
+                                                                    : "Write the PNG to:");
     if (focus_field_) {
         ImGui::SetKeyboardFocusHere();
         focus_field_ = false;
@@ -159,7 +174,7 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
     bool valid = false;
     if (mode_ == FileDialogMode::OpenScenario) {
         valid = is_file(path_);
-        if (!valid) ImGui::TextColored(palette::kDimText, "Choose an existing .toml file.");
+        if (!valid) ImGui::TextColored(palette::kDimText, "Choose an existing scenario (.toml) or replay (.pbreplay).");
         else ImGui::TextColored(palette::kDimText, " ");
     } else {
         valid = !path_.empty() && !is_dir(path_);

@@ -10,7 +10,7 @@
 
 namespace pb::ui {
 
-enum class FileDialogMode { OpenScenario, SaveScenario, ExportPng };
+enum class FileDialogMode { OpenScenario, SaveScenario, ExportPng, RecordReplay };
 
 class FileDialog {
 public:
@@ -28,6 +28,7 @@ private:
     };
     void refresh_listing();
     std::string extension() const;
+    bool listed(const std::string& file_extension) const;
     std::string listed_folder() const;   // the folder the path field points into
 
     FileDialogMode mode_ = FileDialogMode::OpenScenario;

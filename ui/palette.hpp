@@ -32,6 +32,14 @@ inline constexpr ImU32 kOverlayDim = rgb(160, 166, 172);
 inline constexpr ImU32 kDragGhost = rgb(255, 255, 255, 200);
 inline constexpr ImU32 kSelection = rgb(255, 214, 60, 235);   // the selected entity's ring
 
+// Replay timeline
+inline constexpr ImU32 kTimelineTrack = rgb(44, 48, 54);
+inline constexpr ImU32 kTimelineLoop = rgb(70, 110, 170, 120);
+inline constexpr ImU32 kCommandMark = rgb(255, 190, 70);
+inline constexpr ImU32 kNoteMark = rgb(90, 215, 235);
+inline constexpr ImU32 kDivergenceMark = rgb(255, 50, 50);
+inline constexpr ImU32 kPlayhead = rgb(245, 245, 245);
+
 // Panels
 inline const ImVec4 kChangedMark{1.00f, 0.70f, 0.25f, 1.0f};    // a value not at its default
 inline const ImVec4 kEditedLabel{1.00f, 0.85f, 0.45f, 1.0f};    // a value differing from the file

@@ -145,7 +145,7 @@ void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& wi
     ImGui::InputTextWithHint("##param_filter", "Filter parameters (name, key, text)", &state.filter);
     widgets.record_last_item("params.filter");
     ImGui::SameLine();
-    ImGui::BeginDisabled(total_changed == 0);
+    ImGui::BeginDisabled(total_changed == 0 || state.read_only);
     if (ImGui::Button("Reset all"))
         for (Command& c : reset_commands(values, "", sim.tick())) submit(sim, std::move(c), message);
     widgets.record_last_item("params.reset_all");
@@ -178,8 +178,10 @@ void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& wi
             float section_reset_w = ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2;
             ImGui::SameLine(ImGui::GetContentRegionMax().x - section_reset_w);
             ImGui::PushID(section.c_str());
-            if (ImGui::SmallButton("Reset"))
+            ImGui::BeginDisabled(state.read_only);
+            if (ImGui::SmallButton("Reset") && !state.read_only)
                 for (Command& c : reset_commands(values, section, sim.tick())) submit(sim, std::move(c), message);
+            ImGui::EndDisabled();
             widgets.record_last_item("params.section." + section + ".reset");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("Reset the %d changed parameter(s) of this section", changed);
             ImGui::PopID();
@@ -217,13 +219,17 @@ void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& wi
 
             ImGui::TableNextColumn();
             double edited = value;
-            if (draw_value_control(def, edited) && edited != value) submit(sim, make_param_set(sim.tick(), def.key, edited), message);
+            // Read-only (a replay under review): the value shows, greyed, and takes no edits.
+            ImGui::BeginDisabled(state.read_only);
+            if (draw_value_control(def, edited) && edited != value && !state.read_only)
+                submit(sim, make_param_set(sim.tick(), def.key, edited), message);
+            ImGui::EndDisabled();
             widgets.record_last_item("param." + def.key);
             if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) draw_tooltip(def, value, file_value);
 
             ImGui::TableNextColumn();
-            ImGui::BeginDisabled(is_default);
-            if (ImGui::SmallButton(icon)) submit(sim, make_param_set(sim.tick(), def.key, def.default_value), message);
+            ImGui::BeginDisabled(is_default || state.read_only);
+            if (ImGui::SmallButton(icon) && !state.read_only) submit(sim, make_param_set(sim.tick(), def.key, def.default_value), message);
             ImGui::EndDisabled();
             widgets.record_last_item("param." + def.key + ".reset");
             if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))

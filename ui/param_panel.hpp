@@ -18,6 +18,7 @@ namespace pb::ui {
 // UI-only state of the panel (what the designer typed in the filter box).
 struct ParamPanelState {
     std::string filter;
+    bool read_only = false;   // a replay under review: values shown (filter works), no edits
 };
 
 // Draws the panel into the current ImGui window. `message` receives the reason when the

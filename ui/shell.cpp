@@ -23,7 +23,8 @@ void remember_recent_file(std::vector<std::string>& recent, const std::string& p
 }
 
 Shell::Shell(Simulation& sim, ShellOptions options)
-    : sim_(sim),
+    : sim_(&sim),
+      host_sim_(&sim),
       scenarios_dir_(std::move(options.scenarios_dir)),
       prefs_(std::move(options.preferences)),
       paused_(options.start_paused),
@@ -35,10 +36,17 @@ Shell::Shell(Simulation& sim, ShellOptions options)
     ensure_lab_view();
 }
 
-Shell::~Shell() = default;
+Shell::~Shell() {
+    // Quitting ends a recording cleanly (the end record says it was not cut off).
+    try {
+        recorder_.stop();
+    } catch (const std::exception& e) {
+        std::cerr << "playbench: the recording was not closed cleanly: " << e.what() << "\n";
+    }
+}
 
 void Shell::ensure_lab_view() {
-    const std::string& name = sim_.world().lab().name;
+    const std::string& name = sim_->world().lab().name;
     if (lab_view_ && lab_view_name_ == name) return;
     lab_view_ = create_lab_view(name);
     lab_view_name_ = name;
@@ -54,6 +62,23 @@ void Shell::update(double frame_seconds) {
         tps_ticks_ = 0;
         tps_since_ = now;
     }
+    if (recorder_.recording()) {
+        // At least once a second the pending hashes reach the disk: a crash loses under a second.
+        since_flush_ += frame_seconds;
+        if (since_flush_ >= 1.0) {
+            since_flush_ = 0.0;
+            try {
+                recorder_.flush();
+            } catch (const std::exception& e) {
+                stop_recording("");
+                show_error(std::string("Recording stopped: ") + e.what());
+            }
+        }
+    }
+    if (review_) {
+        review_update(frame_seconds);
+        return;
+    }
     if (paused_) return;
 
     std::int64_t due = clock_.begin_frame(frame_seconds);
@@ -68,7 +93,7 @@ void Shell::update(double frame_seconds) {
         }
     } catch (const std::exception& e) {
         paused_ = true;
-        show_error(std::string("The simulation stopped at tick ") + std::to_string(sim_.tick()) + ": " + e.what());
+        show_error(std::string("The simulation stopped at tick ") + std::to_string(sim_->tick()) + ": " + e.what());
     }
     clock_.end_frame(due, ran);
     if (ran > 0) {
@@ -80,9 +105,10 @@ void Shell::update(double frame_seconds) {
 
 void Shell::run_one_tick() {
     if (lab_view_)
-        for (Command& c : lab_view_->before_tick(sim_.world()))
-            if (auto why = sim_.submit(std::move(c))) set_status("Refused: " + *why);
-    sim_.step();
+        for (Command& c : lab_view_->before_tick(sim_->world()))
+            if (auto why = sim_->submit(std::move(c))) set_status("Refused: " + *why);
+    sim_->step();
+    observe_recording();
 }
 
 void Shell::note_frame_time(double milliseconds) {
@@ -104,33 +130,68 @@ void Shell::perform(ShellAction action) {
     // While a dialog is open, keys belong to it (except quitting).
     if (modal_open() && action != ShellAction::Quit) return;
     switch (action) {
-    case ShellAction::TogglePause: set_paused(!paused_); break;
+    case ShellAction::TogglePause:
+        // At the end of a replay, Play starts it again from the top (or the loop's start).
+        if (review_ && paused_ && review_->player->tick() >= (review_->loop ? review_->loop_b : review_->player->length()))
+            review_seek(review_->loop ? review_->loop_a : 0);
+        set_paused(!paused_);
+        break;
     case ShellAction::StepOnce:
         set_paused(true);
+        if (review_) {
+            review_step(+1);
+            break;
+        }
         try {
             run_one_tick();
         } catch (const std::exception& e) {
             show_error(std::string("The simulation stopped: ") + e.what());
         }
         break;
-    case ShellAction::Restart: restart_keeping_parameters(); break;
+    case ShellAction::Restart:
+        if (review_) review_seek(0);
+        else restart_keeping_parameters();
+        break;
+    case ShellAction::StepBack:
+    case ShellAction::JumpToStart:
+    case ShellAction::JumpToEnd:
+        if (!review_) {
+            set_status("Stepping back works while reviewing a replay (File > Open a .pbreplay).");
+            break;
+        }
+        set_paused(true);
+        if (action == ShellAction::StepBack) review_step(-1);
+        else review_seek(action == ShellAction::JumpToStart ? 0 : review_->player->length());
+        break;
+    case ShellAction::ToggleRecording:
+        if (recorder_.recording()) stop_recording("Recording stopped");
+        else if (review_) take_over();
+        else start_recording();
+        break;
     case ShellAction::SpeedUp: change_speed(+1); break;
     case ShellAction::SpeedDown: change_speed(-1); break;
     case ShellAction::Open: file_dialog_.show(FileDialogMode::OpenScenario, dialog_start_path()); break;
     case ShellAction::Save:
-        if (current_path_.empty()) perform(ShellAction::SaveAs);
-        else save_scenario(current_path_);
-        break;
-    case ShellAction::SaveAs: {
-        std::string start = current_path_;
-        if (start.empty()) start = (fs::path(dialog_start_path()) / "untitled.toml").string();
-        file_dialog_.show(FileDialogMode::SaveScenario, start);
-        break;
-    }
+    case ShellAction::SaveAs:
     case ShellAction::Reload:
-        if (current_path_.empty()) set_status("This scenario has no file to reload from.");
-        else if (dirty()) ask_about_unsaved(AfterDiscard::Reload);
-        else reload();
+        // The scenario on screen is the replay's own: saving or reloading it would be a surprise.
+        if (review_) {
+            set_status("Not while reviewing a replay: Take over here (or close the replay) first.");
+            break;
+        }
+        if (action == ShellAction::SaveAs) {
+            std::string start = current_path_;
+            if (start.empty()) start = (fs::path(dialog_start_path()) / "untitled.toml").string();
+            file_dialog_.show(FileDialogMode::SaveScenario, start);
+        } else if (action == ShellAction::Reload) {
+            if (current_path_.empty()) set_status("This scenario has no file to reload from.");
+            else if (dirty()) ask_about_unsaved(AfterDiscard::Reload);
+            else reload();
+        } else if (current_path_.empty()) {
+            perform(ShellAction::SaveAs);
+        } else {
+            save_scenario(current_path_);
+        }
         break;
     case ShellAction::Screenshot: screenshot_request_ = default_screenshot_path(); break;
     case ShellAction::ExportScreenshot: file_dialog_.show(FileDialogMode::ExportPng, default_screenshot_path()); break;
@@ -153,15 +214,17 @@ void Shell::restart_keeping_parameters() {
     // placements and other live edits are dropped.
     edits_before_restart_ = dirty();
     if (restart_from_) {
-        sim_.reset(std::move(*restart_from_));
+        sim_->reset(std::move(*restart_from_));
         restart_from_.reset();
     } else {
-        sim_.restart();
+        sim_->restart();
     }
-    saved_live_count_ = sim_.live_commands().size();
+    saved_live_count_ = sim_->live_commands().size();
     clock_.reset();
     if (lab_view_) lab_view_->cancel_drag();
     set_status("Restarted at tick 0 (parameter values kept)");
+    // The recording ends where the session went back (the file stays as recorded).
+    if (recorder_.recording()) stop_recording("Restarted at tick 0; recording stopped");
 }
 
 bool Shell::open_scenario(const std::string& path) {
@@ -173,10 +236,12 @@ bool Shell::open_scenario(const std::string& path) {
         show_error(std::string("Could not open ") + path + ":\n" + e.what(), path);
         return false;
     }
-    sim_.reset(std::move(loaded));
+    if (review_) close_replay();
+    if (recorder_.recording()) stop_recording("Recording stopped: another scenario was opened");
+    sim_->reset(std::move(loaded));
     current_path_ = path;
     restart_from_.reset();
-    saved_live_count_ = sim_.live_commands().size();
+    saved_live_count_ = sim_->live_commands().size();
     edits_before_restart_ = false;
     error_.clear();
     retry_path_.clear();
@@ -193,7 +258,7 @@ bool Shell::open_scenario(const std::string& path) {
 bool Shell::save_scenario(const std::string& requested) {
     std::string path = requested;
     if (fs::path(path).extension().empty()) path += ".toml";
-    Scenario s = sim_.scenario_for_saving();
+    Scenario s = sim_->scenario_for_saving();
     s.path = path;
     try {
         save_scenario_file(s, path);
@@ -203,7 +268,7 @@ bool Shell::save_scenario(const std::string& requested) {
     }
     current_path_ = path;
     restart_from_ = std::move(s);
-    saved_live_count_ = sim_.live_commands().size();
+    saved_live_count_ = sim_->live_commands().size();
     edits_before_restart_ = false;
     remember_recent_file(prefs_.recent_files, path);
     set_status("Saved " + path);
@@ -243,7 +308,9 @@ void Shell::request_quit(bool force) {
 }
 
 void Shell::request_open(const std::string& path) {
-    if (dirty()) ask_about_unsaved(AfterDiscard::Open, path);
+    // A replay opens beside the live session (which stays as it is): nothing to ask.
+    if (is_replay_file(path)) open_replay(path);
+    else if (dirty()) ask_about_unsaved(AfterDiscard::Open, path);
     else open_scenario(path);
 }
 
@@ -263,17 +330,26 @@ void Shell::continue_after(const UnsavedQuestion& question) {
     }
 }
 
-bool Shell::dirty() const { return edits_before_restart_ || sim_.live_commands().size() > saved_live_count_; }
+// The live session's edits: a replay under review is never "unsaved" (its notes are saved at once).
+bool Shell::dirty() const { return edits_before_restart_ || live_sim().live_commands().size() > saved_live_count_; }
 
 bool Shell::modal_open() const { return file_dialog_.visible() || unsaved_question_.has_value() || show_about_; }
 
 bool Shell::wants_continuous_frames() const {
-    return !paused_ || canvas_drag_ != CanvasDrag::None || modal_open();
+    // A replay still being checked for divergence needs frames to get on with it.
+    return !paused_ || canvas_drag_ != CanvasDrag::None || modal_open() || (review_ && !review_->player->fully_checked());
 }
 
 std::string Shell::window_title() const {
     std::string title = "Playbench";
-    const std::string& scenario_title = sim_.scenario().title;
+    if (review_) {
+        title += " \xe2\x80\x94 reviewing " + fs::path(review_->path).filename().string() + " (" +
+                 std::to_string(review_->player->length()) + " ticks)";
+        if (review_->player->divergence()) title += " DIVERGED";
+        return title;
+    }
+    if (recorder_.recording()) title = "\xe2\x97\x8f REC " + title;
+    const std::string& scenario_title = sim_->scenario().title;
     if (!scenario_title.empty()) title += " \xe2\x80\x94 " + scenario_title;
     if (!current_path_.empty()) title += " (" + fs::path(current_path_).filename().string() + ")";
     if (dirty()) title = "* " + title;
@@ -281,9 +357,11 @@ std::string Shell::window_title() const {
 }
 
 std::string Shell::default_screenshot_path() const {
-    std::string stem = current_path_.empty() ? sim_.world().lab().name : fs::path(current_path_).stem().string();
+    std::string stem = review_                 ? fs::path(review_->path).stem().string()
+                       : current_path_.empty() ? sim_->world().lab().name
+                                               : fs::path(current_path_).stem().string();
     char name[256];
-    std::snprintf(name, sizeof name, "playbench-%s-t%lld.png", stem.c_str(), static_cast<long long>(sim_.tick()));
+    std::snprintf(name, sizeof name, "playbench-%s-t%lld.png", stem.c_str(), static_cast<long long>(sim_->tick()));
     std::error_code ec;
     fs::path cwd = fs::current_path(ec);
     return ec ? std::string(name) : (cwd / name).string();
@@ -301,15 +379,15 @@ std::string Shell::dialog_start_path() const {
 }
 
 void Shell::write_report(JsonWriter& out) const {
-    const World& w = sim_.world();
+    const World& w = sim_->world();
     out.field("tick", w.tick());
     out.field("paused", paused_);
     out.field("speed", clock_.speed().label);
     out.field("lab", w.lab().name);
     out.field("scenario", current_path_);
-    out.field("title", sim_.scenario().title);
+    out.field("title", sim_->scenario().title);
     out.field("dirty", dirty());
-    out.field("live_commands", static_cast<std::int64_t>(sim_.live_commands().size()));
+    out.field("live_commands", static_cast<std::int64_t>(sim_->live_commands().size()));
     out.field("summary", w.summary());
     out.field("status", status_);
     out.field("error", error_);
@@ -326,6 +404,19 @@ void Shell::write_report(JsonWriter& out) const {
         out.end_object();
     }
     out.end_array();
+    out.field("reviewing", review_ != nullptr);
+    out.field("replay", review_ ? review_->path : std::string());
+    out.field("replay_tick", review_ ? review_->player->tick() : std::int64_t{0});
+    out.field("replay_length", review_ ? review_->player->length() : std::int64_t{0});
+    out.field("replay_checked", review_ ? review_->player->fully_checked() : false);
+    out.key("divergence");
+    if (review_ && review_->player->divergence()) out.value(*review_->player->divergence());
+    else out.null();
+    out.field("replay_notes", review_ ? static_cast<std::int64_t>(review_->notes.size()) : std::int64_t{0});
+    out.field("loop", review_ ? review_->loop : false);
+    out.field("recording", recorder_.recording());
+    out.field("recording_path", recorder_.recording() ? recorder_.path() : std::string());
+    out.field("recording_ticks", recorder_.recording() ? recorder_.ticks() : std::int64_t{0});
     out.key("recent_files").begin_array();
     for (const std::string& f : prefs_.recent_files) out.value(f);
     out.end_array();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/json.hpp"
+#include "engine/core/replay.hpp"
 #include "engine/core/simulation.hpp"
 #include "ui/canvas.hpp"
 #include "ui/file_dialog.hpp"
@@ -38,10 +39,31 @@ struct ShellPreferences {
 // Puts `path` (made absolute) first in `recent`, without duplicates, at most kMaxRecentFiles.
 void remember_recent_file(std::vector<std::string>& recent, const std::string& path);
 
+// True when `path` is a readable file starting with the replay magic ("PBRPLY\r\n"): replays are
+// told from scenarios by their content, never by their name.
+bool is_replay_file(const std::string& path);
+
 struct ShellOptions {
     std::string scenarios_dir;   // where File > Open starts when no scenario file is open
     ShellPreferences preferences;
     bool start_paused = true;
+};
+
+// A replay under review (ui/shell_replay.cpp): the player owns the simulation on screen.
+struct ReviewSession {
+    std::unique_ptr<ReplayPlayer> player;
+    std::string path;
+    std::vector<std::string> warnings;   // from loading (a cut-off file), shown until dismissed
+    std::vector<ReplayNote> notes;       // the file's notes plus those added here (saved at once)
+    bool loop = false;
+    std::int64_t loop_a = 0, loop_b = 0;   // the looped range, ticks
+    // Ticks checked ahead per frame, adapted so checking costs a few milliseconds a frame.
+    std::int64_t check_slice = 2000;
+    bool divergence_announced = false;
+    // The note being written in the side panel.
+    std::string note_text;
+    std::optional<glm::dvec2> note_point;
+    bool picking_point = false;   // the next canvas click sets note_point
 };
 
 class Shell {
@@ -90,7 +112,8 @@ public:
     const FixedStepClock& clock() const { return clock_; }
     const std::string& error() const { return error_; }
     const std::string& status() const { return status_; }
-    Simulation& simulation() { return sim_; }
+    // The simulation on screen: the live one, or while reviewing the replay player's.
+    Simulation& simulation() { return *sim_; }
     // The lab's view on the canvas (tests and automation reach its tools through it).
     LabView* lab_view() { return lab_view_.get(); }
     // Microseconds of simulation per tick, measured here (smoothed).
@@ -101,11 +124,53 @@ public:
     // The host reports how long a frame took to produce (UI + rendering, not idle waits).
     void note_frame_time(double milliseconds);
 
+    // --- replays (ui/shell_replay.cpp) ---
+    // Opens a scenario, or a replay when the file starts with the replay magic (whatever its name).
+    bool open_file(const std::string& path);
+    // Review mode: the replay's simulation on screen, editing off. On failure the error banner
+    // says why and the current simulation stays.
+    bool open_replay(const std::string& path);
+    // Back to the live simulation, as it was before the replay was opened.
+    void close_replay();
+    bool reviewing() const { return review_ != nullptr; }
+    const ReviewSession* review() const { return review_.get(); }
+    ReplayPlayer* replay_player() { return review_ ? review_->player.get() : nullptr; }
+    // Transport while reviewing (clamped to the recording).
+    void review_seek(std::int64_t tick);
+    void review_step(std::int64_t delta);
+    void set_loop_start();   // A = the current tick
+    void set_loop_end();     // B = the current tick
+    void toggle_loop();
+    // A note at the current tick (and optionally a point in world units), saved into the replay
+    // file at once. False with the error shown.
+    bool add_review_note(const std::string& text, std::optional<glm::dvec2> point = std::nullopt);
+    // "Take over here": forks the replay's simulation at the current tick, leaves review mode
+    // and carries on live with it, recording a branch replay (to `path`, default name if empty).
+    bool take_over(const std::string& path = {});
+    // Recording the live simulation to `path` (a default name in the current folder if empty).
+    bool start_recording(const std::string& path = {});
+    void stop_recording(const std::string& why);
+    bool recording() const { return recorder_.recording(); }
+    const SessionRecorder& recorder() const { return recorder_; }
+
     // The report UI automation dumps: tick, paused, speed, parameters, widget rectangles...
     // Writes fields into an object the caller has opened.
     void write_report(JsonWriter& out) const;
 
 private:
+    // shell_replay.cpp
+    Simulation& live_sim() { return owned_sim_ ? *owned_sim_ : *host_sim_; }
+    const Simulation& live_sim() const { return owned_sim_ ? *owned_sim_ : *host_sim_; }
+    void review_update(double frame_seconds);
+    void observe_recording();
+    std::string default_replay_path(const std::string& stem) const;
+    // Commands a view queued while reviewing are dropped: the recorded world must stay as it was.
+    void refuse_edit_while_reviewing();
+    // shell_timeline.cpp: review mode's transport, timeline, banners and notes
+    void draw_review_transport();
+    void draw_timeline();
+    void draw_review_banners();
+    void draw_review_panel();
     // shell.cpp: actions
     void restart_keeping_parameters();
     void change_speed(int delta);
@@ -140,7 +205,14 @@ private:
     // shell_canvas.cpp
     void draw_canvas(float width, float height);
 
-    Simulation& sim_;
+    // On screen: the host's simulation, a branch taken over from a replay (owned_sim_), or the
+    // replay player's while reviewing.
+    Simulation* sim_;
+    Simulation* host_sim_;
+    std::unique_ptr<Simulation> owned_sim_;
+    std::unique_ptr<ReviewSession> review_;
+    SessionRecorder recorder_;
+    double since_flush_ = 0.0;   // seconds of wall time since the recording was last flushed
     std::string scenarios_dir_;
     ShellPreferences prefs_;
     FixedStepClock clock_;

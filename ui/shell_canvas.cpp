@@ -19,7 +19,7 @@ void Shell::draw_canvas(float width, float height) {
     ImVec2 origin = ImGui::GetCursorScreenPos();
     ImVec2 size(std::max(1.0f, width), std::max(1.0f, height));
     view_.set_viewport(origin, size);
-    const World& world = sim_.world();
+    const World& world = sim_->world();
 
     // Until the designer pans or zooms, the arena stays fitted to the canvas (also on resize),
     // leaving room at the top for the score overlay.
@@ -44,7 +44,8 @@ void Shell::draw_canvas(float width, float height) {
         bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
         press_at_ = io.MousePos;
         press_left_ = left;
-        if (left && paused_ && lab_view_->grab(world, mouse_world, pick_radius)) canvas_drag_ = CanvasDrag::Entity;
+        // No dragging things while reviewing: it would change the recorded world.
+        if (left && paused_ && !review_ && lab_view_->grab(world, mouse_world, pick_radius)) canvas_drag_ = CanvasDrag::Entity;
         else canvas_drag_ = CanvasDrag::Pan;
     }
     if (active) {
@@ -63,16 +64,23 @@ void Shell::draw_canvas(float width, float height) {
     }
     if (ImGui::IsItemDeactivated()) {
         if (canvas_drag_ == CanvasDrag::Entity && lab_view_->dragging()) {
-            if (auto cmd = lab_view_->release(world, sim_.tick())) {
+            if (auto cmd = lab_view_->release(world, sim_->tick())) {
                 std::string what = describe(*cmd);
-                if (auto why = sim_.submit(std::move(*cmd))) set_status("Refused: " + *why);
+                if (auto why = sim_->submit(std::move(*cmd))) set_status("Refused: " + *why);
                 else set_status(what);
             }
         } else if (canvas_drag_ == CanvasDrag::Pan && press_left_) {
             // A left press released where it began is a click on the map, not a pan.
             const float dx = io.MousePos.x - press_at_.x, dy = io.MousePos.y - press_at_.y;
             const float slop = 4.0f * scale;
-            if (dx * dx + dy * dy <= slop * slop) lab_view_->click(world, mouse_world, pick_radius, paused_);
+            if (dx * dx + dy * dy <= slop * slop) {
+                if (review_ && review_->picking_point) {
+                    review_->note_point = mouse_world;   // the note being written points here
+                    review_->picking_point = false;
+                } else {
+                    lab_view_->click(world, mouse_world, pick_radius, paused_);
+                }
+            }
         }
         canvas_drag_ = CanvasDrag::None;
     }
@@ -88,10 +96,24 @@ void Shell::draw_canvas(float width, float height) {
     frame.velocity_hints = prefs_.velocity_hints;
     frame.widgets = &widgets_;
     frame.gamepad = &gamepad_;
-    lab_view_->draw(sim_.world(), frame);
+    lab_view_->draw(sim_->world(), frame);
+    if (review_) {
+        // Notes with a point show near their tick (two seconds either side), and the one being written.
+        auto pin = [&](glm::dvec2 at, const std::string& text, ImU32 colour) {
+            ImVec2 p = view_.to_screen(at);
+            draw->AddCircle(p, 9.0f * scale, colour, 0, 2.5f * scale);
+            draw->AddCircleFilled(p, 3.0f * scale, colour);
+            draw->AddText(ImVec2(p.x + 12.0f * scale, p.y - 8.0f * scale), colour, text.c_str());
+        };
+        for (const ReplayNote& n : review_->notes)
+            if (n.has_point && std::abs(n.tick - sim_->tick()) <= 120) pin({n.x, n.y}, n.text, palette::kNoteMark);
+        if (review_->note_point) pin(*review_->note_point, review_->note_text.empty() ? "new note" : review_->note_text, palette::kNoteMark);
+    }
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
-    const std::string hint = lab_view_->canvas_hint(paused_);
+    const std::string hint = !review_                 ? lab_view_->canvas_hint(paused_)
+                             : review_->picking_point ? std::string("Click where the note points")
+                                                      : std::string("Reviewing a replay \xc2\xb7 editing is off \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans");
     ImVec2 hint_size = ImGui::CalcTextSize(hint.c_str());
     draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                   palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());

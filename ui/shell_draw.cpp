@@ -41,7 +41,14 @@ void Shell::draw() {
     ImGui::Begin("##playbench_main", nullptr, kFixedWindow);
     ImGui::PopStyleVar(2);
 
-    if (prefs_.show_transport) draw_transport_bar();
+    if (prefs_.show_transport) {
+        if (review_) draw_review_transport();
+        else draw_transport_bar();
+    }
+    if (review_) {
+        draw_timeline();
+        draw_review_banners();
+    }
     if (!error_.empty()) draw_error_banner();
 
     float status_h = prefs_.show_status ? ImGui::GetFrameHeight() + 2.0f * scale : 0.0f;
@@ -75,14 +82,21 @@ void Shell::draw() {
     draw_dialogs();
     if (show_shortcuts_) draw_shortcuts_window();
     submit_view_commands();
+    // Parameter edits and placements made this frame go into the recording now.
+    observe_recording();
 }
 
 void Shell::submit_view_commands() {
     if (!lab_view_) return;
+    if (review_) {
+        // The recorded world must stay as recorded: a tool or a click changes nothing here.
+        if (!lab_view_->take_commands().empty()) refuse_edit_while_reviewing();
+        return;
+    }
     for (Command& c : lab_view_->take_commands()) {
-        c.tick = sim_.tick();
+        c.tick = sim_->tick();
         std::string what = describe(c);
-        if (auto why = sim_.submit(std::move(c))) set_status("Refused: " + *why);
+        if (auto why = sim_->submit(std::move(c))) set_status("Refused: " + *why);
         else set_status(what);
     }
 }
@@ -90,7 +104,7 @@ void Shell::submit_view_commands() {
 void Shell::draw_menu_bar() {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Open...", shortcut_label(ShellAction::Open))) perform(ShellAction::Open);
+        if (ImGui::MenuItem("Open scenario or replay...", shortcut_label(ShellAction::Open))) perform(ShellAction::Open);
         widgets_.record_last_item("menu.file.open");
         if (ImGui::MenuItem("Save", shortcut_label(ShellAction::Save))) perform(ShellAction::Save);
         widgets_.record_last_item("menu.file.save");
@@ -118,6 +132,10 @@ void Shell::draw_menu_bar() {
         widgets_.record_last_item("menu.file.screenshot");
         if (ImGui::MenuItem("Export screenshot PNG...")) perform(ShellAction::ExportScreenshot);
         widgets_.record_last_item("menu.file.export_png");
+        if (review_) {
+            if (ImGui::MenuItem("Close replay")) close_replay();
+            widgets_.record_last_item("menu.file.close_replay");
+        }
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", shortcut_label(ShellAction::Quit))) perform(ShellAction::Quit);
         widgets_.record_last_item("menu.file.quit");
@@ -132,6 +150,17 @@ void Shell::draw_menu_bar() {
         ImGui::Separator();
         if (ImGui::MenuItem("Faster", shortcut_label(ShellAction::SpeedUp))) perform(ShellAction::SpeedUp);
         if (ImGui::MenuItem("Slower", shortcut_label(ShellAction::SpeedDown))) perform(ShellAction::SpeedDown);
+        ImGui::Separator();
+        if (review_) {
+            if (ImGui::MenuItem("Take over here (branch and record)", shortcut_label(ShellAction::ToggleRecording)))
+                take_over();
+        } else {
+            if (ImGui::MenuItem(recorder_.recording() ? "Stop recording" : "Record", shortcut_label(ShellAction::ToggleRecording)))
+                perform(ShellAction::ToggleRecording);
+            widgets_.record_last_item("menu.simulation.record");
+            if (ImGui::MenuItem("Record to...", nullptr, false, !recorder_.recording()))
+                file_dialog_.show(FileDialogMode::RecordReplay, default_replay_path(sim_->world().lab().name));
+        }
         ImGui::EndMenu();
     }
     widgets_.record_last_item("menu.simulation");
@@ -154,7 +183,7 @@ void Shell::draw_menu_bar() {
     widgets_.record_last_item("menu.help");
 
     // The scenario's name on the right of the menu bar, so it is always in sight.
-    std::string right = sim_.scenario().title.empty() ? sim_.world().lab().title : sim_.scenario().title;
+    std::string right = sim_->scenario().title.empty() ? sim_->world().lab().title : sim_->scenario().title;
     if (dirty()) right += "  (unsaved changes)";
     float w = ImGui::CalcTextSize(right.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2;
     if (ImGui::GetContentRegionAvail().x > w) {
@@ -194,6 +223,23 @@ void Shell::draw_transport_bar() {
     if (ImGui::Button("Restart")) perform(ShellAction::Restart);
     widgets_.record_last_item("transport.restart");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to tick 0 of the scenario, keeping the parameter values (R)");
+    ImGui::SameLine();
+    // Record: a replay of the session from tick 0 (commands and hashes), stopped by a second click.
+    bool rec = recorder_.recording();
+    if (rec) ImGui::PushStyleColor(ImGuiCol_Button, palette::kErrorBanner);
+    if (ImGui::Button(rec ? "Stop rec###record" : "Record###record")) perform(ShellAction::ToggleRecording);
+    if (rec) ImGui::PopStyleColor();
+    widgets_.record_last_item("transport.record");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(rec ? "Stop recording (%s)" : "Record this session to a replay file in the current folder (%s)",
+                          shortcut_label(ShellAction::ToggleRecording));
+    if (rec) {
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(ImVec4(1.0f, 0.25f, 0.25f, 1.0f), "REC %" PRId64, recorder_.ticks());
+        widgets_.record_last_item("transport.rec_indicator");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Recording to %s", recorder_.path().c_str());
+    }
 
     ImGui::SameLine(0, 18.0f * scale);
     ImGui::AlignTextToFramePadding();
@@ -220,7 +266,7 @@ void Shell::draw_transport_bar() {
 
     // Tick and effective rate on the right.
     char info[96];
-    std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_.tick(), paused_ ? 0.0 : ticks_per_second_);
+    std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_->tick(), paused_ ? 0.0 : ticks_per_second_);
     float info_w = ImGui::CalcTextSize(info).x;
     ImGui::SameLine();
     float x = ImGui::GetWindowWidth() - info_w - 10.0f * scale;
@@ -278,17 +324,19 @@ void Shell::draw_side_panel(float width, float height) {
     ImGui::BeginChild("##side_panel", ImVec2(width, height), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
     widgets_.record("params.panel", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, width, height, true});
 
-    const Scenario& sc = sim_.scenario();
+    const Scenario& sc = sim_->scenario();
     ImGui::PushFont(large_font());
-    ImGui::TextUnformatted(sim_.world().lab().title.c_str());
+    ImGui::TextUnformatted(sim_->world().lab().title.c_str());
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0.0f);
     if (!sc.title.empty()) ImGui::TextUnformatted(sc.title.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
     if (!sc.description.empty()) ImGui::TextUnformatted(sc.description.c_str());
-    std::string file = current_path_.empty() ? "not saved to a file yet" : std::filesystem::path(current_path_).filename().string();
+    std::string file = review_                 ? "from the replay " + std::filesystem::path(review_->path).filename().string()
+                       : current_path_.empty() ? "not saved to a file yet"
+                                               : std::filesystem::path(current_path_).filename().string();
     ImGui::Text("%s   \xc2\xb7   seed %llu", file.c_str(), static_cast<unsigned long long>(sc.seed));
-    if (!current_path_.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", current_path_.c_str());
+    if (!review_ && !current_path_.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", current_path_.c_str());
     ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
@@ -303,14 +351,20 @@ void Shell::draw_side_panel(float width, float height) {
     tools.paused = paused_;
     tools.widgets = &widgets_;
     tools.gamepad = &gamepad_;
-    if (lab_view_ && lab_view_->draw_tools(sim_.world(), tools)) {
+    if (review_) draw_review_panel();
+    // While reviewing, tools and parameters show the replay's values but take no edits (the
+    // parameter filter still works, to find a value).
+    ImGui::BeginDisabled(review_ != nullptr);
+    if (lab_view_ && lab_view_->draw_tools(sim_->world(), tools)) {
         ImGui::Spacing();
         ImGui::Separator();
         ImGui::Spacing();
     }
+    ImGui::EndDisabled();
 
     std::string refused;
-    draw_param_panel(sim_, param_panel_, widgets_, refused);
+    param_panel_.read_only = review_ != nullptr;
+    draw_param_panel(*sim_, param_panel_, widgets_, refused);
     if (!refused.empty()) set_status("Refused: " + refused);
     ImGui::EndChild();
     ImGui::PopStyleVar(2);
@@ -324,14 +378,14 @@ void Shell::draw_status_line() {
     ImGui::AlignTextToFramePadding();
     // Timings only once measured (an offscreen render has none).
     char left[200];
-    int n = std::snprintf(left, sizeof left, "%s   tick %" PRId64 "   ", paused_ ? "PAUSED " : "RUNNING", sim_.tick());
+    int n = std::snprintf(left, sizeof left, "%s   tick %" PRId64 "   ", paused_ ? "PAUSED " : "RUNNING", sim_->tick());
     if (tick_us_ > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
         n += std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "%.1f \xc2\xb5s/tick   ", tick_us_);
     if (frame_ms_ > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
         std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "frame %.1f ms   ", frame_ms_);
     ImGui::TextColored(paused_ ? palette::kChangedMark : palette::kDimText, "%s", left);
     ImGui::SameLine(0, 0);
-    ImGui::TextUnformatted(sim_.world().summary().c_str());
+    ImGui::TextUnformatted(sim_->world().summary().c_str());
     widgets_.record_last_item("status.summary");
 
     // Transient messages (saved, screenshot written, refused edits) on the right for a while.
@@ -353,6 +407,7 @@ void Shell::draw_dialogs() {
     if (auto path = file_dialog_.draw(widgets_)) {
         switch (file_dialog_.mode()) {
         case FileDialogMode::OpenScenario: request_open(*path); break;
+        case FileDialogMode::RecordReplay: start_recording(*path); break;
         case FileDialogMode::SaveScenario: save_scenario(*path); break;
         case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
         }
@@ -450,7 +505,8 @@ void Shell::draw_shortcuts_window() {
         ImGui::Separator();
         ImGui::TextColored(palette::kDimText, "Canvas: wheel zooms about the cursor; drag with the right or middle");
         ImGui::TextColored(palette::kDimText, "button (or left on empty space) to pan. While paused, drag a pod or");
-        ImGui::TextColored(palette::kDimText, "the ball to place it. Drop a .toml file on the window to open it.");
+        ImGui::TextColored(palette::kDimText, "the ball to place it. Drop a .toml file on the window to open it, or a");
+        ImGui::TextColored(palette::kDimText, ".pbreplay to review it (editing is off until you Take over).");
     }
     ImGui::End();
 }

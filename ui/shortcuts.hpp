@@ -13,6 +13,8 @@ enum class ShellAction {
     TogglePause, StepOnce, Restart, SpeedUp, SpeedDown,
     Open, Save, SaveAs, Reload, Screenshot, ExportScreenshot, Quit,
     ResetZoom, ToggleVelocityHints, ToggleParamPanel, ShowShortcuts,
+    // Replays: record the live session; step back / jump while reviewing one.
+    ToggleRecording, StepBack, JumpToStart, JumpToEnd,
 };
 
 struct Shortcut {

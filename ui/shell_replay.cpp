@@ -1,0 +1,310 @@
+// Replays in the window: recording the live session, reviewing a replay file (the player's
+// simulation on screen, editing off), notes saved into the file, and taking over at a tick.
+// The engine does the work (engine/core/replay.hpp); this file switches what the shell shows
+// and says what happened.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+
+#include "engine/core/lab.hpp"
+#include "ui/shell.hpp"
+
+namespace fs = std::filesystem;
+
+namespace pb::ui {
+
+namespace {
+
+// Checking ahead (divergence, keyframes) may take this long per frame: the window stays smooth.
+constexpr double kCheckSecondsPerFrame = 0.006;
+
+std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
+
+}  // namespace
+
+bool is_replay_file(const std::string& path) {
+    static constexpr char kMagic[8] = {'P', 'B', 'R', 'P', 'L', 'Y', '\r', '\n'};
+    std::ifstream in(path, std::ios::binary);
+    char head[sizeof kMagic] = {};
+    return in && in.read(head, sizeof head) && std::memcmp(head, kMagic, sizeof kMagic) == 0;
+}
+
+bool Shell::open_file(const std::string& path) { return is_replay_file(path) ? open_replay(path) : open_scenario(path); }
+
+bool Shell::open_replay(const std::string& path) {
+    ReplayLoad load = read_replay_file(path);
+    if (!load.data) {
+        show_error("Could not open the replay " + path + ":\n" + load.error);
+        return false;
+    }
+    auto session = std::make_unique<ReviewSession>();
+    try {
+        session->player = std::make_unique<ReplayPlayer>(std::move(*load.data), path);
+    } catch (const std::exception& e) {
+        show_error("Could not open the replay " + path + ":\n" + e.what());
+        return false;
+    }
+    // Recording stops before the live session leaves the screen: the file ends where it was.
+    if (recorder_.recording()) stop_recording("Recording stopped: a replay was opened");
+    if (review_) close_replay();
+    session->path = path;
+    session->warnings = std::move(load.warnings);
+    session->notes = session->player->data().notes;
+    session->loop_b = session->player->length();
+    review_ = std::move(session);
+    sim_ = &review_->player->simulation();
+    error_.clear();
+    retry_path_.clear();
+    set_paused(true);
+    clock_.reset();
+    ensure_lab_view();
+    if (lab_view_) lab_view_->cancel_drag();
+    canvas_drag_ = CanvasDrag::None;
+    view_.reset_user_moved();
+    remember_recent_file(prefs_.recent_files, path);
+    std::string status = "Reviewing " + file_name(path) + ": " + std::to_string(review_->player->length()) + " ticks";
+    if (!review_->warnings.empty()) status += " (the file is incomplete: see the banner)";
+    set_status(status);
+    return true;
+}
+
+void Shell::close_replay() {
+    if (!review_) return;
+    // The simulation on screen belongs to the player: switch away before it goes.
+    sim_ = &live_sim();
+    std::string path = review_->path;
+    review_.reset();
+    set_paused(true);
+    clock_.reset();
+    ensure_lab_view();
+    if (lab_view_) lab_view_->cancel_drag();
+    canvas_drag_ = CanvasDrag::None;
+    view_.reset_user_moved();
+    set_status("Closed the replay " + file_name(path) + "; back to the live session");
+}
+
+void Shell::review_update(double frame_seconds) {
+    ReplayPlayer& player = *review_->player;
+    // Find divergences and lay keyframes a slice at a time, so the whole file gets checked
+    // without freezing the window; the slice adapts to the lab's cost per tick.
+    if (!player.fully_checked()) {
+        auto start = std::chrono::steady_clock::now();
+        player.check_ahead(review_->check_slice);
+        double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        double ratio = spent > 0.0 ? kCheckSecondsPerFrame / spent : 2.0;
+        review_->check_slice = std::clamp<std::int64_t>(
+            static_cast<std::int64_t>(static_cast<double>(review_->check_slice) * std::clamp(ratio, 0.5, 2.0)), 64, 100000);
+    }
+    if (player.divergence() && !review_->divergence_announced) {
+        review_->divergence_announced = true;
+        set_status("Diverged at tick " + std::to_string(*player.divergence()) + ": see the banner");
+    }
+    if (paused_) return;
+
+    // Play: one player step per fixed tick, at the transport's speed.
+    std::int64_t due = clock_.begin_frame(frame_seconds);
+    std::int64_t ran = 0;
+    const std::int64_t end = review_->loop ? std::min(review_->loop_b, player.length()) : player.length();
+    auto start = std::chrono::steady_clock::now();
+    auto budget = std::chrono::duration<double>(FixedStepClock::kFrameBudgetSeconds);
+    try {
+        while (ran < due) {
+            if (player.tick() >= end) {
+                if (review_->loop && review_->loop_a < end) {
+                    player.seek(review_->loop_a);
+                } else {
+                    set_paused(true);
+                    set_status("End of the replay (tick " + std::to_string(player.tick()) + ")");
+                    break;
+                }
+            }
+            // Views watch the world advance (charts); what they would command is not applied.
+            if (lab_view_) lab_view_->before_tick(sim_->world());
+            player.step();
+            ++ran;
+            if (std::chrono::steady_clock::now() - start >= budget) break;
+        }
+    } catch (const std::exception& e) {
+        set_paused(true);
+        show_error("The replay stopped at tick " + std::to_string(player.tick()) + ": " + e.what());
+    }
+    clock_.end_frame(due, ran);
+    tps_ticks_ += ran;
+}
+
+void Shell::review_seek(std::int64_t tick) {
+    if (!review_) return;
+    if (lab_view_) lab_view_->cancel_drag();
+    try {
+        review_->player->seek(tick);
+    } catch (const std::exception& e) {
+        show_error("Could not seek the replay to tick " + std::to_string(tick) + ": " + e.what());
+    }
+}
+
+void Shell::review_step(std::int64_t delta) {
+    if (review_) review_seek(review_->player->tick() + delta);
+}
+
+void Shell::set_loop_start() {
+    if (!review_) return;
+    review_->loop_a = review_->player->tick();
+    if (review_->loop_b <= review_->loop_a) review_->loop_b = review_->player->length();
+    set_status("Loop from tick " + std::to_string(review_->loop_a));
+}
+
+void Shell::set_loop_end() {
+    if (!review_) return;
+    review_->loop_b = review_->player->tick();
+    if (review_->loop_a >= review_->loop_b) review_->loop_a = 0;
+    set_status("Loop to tick " + std::to_string(review_->loop_b));
+}
+
+void Shell::toggle_loop() {
+    if (!review_) return;
+    if (review_->loop_b <= review_->loop_a) {
+        set_status("The loop needs a range: set A before B");
+        review_->loop = false;
+        return;
+    }
+    review_->loop = !review_->loop;
+    set_status(review_->loop ? "Looping ticks " + std::to_string(review_->loop_a) + " to " + std::to_string(review_->loop_b)
+                             : std::string("Loop off"));
+}
+
+bool Shell::add_review_note(const std::string& text, std::optional<glm::dvec2> point) {
+    if (!review_) {
+        set_status("Notes go into a replay: open one to review first.");
+        return false;
+    }
+    if (text.empty()) {
+        set_status("Write the note's text first.");
+        return false;
+    }
+    ReplayNote note;
+    for (const ReplayNote& n : review_->notes) note.id = std::max(note.id, n.id);
+    ++note.id;
+    note.tick = review_->player->tick();
+    note.text = text;
+    if (point) {
+        note.has_point = true;
+        note.x = point->x;
+        note.y = point->y;
+    }
+    try {
+        append_replay_notes(review_->path, {note}, {});
+    } catch (const std::exception& e) {
+        show_error("Could not save the note into " + review_->path + ":\n" + e.what());
+        return false;
+    }
+    review_->notes.push_back(note);
+    std::sort(review_->notes.begin(), review_->notes.end(),
+              [](const ReplayNote& a, const ReplayNote& b) { return a.tick != b.tick ? a.tick < b.tick : a.id < b.id; });
+    set_status("Note saved at tick " + std::to_string(note.tick) + " in " + file_name(review_->path));
+    return true;
+}
+
+bool Shell::take_over(const std::string& requested) {
+    if (!review_) {
+        set_status("Take over works while reviewing a replay.");
+        return false;
+    }
+    const std::string replay = review_->path;
+    const std::int64_t tick = review_->player->tick();
+    std::unique_ptr<Simulation> branch;
+    try {
+        branch = std::make_unique<Simulation>(review_->player->simulation().fork());
+    } catch (const std::exception& e) {
+        show_error("Could not take over at tick " + std::to_string(tick) + ": " + e.what());
+        return false;
+    }
+    // The branch becomes the live session; the host's simulation is left as it was.
+    owned_sim_ = std::move(branch);
+    close_replay();
+    current_path_.clear();   // the scenario came from the replay, not from a file
+    restart_from_.reset();
+    saved_live_count_ = sim_->live_commands().size();
+    edits_before_restart_ = false;
+    std::string path = requested.empty() ? default_replay_path(fs::path(replay).stem().string() + "-branch") : requested;
+    try {
+        recorder_.start(*sim_, path, file_name(replay) + " @ tick " + std::to_string(tick), replay, tick);
+    } catch (const std::exception& e) {
+        show_error("Took over at tick " + std::to_string(tick) + " but could not record the branch to " + path + ":\n" +
+                   e.what());
+        return true;
+    }
+    since_flush_ = 0.0;
+    set_status("Took over at tick " + std::to_string(tick) + "; recording the branch to " + path);
+    return true;
+}
+
+bool Shell::start_recording(const std::string& requested) {
+    if (review_) {
+        set_status("A replay under review is recorded already: Take over here to record a branch.");
+        return false;
+    }
+    std::string stem = current_path_.empty() ? sim_->world().lab().name : fs::path(current_path_).stem().string();
+    std::string path = requested.empty() ? default_replay_path(stem) : requested;
+    if (fs::path(path).extension().empty()) path += ".pbreplay";
+    try {
+        recorder_.start(*sim_, path, current_path_);
+    } catch (const std::exception& e) {
+        show_error("Could not record to " + path + ":\n" + e.what());
+        return false;
+    }
+    since_flush_ = 0.0;
+    set_status("Recording to " + path);
+    return true;
+}
+
+void Shell::stop_recording(const std::string& why) {
+    if (!recorder_.recording()) return;
+    const std::string path = recorder_.path();
+    const std::int64_t ticks = recorder_.ticks();
+    try {
+        recorder_.stop();
+    } catch (const std::exception& e) {
+        show_error("The recording " + path + " was not closed cleanly: " + e.what());
+        return;
+    }
+    if (!why.empty()) set_status(why + ": " + std::to_string(ticks) + " ticks in " + path);
+}
+
+void Shell::observe_recording() {
+    if (!recorder_.recording()) return;
+    try {
+        if (!recorder_.observe(*sim_)) {
+            // The engine ended it (the world went back in time, or ticks ran unobserved).
+            set_status("Recording stopped at tick " + std::to_string(recorder_.ticks()) + " (the simulation went back)");
+        }
+    } catch (const std::exception& e) {
+        stop_recording("");
+        show_error(std::string("Recording stopped: ") + e.what());
+    }
+}
+
+void Shell::refuse_edit_while_reviewing() {
+    set_status("Editing is off while reviewing a replay: Take over here to change the world from this tick.");
+}
+
+std::string Shell::default_replay_path(const std::string& stem) const {
+    std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+    std::error_code ec;
+    fs::path cwd = fs::current_path(ec);
+    std::string name = "playbench-" + stem + "-" + stamp;
+    // Two recordings within a second get distinct names.
+    fs::path candidate = (ec ? fs::path() : cwd) / (name + ".pbreplay");
+    for (int n = 2; fs::exists(candidate, ec) && n < 1000; ++n)
+        candidate = (ec ? fs::path() : cwd) / (name + "-" + std::to_string(n) + ".pbreplay");
+    return candidate.string();
+}
+
+}  // namespace pb::ui
