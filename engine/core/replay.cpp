@@ -194,7 +194,7 @@ void SessionRecorder::start(const Simulation& sim, const std::string& path, cons
     }
 }
 
-bool SessionRecorder::observe(const Simulation& sim) {
+bool SessionRecorder::observe_any(const Simulation& sim) {
     if (!writer_.is_open()) return false;
     if (sim.tick() < writer_.last_tick() || sim.live_commands().size() < live_written_) {
         stop();   // restarted or replaced: what was recorded stays as it is

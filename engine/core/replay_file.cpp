@@ -28,10 +28,23 @@ struct Bytes {
     std::string out;
     void u8(std::uint8_t v) { out.push_back(static_cast<char>(v)); }
     void u32(std::uint32_t v) {
-        for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xffu));
+        char b[4];
+        for (int i = 0; i < 4; ++i) b[i] = static_cast<char>((v >> (8 * i)) & 0xffu);
+        out.append(b, 4);
     }
     void u64(std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xffu));
+        char b[8];
+        for (int i = 0; i < 8; ++i) b[i] = static_cast<char>((v >> (8 * i)) & 0xffu);
+        out.append(b, 8);
+    }
+    // Many 32-bit values, little-endian, in one go (a hash block holds thousands).
+    void u32s(const std::vector<std::uint32_t>& vs) {
+        const std::size_t at = out.size();
+        out.resize(at + 4 * vs.size());
+        char* d = out.data() + at;
+        for (std::uint32_t v : vs) {
+            for (int i = 0; i < 4; ++i) *d++ = static_cast<char>((v >> (8 * i)) & 0xffu);
+        }
     }
     void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
     void f64(double v) { u64(std::bit_cast<std::uint64_t>(v)); }
@@ -171,18 +184,33 @@ std::string tick_text(std::int64_t t) { return "tick " + std::to_string(t); }
 }  // namespace
 
 std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
-    static const std::array<std::uint32_t, 256> table = [] {
-        std::array<std::uint32_t, 256> t{};
+    // CRC-32 (IEEE, reflected, as zip and PNG), eight bytes per step ("slicing by 8"):
+    // table[k][b] is the CRC of byte b followed by k zero bytes, so eight lookups replace eight
+    // dependent byte steps. A hash block is 16 KB, written every 4096 ticks while recording.
+    static const auto table = [] {
+        std::array<std::array<std::uint32_t, 256>, 8> t{};
         for (std::uint32_t i = 0; i < 256; ++i) {
             std::uint32_t c = i;
             for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            t[i] = c;
+            t[0][i] = c;
         }
+        for (std::size_t k = 1; k < 8; ++k)
+            for (std::size_t i = 0; i < 256; ++i) t[k][i] = (t[k - 1][i] >> 8) ^ t[0][t[k - 1][i] & 0xffu];
         return t;
     }();
     const auto* p = static_cast<const unsigned char*>(data);
+    auto le32 = [](const unsigned char* q) {
+        return static_cast<std::uint32_t>(q[0]) | static_cast<std::uint32_t>(q[1]) << 8 |
+               static_cast<std::uint32_t>(q[2]) << 16 | static_cast<std::uint32_t>(q[3]) << 24;
+    };
     crc = ~crc;
-    for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ p[i]) & 0xffu] ^ (crc >> 8);
+    for (; size >= 8; size -= 8, p += 8) {
+        const std::uint32_t a = crc ^ le32(p);
+        const std::uint32_t b = le32(p + 4);
+        crc = table[7][a & 0xffu] ^ table[6][(a >> 8) & 0xffu] ^ table[5][(a >> 16) & 0xffu] ^ table[4][a >> 24] ^
+              table[3][b & 0xffu] ^ table[2][(b >> 8) & 0xffu] ^ table[1][(b >> 16) & 0xffu] ^ table[0][b >> 24];
+    }
+    for (; size > 0; --size, ++p) crc = table[0][(crc ^ *p) & 0xffu] ^ (crc >> 8);
     return ~crc;
 }
 
@@ -373,7 +401,8 @@ void ReplayWriter::write_hash_block() {
     Bytes b;
     b.i64(block_first_);
     b.u32(static_cast<std::uint32_t>(pending_.size()));
-    for (std::uint32_t h : pending_) b.u32(h);
+    b.out.reserve(16 + 4 * pending_.size() + 16 * pending_full_.size());
+    b.u32s(pending_);
     b.u32(static_cast<std::uint32_t>(pending_full_.size()));
     for (const auto& [t, h] : pending_full_) {
         b.i64(t);

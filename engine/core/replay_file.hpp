@@ -23,9 +23,10 @@
 namespace pb {
 
 inline constexpr std::uint32_t kReplayFormatVersion = 1;
-// Bumped whenever a lab's rules change what a tick computes: replays recorded by another engine
-// version may diverge, and the reader says so.
-inline constexpr std::uint32_t kEngineVersion = 1;
+// Bumped whenever a lab's rules change what a tick computes, or the state hashes change: replays
+// recorded by another engine version may diverge, and the reader says so.
+// 2: word-at-a-time state hashes (engine/core/hash.hpp).
+inline constexpr std::uint32_t kEngineVersion = 2;
 // The full hash() costs microseconds (it covers parameters, metrics, modules' memory, the RNG);
 // every 1024 ticks keeps recording cheap and still pins the whole state.
 inline constexpr std::int64_t kFullHashEvery = 1024;
@@ -101,6 +102,15 @@ public:
     // The world's tick_hash() after stepping to `tick`, and its full hash() at that tick when
     // given; ticks must come 1, 2, 3, ... without gaps.
     void add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full = std::nullopt);
+    // The common case of add_hash, inline (it runs after every tick of a recording): when
+    // next_hash_fits(tick), add_next_hash(tick, h) does what add_hash(tick, h) would.
+    bool next_hash_fits(std::int64_t tick) const {
+        return fd_ >= 0 && tick == last_tick_ + 1 && pending_.size() + 1 < kHashesPerBlock;
+    }
+    void add_next_hash(std::int64_t tick, std::uint64_t tick_hash) {
+        pending_.push_back(short_hash(tick_hash));
+        last_tick_ = tick;
+    }
     void add_command(const Command& c);
     void add_note(const ReplayNote& note);
     void delete_note(std::uint32_t id);

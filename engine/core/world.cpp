@@ -14,13 +14,11 @@ std::optional<std::string> World::apply(const Command& c) {
     return apply_lab_command(c);
 }
 
-std::uint64_t World::params_hash() const {
-    if (!params_hash_known_) {
-        QuickHasher h;
-        for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
-        params_hash_ = h.value();
-        params_hash_known_ = true;
-    }
+std::uint64_t World::compute_params_hash() const {
+    QuickHasher h;
+    for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
+    params_hash_ = h.value();
+    params_hash_known_ = true;
     return params_hash_;
 }
 

@@ -34,7 +34,7 @@ public:
     virtual std::uint64_t tick_hash() const { return hash(); }
     // A hash of the parameter values, kept until a parameter changes (tick hashes include it, so
     // a parameter edit shows the tick it is made, not when it first changes a motion).
-    std::uint64_t params_hash() const;
+    std::uint64_t params_hash() const { return params_hash_known_ ? params_hash_ : compute_params_hash(); }
     // A snapshot is a copy of the world; restore() takes the state of a snapshot of the same lab.
     virtual std::unique_ptr<World> clone() const = 0;
     virtual void restore(const World& snapshot) = 0;
@@ -62,6 +62,7 @@ protected:
     ParamSet params_;
 
 private:
+    std::uint64_t compute_params_hash() const;   // and remember it until a parameter changes
     mutable std::uint64_t params_hash_ = 0;
     mutable bool params_hash_known_ = false;
 };

@@ -55,11 +55,17 @@ void MatchMetrics::hash(StateHasher& h) const {
         h.add(f.to_tick);
     }
     h.add(static_cast<std::int64_t>(events.size()));
-    for (const MatchEvent& e : events) {
-        h.add(e.tick);
-        h.add(static_cast<int>(e.kind));
-        h.add(e.team);
-    }
+    h.add_u64(events_chain);
+}
+
+void MatchMetrics::add_event(const MatchEvent& e) {
+    StateHasher h;
+    h.add_u64(events_chain);
+    h.add(e.tick);
+    h.add(static_cast<int>(e.kind));
+    h.add(e.team);
+    events_chain = h.value();
+    events.push_back(e);
 }
 
 TeamFigures team_figures(const MatchMetrics& m, int team, std::int64_t running_ticks) {
@@ -92,7 +98,7 @@ bool shot_reaches_goal(const PodballConfig& c, int team, Vec2 pos, Vec2 vel) {
 }
 
 void PodballWorld::record_event(EventKind kind, int team) {
-    metrics_.events.push_back(MatchEvent{tick_, kind, team});
+    metrics_.add_event(MatchEvent{tick_, kind, team});
 }
 
 void PodballWorld::count_shot(int team, Vec2 from, Vec2 vel) {

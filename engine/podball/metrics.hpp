@@ -63,8 +63,12 @@ struct MatchMetrics {
     std::int64_t window_ticks = 0;        // running ticks in the current camping window
     std::int64_t window_start_tick = 0;   // world tick at which it began
     std::vector<ConductFlag> flags;       // in the order they were raised
-    std::vector<MatchEvent> events;       // in tick order
+    std::vector<MatchEvent> events;       // in tick order; append only through add_event
+    // A running hash of `events`: the full state hash is taken every so many ticks while a
+    // recording runs, and rehashing a whole match's events each time would grow with the match.
+    std::uint64_t events_chain = 0;
 
+    void add_event(const MatchEvent& e);
     void hash(StateHasher& h) const;
 };
 

@@ -135,13 +135,11 @@ std::uint64_t PodballWorld::tick_hash() const {
     // any divergence reaches these within a tick or two. The rest (metrics, modules' memory,
     // the RNG) is in hash(), which replays check every so many ticks.
     QuickHasher h;
-    h.add(tick_);
-    h.add_u64(params_hash());
+    h.add_words(static_cast<std::uint64_t>(tick_), params_hash());
     for (const Pod& p : pods_) h.add4(p.pos.x, p.pos.y, p.vel.x, p.vel.y);
     h.add4(ball_.pos.x, ball_.pos.y, ball_.vel.x, ball_.vel.y);
-    h.add_pair(ball_.owner, ball_.keep_ticks);
-    h.add_pair(score_[0], score_[1]);
-    h.add_pair(static_cast<int>(mode_), mode_ticks_);
+    h.add_words(QuickHasher::pack(ball_.owner, ball_.keep_ticks), QuickHasher::pack(score_[0], score_[1]));
+    h.add_words(QuickHasher::pack(static_cast<int>(mode_), mode_ticks_), 0);
     return h.value();
 }
 

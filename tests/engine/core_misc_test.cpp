@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <limits>
 #include <set>
 
@@ -99,6 +100,79 @@ TEST_CASE("state hash folds negative zero and separates values") {
     CHECK(a.value() != c.value());
     StateHasher empty;
     CHECK(empty.value() == 0xcbf29ce484222325ull);
+}
+
+TEST_CASE("state hash: whole words, order matters, strings of any length") {
+    StateHasher a, b;
+    a.add(1);
+    a.add(2);
+    b.add(2);
+    b.add(1);
+    CHECK(a.value() != b.value());
+    // A high bit of a word reaches the value (a plain multiply would carry it nowhere).
+    StateHasher hi, lo;
+    hi.add_u64(1ull << 63);
+    lo.add_u64(0);
+    CHECK(static_cast<std::uint32_t>(hi.value()) != static_cast<std::uint32_t>(lo.value()));
+    // Strings are taken eight bytes at a time with the tail zero-padded and the length first,
+    // so "ab" and "ab\0" differ.
+    StateHasher s1, s2, s3;
+    s1.add(std::string_view("ab"));
+    s2.add(std::string_view("ab\0", 3));
+    s3.add(std::string_view("ab"));
+    CHECK(s1.value() != s2.value());
+    CHECK(s1.value() == s3.value());
+}
+
+TEST_CASE("quick hash: the SSE2 and the plain-integer arithmetic agree, and every bit counts") {
+    Rng rng(7);
+    for (int round = 0; round < 200; ++round) {
+        QuickHasher fast;
+        PortableQuickHasher portable;
+        const int pods = 1 + static_cast<int>(rng.below(22));
+        for (int i = 0; i < pods; ++i) {
+            double v[4];
+            for (double& x : v) x = (rng.uniform() - 0.5) * 2000.0;
+            fast.add4(v[0], v[1], v[2], v[3]);
+            portable.add4(v[0], v[1], v[2], v[3]);
+        }
+        const std::uint64_t w1 = rng.next_u64(), w2 = rng.next_u64();
+        fast.add_words(w1, w2);
+        portable.add_words(w1, w2);
+        fast.add2(-0.0, 1.5);
+        portable.add2(-0.0, 1.5);
+        fast.add_u64(w2);
+        portable.add_u64(w2);
+        CHECK(fast.value() == portable.value());
+    }
+    // One bit of one value in any of four places changes the 32 bits a replay keeps.
+    const double base[4] = {312.25, -87.5, 1.0 / 3.0, -0.015625};
+    auto short_of = [](const double (&v)[4], int pods_before) {
+        QuickHasher h;
+        for (int i = 0; i < pods_before; ++i) h.add4(1.0, 2.0, 3.0, 4.0);
+        h.add4(v[0], v[1], v[2], v[3]);
+        return static_cast<std::uint32_t>(h.value());
+    };
+    int changed = 0, tried = 0;
+    for (int which = 0; which < 4; ++which) {
+        for (int bit = 0; bit < 64; ++bit) {
+            double v[4] = {base[0], base[1], base[2], base[3]};
+            std::uint64_t b;
+            std::memcpy(&b, &v[which], 8);
+            b ^= 1ull << bit;
+            std::memcpy(&v[which], &b, 8);
+            ++tried;
+            changed += short_of(v, 3) != short_of(base, 3) ? 1 : 0;
+        }
+    }
+    CHECK(changed == tried);
+    // Swapping two pods' states changes it: each block has its own key.
+    QuickHasher ab, ba;
+    ab.add4(1.0, 2.0, 3.0, 4.0);
+    ab.add4(5.0, 6.0, 7.0, 8.0);
+    ba.add4(5.0, 6.0, 7.0, 8.0);
+    ba.add4(1.0, 2.0, 3.0, 4.0);
+    CHECK(ab.value() != ba.value());
 }
 
 TEST_CASE("JSON writer output") {
