@@ -55,6 +55,7 @@ struct ReviewSession {
     std::string path;
     std::vector<std::string> warnings;   // from loading (a cut-off file), shown until dismissed
     std::vector<ReplayNote> notes;       // the file's notes plus those added here (saved at once)
+    std::uint32_t next_note_id = 1;      // above every id seen, deleted ones included
     bool loop = false;
     std::int64_t loop_a = 0, loop_b = 0;   // the looped range, ticks
     // Ticks checked ahead per frame, adapted so checking costs a few milliseconds a frame.
@@ -144,6 +145,8 @@ public:
     // A note at the current tick (and optionally a point in world units), saved into the replay
     // file at once. False with the error shown.
     bool add_review_note(const std::string& text, std::optional<glm::dvec2> point = std::nullopt);
+    // Deletes a note of the reviewed replay (a deletion record appended to the file).
+    bool delete_review_note(std::uint32_t id);
     // "Take over here": forks the replay's simulation at the current tick, leaves review mode
     // and carries on live with it, recording a branch replay (to `path`, default name if empty).
     bool take_over(const std::string& path = {});

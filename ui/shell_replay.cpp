@@ -186,8 +186,8 @@ bool Shell::add_review_note(const std::string& text, std::optional<glm::dvec2> p
         return false;
     }
     ReplayNote note;
-    for (const ReplayNote& n : review_->notes) note.id = std::max(note.id, n.id);
-    ++note.id;
+    for (const ReplayNote& n : review_->notes) review_->next_note_id = std::max(review_->next_note_id, n.id + 1);
+    note.id = review_->next_note_id;
     note.tick = review_->player->tick();
     note.text = text;
     if (point) {
@@ -201,10 +201,31 @@ bool Shell::add_review_note(const std::string& text, std::optional<glm::dvec2> p
         show_error("Could not save the note into " + review_->path + ":\n" + e.what());
         return false;
     }
+    review_->next_note_id = note.id + 1;
     review_->notes.push_back(note);
     std::sort(review_->notes.begin(), review_->notes.end(),
               [](const ReplayNote& a, const ReplayNote& b) { return a.tick != b.tick ? a.tick < b.tick : a.id < b.id; });
     set_status("Note saved at tick " + std::to_string(note.tick) + " in " + file_name(review_->path));
+    return true;
+}
+
+bool Shell::delete_review_note(std::uint32_t id) {
+    if (!review_) return false;
+    auto it = std::find_if(review_->notes.begin(), review_->notes.end(), [&](const ReplayNote& n) { return n.id == id; });
+    if (it == review_->notes.end()) {
+        set_status("That note is not in this replay (any more).");
+        return false;
+    }
+    try {
+        append_replay_notes(review_->path, {}, {id});
+    } catch (const std::exception& e) {
+        show_error("Could not delete the note from " + review_->path + ":\n" + e.what());
+        return false;
+    }
+    const std::int64_t tick = it->tick;
+    review_->next_note_id = std::max(review_->next_note_id, id + 1);
+    review_->notes.erase(it);
+    set_status("Note at tick " + std::to_string(tick) + " deleted from " + file_name(review_->path));
     return true;
 }
 

@@ -245,16 +245,25 @@ void Shell::draw_review_panel() {
     // Notes: the list jumps to a note's tick; a new one goes in at the current tick.
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Notes", ImGuiTreeNodeFlags_DefaultOpen)) {
+        std::optional<std::uint32_t> delete_id;
+        const float delete_width = ImGui::CalcTextSize("x").x + 2.0f * ImGui::GetStyle().FramePadding.x;
         for (std::size_t i = 0; i < review_->notes.size(); ++i) {
             const ReplayNote& n = review_->notes[i];
             std::string label = "t=" + std::to_string(n.tick) + "  " + n.text + (n.has_point ? "  (point)" : "") +
                                 "##note" + std::to_string(n.id);
-            if (ImGui::Selectable(label.c_str(), n.tick == player.tick())) {
+            const float width = ImGui::GetContentRegionAvail().x - delete_width - ImGui::GetStyle().ItemSpacing.x;
+            if (ImGui::Selectable(label.c_str(), n.tick == player.tick(), 0, ImVec2(std::max(width, 1.0f), 0.0f))) {
                 set_paused(true);
                 review_seek(n.tick);
             }
             widgets_.record_last_item("review.note." + std::to_string(i));
+            ImGui::SameLine();
+            const std::string del = "x##delete_note" + std::to_string(n.id);
+            if (ImGui::SmallButton(del.c_str())) delete_id = n.id;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Delete this note (from the replay file too)");
+            widgets_.record_last_item("review.note_delete." + std::to_string(i));
         }
+        if (delete_id) delete_review_note(*delete_id);
         if (review_->notes.empty()) ImGui::TextDisabled("No notes yet.");
         ImGui::SetNextItemWidth(-FLT_MIN);
         bool entered = ImGui::InputTextWithHint("##note_text", "A note at this tick...", &review_->note_text,

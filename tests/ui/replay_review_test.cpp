@@ -332,6 +332,31 @@ TEST_CASE("replay ui: notes added while reviewing are in the file after reloadin
     CHECK(shell.review()->notes.size() == 2);
 }
 
+TEST_CASE("replay ui: a deleted note is gone from the file, and a new one never reuses its id") {
+    test::ScratchDir dir;
+    const std::string path = dir.file("notes-delete.pbreplay");
+    record_podball(path, 100);
+    Simulation live = test::default_simulation();
+    ui::Shell shell{live, ui::ShellOptions{}};
+    REQUIRE(shell.open_replay(path));
+    shell.review_seek(10);
+    REQUIRE(shell.add_review_note("first"));
+    shell.review_seek(30);
+    REQUIRE(shell.add_review_note("second"));
+    const std::uint32_t second = shell.review()->notes[1].id;
+    REQUIRE(shell.delete_review_note(second));
+    CHECK_FALSE(shell.delete_review_note(second));   // already gone: refused, file untouched
+    CHECK(shell.review()->notes.size() == 1);
+    REQUIRE(shell.add_review_note("third"));
+    CHECK(shell.review()->notes.back().id > second);
+
+    ReplayData data = load(path);
+    REQUIRE(data.notes.size() == 2);
+    CHECK(data.notes[0].text == "first");
+    CHECK(data.notes[1].text == "third");
+    CHECK(verify_replay(data, path).ok());
+}
+
 TEST_CASE("replay ui: take over forks at the tick, continues live and records a branch that verifies") {
     test::ScratchDir dir;
     const std::string path = dir.file("source.pbreplay"), branch = dir.file("branch.pbreplay");
