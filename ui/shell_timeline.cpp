@@ -277,7 +277,8 @@ void Shell::draw_review_panel() {
             if (ImGui::SmallButton("No point")) review_->note_point.reset();
         }
         ImGui::SameLine();
-        std::string add = "Add note at tick " + std::to_string(player.tick());
+        // A stable ID ("###"): the tick in the label changes every frame while playing.
+        std::string add = "Add note at tick " + std::to_string(player.tick()) + "###add_note";
         if ((ImGui::SmallButton(add.c_str()) || entered) &&
             add_review_note(review_->note_text, review_->note_point)) {
             review_->note_text.clear();

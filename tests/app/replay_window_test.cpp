@@ -55,6 +55,11 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
                                "frame 24 drag @podball.pod.0.1 60 40\n"
                                "frame 34 dump " + before + "\n"
                                "frame 36 click @transport.play\n"
+                               // A note added while playing: the button's label shows the tick,
+                               // which changes every frame, and the click must still land.
+                               "frame 40 click @review.note_text\n"
+                               "frame 44 text while it plays\n"
+                               "frame 48 click @review.add_note\n"
                                "frame 70 dump " + playing + "\n"
                                "frame 72 click @transport.play\n"
                                "frame 76 screenshot " + shot + "\n"
@@ -92,11 +97,13 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
     CHECK(std::stol(field(p, "replay_tick")) > 10);
     CHECK(field(p, "live_commands") == "0");
     CHECK(field(p, "divergence") == "null");
+    CHECK(field(p, "replay_notes") == "1");
     CHECK(std::filesystem::exists(shot));
-    // The note went into the file.
-    CHECK(field(n, "replay_notes") == "1");
+    // The notes went into the file.
+    CHECK(field(n, "replay_notes") == "2");
     ProcessResult info = run_playbench("replay info '" + replay + "'");
     CHECK(info.out.find("the ball slows here") != std::string::npos);
+    CHECK(info.out.find("while it plays") != std::string::npos);
     // Taken over: live again at the tick it was taken over at or later, recording the branch.
     CHECK(field(t, "reviewing") == "false");
     CHECK(field(t, "recording") == "true");
