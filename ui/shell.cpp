@@ -36,6 +36,17 @@ Shell::Shell(Simulation& sim, ShellOptions options)
     ensure_lab_view();
 }
 
+void Shell::show_other_world() {
+    // Another world is on screen (a scenario opened, a replay opened or closed): paused, the
+    // clock's leftover time dropped, the lab's view for it, no drag half done, the view re-fitted.
+    set_paused(true);
+    clock_.reset();
+    ensure_lab_view();
+    if (lab_view_) lab_view_->cancel_drag();
+    canvas_drag_ = CanvasDrag::None;
+    view_.reset_user_moved();
+}
+
 Shell::~Shell() {
     // Quitting ends a recording cleanly (the end record says it was not cut off).
     try {
@@ -245,11 +256,7 @@ bool Shell::open_scenario(const std::string& path) {
     edits_before_restart_ = false;
     error_.clear();
     retry_path_.clear();
-    set_paused(true);
-    clock_.reset();
-    ensure_lab_view();
-    if (lab_view_) lab_view_->cancel_drag();
-    view_.reset_user_moved();
+    show_other_world();
     remember_recent_file(prefs_.recent_files, path);
     set_status("Opened " + path);
     return true;

@@ -186,6 +186,12 @@ private:
     // shell_draw.cpp: layout
     void draw_menu_bar();
     void draw_transport_bar();
+    // The transport bar's child window (both bars), and the speed buttons 0 .. count-1.
+    void begin_transport_child(float item_spacing);
+    // Right-aligned text (the tick), then the child window ends.
+    void end_transport_child(const char* right_text, const char* widget_name);
+    void show_other_world();
+    void draw_speed_buttons(int count, bool small);
     void draw_error_banner();
     void draw_side_panel(float width, float height);
     void draw_status_line();

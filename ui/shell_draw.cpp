@@ -193,15 +193,43 @@ void Shell::draw_menu_bar() {
     ImGui::EndMainMenuBar();
 }
 
-void Shell::draw_transport_bar() {
+void Shell::begin_transport_child(float item_spacing) {
     float scale = current_ui_scale();
     ImGuiStyle& style = ImGui::GetStyle();
     float h = ImGui::GetFrameHeight() + style.WindowPadding.y * 2.0f;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f * scale, style.WindowPadding.y));
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(6.0f * scale, 4.0f * scale));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(item_spacing * scale, 4.0f * scale));
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
     ImGui::BeginChild("##transport", ImVec2(0, h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
     ImGui::PopStyleColor();
+}
+
+void Shell::draw_speed_buttons(int count, bool small) {
+    float scale = current_ui_scale();
+    const int fastest = static_cast<int>(kSpeeds.size()) - 1;
+    for (int i = 0; i < count; ++i) {
+        ImGui::SameLine(0, i == 0 ? (small ? 0.0f : 6.0f * scale) : 2.0f * scale);
+        bool selected = clock_.speed_index() == i;
+        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+        std::string label(kSpeeds[static_cast<std::size_t>(i)].label);
+        if (small ? ImGui::SmallButton(label.c_str()) : ImGui::Button(label.c_str())) {
+            clock_.set_speed_index(i);
+            prefs_.speed_index = i;
+        }
+        if (selected) ImGui::PopStyleColor();
+        widgets_.record_last_item("transport.speed." + label);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(i == fastest ? "As fast as possible: as many ticks as fit in %.0f ms per frame"
+                                           : "%.0f ticks per second (the tick length never changes)",
+                              i == fastest ? FixedStepClock::kFrameBudgetSeconds * 1000.0
+                                           : FixedStepClock::kTicksPerSecond * kSpeeds[static_cast<std::size_t>(i)].multiplier);
+    }
+}
+
+void Shell::draw_transport_bar() {
+    float scale = current_ui_scale();
+    ImGuiStyle& style = ImGui::GetStyle();
+    begin_transport_child(6.0f);
 
     // Glyphs when the font has them; words otherwise (the built-in font is ASCII).
     bool icons = has_glyph(0x25B6) && has_glyph(0x275A);
@@ -244,35 +272,23 @@ void Shell::draw_transport_bar() {
     ImGui::SameLine(0, 18.0f * scale);
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(palette::kDimText, "Speed");
-    for (int i = 0; i < static_cast<int>(kSpeeds.size()); ++i) {
-        ImGui::SameLine(0, i == 0 ? 6.0f * scale : 2.0f * scale);
-        bool selected = clock_.speed_index() == i;
-        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
-        std::string label(kSpeeds[static_cast<std::size_t>(i)].label);
-        if (ImGui::Button(label.c_str())) {
-            clock_.set_speed_index(i);
-            prefs_.speed_index = i;
-        }
-        if (selected) ImGui::PopStyleColor();
-        widgets_.record_last_item("transport.speed." + label);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip(i == static_cast<int>(kSpeeds.size()) - 1
-                                  ? "As fast as possible: as many ticks as fit in %.0f ms per frame"
-                                  : "%.0f ticks per second (the tick length never changes)",
-                              i == static_cast<int>(kSpeeds.size()) - 1
-                                  ? FixedStepClock::kFrameBudgetSeconds * 1000.0
-                                  : FixedStepClock::kTicksPerSecond * kSpeeds[static_cast<std::size_t>(i)].multiplier);
-    }
+    draw_speed_buttons(static_cast<int>(kSpeeds.size()), false);
 
     // Tick and effective rate on the right.
     char info[96];
     std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_->tick(), paused_ ? 0.0 : ticks_per_second_);
-    float info_w = ImGui::CalcTextSize(info).x;
+    end_transport_child(info, "transport.tick");
+}
+
+void Shell::end_transport_child(const char* right_text, const char* widget_name) {
+    float scale = current_ui_scale();
+    float info_w = ImGui::CalcTextSize(right_text).x;
     ImGui::SameLine();
     float x = ImGui::GetWindowWidth() - info_w - 10.0f * scale;
     if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(info);
+    ImGui::TextUnformatted(right_text);
+    widgets_.record_last_item(widget_name);
     ImGui::EndChild();
     ImGui::PopStyleVar(2);
 }

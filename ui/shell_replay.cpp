@@ -59,12 +59,7 @@ bool Shell::open_replay(const std::string& path) {
     sim_ = &review_->player->simulation();
     error_.clear();
     retry_path_.clear();
-    set_paused(true);
-    clock_.reset();
-    ensure_lab_view();
-    if (lab_view_) lab_view_->cancel_drag();
-    canvas_drag_ = CanvasDrag::None;
-    view_.reset_user_moved();
+    show_other_world();
     remember_recent_file(prefs_.recent_files, path);
     std::string status = "Reviewing " + file_name(path) + ": " + std::to_string(review_->player->length()) + " ticks";
     if (!review_->warnings.empty()) status += " (the file is incomplete: see the banner)";
@@ -78,12 +73,7 @@ void Shell::close_replay() {
     sim_ = &live_sim();
     std::string path = review_->path;
     review_.reset();
-    set_paused(true);
-    clock_.reset();
-    ensure_lab_view();
-    if (lab_view_) lab_view_->cancel_drag();
-    canvas_drag_ = CanvasDrag::None;
-    view_.reset_user_moved();
+    show_other_world();
     set_status("Closed the replay " + file_name(path) + "; back to the live session");
 }
 

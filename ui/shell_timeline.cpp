@@ -30,12 +30,7 @@ bool button(const char* label, const char* tip, WidgetLocator& widgets, const st
 void Shell::draw_review_transport() {
     float scale = current_ui_scale();
     ImGuiStyle& style = ImGui::GetStyle();
-    float h = ImGui::GetFrameHeight() + style.WindowPadding.y * 2.0f;
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f * scale, style.WindowPadding.y));
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(5.0f * scale, 4.0f * scale));
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
-    ImGui::BeginChild("##transport", ImVec2(0, h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
-    ImGui::PopStyleColor();
+    begin_transport_child(5.0f);
     ReplayPlayer& player = *review_->player;
 
     if (button("|<", "To the start of the replay", widgets_, "transport.start")) perform(ShellAction::JumpToStart);
@@ -56,18 +51,7 @@ void Shell::draw_review_transport() {
 
     // Speeds 1/4x .. 64x: more or fewer fixed ticks per frame, never a longer tick.
     ImGui::SameLine(0, 14.0f * scale);
-    for (int i = 0; i + 1 < static_cast<int>(kSpeeds.size()); ++i) {
-        ImGui::SameLine(0, i == 0 ? 0.0f : 2.0f * scale);
-        bool selected = clock_.speed_index() == i;
-        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
-        std::string label(kSpeeds[static_cast<std::size_t>(i)].label);
-        if (ImGui::SmallButton(label.c_str())) {
-            clock_.set_speed_index(i);
-            prefs_.speed_index = i;
-        }
-        if (selected) ImGui::PopStyleColor();
-        widgets_.record_last_item("transport.speed." + label);
-    }
+    draw_speed_buttons(static_cast<int>(kSpeeds.size()) - 1, true);   // not "as fast as possible"
 
     // Loop a range: A and B from the current tick.
     ImGui::SameLine(0, 14.0f * scale);
@@ -92,15 +76,7 @@ void Shell::draw_review_transport() {
 
     char info[96];
     std::snprintf(info, sizeof info, "tick %" PRId64 " / %" PRId64, player.tick(), player.length());
-    float info_w = ImGui::CalcTextSize(info).x;
-    ImGui::SameLine();
-    float x = ImGui::GetWindowWidth() - info_w - 10.0f * scale;
-    if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(info);
-    widgets_.record_last_item("transport.replay_tick");
-    ImGui::EndChild();
-    ImGui::PopStyleVar(2);
+    end_transport_child(info, "transport.replay_tick");
 }
 
 void Shell::draw_timeline() {
