@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/effects/timeline.hpp"
+#include "ui/chart_box.hpp"
 #include "ui/effects/effects_colours.hpp"
 #include "ui/effects/effects_view.hpp"
 
@@ -16,35 +17,6 @@ using effects::EffectsWorld;
 using effects::Lane;
 
 namespace {
-
-// A chart's box in the panel: reserved in the layout, drawn into with the window's draw list.
-struct ChartBox {
-    ImVec2 min, max;
-    double x0 = 0.0, x1 = 1.0, top = 1.0;
-    ImVec2 at(double x, double y) const {
-        const float fx = static_cast<float>((x - x0) / std::max(1e-9, x1 - x0));
-        const float fy = static_cast<float>(std::clamp(y / std::max(1e-9, top), 0.0, 1.0));
-        return ImVec2(min.x + fx * (max.x - min.x), max.y - fy * (max.y - min.y));
-    }
-};
-
-ChartBox reserve_chart(float height_at_scale_1, double x0, double x1, double top) {
-    const float s = ImGui::GetFontSize() / 13.0f;
-    const float width = std::max(60.0f, ImGui::GetContentRegionAvail().x), height = height_at_scale_1 * s;
-    ChartBox box{ImGui::GetCursorScreenPos(), {}, x0, x1, top};
-    box.max = ImVec2(box.min.x + width, box.min.y + height);
-    // Reserve the box in the layout; the lines go into it with the draw list.
-    ImGui::Dummy(ImVec2(width, height));
-    ImDrawList* d = ImGui::GetWindowDrawList();
-    d->AddRectFilled(box.min, box.max, palette::rgb(16, 18, 21));
-    d->AddRect(box.min, box.max, palette::rgb(70, 76, 84));
-    return box;
-}
-
-void polyline(const std::vector<ImVec2>& points, ImU32 colour, float width) {
-    if (points.size() >= 2)
-        ImGui::GetWindowDrawList()->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, width);
-}
 
 double merge_delta(const Lane& lane) {
     double delta = 0.0;

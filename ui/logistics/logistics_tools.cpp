@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/core/hash.hpp"
+#include "ui/chart_box.hpp"
 #include "ui/logistics/logistics_view.hpp"
 #include "ui/palette.hpp"
 
@@ -30,23 +31,13 @@ void chart(const char* title, const std::vector<Sample>& history, double Sample:
         std::snprintf(label, sizeof label, "%s  %s   (top %.0f)", title, last, top);
     }
     ImGui::TextUnformatted(label);
-    const float scale = ImGui::GetFontSize() / 13.0f;
-    const float width = std::max(60.0f, ImGui::GetContentRegionAvail().x), height = 44.0f * scale;
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    // Reserve the chart's box in the layout; its lines go into it with the draw list below.
-    ImGui::Dummy(ImVec2(width, height));
-    ImDrawList* d = ImGui::GetWindowDrawList();
-    const ImVec2 p1(p0.x + width, p0.y + height);
-    d->AddRectFilled(p0, p1, palette::rgb(16, 18, 21));
-    d->AddRect(p0, p1, palette::rgb(70, 76, 84));
-    if (history.size() < 2) return;
-    const double t0 = static_cast<double>(history.front().tick), span = std::max(1.0, static_cast<double>(history.back().tick) - t0);
+    const double t0 = history.empty() ? 0.0 : static_cast<double>(history.front().tick);
+    const double t1 = history.empty() ? 1.0 : static_cast<double>(history.back().tick);
+    const ChartBox box = reserve_chart(44.0f, t0, std::max(t1, t0 + 1.0), top * 1.05);
     std::vector<ImVec2> points;
     points.reserve(history.size());
-    for (const Sample& s : history)
-        points.emplace_back(p0.x + 2.0f + static_cast<float>((static_cast<double>(s.tick) - t0) / span) * (width - 4.0f),
-                            p1.y - 2.0f - static_cast<float>(s.*series / (top * 1.05)) * (height - 4.0f));
-    d->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, 1.5f * scale);
+    for (const Sample& s : history) points.push_back(box.at(static_cast<double>(s.tick), s.*series));
+    polyline(points, colour, 1.5f * ImGui::GetFontSize() / 13.0f);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <SDL_scancode.h>
 
+#include "ui/chart_box.hpp"
 #include "ui/palette.hpp"
 #include "ui/podball/podball_view.hpp"
 
@@ -29,9 +30,6 @@ ImVec4 team_colour(int team) { return ImGui::ColorConvertU32ToFloat4(palette::kT
 // Two series (one per team) over match time, in team colours, scaled to at least `min_top`.
 void draw_chart(const char* title, const MatchHistory& h, float min_top, const std::array<float, 2> MatchSample::*series,
                 const char* format) {
-    float scale = ImGui::GetFontSize() / 13.0f;
-    float width = std::max(60.0f, ImGui::GetContentRegionAvail().x);
-    float height = 46.0f * scale;
     std::size_t n = h.size();
     float top = min_top;
     for (std::size_t i = 0; i < n; ++i)
@@ -47,27 +45,19 @@ void draw_chart(const char* title, const MatchHistory& h, float min_top, const s
         std::snprintf(label, sizeof label, "%s   (no samples yet)", title);
     }
     ImGui::TextUnformatted(label);
-    ImVec2 p0 = ImGui::GetCursorScreenPos();
-    // Reserve the chart's box in the layout; the lines are drawn into it below with the draw list.
-    ImGui::Dummy(ImVec2(width, height));
-    ImDrawList* d = ImGui::GetWindowDrawList();
-    ImVec2 p1(p0.x + width, p0.y + height);
-    d->AddRectFilled(p0, p1, palette::rgb(16, 18, 21));
-    d->AddRect(p0, p1, palette::rgb(70, 76, 84));
+    const double t0 = n > 0 ? static_cast<double>(h.sample(0).tick) : 0.0;
+    const double t1 = n > 0 ? static_cast<double>(h.sample(n - 1).tick) : 1.0;
+    const ChartBox box = reserve_chart(46.0f, t0, std::max(t1, t0 + 1.0), top);
     if (n < 2) return;
-    double t0 = static_cast<double>(h.sample(0).tick), t1 = static_cast<double>(h.sample(n - 1).tick);
-    double span = std::max(1.0, t1 - t0);
     std::vector<ImVec2> points;
     points.reserve(n);
     for (int team = 0; team < 2; ++team) {
         points.clear();
         for (std::size_t i = 0; i < n; ++i) {
             const MatchSample& s = h.sample(i);
-            float x = p0.x + 2.0f + static_cast<float>((static_cast<double>(s.tick) - t0) / span) * (width - 4.0f);
-            float y = p1.y - 2.0f - (s.*series)[static_cast<std::size_t>(team)] / top * (height - 4.0f);
-            points.emplace_back(x, y);
+            points.push_back(box.at(static_cast<double>(s.tick), (s.*series)[static_cast<std::size_t>(team)]));
         }
-        d->AddPolyline(points.data(), static_cast<int>(points.size()), palette::kTeam[team], 0, 1.5f * scale);
+        polyline(points, palette::kTeam[team], 1.5f * ImGui::GetFontSize() / 13.0f);
     }
 }
 
