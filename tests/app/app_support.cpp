@@ -1,5 +1,7 @@
 #include "app_support.hpp"
 
+#include <doctest/doctest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-static std::string slurp(const std::string& path) {
+std::string read_text(const std::string& path) {
     std::ifstream in(path);
     std::stringstream ss;
     ss << in.rdbuf();
@@ -31,9 +33,24 @@ ProcessResult run_playbench(const std::string& args, const std::string& env_pref
     int status = std::system(cmd.c_str());
     ProcessResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
+    r.out = read_text(out);
+    r.err = read_text(err);
     return r;
 }
 
 std::string source_path(const std::string& relative) { return std::string(PLAYBENCH_SOURCE_DIR) + "/" + relative; }
+
+std::string json_field(const std::string& json, const std::string& key, std::size_t from) {
+    const std::string anchor = "\"" + key + "\": ";
+    auto at = json.find(anchor, from);
+    if (at == std::string::npos) return {};
+    at += anchor.size();
+    return json.substr(at, json.find_first_of(",\n}", at) - at);
+}
+
+bool have_xvfb() {
+    if (std::system("command -v xvfb-run >/dev/null 2>&1") == 0) return true;
+    if (std::getenv("CI")) FAIL("xvfb-run is missing in CI: scripts/install-deps.sh should install xvfb");
+    MESSAGE("SKIPPED: xvfb-run is not installed (Debian packages xvfb, xauth); the window test needs it");
+    return false;
+}

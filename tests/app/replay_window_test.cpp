@@ -12,30 +12,12 @@
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-// The raw text after `"key": ` up to the next comma / newline / brace.
-std::string field(const std::string& json, const std::string& key) {
-    std::string anchor = "\"" + key + "\": ";
-    auto at = json.find(anchor);
-    if (at == std::string::npos) return {};
-    at += anchor.size();
-    return json.substr(at, json.find_first_of(",\n}", at) - at);
-}
+std::string field(const std::string& json, const std::string& key) { return json_field(json, key); }
 
 }  // namespace
 
 TEST_CASE("window: review a replay from the command line, play it, add a note, take over") {
-    if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) {
-        if (std::getenv("CI")) FAIL("xvfb-run is missing in CI: scripts/install-deps.sh should install xvfb");
-        MESSAGE("SKIPPED: xvfb-run is not installed (Debian packages xvfb, xauth); the window test needs it");
-        return;
-    }
+    if (!have_xvfb()) return;
     // The process runs in its own folder: the branch's default file name lands there.
     const std::string dir = temp_path("replay-window");
     std::filesystem::remove_all(dir);
@@ -78,7 +60,7 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
 
-    const std::string b = slurp(before), p = slurp(playing), n = slurp(noted), t = slurp(branched);
+    const std::string b = read_text(before), p = read_text(playing), n = read_text(noted), t = read_text(branched);
     REQUIRE_FALSE(b.empty());
     REQUIRE_FALSE(t.empty());
     // Opened for review, paused at its start, the whole length known, nothing diverging.
@@ -121,11 +103,7 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
 }
 
 TEST_CASE("window: the Record button records the live session; Ctrl+Shift+R stops it; the file verifies") {
-    if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) {
-        if (std::getenv("CI")) FAIL("xvfb-run is missing in CI: scripts/install-deps.sh should install xvfb");
-        MESSAGE("SKIPPED: xvfb-run is not installed (Debian packages xvfb, xauth); the window test needs it");
-        return;
-    }
+    if (!have_xvfb()) return;
     const std::string dir = temp_path("record-window");
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir + "/config");
@@ -142,7 +120,7 @@ TEST_CASE("window: the Record button records the live session; Ctrl+Shift+R stop
     ProcessResult r = run_playbench("--script '" + dir + "/script.txt' '" + source_path("scenarios/podball-default.toml") + "'", env);
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
-    const std::string a = slurp(recording), s = slurp(stopped);
+    const std::string a = read_text(recording), s = read_text(stopped);
     CHECK(field(a, "recording") == "true");
     CHECK(std::stol(field(a, "recording_ticks")) > 10);
     CHECK(field(s, "recording") == "false");

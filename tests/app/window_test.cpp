@@ -13,30 +13,6 @@
 
 namespace {
 
-bool have_xvfb() {
-    bool present = std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
-    // In CI the install script provides Xvfb: a missing one is a failure, not a skip.
-    if (!present && std::getenv("CI")) FAIL("xvfb-run is missing in CI: scripts/install-deps.sh should install xvfb");
-    return present;
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-// The raw text after `"key": ` up to the next comma / newline / brace.
-std::string json_field(const std::string& json, const std::string& key, std::size_t from = 0) {
-    std::string anchor = "\"" + key + "\": ";
-    auto at = json.find(anchor, from);
-    if (at == std::string::npos) return {};
-    at += anchor.size();
-    auto end = json.find_first_of(",\n}", at);
-    return json.substr(at, end - at);
-}
-
 double param_value(const std::string& json, const std::string& key) {
     auto at = json.find("\"key\": \"" + key + "\"");
     if (at == std::string::npos) return -1.0;
@@ -60,10 +36,7 @@ ProcessResult run_window(const std::string& script, const std::string& config_ho
 }  // namespace
 
 TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
-    if (!have_xvfb()) {
-        MESSAGE("SKIPPED: xvfb-run is not installed (Debian packages xvfb, xauth); the window test needs it");
-        return;
-    }
+    if (!have_xvfb()) return;
     std::string config_home = temp_path("window-config");
     std::filesystem::remove_all(config_home);
     std::filesystem::create_directories(config_home + "/playbench");
@@ -93,7 +66,7 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
     REQUIRE(r.exit_code == 0);
     CHECK(r.err.find("warning") != std::string::npos);   // the broken settings file was reported
 
-    std::string b = read_file(before), a = read_file(running), p = read_file(paused);
+    std::string b = read_text(before), a = read_text(running), p = read_text(paused);
     REQUIRE_FALSE(b.empty());
     REQUIRE_FALSE(a.empty());
     REQUIRE_FALSE(p.empty());
@@ -126,16 +99,13 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
     // The window's own screenshot, and the settings written on exit (replacing the broken file).
     CHECK(std::filesystem::exists(shot));
     CHECK(std::filesystem::file_size(shot) > 10000);
-    std::string settings = read_file(config_home + "/playbench/settings.toml");
+    std::string settings = read_text(config_home + "/playbench/settings.toml");
     CHECK(settings.find("[window]") != std::string::npos);
     CHECK(settings.find("podball-default.toml") != std::string::npos);
 }
 
 TEST_CASE("window: a script naming a widget that does not exist fails the run") {
-    if (!have_xvfb()) {
-        MESSAGE("SKIPPED: xvfb-run is not installed");
-        return;
-    }
+    if (!have_xvfb()) return;
     std::string config_home = temp_path("window-config-2");
     std::filesystem::create_directories(config_home);
     ProcessResult r = run_window("frame 5 click @no.such.widget\nframe 10 quit\n", config_home);
@@ -148,15 +118,12 @@ TEST_CASE("window: a script naming a widget that does not exist fails the run") 
 }
 
 TEST_CASE("window: drop a scenario file on the window, tune it, save with Ctrl+S") {
-    if (!have_xvfb()) {
-        MESSAGE("SKIPPED: xvfb-run is not installed");
-        return;
-    }
+    if (!have_xvfb()) return;
     std::string config_home = temp_path("window-config-3");
     std::filesystem::create_directories(config_home);
     // A copy of the default scenario under another title, to drop and then save over.
     std::string copy = temp_path("dropped.toml");
-    std::string text = read_file(source_path("scenarios/podball-default.toml"));
+    std::string text = read_text(source_path("scenarios/podball-default.toml"));
     auto title = text.find("title = ");
     REQUIRE(title != std::string::npos);
     text.replace(title, text.find('\n', title) - title, "title = \"Dropped copy\"");
@@ -174,7 +141,7 @@ TEST_CASE("window: drop a scenario file on the window, tune it, save with Ctrl+S
                                  config_home);
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
-    std::string o = read_file(opened), s = read_file(saved);
+    std::string o = read_text(opened), s = read_text(saved);
     CHECK(json_field(o, "scenario") == "\"" + copy + "\"");
     CHECK(json_field(o, "title") == "\"Dropped copy\"");
     CHECK(json_field(s, "dirty") == "false");
@@ -187,10 +154,7 @@ TEST_CASE("window: drop a scenario file on the window, tune it, save with Ctrl+S
 }
 
 TEST_CASE("window: RGS tools by mouse: select and remove, build with a click, mark with M") {
-    if (!have_xvfb()) {
-        MESSAGE("SKIPPED: xvfb-run is not installed (Debian packages xvfb, xauth); the window test needs it");
-        return;
-    }
+    if (!have_xvfb()) return;
     std::string config_home = temp_path("window-rgs-config");
     std::filesystem::remove_all(config_home);
     std::filesystem::create_directories(config_home);
@@ -212,7 +176,7 @@ TEST_CASE("window: RGS tools by mouse: select and remove, build with a click, ma
     ProcessResult r = run_window(script, config_home, "scenarios/rgs-two-at-1600.toml");
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
-    std::string a = read_file(removed), b = read_file(built), c = read_file(marked);
+    std::string a = read_text(removed), b = read_text(built), c = read_text(marked);
     REQUIRE_FALSE(a.empty());
     REQUIRE_FALSE(b.empty());
     REQUIRE_FALSE(c.empty());
