@@ -80,9 +80,10 @@ int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err
     Scenario s;
     if (!load_with_overrides(o.scenario, o.sets, s, err)) return 2;
     Simulation sim(std::move(s));
-    sim.advance(o.ticks);
     std::string why;
-    if (!render_to_png(sim, o.width, o.height, o.out, why)) {
+    // The ticks run through the window's shell so the picture is what the window would show
+    // after them (charts and heat maps filled since tick 0).
+    if (!render_to_png(sim, o.width, o.height, o.out, why, o.ticks)) {
         err << "playbench render: " << why << "\n";
         return 1;
     }

@@ -5,8 +5,9 @@
 
 namespace pb::app {
 
-bool render_to_png(pb::Simulation& sim, int width, int height, const std::string& out_path, std::string& error) {
-    return ui::render_simulation_to_png(sim, width, height, out_path, error);
+bool render_to_png(pb::Simulation& sim, int width, int height, const std::string& out_path, std::string& error,
+                   std::int64_t ticks) {
+    return ui::render_simulation_to_png(sim, width, height, out_path, error, ticks);
 }
 
 bool measure_render(pb::Simulation& sim, int width, int height, int frames, double& ms_per_frame, std::string& error) {

@@ -121,13 +121,15 @@ bool OffscreenRenderer::write_png(const std::string& path, std::string& error) c
     return ok;
 }
 
-bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error) {
+bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error,
+                              std::int64_t ticks) {
     OffscreenRenderer renderer(width, height);
     if (!renderer.ok()) {
         error = renderer.error();
         return false;
     }
     Shell shell(sim, ShellOptions{});
+    shell.run_ticks(ticks);
     renderer.render(shell, 3);
     return renderer.write_png(path, error);
 }

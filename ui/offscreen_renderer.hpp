@@ -53,8 +53,10 @@ private:
     bool backend_ready_ = false;
 };
 
-// Builds a shell on `sim` (paused, default layout), renders it and writes a PNG.
-bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error);
+// Builds a shell on `sim`, runs `ticks` ticks through it first (as the window does, so the lab's
+// view sees each one: Podball's charts and heat map fill), renders it paused and writes a PNG.
+bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error,
+                              std::int64_t ticks = 0);
 // Renders `frames` frames after the layout settled and reports the mean milliseconds per frame.
 bool measure_simulation_render(Simulation& sim, int width, int height, int frames, double& ms_per_frame,
                                std::string& error);

@@ -114,6 +114,10 @@ void Shell::update(double frame_seconds) {
     }
 }
 
+void Shell::run_ticks(std::int64_t ticks) {
+    for (std::int64_t i = 0; i < ticks; ++i) run_one_tick();
+}
+
 void Shell::run_one_tick() {
     if (lab_view_)
         for (Command& c : lab_view_->before_tick(sim_->world()))

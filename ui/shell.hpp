@@ -78,6 +78,9 @@ public:
     void update(double frame_seconds);
     // Draws the whole window into the current ImGui frame (between NewFrame and Render).
     void draw();
+    // Runs ticks one by one as a running window does (the lab's view sees each), at once;
+    // for renders of a later tick. Throws what the simulation throws.
+    void run_ticks(std::int64_t ticks);
 
     // Menus, buttons and keyboard shortcuts all end up here.
     void perform(ShellAction action);

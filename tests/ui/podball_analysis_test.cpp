@@ -306,3 +306,17 @@ TEST_CASE("podball analysis: a gamepad steers and shoots the taken-over pod thro
     renderer.render(shell, 1);
     CHECK(view->takeover().thrust().x == 0.0);
 }
+
+TEST_CASE("podball analysis: ticks run through the shell (playbench render --ticks) fill the charts from tick 0") {
+    Simulation sim = test::default_simulation();
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    auto* view = dynamic_cast<ui::PodballView*>(shell.lab_view());
+    REQUIRE(view != nullptr);
+    shell.run_ticks(1000);
+    CHECK(sim.tick() == 1000);
+    const ui::MatchHistory& h = view->history();
+    // One sample every kSampleEvery ticks from the first, not one sample of the last tick.
+    REQUIRE(h.size() >= 1000 / ui::MatchHistory::kSampleEvery);
+    CHECK(h.sample(0).tick < ui::MatchHistory::kSampleEvery);
+    CHECK(h.presence().samples > 10);
+}
