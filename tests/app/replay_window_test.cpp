@@ -76,7 +76,7 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
     CHECK(std::stod(field(b.substr(friction_at), "value")) == doctest::Approx(0.005));
     // Play plays the replay (the friction it was recorded with shows in the panel).
     CHECK(field(p, "paused") == "false");
-    CHECK(std::stol(field(p, "replay_tick")) > 10);
+    CHECK(std::stol(field(p, "replay_tick")) > 0);   // how far depends on the load: that it moved
     CHECK(field(p, "live_commands") == "0");
     CHECK(field(p, "divergence") == "null");
     CHECK(field(p, "replay_notes") == "1");
@@ -122,7 +122,7 @@ TEST_CASE("window: the Record button records the live session; Ctrl+Shift+R stop
     REQUIRE(r.exit_code == 0);
     const std::string a = read_text(recording), s = read_text(stopped);
     CHECK(field(a, "recording") == "true");
-    CHECK(std::stol(field(a, "recording_ticks")) > 10);
+    CHECK(std::stol(field(a, "recording_ticks")) > 0);   // how many depends on the load
     CHECK(field(s, "recording") == "false");
     CHECK(field(s, "status").find("Recording stopped") != std::string::npos);
     std::string path = field(a, "recording_path");
