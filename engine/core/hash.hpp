@@ -62,17 +62,17 @@ private:
 };
 
 // A cheaper hash for what changes every tick (replays hash every tick; recording must cost a few
-// percent of a step at most). Two parts, both summed rather than chained, so no step waits on the
-// one before it:
-// - Blocks of two 64-bit words (add2: a position; add_words: two integers; add4: a position and a
-//   velocity folded into one block), hashed the NH way (the UMAC construction): xor with a key that
-//   depends on the block's position, multiply the two 32-bit halves of each word (32x32 -> 64 bits)
-//   and add the products — one SSE2 multiply per block. The bits of doubles are taken as they are
-//   (no negative-zero folding): a re-simulation must reproduce them exactly.
+// percent of a step at most). Two parts:
+// - Blocks of two 64-bit words (add2: a position; add_words: two integers; add4: a position then
+//   a velocity, two blocks), summed the Fletcher way in two lanes: a += block, b += a. Two adds a
+//   block and no multiply: a word changed anywhere changes a, and where it sits in the order
+//   weighs it differently in b, so swapping two bodies changes b. The bits of doubles are taken
+//   as they are (no negative-zero folding): a re-simulation must reproduce them exactly.
 // - add_u64 / add_pair: single words, multiplied 64x64 -> 128 bits with a per-position key.
-// value() mixes both sums. A divergence that cancels out in a sum is as unlikely as a collision of
-// the 32 bits the replay file keeps. The block arithmetic exists twice, for SSE2 and in plain
-// integers (other machines); both give the same numbers, which a test checks.
+// value() mixes the four lane sums and the word sum with two 64x64 -> 128-bit multiplies. Not for
+// anything adversarial: two simultaneous changes that cancel in both sums are as unlikely as a
+// collision of the 32 bits the replay file keeps. The block arithmetic exists twice, for SSE2 and
+// in plain integers (other machines); both give the same numbers, which a test checks.
 namespace hash_detail {
 
 inline std::uint64_t raw_bits(double v) {
@@ -80,64 +80,60 @@ inline std::uint64_t raw_bits(double v) {
     std::memcpy(&b, &v, sizeof b);
     return b;
 }
-inline std::uint64_t nh(std::uint64_t x) { return (x & 0xffffffffu) * (x >> 32); }
-inline constexpr std::uint64_t kStepLo = 0x452821e638d01377ull;
-inline constexpr std::uint64_t kStepHi = 0xbe5466cf34e90c6cull;
-inline constexpr std::uint64_t kKeyLo = 0xec4e6c89a4093822ull;
-inline constexpr std::uint64_t kKeyHi = 0x299f31d0082efa98ull;
+inline constexpr std::uint64_t kStartA0 = 0xec4e6c89a4093822ull;
+inline constexpr std::uint64_t kStartA1 = 0x299f31d0082efa98ull;
+inline constexpr std::uint64_t kStartB0 = 0x452821e638d01377ull;
+inline constexpr std::uint64_t kStartB1 = 0xbe5466cf34e90c6cull;
 
-// Two 64-bit lanes of NH sums in plain integers.
+// The two Fletcher lanes in plain integers.
 class ScalarLanes {
 public:
-    void add_words(std::uint64_t a, std::uint64_t b) {
-        step();
-        lo_ += nh(a ^ key_lo_);
-        hi_ += nh(b ^ key_hi_);
+    void add_words(std::uint64_t x, std::uint64_t y) {
+        a0_ += x;
+        a1_ += y;
+        b0_ += a0_;
+        b1_ += a1_;
     }
-    void add2(double a, double b) { add_words(raw_bits(a), raw_bits(b)); }
-    // (a, b) plus (c, d) with each word's 32-bit halves swapped, as one block.
-    void add4(double a, double b, double c, double d) {
-        step();
-        lo_ += nh((raw_bits(a) ^ key_lo_) + std::rotl(raw_bits(c), 32));
-        hi_ += nh((raw_bits(b) ^ key_hi_) + std::rotl(raw_bits(d), 32));
+    void add2(double x, double y) { add_words(raw_bits(x), raw_bits(y)); }
+    void add4(double x, double y, double vx, double vy) {
+        add2(x, y);
+        add2(vx, vy);
     }
-    std::uint64_t lo() const { return lo_; }
-    std::uint64_t hi() const { return hi_; }
+    std::uint64_t a0() const { return a0_; }
+    std::uint64_t a1() const { return a1_; }
+    std::uint64_t b0() const { return b0_; }
+    std::uint64_t b1() const { return b1_; }
 
 private:
-    void step() {
-        key_lo_ += kStepLo;
-        key_hi_ += kStepHi;
-    }
-    std::uint64_t lo_ = 0, hi_ = 0;
-    std::uint64_t key_lo_ = kKeyLo, key_hi_ = kKeyHi;
+    std::uint64_t a0_ = kStartA0, a1_ = kStartA1, b0_ = kStartB0, b1_ = kStartB1;
 };
 
 #if defined(__SSE2__)
-// The same arithmetic, both lanes in one SSE2 register.
+// The same arithmetic, both lanes of a and of b in one SSE2 register each.
 class Sse2Lanes {
 public:
-    void add_words(std::uint64_t a, std::uint64_t b) {
-        mix(_mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a)));
+    void add_words(std::uint64_t x, std::uint64_t y) {
+        add(_mm_set_epi64x(static_cast<long long>(y), static_cast<long long>(x)));
     }
-    void add2(double a, double b) { mix(_mm_castpd_si128(_mm_set_pd(b, a))); }
-    void add4(double a, double b, double c, double d) {
-        const __m128i x = _mm_xor_si128(_mm_castpd_si128(_mm_set_pd(b, a)), next_key());
-        const __m128i y = _mm_shuffle_epi32(_mm_castpd_si128(_mm_set_pd(d, c)), 0xb1);   // 32-bit halves swapped
-        accumulate(_mm_add_epi64(x, y));
+    void add2(double x, double y) { add(_mm_castpd_si128(_mm_set_pd(y, x))); }
+    void add4(double x, double y, double vx, double vy) {
+        add2(x, y);
+        add2(vx, vy);
     }
-    std::uint64_t lo() const { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(sum_)); }
-    std::uint64_t hi() const { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum_, sum_))); }
+    std::uint64_t a0() const { return low(a_); }
+    std::uint64_t a1() const { return high(a_); }
+    std::uint64_t b0() const { return low(b_); }
+    std::uint64_t b1() const { return high(b_); }
 
 private:
-    __m128i next_key() {
-        key_ = _mm_add_epi64(key_, _mm_set_epi64x(static_cast<long long>(kStepHi), static_cast<long long>(kStepLo)));
-        return key_;
+    void add(__m128i block) {
+        a_ = _mm_add_epi64(a_, block);
+        b_ = _mm_add_epi64(b_, a_);
     }
-    void mix(__m128i words) { accumulate(_mm_xor_si128(words, next_key())); }
-    void accumulate(__m128i x) { sum_ = _mm_add_epi64(sum_, _mm_mul_epu32(x, _mm_srli_epi64(x, 32))); }
-    __m128i sum_ = _mm_setzero_si128();
-    __m128i key_ = _mm_set_epi64x(static_cast<long long>(kKeyHi), static_cast<long long>(kKeyLo));
+    static std::uint64_t low(__m128i v) { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(v)); }
+    static std::uint64_t high(__m128i v) { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v))); }
+    __m128i a_ = _mm_set_epi64x(static_cast<long long>(kStartA1), static_cast<long long>(kStartA0));
+    __m128i b_ = _mm_set_epi64x(static_cast<long long>(kStartB1), static_cast<long long>(kStartB0));
 };
 #endif
 
@@ -160,13 +156,14 @@ public:
 
     void add_words(std::uint64_t a, std::uint64_t b) { lanes_.add_words(a, b); }
     void add2(double a, double b) { lanes_.add2(a, b); }
-    // A position (a, b) and a velocity (c, d) for the cost of one block.
+    // A position (a, b) then a velocity (c, d): two blocks.
     void add4(double a, double b, double c, double d) { lanes_.add4(a, b, c, d); }
 
     std::uint64_t value() const {
-        // Two independent multiplies (they overlap), each folding its high half into its low one.
-        const std::uint64_t h1 = hash_detail::fold_mul((sum_ ^ key_) + lanes_.lo(), hash_detail::kMulA);
-        const std::uint64_t h2 = hash_detail::fold_mul(lanes_.hi() ^ kFinalKey, hash_detail::kMulB);
+        // Two independent multiplies (they overlap), each of one lane's a against its b, folding
+        // the high half into the low one.
+        const std::uint64_t h1 = hash_detail::fold_mul((sum_ ^ key_) + lanes_.a0(), lanes_.b0() ^ hash_detail::kMulA);
+        const std::uint64_t h2 = hash_detail::fold_mul(lanes_.a1() ^ kFinalKey, lanes_.b1() ^ hash_detail::kMulB);
         return h1 ^ std::rotl(h2, 32);
     }
 

@@ -173,25 +173,28 @@ void SessionRecorder::start(const Simulation& sim, const std::string& path, cons
     const auto& live = sim.live_commands();
     writer_.open(path, h);
     live_written_ = 0;
+    full_hash_due_ = false;
     next_note_id_ = 1;
     while (true) {
         for (; live_written_ < live.size() && live[live_written_].tick == again.tick(); ++live_written_) {
             if (auto why = again.submit(live[live_written_])) {
-                writer_.close();
+                stop();
                 throw std::runtime_error("this session cannot be recorded from its start: " + describe(live[live_written_]) +
                                          " is refused on replay (" + *why + "); restart it (R) and record again");
             }
             writer_.add_command(live[live_written_]);
+            full_hash_due_ = true;
         }
         if (again.tick() >= sim.tick()) break;
         again.step();
         record_hash(again);
     }
     if (again.world().hash() != sim.world().hash()) {
-        writer_.close();
+        stop();
         throw std::runtime_error("this session cannot be recorded from its start: replaying its commands gives another "
                                  "world at tick " + std::to_string(sim.tick()) + "; restart it (R) and record again");
     }
+    update_fast_until();
 }
 
 bool SessionRecorder::observe_any(const Simulation& sim) {
@@ -206,14 +209,31 @@ bool SessionRecorder::observe_any(const Simulation& sim) {
         return false;
     }
     const auto& live = sim.live_commands();
-    for (; live_written_ < live.size(); ++live_written_) writer_.add_command(live[live_written_]);
+    for (; live_written_ < live.size(); ++live_written_) {
+        writer_.add_command(live[live_written_]);
+        full_hash_due_ = true;
+    }
     if (sim.tick() == writer_.last_tick() + 1) record_hash(sim);
+    update_fast_until();
     return true;
+}
+
+void SessionRecorder::update_fast_until() {
+    if (!writer_.is_open() || full_hash_due_) {
+        fast_until_ = 0;
+        return;
+    }
+    const std::int64_t last = writer_.last_tick();
+    const std::int64_t next_full = (last / kFullHashEvery + 1) * kFullHashEvery;
+    fast_until_ = std::min(next_full, last + 1 + writer_.hashes_before_block_full());
 }
 
 void SessionRecorder::record_hash(const Simulation& sim) {
     const World& w = sim.world();
-    const bool full = w.tick() % kFullHashEvery == 0;
+    // The full hash pins everything a command may have changed at the first tick after it (a
+    // lab's tick_hash covers only what ticks change), and everything else every kFullHashEvery.
+    const bool full = w.tick() % kFullHashEvery == 0 || full_hash_due_;
+    full_hash_due_ = false;
     writer_.add_hash(w.tick(), w.tick_hash(), full ? std::optional<std::uint64_t>(w.hash()) : std::nullopt);
 }
 
@@ -222,7 +242,10 @@ void SessionRecorder::add_note(ReplayNote note) {
     writer_.add_note(note);
 }
 
-void SessionRecorder::stop() { writer_.close(); }
+void SessionRecorder::stop() {
+    writer_.close();
+    fast_until_ = 0;
+}
 
 void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::string& path) {
     Simulation sim(scenario);

@@ -107,7 +107,7 @@ public:
     // must cost a few percent of a step at most.
     bool observe(const Simulation& sim) {
         const std::int64_t t = sim.tick();
-        if (writer_.next_hash_fits(t) && sim.live_commands().size() == live_written_ && t % kFullHashEvery != 0) {
+        if (t < fast_until_ && t == writer_.last_tick() + 1 && sim.live_commands().size() == live_written_) {
             writer_.add_next_hash(t, sim.world().tick_hash());
             return true;
         }
@@ -125,6 +125,11 @@ private:
     void record_hash(const Simulation& sim);
     ReplayWriter writer_;
     std::size_t live_written_ = 0;
+    bool full_hash_due_ = false;   // commands were written since the last hash
+    // Ticks before this one take observe()'s short way: the file is open, no full hash is due
+    // and the hash block has room. 0 (none) while not recording or when a full hash is due.
+    std::int64_t fast_until_ = 0;
+    void update_fast_until();
     std::uint32_t next_note_id_ = 1;
 };
 

@@ -26,7 +26,10 @@ inline constexpr std::uint32_t kReplayFormatVersion = 1;
 // Bumped whenever a lab's rules change what a tick computes, or the state hashes change: replays
 // recorded by another engine version may diverge, and the reader says so.
 // 2: word-at-a-time state hashes (engine/core/hash.hpp).
-inline constexpr std::uint32_t kEngineVersion = 2;
+// 3: the tick hash sums blocks the Fletcher way (no multiply a block) and leaves the tick out;
+//    RGS, Logistics, Effects and Tasks hash only what a tick changes every tick; Tasks' full hash
+//    mixes the clock with the state hashed at its last solve.
+inline constexpr std::uint32_t kEngineVersion = 3;
 // The full hash() costs microseconds (it covers parameters, metrics, modules' memory, the RNG);
 // every 1024 ticks keeps recording cheap and still pins the whole state.
 inline constexpr std::int64_t kFullHashEvery = 1024;
@@ -102,10 +105,11 @@ public:
     // The world's tick_hash() after stepping to `tick`, and its full hash() at that tick when
     // given; ticks must come 1, 2, 3, ... without gaps.
     void add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full = std::nullopt);
-    // The common case of add_hash, inline (it runs after every tick of a recording): when
-    // next_hash_fits(tick), add_next_hash(tick, h) does what add_hash(tick, h) would.
-    bool next_hash_fits(std::int64_t tick) const {
-        return fd_ >= 0 && tick == last_tick_ + 1 && pending_.size() + 1 < kHashesPerBlock;
+    // The common case of add_hash, inline (it runs after every tick of a recording): while the
+    // file is open, for the next tick, and for at most hashes_before_block_full() ticks after
+    // the last add_hash (or flush), add_next_hash(tick, h) does what add_hash(tick, h) would.
+    std::int64_t hashes_before_block_full() const {
+        return static_cast<std::int64_t>(kHashesPerBlock - 1) - static_cast<std::int64_t>(pending_.size());
     }
     void add_next_hash(std::int64_t tick, std::uint64_t tick_hash) {
         pending_.push_back(short_hash(tick_hash));

@@ -28,9 +28,11 @@ public:
     // (a pod index that does not exist, ...); the world is unchanged then.
     std::optional<std::string> apply(const Command& c);
     virtual std::uint64_t hash() const = 0;
-    // A cheap hash of what moves from tick to tick (positions, velocities, owners, score), which
-    // replays check after every tick; they check the full hash() every so many ticks. Labs whose
-    // full hash is already cheap keep this default.
+    // A cheap hash of what a tick changes (positions, velocities, owners, score, budgets), which
+    // replays record and check after every tick, so it must cost a few percent of a step at most.
+    // What only commands change (a placed structure, an edited corridor) may stay out: a replay
+    // also records the full hash() at the first tick after every command, and every
+    // kFullHashEvery ticks. Labs whose full hash is already cheap keep this default.
     virtual std::uint64_t tick_hash() const { return hash(); }
     // A hash of the parameter values, kept until a parameter changes (tick hashes include it, so
     // a parameter edit shows the tick it is made, not when it first changes a motion).

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/core/hash.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/effects/config.hpp"
 #include "engine/effects/creep.hpp"
@@ -83,6 +84,10 @@ public:
     std::int64_t base_fell_tick() const { return base_fell_tick_; }
     std::vector<double> remaining_pd() const;   // per type, on walking creeps
     bool spawning_done(const std::vector<Wave>& waves) const;
+    // Adds what a tick changes to a replay's tick hash: the lane's counters and every walking
+    // creep's health and distance (effects show in both within a tick). Inline, below: it runs
+    // after every recorded tick, and inlined the hasher's sums stay in registers.
+    void add_tick_hash(QuickHasher& h) const;
 
     bool operator==(const Lane&) const = default;
 
@@ -114,5 +119,21 @@ private:
     double total_damage_ = 0.0, time_to_kill_sum_ = 0.0;
     std::int64_t base_fell_tick_ = -1;
 };
+
+inline void Lane::add_tick_hash(QuickHasher& h) const {
+    // The creeps' health and distance, each times an odd key of its place in the order: two
+    // sums no creep waits on another for, and a change in any one value changes its sum.
+    std::uint64_t key = 0x9e3779b97f4a7c15ull, hp = 0, distance = 0;
+    for (int id : by_distance_) {
+        const Creep& c = creeps_[static_cast<std::size_t>(id)];
+        hp += hash_detail::raw_bits(c.hp) * key;
+        distance += hash_detail::raw_bits(c.distance) * key;
+        key += 0x3c6ef372fe94f82aull;   // even: the key stays odd
+    }
+    h.add_words(hp, distance);
+    h.add4(lives_, total_damage_, seconds_, time_to_kill_sum_);
+    const auto& rng = rng_.state();
+    h.add_words(QuickHasher::pack(kills_, leaks_) ^ rng[0], QuickHasher::pack(missed_attacks_, static_cast<std::int32_t>(creeps_.size())) ^ rng[1]);
+}
 
 }  // namespace pb::effects

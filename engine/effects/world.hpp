@@ -22,6 +22,9 @@ public:
     const LabInfo& lab() const override;
     void step() override;
     std::uint64_t hash() const override;
+    // What a tick changes, lane by lane (Lane::add_tick_hash); towers, waves and the effect book
+    // change only by commands, which replays pin with a full hash right after.
+    std::uint64_t tick_hash() const override;
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;
     std::string summary() const override;

@@ -80,6 +80,14 @@ void write_dose_fields(JsonWriter& out, const ActiveEffect& e, const EffectBook&
 
 const LabInfo& EffectsWorld::lab() const { return effects_lab(); }
 
+std::uint64_t EffectsWorld::tick_hash() const {
+    // (No tick: a replay keeps one hash per tick, so where a hash sits says its tick.)
+    QuickHasher h;
+    h.add_u64(params_hash());
+    for (const Lane& lane : lanes_) lane.add_tick_hash(h);
+    return h.value();
+}
+
 std::uint64_t EffectsWorld::hash() const {
     StateHasher h;
     h.add(tick_);

@@ -63,6 +63,9 @@ public:
     const LabInfo& lab() const override;
     void step() override;
     std::uint64_t hash() const override;
+    // What a tick changes: every transporter's tile, progress, load and request, and the
+    // colony's running totals (every store's change shows in produced, consumed, delivered).
+    std::uint64_t tick_hash() const override;
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;
     std::string summary() const override;

@@ -26,6 +26,19 @@ void hash_store(StateHasher& h, const Store& s) {
 
 const LabInfo& LogisticsWorld::lab() const { return logistics_lab(); }
 
+std::uint64_t LogisticsWorld::tick_hash() const {
+    // (No tick: a replay keeps one hash per tick, so where a hash sits says its tick.)
+    QuickHasher h;
+    h.add_words(params_hash(), static_cast<std::uint64_t>(totals_.idle_ticks) ^ (static_cast<std::uint64_t>(totals_.matches) << 40));
+    h.add4(totals_.produced, totals_.consumed, totals_.delivered, totals_.withdrawn);
+    h.add4(totals_.travelled, totals_.starved, totals_.delivered_to_sinks, totals_.edited);
+    for (const Transporter& t : transporters_) {
+        h.add_words(QuickHasher::pack(t.pos.x, t.pos.y), QuickHasher::pack(t.request, t.removed ? -1 : static_cast<std::int32_t>(t.tasks.size())));
+        h.add4(t.progress, t.carry[0], t.carry[1], t.travelled);
+    }
+    return h.value();
+}
+
 std::uint64_t LogisticsWorld::hash() const {
     StateHasher h;
     h.add(tick_);

@@ -131,15 +131,15 @@ std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
 
 std::uint64_t PodballWorld::tick_hash() const {
     // Positions and velocities of pods and ball, who holds the ball, the score, the phase and the
-    // parameter values:
-    // any divergence reaches these within a tick or two. The rest (metrics, modules' memory,
-    // the RNG) is in hash(), which replays check every so many ticks.
+    // parameter values: any divergence reaches these within a tick or two. The rest (metrics,
+    // modules' memory, the RNG) is in hash(), which replays check every so many ticks and at the
+    // tick after every command. The tick itself is left out: a replay keeps one hash per tick,
+    // so where a hash sits says its tick.
     QuickHasher h;
-    h.add_words(static_cast<std::uint64_t>(tick_), params_hash());
+    h.add_words(params_hash(), QuickHasher::pack(static_cast<int>(mode_), mode_ticks_));
     for (const Pod& p : pods_) h.add4(p.pos.x, p.pos.y, p.vel.x, p.vel.y);
     h.add4(ball_.pos.x, ball_.pos.y, ball_.vel.x, ball_.vel.y);
     h.add_words(QuickHasher::pack(ball_.owner, ball_.keep_ticks), QuickHasher::pack(score_[0], score_[1]));
-    h.add_words(QuickHasher::pack(static_cast<int>(mode_), mode_ticks_), 0);
     return h.value();
 }
 

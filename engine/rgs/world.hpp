@@ -42,6 +42,9 @@ public:
     const LabInfo& lab() const override;
     void step() override;
     std::uint64_t hash() const override;
+    // What a tick changes: the teams' build points and mining totals (any difference in a
+    // structure's state or efficiency shows there within a tick) and the history length.
+    std::uint64_t tick_hash() const override;
     // The structures, the economy's history and the grid (about 40 bytes an entry, a slot range a cell).
     std::size_t snapshot_bytes() const override;
     void write_state(JsonWriter& out) const override;

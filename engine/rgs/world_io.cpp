@@ -20,6 +20,14 @@ constexpr std::size_t kMaxReportedClusters = 64;
 
 const LabInfo& RgsWorld::lab() const { return rgs_lab(); }
 
+std::uint64_t RgsWorld::tick_hash() const {
+    // (No tick: a replay keeps one hash per tick, so where a hash sits says its tick.)
+    QuickHasher h;
+    h.add_words(params_hash(), QuickHasher::pack(static_cast<std::int32_t>(rgs_.size()), static_cast<std::int32_t>(history_.size())));
+    h.add4(teams_[0].bp, teams_[1].bp, teams_[0].mined, teams_[1].mined);
+    return h.value();
+}
+
 std::uint64_t RgsWorld::hash() const {
     StateHasher h;
     h.add(tick_);

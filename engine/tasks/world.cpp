@@ -28,14 +28,26 @@ void TasksWorld::resolve() {
     problem_ = compile_task(ship_, task_, limits, instance_);
     if (problem_) {
         solution_.clear();
+        state_hash_ = compute_state_hash();
         return;
     }
     solver_.solve(instance_, solution_);
+    state_hash_ = compute_state_hash();
 }
+
+std::uint64_t TasksWorld::tick_hash() const { return hash_detail::fold_mul(state_hash_ ^ static_cast<std::uint64_t>(tick_), hash_detail::kMulB); }
 
 std::uint64_t TasksWorld::hash() const {
     StateHasher h;
     h.add(tick_);
+    h.add_u64(state_hash_);
+    return h.value();
+}
+
+std::uint64_t TasksWorld::compute_state_hash() const {
+    StateHasher h;
+    h.add(solves_);
+    h.add(problem_ ? std::string_view(*problem_) : std::string_view("-"));
     for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
     for (std::uint64_t s : rng_.state()) h.add_u64(s);
     h.add(static_cast<std::int64_t>(ship_.rooms.size()));

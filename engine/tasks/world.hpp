@@ -23,6 +23,13 @@ public:
     const LabInfo& lab() const override;
     void step() override { ++tick_; }
     std::uint64_t hash() const override;
+    // Everything but the clock changes only through resolve() (a command or a parameter edit),
+    // which hashes it once then; a tick only advances the clock the players walk by. So both
+    // hashes cost a few nanoseconds: the clock mixed with that state hash.
+    std::uint64_t tick_hash() const override;
+    // The state hash kept since the last solve, and computed afresh (tests compare the two).
+    std::uint64_t kept_state_hash() const { return state_hash_; }
+    std::uint64_t compute_state_hash() const;
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;
     std::string summary() const override;
@@ -52,6 +59,7 @@ private:
     TaskSpec task_;
     Rng rng_;
     std::int64_t solves_ = 0;
+    std::uint64_t state_hash_ = 0;   // compute_state_hash() as of the last resolve()
     // Derived from the above on every change.
     TaskInstance instance_;
     TaskSolution solution_;

@@ -145,16 +145,75 @@ TEST_CASE("replay: a tampered command or hash is caught at the right tick") {
         CHECK(*r.divergence == 450);
     }
     SUBCASE("a full hash") {
+        // Full hashes: at the first tick after the edit, then every kFullHashEvery ticks.
         ReplayData bad = data;
-        REQUIRE_FALSE(bad.full_hashes.empty());
-        CHECK(bad.full_hashes[0].first == kFullHashEvery);
-        bad.full_hashes[0].second ^= 1u << 20;
+        REQUIRE(bad.full_hashes.size() == 2);
+        CHECK(bad.full_hashes[0].first == 101);
+        CHECK(bad.full_hashes[1].first == kFullHashEvery);
+        bad.full_hashes[1].second ^= 1u << 20;
         rewrite(bad, path);
         const VerifyResult r = verify_replay(load_ok(path), path);
         REQUIRE(r.divergence.has_value());
         CHECK(*r.divergence == kFullHashEvery);
     }
     fs::remove(path);
+}
+
+TEST_CASE("replay: an edit the tick hash does not see is caught by the full hash at the tick after it") {
+    // Damage that leaves an RGS standing changes its health, which ticks never touch (its mining
+    // does not depend on it), so the RGS tick hash leaves health out; the recorder pins every
+    // command with a full hash at the first tick after it.
+    const Scenario s = load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/rgs-two-at-800.toml");
+    Command hit;
+    hit.tick = 50;
+    hit.type = "rgs.damage";
+    hit.set("id", std::int64_t{1}).set("amount", 20.0);
+    const std::string path = record(s, 200, {hit}, "rgs-damage.pbreplay");
+    ReplayData data = load_ok(path);
+    REQUIRE(verify_replay(data, path).ok());
+    REQUIRE(data.full_hashes.size() == 1);
+    CHECK(data.full_hashes[0].first == 51);
+
+    ReplayData bad = data;
+    bad.commands[0].set("amount", 25.0);
+    rewrite(bad, path);
+    const VerifyResult r = verify_replay(load_ok(path), path);
+    REQUIRE(r.divergence.has_value());
+    CHECK(*r.divergence == 51);
+    // The tick hash alone would not have seen it: every tick's short hash still matches.
+    ReplayPlayer player(load_ok(path), path);
+    std::int64_t short_mismatches = 0;
+    while (player.step())
+        if (short_hash(player.simulation().world().tick_hash()) != data.hashes[static_cast<std::size_t>(player.tick() - 1)]) ++short_mismatches;
+    CHECK(short_mismatches == 0);
+    fs::remove(path);
+}
+
+TEST_CASE("replay: a lab's tick hash sees what its ticks change, from the first tick it differs") {
+    // Two runs of a scenario that differ in one thing the ticks carry forward: a creep's health
+    // (Effects), a transporter's starting tile (Logistics). Their tick hashes must differ from
+    // the first tick on, as a divergence in these would.
+    struct Case {
+        const char* file;
+        const char* from;
+        const char* to;
+    };
+    for (const Case& c : {Case{"effects-three-waves", "hp = 35.0", "hp = 35.5"}, Case{"logistics-colony", "position = [24, 24]", "position = [24, 25]"}}) {
+        CAPTURE(c.file);
+        const std::string path = std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + c.file + ".toml";
+        std::string text = read_bytes(path);
+        const auto at = text.find(c.from);
+        REQUIRE(at != std::string::npos);
+        Simulation a(load_scenario_text(text, path));
+        text.replace(at, std::string(c.from).size(), c.to);
+        Simulation b(load_scenario_text(text, path));
+        for (int t = 1; t <= 50; ++t) {
+            a.step();
+            b.step();
+            CAPTURE(t);
+            CHECK(a.world().tick_hash() != b.world().tick_hash());
+        }
+    }
 }
 
 TEST_CASE("replay: a file cut at any byte of its last records loads up to the last complete one") {

@@ -208,6 +208,46 @@ TEST_CASE("tasks: every edit is a command that re-solves; refusals say why and c
     CHECK(contains(refused(command("task.cost", {{"k", std::int64_t{9}}, {"time", std::int64_t{1}}})), "k may be 1 .. 5"));
 }
 
+TEST_CASE("tasks: the state hash kept since the last solve follows every kind of edit") {
+    // Both hashes mix the clock with a state hash computed when the world re-solves; any edit
+    // that forgot to re-solve would leave it stale.
+    Simulation sim(shipped("tasks-toward-the-stars.toml"));
+    const std::vector<Command> edits{
+        command("room.move", {{"room", std::int64_t{5}}, {"x", 1.5}, {"y", -2.0}}),
+        command("room.add", {{"x", 1.0}, {"y", 2.0}}),
+        command("room.hazard", {{"room", std::int64_t{3}}, {"damage", std::int64_t{1}}}),
+        command("corridor.add", {{"from", std::int64_t{0}}, {"to", std::int64_t{37}}}),
+        command("corridor.set", {{"from", std::int64_t{0}}, {"to", std::int64_t{37}}, {"time", std::int64_t{4}}}),
+        command("corridor.remove", {{"from", std::int64_t{0}}, {"to", std::int64_t{37}}}),
+        command("player.move", {{"player", std::int64_t{2}}, {"room", std::int64_t{20}}}),
+        command("player.add", {{"room", std::int64_t{7}}}),
+        command("player.remove", {{"player", std::int64_t{5}}}),
+        command("equipment.move", {{"equipment", std::int64_t{1}}, {"room", std::int64_t{21}}}),
+        command("equipment.add", {{"room", std::int64_t{3}}}),
+        command("equipment.remove", {{"equipment", std::int64_t{4}}}),
+        command("event.move", {{"room", std::int64_t{19}}}),
+        command("task.cost", {{"k", std::int64_t{1}}, {"time", std::int64_t{3}}}),
+        make_param_set(0, "tasks.limits.max_damage", 1),
+    };
+    std::uint64_t before = tasks_world(sim).kept_state_hash(), tick_before = sim.world().tick_hash();
+    for (const Command& c : edits) {
+        CAPTURE(describe(c));
+        REQUIRE_FALSE(sim.submit(c));
+        const TasksWorld& w = tasks_world(sim);
+        CHECK(w.kept_state_hash() == w.compute_state_hash());
+        CHECK(w.kept_state_hash() != before);
+        CHECK(w.tick_hash() != tick_before);
+        before = w.kept_state_hash();
+        tick_before = w.tick_hash();
+    }
+    // A tick changes the clock only: the state hash stays, both hashes move.
+    const std::uint64_t full = sim.world().hash();
+    sim.step();
+    CHECK(tasks_world(sim).kept_state_hash() == before);
+    CHECK(sim.world().hash() != full);
+    CHECK(sim.world().tick_hash() != tick_before);
+}
+
 TEST_CASE("tasks: parameters re-solve: D and T as sliders") {
     Simulation sim(shipped("tasks-toward-the-stars.toml"));
     CHECK(points_of(tasks_world(sim).solution(), 1).size() == 2);
