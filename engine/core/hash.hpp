@@ -69,7 +69,7 @@ private:
 //   weighs it differently in b, so swapping two bodies changes b. The bits of doubles are taken
 //   as they are (no negative-zero folding): a re-simulation must reproduce them exactly.
 // - add_u64 / add_pair: single words, multiplied 64x64 -> 128 bits with a per-position key.
-// value() mixes the four lane sums and the word sum with two 64x64 -> 128-bit multiplies. Not for
+// value() mixes the four lane sums and the word sum with one 64x64 -> 128-bit multiply. Not for
 // anything adversarial: two simultaneous changes that cancel in both sums are as unlikely as a
 // collision of the 32 bits the replay file keeps. The block arithmetic exists twice, for SSE2 and
 // in plain integers (other machines); both give the same numbers, which a test checks.
@@ -160,15 +160,14 @@ public:
     void add4(double a, double b, double c, double d) { lanes_.add4(a, b, c, d); }
 
     std::uint64_t value() const {
-        // Two independent multiplies (they overlap), each of one lane's a against its b, folding
-        // the high half into the low one.
-        const std::uint64_t h1 = hash_detail::fold_mul((sum_ ^ key_) + lanes_.a0(), lanes_.b0() ^ hash_detail::kMulA);
-        const std::uint64_t h2 = hash_detail::fold_mul(lanes_.a1() ^ kFinalKey, lanes_.b1() ^ hash_detail::kMulB);
-        return h1 ^ std::rotl(h2, 32);
+        // One 64x64 -> 128-bit multiply of the a sums (and the word sum) against the b sums,
+        // its high half folded into the low one: every bit of either side reaches the low bits.
+        const std::uint64_t a = lanes_.a0() + std::rotl(lanes_.a1(), 32) + (sum_ ^ key_);
+        const std::uint64_t b = (lanes_.b0() + std::rotl(lanes_.b1(), 32)) ^ hash_detail::kMulA;
+        return hash_detail::fold_mul(a, b);
     }
 
 private:
-    static constexpr std::uint64_t kFinalKey = 0xc0ac29b7c97c50ddull;
     std::uint64_t sum_ = 0x243f6a8885a308d3ull;
     std::uint64_t key_ = 0x13198a2e03707344ull;
     Lanes lanes_;

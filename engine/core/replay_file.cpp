@@ -39,11 +39,10 @@ struct Bytes {
     }
     // Many 32-bit values, little-endian, in one go (a hash block holds thousands).
     void u32s(const std::vector<std::uint32_t>& vs) {
-        const std::size_t at = out.size();
-        out.resize(at + 4 * vs.size());
-        char* d = out.data() + at;
-        for (std::uint32_t v : vs) {
-            for (int i = 0; i < 4; ++i) *d++ = static_cast<char>((v >> (8 * i)) & 0xffu);
+        if constexpr (std::endian::native == std::endian::little) {
+            out.append(reinterpret_cast<const char*>(vs.data()), 4 * vs.size());
+        } else {
+            for (std::uint32_t v : vs) u32(v);
         }
     }
     void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
@@ -398,17 +397,24 @@ void ReplayWriter::write_record(std::uint8_t type, const std::string& payload) {
 
 void ReplayWriter::write_hash_block() {
     if (pending_.empty() && pending_full_.empty()) return;
+    // Framed in place (the same bytes as write_record: type, length, payload, CRC) so the block
+    // is copied once, not three times: this runs every 4096 ticks of every recording.
+    if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
+    const std::size_t payload = 8 + 4 + 4 * pending_.size() + 4 + 16 * pending_full_.size();
     Bytes b;
+    b.out.reserve(1 + 4 + payload + 4);
+    b.u8(kHashes);
+    b.u32(static_cast<std::uint32_t>(payload));
     b.i64(block_first_);
     b.u32(static_cast<std::uint32_t>(pending_.size()));
-    b.out.reserve(16 + 4 * pending_.size() + 16 * pending_full_.size());
     b.u32s(pending_);
     b.u32(static_cast<std::uint32_t>(pending_full_.size()));
     for (const auto& [t, h] : pending_full_) {
         b.i64(t);
         b.u64(h);
     }
-    write_record(kHashes, b.out);
+    b.u32(crc32(b.out.data(), b.out.size()));
+    write_all(fd_, b.out, path_);
     block_first_ += static_cast<std::int64_t>(pending_.size());
     pending_.clear();
     pending_full_.clear();
