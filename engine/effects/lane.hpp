@@ -130,10 +130,13 @@ inline void Lane::add_tick_hash(QuickHasher& h) const {
         distance += hash_detail::raw_bits(c.distance) * key;
         key += 0x3c6ef372fe94f82aull;   // even: the key stays odd
     }
-    h.add_words(hp, distance);
-    h.add4(lives_, total_damage_, seconds_, time_to_kill_sum_);
+    // Two blocks a lane, each value added or xored into one word (any one change still changes
+    // its word). The lane's clock is the world's tick, which the replay's order already says.
+    using hash_detail::raw_bits;
+    h.add_words(hp + raw_bits(lives_), distance + raw_bits(total_damage_));
     const auto& rng = rng_.state();
-    h.add_words(QuickHasher::pack(kills_, leaks_) ^ rng[0], QuickHasher::pack(missed_attacks_, static_cast<std::int32_t>(creeps_.size())) ^ rng[1]);
+    h.add_words((QuickHasher::pack(kills_, leaks_) ^ rng[0]) + raw_bits(time_to_kill_sum_),
+                QuickHasher::pack(missed_attacks_, static_cast<std::int32_t>(creeps_.size())) ^ rng[1]);
 }
 
 }  // namespace pb::effects
