@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
 namespace pb::tasks {
 
@@ -100,125 +102,210 @@ void sort_by_damage(std::vector<O>& v, std::vector<O>& scratch) {
         std::sort(v.begin(), v.end(), [](const O& a, const O& b) { return a.f_damage < b.f_damage; });
         return;
     }
-    Cost lo = v[0].f_damage, hi = lo;
+    using U = std::make_unsigned_t<decltype(O::f_damage)>;
+    auto lo = v[0].f_damage, hi = lo;
     for (const O& o : v) lo = std::min(lo, o.f_damage), hi = std::max(hi, o.f_damage);
-    const std::uint64_t range = static_cast<std::uint64_t>(hi - lo);
+    const auto key = [lo](const O& o) { return static_cast<U>(static_cast<U>(o.f_damage) - static_cast<U>(lo)); };
+    const U range = static_cast<U>(static_cast<U>(hi) - static_cast<U>(lo));
     scratch.resize(v.size());
-    for (int shift = 0; shift < 64 && (range >> shift) != 0; shift += 8) {
+    for (int shift = 0; shift < static_cast<int>(8 * sizeof(U)) && (range >> shift) != 0; shift += 8) {
         std::size_t count[257] = {};
-        for (const O& o : v) ++count[((static_cast<std::uint64_t>(o.f_damage - lo) >> shift) & 255) + 1];
+        for (const O& o : v) ++count[((key(o) >> shift) & 255) + 1];
         for (int i = 0; i < 256; ++i) count[i + 1] += count[i];
-        for (const O& o : v) scratch[count[(static_cast<std::uint64_t>(o.f_damage - lo) >> shift) & 255]++] = o;
+        for (const O& o : v) scratch[count[(key(o) >> shift) & 255]++] = o;
         v.swap(scratch);
     }
 }
+
 // Beyond this many distinct f_time values the buckets would cost more memory than they save.
 constexpr Cost kMaxBuckets = Cost{1} << 20;
+
+// Whether every f-value a search can meet fits in 32 bits (with room for a "none yet" above).
+// Pushed labels are simple paths (a label that comes back to a node is no better there than its
+// own ancestor, settled before it, so it is never pushed), so g of a label plus the arc it is
+// extended over is at most the sum, over the nodes the path leaves, of the node's costliest arc;
+// f adds at most the largest h. Only nodes that can reach the target and arcs into them count:
+// the search never goes anywhere else. Negative costs (BOA* does not handle them) stay 64-bit.
+bool fits_32_bits(const LegGraph& graph, const std::vector<Cost>& h_time, const std::vector<Cost>& h_damage) {
+    constexpr Cost kLimit = std::numeric_limits<std::int32_t>::max() - 1;
+    Cost sum_time = 0, sum_damage = 0, max_h_time = 0, max_h_damage = 0;
+    for (int u = 0; u < graph.node_count(); ++u) {
+        if (h_time[u] >= kNoLimit) continue;
+        max_h_time = std::max(max_h_time, h_time[u]);
+        max_h_damage = std::max(max_h_damage, h_damage[u]);
+        Cost out_time = 0, out_damage = 0;
+        for (const LegArc& a : graph.out(u)) {
+            if (h_time[a.to] >= kNoLimit) continue;
+            if (a.time < 0 || a.damage < 0 || a.time > kLimit || a.damage > kLimit) return false;
+            out_time = std::max(out_time, a.time);
+            out_damage = std::max(out_damage, a.damage);
+        }
+        sum_time += out_time;   // under node_count * 2^31: no overflow
+        sum_damage += out_damage;
+    }
+    return sum_time + max_h_time <= kLimit && sum_damage + max_h_damage <= kLimit;
+}
+
+template <class C>
+C clamp_to(Cost v) {
+    return static_cast<C>(std::clamp<Cost>(v, std::numeric_limits<C>::min(), std::numeric_limits<C>::max()));
+}
 }  // namespace
 
-void BoaStar::push(Cost f_time, Cost f_damage, int node, int parent) {
-    const Cost index = f_time - base_time_;
-    if (index >= kMaxBuckets) {
-        far_.push_back(FarOpen{f_time, f_damage, node, parent});
-        std::push_heap(far_.begin(), far_.end(), [](const FarOpen& a, const FarOpen& b) {
-            return a.f_time != b.f_time ? a.f_time > b.f_time : a.f_damage > b.f_damage;
-        });
-        return;
-    }
-    const auto i = static_cast<std::size_t>(index);
-    if (i >= buckets_.size()) buckets_.resize(std::max(i + 1, buckets_.size() * 2));
-    buckets_used_ = std::max(buckets_used_, i + 1);
-    if (i == current_ && current_sorted_) {
-        arrivals_.push_back(Open{f_damage, node, parent});
-        std::push_heap(arrivals_.begin(), arrivals_.end(), [](const Open& a, const Open& b) { return a.f_damage > b.f_damage; });
-    } else {
-        buckets_[i].push_back(Open{f_damage, node, parent});
-    }
+template <class C>
+std::size_t BoaStar::Lane<C>::memory_bytes() const {
+    std::size_t bytes = first.capacity() * sizeof(int) + arcs.capacity() * sizeof(Arc) +
+                        f_damage_min.capacity() * sizeof(C) + buckets.capacity() * sizeof(std::vector<Open>) +
+                        (arrivals.capacity() + scratch.capacity()) * sizeof(Open) + far.capacity() * sizeof(FarOpen);
+    for (const auto& b : buckets) bytes += b.capacity() * sizeof(Open);
+    return bytes;
 }
 
 void BoaStar::run(const LegGraph& graph, const LegGraph& reversed, int source, int target, SearchLimits limits) {
     heuristics(reversed, target);
-    const auto n = static_cast<std::size_t>(graph.node_count());
-    for (std::size_t i = 0; i < buckets_used_; ++i) buckets_[i].clear();
-    buckets_used_ = 0;
-    current_ = 0;
-    current_sorted_ = false;
-    far_.clear();
     trail_.clear();
     solutions_.clear();
-    nodes_.resize(n);
-    for (std::size_t i = 0; i < n; ++i) nodes_[i] = NodeState{h_time_[i], h_damage_[i], kNoLimit + 1};
-    NodeState* const node = nodes_.data();
+    narrow_ = false;
     if (h_time_[source] >= kNoLimit) return;   // the target cannot be reached at all
-    base_time_ = h_time_[source];
-    push(h_time_[source], h_damage_[source], source, -1);
-    const Cost& goal_min = node[target].damage_min;
+    narrow_ = fits_32_bits(graph, h_time_, h_damage_);
+    if (narrow_) search(narrow_lane_, graph, source, target, limits);
+    else search(wide_lane_, graph, source, target, limits);
+}
+
+template <class C>
+void BoaStar::search(Lane<C>& lane, const LegGraph& graph, int source, int target, SearchLimits limits) {
+    using Open = typename Lane<C>::Open;
+    using FarOpen = typename Lane<C>::FarOpen;
+    using Arc = typename Lane<C>::Arc;
+    const int n = graph.node_count();
+    // Reduced arcs, and the smallest settled f_damage per node. "None yet" is g2_min's
+    // kNoLimit + 1 plus the node's h_damage (clamped: a 32-bit search never gets there).
+    lane.first.resize(static_cast<std::size_t>(n) + 1);
+    lane.arcs.clear();
+    lane.f_damage_min.resize(static_cast<std::size_t>(n));
+    for (int u = 0; u < n; ++u) {
+        lane.first[u] = static_cast<int>(lane.arcs.size());
+        lane.f_damage_min[u] = clamp_to<C>(kNoLimit + 1 + h_damage_[u]);
+        if (h_time_[u] >= kNoLimit) continue;   // the target cannot be reached from here
+        for (const LegArc& a : graph.out(u)) {
+            if (h_time_[a.to] >= kNoLimit) continue;
+            lane.arcs.push_back(Arc{a.to, static_cast<C>(a.time + h_time_[a.to] - h_time_[u]),
+                                    static_cast<C>(a.damage + h_damage_[a.to] - h_damage_[u])});
+        }
+    }
+    lane.first[n] = static_cast<int>(lane.arcs.size());
+    std::vector<std::vector<Open>>& buckets = lane.buckets;
+    for (std::vector<Open>& b : buckets) b.clear();
+    std::vector<Open>& arrivals = lane.arrivals;
+    std::vector<FarOpen>& far = lane.far;
+    arrivals.clear();
+    far.clear();
+
+    const C max_time = clamp_to<C>(limits.max_time), max_damage = clamp_to<C>(limits.max_damage);
+    const Cost base_time = h_time_[source];
+    std::size_t buckets_used = 0;
+    std::size_t current = 0;   // the bucket being worked on, or buckets_used
+    bool current_sorted = false;
     const auto later_damage = [](const Open& a, const Open& b) { return a.f_damage > b.f_damage; };
     const auto later_far = [](const FarOpen& a, const FarOpen& b) {
         return a.f_time != b.f_time ? a.f_time > b.f_time : a.f_damage > b.f_damage;
     };
-    current_ = 0;
-    current_sorted_ = false;
-    arrivals_.clear();
-    std::size_t cursor = 0;   // next unread label of the current (sorted) bucket
+    const auto push = [&](C f_time, C f_damage, int node, int parent) {
+        const Cost index = static_cast<Cost>(f_time) - base_time;
+        if (index >= kMaxBuckets) {
+            far.push_back(FarOpen{f_time, f_damage, node, parent});
+            std::push_heap(far.begin(), far.end(), later_far);
+            return;
+        }
+        const auto i = static_cast<std::size_t>(index);
+        if (i >= buckets.size()) buckets.resize(std::max(i + 1, buckets.size() * 2));
+        buckets_used = std::max(buckets_used, i + 1);
+        if (i == current && current_sorted) {
+            arrivals.push_back(Open{f_damage, node, parent});
+            std::push_heap(arrivals.begin(), arrivals.end(), later_damage);
+        } else {
+            buckets[i].push_back(Open{f_damage, node, parent});
+        }
+    };
+    push(static_cast<C>(h_time_[source]), static_cast<C>(h_damage_[source]), source, -1);
+
+    C* const f_damage_min = lane.f_damage_min.data();
+    const int* const first = lane.first.data();
+    const Arc* const arcs = lane.arcs.data();
+    const C& goal_min = f_damage_min[target];
+    std::size_t cursor = 0;    // next unread label of the current (sorted) bucket
+    bool far_search = false;   // past the buckets: from here on every label waits in `far`
     while (true) {
-        Cost f_time = 0;
+        C f_time = 0;
         Open o{};
         // Move on to the next bucket with labels when the current one is used up.
-        while (current_ < buckets_used_ && (!current_sorted_ || (cursor == buckets_[current_].size() && arrivals_.empty()))) {
-            if (current_sorted_) {
+        while (current < buckets_used && (!current_sorted || (cursor == buckets[current].size() && arrivals.empty()))) {
+            if (current_sorted) {
                 // Done with this f_time for good: give its memory back (the open list only ever
                 // spans a window of f_time values, so the peak stays small).
-                std::vector<Open>().swap(buckets_[current_]);
-                ++current_;
-                current_sorted_ = false;
+                std::vector<Open>().swap(buckets[current]);
+                ++current;
+                current_sorted = false;
                 continue;
             }
-            std::vector<Open>& bucket = buckets_[current_];
+            std::vector<Open>& bucket = buckets[current];
             if (bucket.empty()) {
-                ++current_;
+                ++current;
                 continue;
             }
-            sort_by_damage(bucket, scratch_);
-            current_sorted_ = true;
+            sort_by_damage(bucket, lane.scratch);
+            current_sorted = true;
             cursor = 0;
         }
-        if (current_ < buckets_used_) {
-            const std::vector<Open>& bucket = buckets_[current_];
-            if (cursor < bucket.size() && (arrivals_.empty() || bucket[cursor].f_damage <= arrivals_.front().f_damage)) {
+        if (current < buckets_used) {
+            const std::vector<Open>& bucket = buckets[current];
+            if (cursor < bucket.size() && (arrivals.empty() || bucket[cursor].f_damage <= arrivals.front().f_damage)) {
                 o = bucket[cursor++];
             } else {
-                std::pop_heap(arrivals_.begin(), arrivals_.end(), later_damage);
-                o = arrivals_.back();
-                arrivals_.pop_back();
+                std::pop_heap(arrivals.begin(), arrivals.end(), later_damage);
+                o = arrivals.back();
+                arrivals.pop_back();
             }
-            f_time = base_time_ + static_cast<Cost>(current_);
-        } else if (!far_.empty()) {
-            std::pop_heap(far_.begin(), far_.end(), later_far);
-            const FarOpen& f = far_.back();
+            f_time = static_cast<C>(base_time + static_cast<Cost>(current));
+        } else if (!far.empty()) {
+            std::pop_heap(far.begin(), far.end(), later_far);
+            const FarOpen& f = far.back();
             f_time = f.f_time;
             o = Open{f.f_damage, f.node, f.parent};
-            far_.pop_back();
+            far.pop_back();
+            far_search = true;
         } else {
             break;
         }
-        NodeState& here = node[o.node];
-        const Cost damage = o.f_damage - here.h_damage;
-        if (damage >= here.damage_min || o.f_damage >= goal_min) continue;
-        here.damage_min = damage;
+        // Every label settled at this node so far has f_time <= o's: o is dominated (or a tie)
+        // unless its f_damage is strictly the smallest yet; and o's extensions cannot beat a
+        // solution already found unless o does.
+        if (o.f_damage >= f_damage_min[o.node] || o.f_damage >= goal_min) continue;
+        f_damage_min[o.node] = o.f_damage;
         const int index = static_cast<int>(trail_.size());
         trail_.push_back(Step{o.node, o.parent});
-        const Cost time = f_time - here.h_time;
-        if (o.node == target) {
-            solutions_.push_back(Solution{time, damage, index});
+        if (o.node == target) {   // h is 0 at the target: f is the path's cost
+            solutions_.push_back(Solution{static_cast<Cost>(f_time), static_cast<Cost>(o.f_damage), index});
             continue;
         }
-        for (const LegArc& a : graph.out(o.node)) {
-            const NodeState& next = node[a.to];
-            if (next.h_time >= kNoLimit) continue;
-            const Cost d = damage + a.damage, f1 = time + a.time + next.h_time, f2 = d + next.h_damage;
-            if (d >= next.damage_min || f2 >= goal_min || f1 > limits.max_time || f2 > limits.max_damage) continue;
-            push(f1, f2, a.to, index);
+        for (const Arc *a = arcs + first[o.node], *end = arcs + first[o.node + 1]; a != end; ++a) {
+            const C f1 = static_cast<C>(f_time + a->time), f2 = static_cast<C>(o.f_damage + a->damage);
+            if (f2 >= f_damage_min[a->to] || f2 >= goal_min || f1 > max_time || f2 > max_damage) continue;
+            if (a->time == 0 && !far_search) {   // the same f_time: the bucket being worked on
+                arrivals.push_back(Open{f2, a->to, index});
+                std::push_heap(arrivals.begin(), arrivals.end(), later_damage);
+                continue;
+            }
+            const Cost bucket = static_cast<Cost>(f1) - base_time;
+            if (bucket >= kMaxBuckets) [[unlikely]] {
+                far.push_back(FarOpen{f1, f2, a->to, index});
+                std::push_heap(far.begin(), far.end(), later_far);
+                continue;
+            }
+            const auto i = static_cast<std::size_t>(bucket);
+            if (i >= buckets.size()) [[unlikely]] buckets.resize(std::max(i + 1, buckets.size() * 2));
+            buckets_used = std::max(buckets_used, i + 1);
+            buckets[i].push_back(Open{f2, a->to, index});
         }
     }
 }
@@ -235,14 +322,9 @@ std::vector<ParetoPath> BoaStar::paths() const {
 }
 
 std::size_t BoaStar::memory_bytes() const {
-    std::size_t bytes = (h_time_.capacity() + h_damage_.capacity()) * sizeof(Cost) + nodes_.capacity() * sizeof(NodeState) +
-                        trail_.capacity() * sizeof(Step) + far_.capacity() * sizeof(FarOpen) +
-                        solutions_.capacity() * sizeof(Solution) +
-                        dijkstra_heap_.capacity() * sizeof(std::pair<Cost, int>) +
-                        buckets_.capacity() * sizeof(std::vector<Open>);
-    for (const auto& b : buckets_) bytes += b.capacity() * sizeof(Open);
-    bytes += (arrivals_.capacity() + scratch_.capacity()) * sizeof(Open);
-    return bytes;
+    return (h_time_.capacity() + h_damage_.capacity()) * sizeof(Cost) + narrow_lane_.memory_bytes() +
+           wide_lane_.memory_bytes() + trail_.capacity() * sizeof(Step) + solutions_.capacity() * sizeof(Solution) +
+           dijkstra_heap_.capacity() * sizeof(std::pair<Cost, int>);
 }
 
 std::vector<ParetoPath> pareto_paths(const LegGraph& graph, int source, int target, SearchLimits limits) {

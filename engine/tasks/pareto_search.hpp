@@ -79,43 +79,62 @@ public:
     const std::vector<Solution>& solutions() const { return solutions_; }
     std::vector<ParetoPath> paths() const;
     std::size_t expanded() const { return trail_.size(); }
+    // Whether the last run searched with 32-bit labels (see Lane); false if it had nothing to do.
+    bool narrow() const { return narrow_; }
     std::size_t memory_bytes() const;
 
 private:
+    // The search's working set, for labels whose costs are C: int32 when every f-value the
+    // search can meet fits in 32 bits (then a label is 12 bytes, not 16, and the per-node state
+    // half as big), int64 otherwise.
+    //
+    // The heuristics are folded into the arcs: an arc's reduced cost is its cost + h(head) -
+    // h(tail), never negative since h is consistent, and a label's f-values grow along an arc by
+    // exactly that. "Damage not below the node's g2_min" reads "f_damage not below the smallest
+    // f_damage settled at the node". So the search never looks at g or h: per node it reads one
+    // number and the node's arcs.
+    //
     // Open labels wait in buckets by f_time (integer costs, and f_time never decreases along the
     // search because the heuristic is consistent). A bucket is sorted by f_damage once, when the
-    // search reaches it; labels that arrive in the bucket being worked on go to a small heap
-    // beside it. That keeps the lexicographic order BOA* needs at a fraction of the cost of one
-    // big heap. Labels past the bucket range wait in an ordinary heap.
-    struct Open {
-        Cost f_damage;
-        int node, parent;
-    };
-    struct FarOpen {
-        Cost f_time, f_damage;
-        int node, parent;
+    // search reaches it; labels that arrive in the bucket being worked on (over arcs of reduced
+    // time 0) go to a small heap beside it. That keeps the lexicographic order BOA* needs at a
+    // fraction of the cost of one big heap. Labels past the bucket range wait in an ordinary
+    // heap (`far`).
+    template <class C>
+    struct Lane {
+        struct Open {
+            C f_damage;
+            int node, parent;
+        };
+        struct FarOpen {
+            C f_time, f_damage;
+            int node, parent;
+        };
+        struct Arc {
+            int to;
+            C time, damage;   // reduced costs
+        };
+        std::vector<int> first;          // node_count + 1 offsets into arcs
+        std::vector<Arc> arcs;           // arcs whose head can reach the target
+        std::vector<C> f_damage_min;     // per node: the smallest f_damage settled there
+        std::vector<std::vector<Open>> buckets;   // by f_time - h_time(source)
+        std::vector<Open> arrivals;      // heap: labels pushed into the current bucket
+        std::vector<Open> scratch;       // for sorting a bucket
+        std::vector<FarOpen> far;        // heap on (f_time, f_damage)
+        std::size_t memory_bytes() const;
     };
     struct Step {
         int node, parent;
     };
-    // What the inner loop reads about a node, side by side: one cache line instead of three.
-    struct NodeState {
-        Cost h_time, h_damage, damage_min;
-    };
     void heuristics(const LegGraph& reversed, int target);
-    void push(Cost f_time, Cost f_damage, int node, int parent);
+    template <class C>
+    void search(Lane<C>& lane, const LegGraph& graph, int source, int target, SearchLimits limits);
 
     std::vector<Cost> h_time_, h_damage_;
-    std::vector<std::vector<Open>> buckets_;
-    std::size_t buckets_used_ = 0;
-    std::size_t current_ = 0;        // the bucket being worked on (sorted), or buckets_used_
-    bool current_sorted_ = false;
-    std::vector<Open> arrivals_;     // heap: labels pushed into the current bucket
-    std::vector<Open> scratch_;
-    Cost base_time_ = 0;
-    std::vector<FarOpen> far_;
+    Lane<std::int32_t> narrow_lane_;
+    Lane<Cost> wide_lane_;
+    bool narrow_ = false;
     std::vector<Step> trail_;         // every settled label: its node and parent (the route)
-    std::vector<NodeState> nodes_;
     std::vector<Solution> solutions_;
     std::vector<std::pair<Cost, int>> dijkstra_heap_;
 };
