@@ -11,6 +11,7 @@
 // Both objects are workspaces: reuse one across queries and they stop allocating.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/tasks/leg_graph.hpp"
@@ -95,11 +96,11 @@ private:
     // number and the node's arcs.
     //
     // Open labels wait in buckets by f_time (integer costs, and f_time never decreases along the
-    // search because the heuristic is consistent). A bucket is sorted by f_damage once, when the
-    // search reaches it; labels that arrive in the bucket being worked on (over arcs of reduced
-    // time 0) go to a small heap beside it. That keeps the lexicographic order BOA* needs at a
-    // fraction of the cost of one big heap. Labels past the bucket range wait in an ordinary
-    // heap (`far`).
+    // search because the heuristic is consistent). When the search reaches a bucket it drops the
+    // labels beaten since they were pushed and sorts the rest by f_damage; labels that arrive in
+    // that bucket meanwhile (over arcs of reduced time 0, "tight" arcs) go to a small heap beside
+    // it. That keeps the lexicographic order BOA* needs at a fraction of the cost of one big
+    // heap. Labels past the bucket range wait in an ordinary heap (`far`).
     template <class C>
     struct Lane {
         struct Open {
@@ -114,13 +115,41 @@ private:
             int to;
             C time, damage;   // reduced costs
         };
-        std::vector<int> first;          // node_count + 1 offsets into arcs
+        // A node's arcs are arcs[tight, loose) (reduced time 0) then arcs[loose, next node's
+        // tight), each group in the graph's order.
+        struct Arcs {
+            int tight, loose;
+        };
+        // A bucket's labels sit in fixed-size blocks chained in push order, recycled through
+        // `free_blocks` (no allocation once the workspace has grown). While a bucket has a
+        // block, `write` points at room for one more label: a push writes its label there and
+        // then moves `write` on only if the label passed the dominance tests, so nothing waits
+        // on a branch whose outcome is a coin toss.
+        static constexpr int kBlock = 256;
+        struct Bucket {
+            Open* write = nullptr;
+            Open* end = nullptr;   // of the last block
+            int head = -1, tail = -1;
+            int blocks = 0;
+        };
+        std::vector<Arcs> node_arcs;     // node_count + 1
         std::vector<Arc> arcs;           // arcs whose head can reach the target
         std::vector<C> f_damage_min;     // per node: the smallest f_damage settled there
-        std::vector<std::vector<Open>> buckets;   // by f_time - h_time(source)
+        std::vector<Bucket> buckets;     // by f_time - h_time(source)
+        std::vector<std::unique_ptr<Open[]>> blocks;
+        std::vector<int> next_block, free_blocks;
+        std::vector<Open> current;       // the bucket being worked on, sorted by f_damage
+        std::vector<Open> scratch;       // for sorting it
         std::vector<Open> arrivals;      // heap: labels pushed into the current bucket
-        std::vector<Open> scratch;       // for sorting a bucket
         std::vector<FarOpen> far;        // heap on (f_time, f_damage)
+        std::size_t bucket_limit = 0;    // buckets below this exist
+
+        // The rare steps of a push, kept out of the search loop so that its own values stay in
+        // registers (inlined, they cost the search about a tenth of its time).
+        void add_block(Bucket& b);
+        bool make_bucket(std::size_t i);   // false: past the bucket range
+        void push_far(C f_time, C f_damage, int node, int parent);
+        void release(Bucket& b);
         std::size_t memory_bytes() const;
     };
     struct Step {
