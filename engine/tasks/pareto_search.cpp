@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "engine/tasks/label_heap.hpp"
+
 namespace pb::tasks {
 
 // ---------------------------------------------------------------- one-to-all
@@ -123,12 +125,6 @@ bool fits_32_bits(const LegGraph& graph, const std::vector<Cost>& h_time, const 
         sum_damage += out_damage;
     }
     return sum_time + max_h_time <= kLimit && sum_damage + max_h_damage <= kLimit;
-}
-
-// The order of the arrivals heap: f_damage.
-template <class O>
-bool later_damage(const O& a, const O& b) {
-    return a.f_damage > b.f_damage;
 }
 
 // The order of `far`: a heap on (f_time, f_damage).
@@ -391,9 +387,7 @@ void BoaStar::search(Lane<C>& lane, const LegGraph& graph, int source, int targe
                     prefetch(ahead, 3 * sizeof(Arc));   // four arcs may straddle two lines
                 }
             } else {
-                std::pop_heap(arrivals.begin(), arrivals.end(), later_damage<Open>);
-                o = arrivals.back();
-                arrivals.pop_back();
+                o = label_heap::pop(arrivals);
             }
             f_time = static_cast<C>(base_time + static_cast<Cost>(current));
         } else if (!far.empty()) {
@@ -437,8 +431,7 @@ void BoaStar::search(Lane<C>& lane, const LegGraph& graph, int source, int targe
         for (; a != loose; ++a) {
             const auto f2 = static_cast<C>(o.f_damage + a->damage);
             if (f2 >= f_damage_min[a->to] || f2 > damage_bound) continue;
-            arrivals.push_back(Open{f2, a->to, index});
-            std::push_heap(arrivals.begin(), arrivals.end(), later_damage<Open>);
+            label_heap::push(arrivals, Open{f2, a->to, index});
         }
         // The others go to later buckets (each bucket's labels in push order, as before). In
         // reduced terms: bucket current + reduced time, kept if the reduced time fits in what

@@ -140,7 +140,7 @@ private:
         std::vector<int> next_block, free_blocks;
         std::vector<Open> current;       // the bucket being worked on, sorted by f_damage
         std::vector<Open> scratch;       // for sorting it
-        std::vector<Open> arrivals;      // heap: labels pushed into the current bucket
+        std::vector<Open> arrivals;      // label_heap: labels pushed into the current bucket
         std::vector<FarOpen> far;        // heap on (f_time, f_damage)
         std::size_t bucket_limit = 0;    // buckets below this exist
 

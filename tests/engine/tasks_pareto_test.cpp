@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "engine/tasks/label_heap.hpp"
 #include "engine/tasks/paper_labelling.hpp"
 #include "engine/tasks/pareto_search.hpp"
 #include "tasks_testing.hpp"
@@ -309,4 +310,41 @@ TEST_CASE("tasks: BOA* with costs past 32 bits, or an f_time range past its buck
         }
     }
     CHECK(wide > 500);
+}
+
+TEST_CASE("tasks: the arrivals heap makes the moves of the standard library's heap") {
+    // BOA*'s order among equal labels, and so its witnesses, depends on where the heap puts
+    // them. label_heap reproduces libstdc++'s push_heap / pop_heap (which the search used
+    // before): same array after every push and pop, keys from a tiny range (ties everywhere),
+    // sizes past label_heap::kSmall.
+    struct Item {
+        int f_damage;
+        int id;
+        bool operator==(const Item&) const = default;
+    };
+    Rng rng(77);
+    std::vector<Item> ours, reference;
+    const auto later = [](const Item& a, const Item& b) { return a.f_damage > b.f_damage; };
+    int id = 0;
+    for (int step = 0; step < 200000; ++step) {
+        const bool grow = ours.empty() || rng.below(100) < (ours.size() < 60 ? 55u : 40u);
+        if (grow) {
+            const Item item{static_cast<int>(rng.below(4)), id++};
+            label_heap::push(ours, item);
+            reference.push_back(item);
+            std::push_heap(reference.begin(), reference.end(), later);
+        } else {
+            const Item top = label_heap::pop(ours);
+            std::pop_heap(reference.begin(), reference.end(), later);
+            REQUIRE(top.f_damage == reference.back().f_damage);
+#if defined(__GLIBCXX__)
+            REQUIRE(top == reference.back());
+#endif
+            reference.pop_back();
+        }
+#if defined(__GLIBCXX__)
+        REQUIRE(ours == reference);
+#endif
+    }
+    CHECK(id > 50000);
 }
