@@ -157,12 +157,26 @@ void encode_note(Bytes& b, const ReplayNote& n) {
     b.f64(n.y);
 }
 
+// A record's frame, [type][length][payload][CRC], around a payload written straight after
+// begin_record: finish_record fills the length in and appends the CRC. (A hash block is built
+// this way in place; other records are framed by with_frame.)
+void begin_record(Bytes& b, std::uint8_t type) {
+    b.out.clear();
+    b.u8(type);
+    b.u32(0);
+}
+void finish_record(Bytes& b) {
+    const auto length = static_cast<std::uint32_t>(b.out.size() - 5);
+    for (int i = 0; i < 4; ++i) b.out[1 + static_cast<std::size_t>(i)] = static_cast<char>((length >> (8 * i)) & 0xffu);
+    b.u32(crc32(b.out.data(), b.out.size()));
+}
+
 std::string with_frame(std::uint8_t type, const std::string& payload) {
     Bytes b;
-    b.u8(type);
-    b.u32(static_cast<std::uint32_t>(payload.size()));
+    b.out.reserve(payload.size() + 9);
+    begin_record(b, type);
     b.out += payload;
-    b.u32(crc32(b.out.data(), b.out.size()));
+    finish_record(b);
     return std::move(b.out);
 }
 
@@ -397,14 +411,12 @@ void ReplayWriter::write_record(std::uint8_t type, const std::string& payload) {
 
 void ReplayWriter::write_hash_block() {
     if (pending_.empty() && pending_full_.empty()) return;
-    // Framed in place (the same bytes as write_record: type, length, payload, CRC) so the block
-    // is copied once, not three times: this runs every 4096 ticks of every recording.
+    // Framed in place, so the block is copied once, not three times: this runs every 4096 ticks
+    // of every recording.
     if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
-    const std::size_t payload = 8 + 4 + 4 * pending_.size() + 4 + 16 * pending_full_.size();
     Bytes b;
-    b.out.reserve(1 + 4 + payload + 4);
-    b.u8(kHashes);
-    b.u32(static_cast<std::uint32_t>(payload));
+    b.out.reserve(32 + 4 * pending_.size() + 16 * pending_full_.size());
+    begin_record(b, kHashes);
     b.i64(block_first_);
     b.u32(static_cast<std::uint32_t>(pending_.size()));
     b.u32s(pending_);
@@ -413,7 +425,7 @@ void ReplayWriter::write_hash_block() {
         b.i64(t);
         b.u64(h);
     }
-    b.u32(crc32(b.out.data(), b.out.size()));
+    finish_record(b);
     write_all(fd_, b.out, path_);
     block_first_ += static_cast<std::int64_t>(pending_.size());
     pending_.clear();

@@ -121,18 +121,18 @@ private:
 };
 
 inline void Lane::add_tick_hash(QuickHasher& h) const {
+    using hash_detail::raw_bits;
     // The creeps' health and distance, each times an odd key of its place in the order: two
     // sums no creep waits on another for, and a change in any one value changes its sum.
     std::uint64_t key = 0x9e3779b97f4a7c15ull, hp = 0, distance = 0;
     for (int id : by_distance_) {
         const Creep& c = creeps_[static_cast<std::size_t>(id)];
-        hp += hash_detail::raw_bits(c.hp) * key;
-        distance += hash_detail::raw_bits(c.distance) * key;
+        hp += raw_bits(c.hp) * key;
+        distance += raw_bits(c.distance) * key;
         key += 0x3c6ef372fe94f82aull;   // even: the key stays odd
     }
     // Two blocks a lane, each value added or xored into one word (any one change still changes
     // its word). The lane's clock is the world's tick, which the replay's order already says.
-    using hash_detail::raw_bits;
     h.add_words(hp + raw_bits(lives_), distance + raw_bits(total_damage_));
     const auto& rng = rng_.state();
     h.add_words((QuickHasher::pack(kills_, leaks_) ^ rng[0]) + raw_bits(time_to_kill_sum_),

@@ -26,12 +26,8 @@ void TasksWorld::resolve() {
                             static_cast<Cost>(std::llround(config_.max_damage)),
                             static_cast<int>(std::llround(config_.max_ties))};
     problem_ = compile_task(ship_, task_, limits, instance_);
-    if (problem_) {
-        solution_.clear();
-        state_hash_ = compute_state_hash();
-        return;
-    }
-    solver_.solve(instance_, solution_);
+    if (problem_) solution_.clear();
+    else solver_.solve(instance_, solution_);
     state_hash_ = compute_state_hash();
 }
 
