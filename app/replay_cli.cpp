@@ -1,6 +1,7 @@
 #include "app/replay_cli.hpp"
 
 #include <algorithm>
+#include <vector>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -180,14 +181,18 @@ namespace {
 // Recording overhead: two copies of the same run advance side by side, one recorded, in chunks of
 // ticks, each chunk timed, which of the two goes first alternating. A busy machine slows both
 // alike, so the ratio holds where two separate timed runs would differ by more than the overhead.
+// Several rounds, each a whole run (its block writes included): the round with the median ratio
+// is reported, so one round that another program disturbed does not decide the figure.
 struct RecordingCost {
-    double plain = 0.0, recorded = 0.0;   // seconds per run, mean over the rounds
+    double plain = 0.0, recorded = 0.0;   // seconds per run, of the median round
     double closing = 1e300;               // best time to close the file
     bool same_world = true;               // the recorded run ended in the same world
+    double share() const { return (recorded - plain) / plain; }
 };
 
 RecordingCost measure_recording(const Scenario& s, std::int64_t ticks, int rounds, const std::string& path) {
     RecordingCost c;
+    std::vector<RecordingCost> runs;
     constexpr std::int64_t kChunk = 512;
     for (int round = 0; round < rounds; ++round) {
         Simulation bare(s), rec_sim(s);
@@ -220,8 +225,11 @@ RecordingCost measure_recording(const Scenario& s, std::int64_t ticks, int round
                 run_plain();
             }
         }
-        c.plain += t_plain / rounds;
-        c.recorded += t_rec / rounds;
+        RecordingCost r;
+        r.plain = t_plain;
+        r.recorded = t_rec;
+        runs.push_back(r);
+        if (std::getenv("PB_DEBUG_ROUNDS")) std::fprintf(stderr, "round %d plain %.1f ns rec %.1f ns\n", round, t_plain / ticks * 1e9, t_rec / ticks * 1e9);
         // Closing writes the last block and waits for the disk once (fdatasync): a fixed cost
         // per recording, not per tick, so it is reported apart.
         auto t2 = std::chrono::steady_clock::now();
@@ -229,6 +237,9 @@ RecordingCost measure_recording(const Scenario& s, std::int64_t ticks, int round
         c.closing = std::min(c.closing, seconds_since(t2));
         c.same_world = c.same_world && bare.world().hash() == rec_sim.world().hash();
     }
+    std::sort(runs.begin(), runs.end(), [](const RecordingCost& a, const RecordingCost& b) { return a.share() < b.share(); });
+    c.plain = runs[runs.size() / 2].plain;
+    c.recorded = runs[runs.size() / 2].recorded;
     return c;
 }
 
@@ -243,7 +254,7 @@ int bench_replay(std::ostream& out, std::ostream& err) {
     constexpr std::int64_t kHour = 216000;
     const std::string path = (fs::temp_directory_path() / ("playbench-bench-" + std::to_string(::getpid()) + ".pbreplay")).string();
 
-    const RecordingCost cost = measure_recording(s, kHour, 3, path);
+    const RecordingCost cost = measure_recording(s, kHour, 5, path);
     if (!cost.same_world) {
         err << "replay bench: recording changed the simulation (determinism is broken)\n";
         return 1;
@@ -307,7 +318,7 @@ int bench_replay(std::ostream& out, std::ostream& err) {
         Scenario other;
         const std::string file = (fs::path(default_scenario_path()).parent_path() / (std::string(name) + ".toml")).string();
         if (!load_with_overrides(file, {}, other, err)) return 1;
-        const RecordingCost c = measure_recording(other, 20000, 3, path);
+        const RecordingCost c = measure_recording(other, 20000, 9, path);
         fs::remove(path);
         if (!c.same_world) {
             err << "replay bench: recording changed the simulation of " << name << " (determinism is broken)\n";

@@ -4,8 +4,12 @@
 #include <array>
 #include <bit>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -196,37 +200,6 @@ std::string tick_text(std::int64_t t) { return "tick " + std::to_string(t); }
 
 }  // namespace
 
-std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
-    // CRC-32 (IEEE, reflected, as zip and PNG), eight bytes per step ("slicing by 8"):
-    // table[k][b] is the CRC of byte b followed by k zero bytes, so eight lookups replace eight
-    // dependent byte steps. A hash block is 16 KB, written every 4096 ticks while recording.
-    static const auto table = [] {
-        std::array<std::array<std::uint32_t, 256>, 8> t{};
-        for (std::uint32_t i = 0; i < 256; ++i) {
-            std::uint32_t c = i;
-            for (int k = 0; k < 8; ++k) c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            t[0][i] = c;
-        }
-        for (std::size_t k = 1; k < 8; ++k)
-            for (std::size_t i = 0; i < 256; ++i) t[k][i] = (t[k - 1][i] >> 8) ^ t[0][t[k - 1][i] & 0xffu];
-        return t;
-    }();
-    const auto* p = static_cast<const unsigned char*>(data);
-    auto le32 = [](const unsigned char* q) {
-        return static_cast<std::uint32_t>(q[0]) | static_cast<std::uint32_t>(q[1]) << 8 |
-               static_cast<std::uint32_t>(q[2]) << 16 | static_cast<std::uint32_t>(q[3]) << 24;
-    };
-    crc = ~crc;
-    for (; size >= 8; size -= 8, p += 8) {
-        const std::uint32_t a = crc ^ le32(p);
-        const std::uint32_t b = le32(p + 4);
-        crc = table[7][a & 0xffu] ^ table[6][(a >> 8) & 0xffu] ^ table[5][(a >> 16) & 0xffu] ^ table[4][a >> 24] ^
-              table[3][b & 0xffu] ^ table[2][(b >> 8) & 0xffu] ^ table[1][(b >> 16) & 0xffu] ^ table[0][b >> 24];
-    }
-    for (; size > 0; --size, ++p) crc = table[0][(crc ^ *p) & 0xffu] ^ (crc >> 8);
-    return ~crc;
-}
-
 // --- reading -----------------------------------------------------------------------------------
 
 ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) {
@@ -382,6 +355,106 @@ ReplayLoad read_replay_file(const std::string& path) {
 
 // --- writing -----------------------------------------------------------------------------------
 
+// The writing thread: jobs in the order they were sent, each written whole. After a failed
+// write it keeps the first error and drops what comes after (a record after a gap would make
+// the file lie about what happened in between).
+class ReplayWriter::Disk {
+public:
+    struct Job {
+        enum class Kind { Bytes, Hashes, Sync } kind = Kind::Bytes;
+        std::string bytes;                                    // Bytes: a framed record
+        std::int64_t first = 0;                               // Hashes: the block's first tick
+        std::vector<std::uint32_t> hashes;                    // Hashes: one short hash a tick
+        std::vector<std::pair<std::int64_t, std::uint64_t>> full;   // Hashes: (tick, full hash)
+    };
+
+    Disk(int fd, std::string path) : fd_(fd), path_(std::move(path)), thread_([this] { run(); }) {}
+    ~Disk() { finish(); }
+    Disk(const Disk&) = delete;
+    Disk& operator=(const Disk&) = delete;
+
+    // Throws the first write error, if there was one, instead of queueing more.
+    void send(Job job) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (!error_.empty()) throw std::runtime_error(error_);
+            jobs_.push_back(std::move(job));
+        }
+        wake_.notify_one();
+    }
+    // Waits until every job sent is done; the first error, or empty.
+    std::string finish() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_one();
+        if (thread_.joinable()) thread_.join();
+        return error_;
+    }
+
+private:
+    void run() {
+        for (;;) {
+            Job job;
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+                if (jobs_.empty()) return;   // stopping, and nothing left to write
+                job = std::move(jobs_.front());
+                jobs_.pop_front();
+                if (!error_.empty()) continue;
+            }
+            try {
+                perform(job);
+            } catch (const std::exception& e) {
+                std::lock_guard<std::mutex> lock(mutex_);
+                error_ = e.what();
+            }
+        }
+    }
+
+    void perform(const Job& job) {
+        switch (job.kind) {
+        case Job::Kind::Bytes:
+            write_all(fd_, job.bytes, path_);
+            break;
+        case Job::Kind::Hashes: {
+            // Framed in place, so the block is copied once: this runs every 4096 ticks.
+            Bytes b;
+            b.out.reserve(32 + 4 * job.hashes.size() + 16 * job.full.size());
+            begin_record(b, kHashes);
+            b.i64(job.first);
+            b.u32(static_cast<std::uint32_t>(job.hashes.size()));
+            b.u32s(job.hashes);
+            b.u32(static_cast<std::uint32_t>(job.full.size()));
+            for (const auto& [t, h] : job.full) {
+                b.i64(t);
+                b.u64(h);
+            }
+            finish_record(b);
+            write_all(fd_, b.out, path_);
+            break;
+        }
+        case Job::Kind::Sync:
+            if (::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
+                throw std::runtime_error("cannot keep the replay " + path_ + " on the disk: " + std::strerror(errno));
+            break;
+        }
+    }
+
+    const int fd_;
+    const std::string path_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Job> jobs_;
+    bool stopping_ = false;
+    std::string error_;
+    std::thread thread_;   // last: it starts once everything above is ready
+};
+
+ReplayWriter::ReplayWriter() = default;
+
 ReplayWriter::~ReplayWriter() {
     try {
         close();
@@ -399,37 +472,38 @@ void ReplayWriter::open(const std::string& path, const ReplayHeader& header) {
     last_tick_ = 0;
     block_first_ = 1;
     pending_.clear();
+    pending_.reserve(kHashesPerBlock);
+    pending_full_.clear();
     Bytes b;
     encode_header(b, header);
-    write_all(fd_, std::string(kMagic, sizeof kMagic) + with_frame(kHeader, b.out), path_);
+    try {
+        write_all(fd_, std::string(kMagic, sizeof kMagic) + with_frame(kHeader, b.out), path_);
+    } catch (...) {
+        ::close(fd_);
+        fd_ = -1;
+        throw;
+    }
+    disk_ = std::make_unique<Disk>(fd_, path_);
 }
 
 void ReplayWriter::write_record(std::uint8_t type, const std::string& payload) {
     if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
-    write_all(fd_, with_frame(type, payload), path_);
+    Disk::Job job;
+    job.bytes = with_frame(type, payload);
+    disk_->send(std::move(job));
 }
 
 void ReplayWriter::write_hash_block() {
     if (pending_.empty() && pending_full_.empty()) return;
-    // Framed in place, so the block is copied once, not three times: this runs every 4096 ticks
-    // of every recording.
     if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
-    Bytes b;
-    b.out.reserve(32 + 4 * pending_.size() + 16 * pending_full_.size());
-    begin_record(b, kHashes);
-    b.i64(block_first_);
-    b.u32(static_cast<std::uint32_t>(pending_.size()));
-    b.u32s(pending_);
-    b.u32(static_cast<std::uint32_t>(pending_full_.size()));
-    for (const auto& [t, h] : pending_full_) {
-        b.i64(t);
-        b.u64(h);
-    }
-    finish_record(b);
-    write_all(fd_, b.out, path_);
-    block_first_ += static_cast<std::int64_t>(pending_.size());
-    pending_.clear();
-    pending_full_.clear();
+    Disk::Job job;
+    job.kind = Disk::Job::Kind::Hashes;
+    job.first = block_first_;
+    job.hashes.reserve(kHashesPerBlock);
+    job.hashes.swap(pending_);   // the block goes; an empty buffer of the same room stays
+    job.full.swap(pending_full_);
+    block_first_ += static_cast<std::int64_t>(job.hashes.size());
+    disk_->send(std::move(job));
 }
 
 void ReplayWriter::add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full) {
@@ -467,23 +541,28 @@ void ReplayWriter::delete_note(std::uint32_t id) {
 void ReplayWriter::flush() {
     if (fd_ < 0) return;
     write_hash_block();
-    ::fdatasync(fd_);
+    Disk::Job job;
+    job.kind = Disk::Job::Kind::Sync;
+    disk_->send(std::move(job));
 }
 
 void ReplayWriter::close() {
     if (fd_ < 0) return;
-    const int fd = fd_;
+    std::string error;
     try {
         write_hash_block();
         write_record(kEnd, {});
-    } catch (...) {
-        fd_ = -1;
-        ::close(fd);
-        throw;
+    } catch (const std::exception& e) {
+        error = e.what();
     }
-    ::fdatasync(fd);
-    ::close(fd);
+    // Everything sent is written before the file is kept and closed.
+    const std::string disk_error = disk_->finish();
+    disk_.reset();
+    if (error.empty()) error = disk_error;
+    if (error.empty()) ::fdatasync(fd_);
+    ::close(fd_);
     fd_ = -1;
+    if (!error.empty()) throw std::runtime_error(error);
 }
 
 void append_replay_notes(const std::string& path, const std::vector<ReplayNote>& added,

@@ -14,11 +14,13 @@
 // missing one is 2^-32 per tick it lasts, and the full hashes back it up.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/command.hpp"
+#include "engine/core/crc32.hpp"
 
 namespace pb {
 
@@ -29,7 +31,8 @@ inline constexpr std::uint32_t kReplayFormatVersion = 1;
 // 3: the tick hash sums blocks the Fletcher way (no multiply a block) and leaves the tick out;
 //    RGS, Logistics, Effects and Tasks hash only what a tick changes every tick; Tasks' full hash
 //    mixes the clock with the state hashed at its last solve.
-inline constexpr std::uint32_t kEngineVersion = 3;
+// 4: the tick hash sums positions and velocities in lanes of their own (four lanes, not two).
+inline constexpr std::uint32_t kEngineVersion = 4;
 // The full hash() costs microseconds (it covers parameters, metrics, modules' memory, the RNG);
 // every 1024 ticks keeps recording cheap and still pins the whole state.
 inline constexpr std::int64_t kFullHashEvery = 1024;
@@ -83,15 +86,19 @@ ReplayLoad read_replay_file(const std::string& path);
 // Low 32 bits of a world hash, as the file keeps them per tick.
 inline std::uint32_t short_hash(std::uint64_t h) { return static_cast<std::uint32_t>(h); }
 
-// Appends records to a replay file. Each record reaches the operating system in one write() as it
-// is made, except hashes, which are gathered into blocks (every kHashesPerBlock ticks or on
-// flush()). Call flush() at least once a second while recording live: it writes the pending
-// hashes and asks the disk to keep the file (fdatasync).
+// Appends records to a replay file. The header is written by open() itself; every later record
+// goes, in order, to a thread of the writer's own that frames it, checksums it and hands it to the
+// operating system in one write(), so the simulation's thread never waits for the disk. Hashes
+// are gathered into blocks first (every kHashesPerBlock ticks or on flush()). Call flush() at
+// least once a second while recording live: it sends the pending hashes and has the disk keep
+// the file (fdatasync), without waiting for either. A write that fails is reported by the next
+// call that sends a record, flush() or close() (std::runtime_error with the reason); close()
+// waits until everything sent is written and kept.
 class ReplayWriter {
 public:
     static constexpr std::size_t kHashesPerBlock = 4096;
 
-    ReplayWriter() = default;
+    ReplayWriter();
     ~ReplayWriter();
     ReplayWriter(const ReplayWriter&) = delete;
     ReplayWriter& operator=(const ReplayWriter&) = delete;
@@ -125,9 +132,11 @@ public:
     void close();
 
 private:
+    class Disk;
     void write_record(std::uint8_t type, const std::string& payload);
     void write_hash_block();
 
+    std::unique_ptr<Disk> disk_;   // the writing thread, while open
     int fd_ = -1;
     std::string path_;
     std::int64_t last_tick_ = 0;
@@ -140,8 +149,5 @@ private:
 // is checked first: only a sound file (no cut-off tail) is appended to. Throws with the reason.
 void append_replay_notes(const std::string& path, const std::vector<ReplayNote>& added,
                          const std::vector<std::uint32_t>& deleted);
-
-// CRC-32 (the IEEE polynomial, as zip and PNG use).
-std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc = 0);
 
 }  // namespace pb

@@ -173,6 +173,11 @@ TEST_CASE("quick hash: the SSE2 and the plain-integer arithmetic agree, and ever
     ba.add4(5.0, 6.0, 7.0, 8.0);
     ba.add4(1.0, 2.0, 3.0, 4.0);
     CHECK(ab.value() != ba.value());
+    // So does swapping a body's position and velocity (they sum in lanes of their own).
+    QuickHasher pv, vp;
+    pv.add4(1.0, 2.0, 3.0, 4.0);
+    vp.add4(3.0, 4.0, 1.0, 2.0);
+    CHECK(pv.value() != vp.value());
 }
 
 TEST_CASE("JSON writer output") {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,20 +83,37 @@ void rewrite(const ReplayData& data, const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("replay: CRC-32 is the zip/PNG one, eight bytes at a time or one") {
+TEST_CASE("replay: CRC-32 is the zip/PNG one, by folding, by eight bytes or by one") {
     const std::string check = "123456789";
     CHECK(crc32(check.data(), check.size()) == 0xCBF43926u);
-    // Byte by byte (the tail loop only) against the eight-byte steps, at every length and offset.
+    CHECK(crc32_detail::by_table(check.data(), check.size(), 0) == 0xCBF43926u);
+    // Byte by byte (the tail loop only) against the eight-byte steps and the folding (which takes
+    // 64 bytes and more, then 16-byte steps, then a tail), at every length and alignment.
     Rng rng(3);
-    std::string data(300, '\0');
+    std::string data(300 + 16, '\0');
     for (char& c : data) c = static_cast<char>(rng.below(256));
-    for (std::size_t offset = 0; offset < 9; ++offset) {
-        for (std::size_t len = 0; offset + len <= data.size(); len += 7) {
+    int folded = 0;
+    for (std::size_t offset = 0; offset < 16; ++offset) {
+        for (std::size_t len = 0; len <= 300; ++len) {
             std::uint32_t bytewise = 0;
-            for (std::size_t i = 0; i < len; ++i) bytewise = crc32(data.data() + offset + i, 1, bytewise);
+            for (std::size_t i = 0; i < len; ++i) bytewise = crc32_detail::by_table(data.data() + offset + i, 1, bytewise);
+            CHECK(crc32_detail::by_table(data.data() + offset, len, 0) == bytewise);
             CHECK(crc32(data.data() + offset, len) == bytewise);
+            // Continuing a CRC: the starting register reaches the folded blocks too.
+            const std::size_t cut = len / 3;
+            CHECK(crc32(data.data() + offset + cut, len - cut, crc32(data.data() + offset, cut)) == bytewise);
+            folded += len >= 64 ? 1 : 0;
         }
     }
+    CHECK(folded == 16 * 237);
+    // A hash block's size, and zeros (the folding must not lose a register of all zeros).
+    std::string block(16384 + 9, '\0');
+    for (std::size_t i = 0; i < block.size(); i += 3) block[i] = static_cast<char>(rng.below(256));
+    CHECK(crc32(block.data(), block.size()) == crc32_detail::by_table(block.data(), block.size(), 0));
+    const std::string zeros(1000, '\0');
+    CHECK(crc32(zeros.data(), zeros.size()) == crc32_detail::by_table(zeros.data(), zeros.size(), 0));
+    const std::string folding = crc32_detail::folds_with_clmul() ? "yes" : "no";
+    MESSAGE("carry-less folding on this machine: " << folding);
 }
 
 TEST_CASE("replay: every lab records and verifies, parameter edits included") {
@@ -288,6 +306,48 @@ TEST_CASE("replay: a recorder killed with SIGKILL leaves a file that loads and v
     CHECK_FALSE(load.data->closed);
     CHECK_FALSE(load.warnings.empty());
     CHECK(load.data->length() >= 500);
+    CHECK(verify_replay(*load.data, path).ok());
+    fs::remove(path);
+}
+
+TEST_CASE("replay: a write that fails on the recorder's disk thread is reported, and what was written still loads") {
+    // A child process whose files may not grow past 40 KB: the header and the first hash blocks
+    // fit, a later block does not. The writing thread meets the error; the next call that sends
+    // a record, a flush or the close must throw it with the reason.
+    const std::string path = temp_file("full.pbreplay");
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::signal(SIGXFSZ, SIG_IGN);   // write() then fails with EFBIG instead of killing us
+        rlimit limit{40000, 40000};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        int code = 3;   // 3: nothing reported the failure
+        try {
+            Simulation sim(podball_scenario());
+            SessionRecorder rec;
+            rec.start(sim, path);
+            for (int t = 0; t < 100000; ++t) {
+                sim.step();
+                rec.observe(sim);
+                if (t % 1000 == 0) rec.flush();
+            }
+            rec.stop();
+        } catch (const std::exception& e) {
+            const std::string what = e.what();
+            code = what.find("cannot write the replay") != std::string::npos && what.find(path) != std::string::npos ? 0 : 4;
+        }
+        ::_exit(code);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    // Every block that did reach the file loads and verifies; the file says it was not closed.
+    ReplayLoad load = read_replay_file(path);
+    REQUIRE_MESSAGE(load.data, load.error);
+    CHECK_FALSE(load.data->closed);
+    CHECK(load.data->length() >= 4000);
+    CHECK(load.data->length() < 10000);
     CHECK(verify_replay(*load.data, path).ok());
     fs::remove(path);
 }

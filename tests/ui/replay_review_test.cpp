@@ -3,8 +3,10 @@
 // notes saved into the file, and taking over at a tick to record a branch.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "engine/core/replay.hpp"
 #include "engine/core/scenario.hpp"
@@ -73,10 +75,15 @@ TEST_CASE("replay ui: the Record button records the live session and the file ve
     const std::int64_t end = sim.tick();
     CHECK(shell.recorder().ticks() == end);
     // Within a second of wall time the pending hashes reach the file (crash safety), paused too.
+    // The recorder's own thread writes them: the file has them moments after the flush.
     shell.update(0.6);
     shell.update(0.6);
     {
         ReplayData so_far = load(path);
+        for (int wait = 0; wait < 200 && so_far.length() < end; ++wait) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            so_far = load(path);
+        }
         CHECK_FALSE(so_far.closed);
         CHECK(so_far.length() == end);
     }
