@@ -213,6 +213,11 @@ void Lane::step(const LaneInputs& in) {
     fire_towers(in);
     const EffectContext ctx = context(in.book, in.config, in.tick);
     const double dt = in.config.dt(), end = in.path.length();
+    // The tick hash's sums over the creeps still walking when the step ends, taken as each one
+    // finishes its step (its health and distance are at hand then), in id order, then the new
+    // spawns: a separate pass after the step cost ~15 instructions a creep, ~7 % of a tick
+    // mid-level; here it is a few.
+    WalkSums sums;
     for (Creep& c : creeps_) {
         if (!c.walking()) continue;
         if (c.hp <= 0.0) {   // a tower's hit killed it this tick: its effects never act
@@ -234,10 +239,15 @@ void Lane::step(const LaneInputs& in) {
             else lives_ -= c.attack;
             if (lives_ <= 0.0 && base_fell_tick_ < 0) base_fell_tick_ = in.tick + 1;
             finish(c, CreepFate::Leaked, in, ctx);
+            continue;
         }
+        sums.add(c);
     }
     seconds_ += dt;
+    const std::size_t before_spawns = creeps_.size();
     spawn_due(LaneInputs{in.book, in.path, in.waves, in.config, in.tick + 1});
+    for (std::size_t i = before_spawns; i < creeps_.size(); ++i) sums.add(creeps_[i]);
+    walk_sums_ = sums;
     if (history_interval_ == 0) history_interval_ = std::max<std::int64_t>(1, std::llround(in.config.tick_rate));
     sample(in.tick + 1);
 }

@@ -85,8 +85,8 @@ public:
     std::vector<double> remaining_pd() const;   // per type, on walking creeps
     bool spawning_done(const std::vector<Wave>& waves) const;
     // Adds what a tick changes to a replay's tick hash: the lane's counters and every walking
-    // creep's health and distance (effects show in both within a tick). Inline, below: it runs
-    // after every recorded tick, and inlined the hasher's sums stay in registers.
+    // creep's health and distance (effects show in both within a tick), summed by step() as it
+    // moved them. Inline, below: it runs after every recorded tick.
     void add_tick_hash(QuickHasher& h) const;
 
     bool operator==(const Lane&) const = default;
@@ -118,22 +118,28 @@ private:
     int kills_ = 0, leaks_ = 0, missed_attacks_ = 0;
     double total_damage_ = 0.0, time_to_kill_sum_ = 0.0;
     std::int64_t base_fell_tick_ = -1;
+    // Fletcher sums (a += value, b += a) of the health and distance of every creep walking when
+    // the last step ended, in id order then the step's spawns; kept by step() for the tick hash.
+    struct WalkSums {
+        std::uint64_t hp_a = 0, distance_a = 0, hp_b = 0, distance_b = 0;
+        void add(const Creep& c) {
+            hp_a += hash_detail::raw_bits(c.hp);
+            distance_a += hash_detail::raw_bits(c.distance);
+            hp_b += hp_a;
+            distance_b += distance_a;
+        }
+        bool operator==(const WalkSums&) const = default;
+    };
+    WalkSums walk_sums_;
 };
 
 inline void Lane::add_tick_hash(QuickHasher& h) const {
     using hash_detail::raw_bits;
-    // The creeps' health and distance, each times an odd key of its place in the order: two
-    // sums no creep waits on another for, and a change in any one value changes its sum.
-    std::uint64_t key = 0x9e3779b97f4a7c15ull, hp = 0, distance = 0;
-    for (int id : by_distance_) {
-        const Creep& c = creeps_[static_cast<std::size_t>(id)];
-        hp += raw_bits(c.hp) * key;
-        distance += raw_bits(c.distance) * key;
-        key += 0x3c6ef372fe94f82aull;   // even: the key stays odd
-    }
-    // Two blocks a lane, each value added or xored into one word (any one change still changes
+    // The walking creeps' health and distance as step() summed them, and the lane's counters:
+    // three blocks a lane, each value added or xored into one word (any one change still changes
     // its word). The lane's clock is the world's tick, which the replay's order already says.
-    h.add_words(hp + raw_bits(lives_), distance + raw_bits(total_damage_));
+    h.add_words(walk_sums_.hp_a + raw_bits(lives_), walk_sums_.distance_a + raw_bits(total_damage_));
+    h.add_words(walk_sums_.hp_b, walk_sums_.distance_b);
     const auto& rng = rng_.state();
     h.add_words((QuickHasher::pack(kills_, leaks_) ^ rng[0]) + raw_bits(time_to_kill_sum_),
                 QuickHasher::pack(missed_attacks_, static_cast<std::int32_t>(creeps_.size())) ^ rng[1]);

@@ -28,7 +28,7 @@ void hash_lane(StateHasher& h, const Lane& lane) {
     h.add(static_cast<std::int64_t>(lane.creeps().size()));
     // Every creep, dead ones included, through the quick hash (its blocks are summed, not
     // chained: a lane's hundreds of creeps cost a fraction of a chained multiply each, and replays
-    // take this full hash after every command and every 1024 ticks).
+    // take this full hash after every command and every kFullHashEvery ticks).
     QuickHasher creeps;
     for (const Creep& c : lane.creeps()) {
         creeps.add4(c.hp, c.max_hp, c.speed, c.armour);

@@ -142,7 +142,7 @@ TEST_CASE("replay: every lab records and verifies, parameter edits included") {
 
 TEST_CASE("replay: a tampered command or hash is caught at the right tick") {
     Command edit = make_param_set(100, "podball.ball.friction", 0.006);
-    const std::string path = record(podball_scenario(), 1100, {edit}, "tamper.pbreplay");
+    const std::string path = record(podball_scenario(), kFullHashEvery + 76, {edit}, "tamper.pbreplay");
     ReplayData data = load_ok(path);
     REQUIRE(verify_replay(data, path).ok());
 
