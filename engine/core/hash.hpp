@@ -63,18 +63,19 @@ private:
 
 // A cheaper hash for what changes every tick (replays hash every tick; recording must cost a few
 // percent of a step at most). Two parts:
-// - Blocks summed the Fletcher way, a += block, b += a, in four 64-bit lanes: add_words / add2
-//   (two words: a position, or two integers) into lanes 0 and 1; add4 (a position then a velocity)
-//   into all four, the position in lanes 0-1 and the velocity in 2-3. Two adds a word and no
-//   multiply: a word changed anywhere changes a, and where it sits in the order weighs it
-//   differently in b, so swapping two bodies changes b. Positions and velocities summing apart
-//   keep each chain of dependent adds one add a body long. The bits of doubles are taken as they
-//   are (no negative-zero folding): a re-simulation must reproduce them exactly.
+// - Blocks of two 64-bit words (add2: a position; add_words: two integers; add4: a position and
+//   a velocity, xored word by word into one block), summed the Fletcher way in two lanes:
+//   a += block, b += a. Two adds a block and no multiply: a word changed anywhere changes a, and
+//   where it sits in the order weighs it differently in b, so swapping two bodies changes b. A
+//   body's position and velocity share a block: a divergence hides there only if it flips the
+//   very same bits of a coordinate and of its speed at once, which no simulation does (the two
+//   differ in size, so their changes land on different bits). The bits of doubles are taken as
+//   they are (no negative-zero folding): a re-simulation must reproduce them exactly.
 // - add_u64 / add_pair: single words, multiplied 64x64 -> 128 bits with a per-position key.
-// value() folds the lanes and the word sum into two words and mixes them with one 64x64 -> 128-bit
-// multiply. Not for anything adversarial: two simultaneous changes that cancel in both sums are as
-// unlikely as a collision of the 32 bits the replay file keeps. The lane arithmetic exists twice,
-// for SSE2 and in plain integers (other machines); both give the same numbers, which a test checks.
+// value() mixes the four lane sums and the word sum with one 64x64 -> 128-bit multiply. Not for
+// anything adversarial: two simultaneous changes that cancel in both sums are as unlikely as a
+// collision of the 32 bits the replay file keeps. The block arithmetic exists twice, for SSE2 and
+// in plain integers (other machines); both give the same numbers, which a test checks.
 namespace hash_detail {
 
 inline std::uint64_t raw_bits(double v) {
@@ -82,70 +83,52 @@ inline std::uint64_t raw_bits(double v) {
     std::memcpy(&b, &v, sizeof b);
     return b;
 }
-inline constexpr std::uint64_t kStartA[4] = {0xec4e6c89a4093822ull, 0x299f31d0082efa98ull, 0x9216d5d98979fb1bull, 0xd1310ba698dfb5acull};
-inline constexpr std::uint64_t kStartB[4] = {0x452821e638d01377ull, 0xbe5466cf34e90c6cull, 0x2ffd72dbd01adfb7ull, 0xb8e1afed6a267e96ull};
+inline constexpr std::uint64_t kStartA0 = 0xec4e6c89a4093822ull;
+inline constexpr std::uint64_t kStartA1 = 0x299f31d0082efa98ull;
+inline constexpr std::uint64_t kStartB0 = 0x452821e638d01377ull;
+inline constexpr std::uint64_t kStartB1 = 0xbe5466cf34e90c6cull;
 
-// The four Fletcher lanes in plain integers.
+// The two Fletcher lanes in plain integers.
 class ScalarLanes {
 public:
     void add_words(std::uint64_t x, std::uint64_t y) {
-        a_[0] += x;
-        a_[1] += y;
-        b_[0] += a_[0];
-        b_[1] += a_[1];
+        a0_ += x;
+        a1_ += y;
+        b0_ += a0_;
+        b1_ += a1_;
     }
     void add2(double x, double y) { add_words(raw_bits(x), raw_bits(y)); }
-    void add4(double x, double y, double vx, double vy) {
-        add2(x, y);
-        a_[2] += raw_bits(vx);
-        a_[3] += raw_bits(vy);
-        b_[2] += a_[2];
-        b_[3] += a_[3];
-    }
-    // The lanes folded to two words: lanes 2-3 with their 32-bit halves swapped onto lanes 0-1,
-    // then the second word of each with its halves swapped onto the first.
-    std::uint64_t a() const { return fold(a_); }
-    std::uint64_t b() const { return fold(b_); }
+    std::uint64_t a0() const { return a0_; }
+    std::uint64_t a1() const { return a1_; }
+    std::uint64_t b0() const { return b0_; }
+    std::uint64_t b1() const { return b1_; }
 
 private:
-    static std::uint64_t fold(const std::uint64_t (&v)[4]) {
-        return v[0] + std::rotl(v[2], 32) + std::rotl(v[1] + std::rotl(v[3], 32), 32);
-    }
-    std::uint64_t a_[4] = {kStartA[0], kStartA[1], kStartA[2], kStartA[3]};
-    std::uint64_t b_[4] = {kStartB[0], kStartB[1], kStartB[2], kStartB[3]};
+    std::uint64_t a0_ = kStartA0, a1_ = kStartA1, b0_ = kStartB0, b1_ = kStartB1;
 };
 
 #if defined(__SSE2__)
-// The same arithmetic, lanes 0-1 and 2-3 of a and of b in one SSE2 register each.
+// The same arithmetic, both lanes of a and of b in one SSE2 register each.
 class Sse2Lanes {
 public:
     void add_words(std::uint64_t x, std::uint64_t y) {
-        add(a01_, b01_, _mm_set_epi64x(static_cast<long long>(y), static_cast<long long>(x)));
+        add(_mm_set_epi64x(static_cast<long long>(y), static_cast<long long>(x)));
     }
-    void add2(double x, double y) { add(a01_, b01_, _mm_castpd_si128(_mm_set_pd(y, x))); }
-    void add4(double x, double y, double vx, double vy) {
-        add2(x, y);
-        add(a23_, b23_, _mm_castpd_si128(_mm_set_pd(vy, vx)));
-    }
-    std::uint64_t a() const { return fold(a01_, a23_); }
-    std::uint64_t b() const { return fold(b01_, b23_); }
+    void add2(double x, double y) { add(_mm_castpd_si128(_mm_set_pd(y, x))); }
+    std::uint64_t a0() const { return low(a_); }
+    std::uint64_t a1() const { return high(a_); }
+    std::uint64_t b0() const { return low(b_); }
+    std::uint64_t b1() const { return high(b_); }
 
 private:
-    static void add(__m128i& a, __m128i& b, __m128i block) {
-        a = _mm_add_epi64(a, block);
-        b = _mm_add_epi64(b, a);
+    void add(__m128i block) {
+        a_ = _mm_add_epi64(a_, block);
+        b_ = _mm_add_epi64(b_, a_);
     }
-    static std::uint64_t fold(__m128i v01, __m128i v23) {
-        const __m128i v = _mm_add_epi64(v01, _mm_shuffle_epi32(v23, 0xB1));   // 0xB1: swap 32-bit halves
-        const auto lo = static_cast<std::uint64_t>(_mm_cvtsi128_si64(v));
-        const auto hi = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)));
-        return lo + std::rotl(hi, 32);
-    }
-    static __m128i start(const std::uint64_t (&v)[4], int i) {
-        return _mm_set_epi64x(static_cast<long long>(v[i + 1]), static_cast<long long>(v[i]));
-    }
-    __m128i a01_ = start(kStartA, 0), a23_ = start(kStartA, 2);
-    __m128i b01_ = start(kStartB, 0), b23_ = start(kStartB, 2);
+    static std::uint64_t low(__m128i v) { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(v)); }
+    static std::uint64_t high(__m128i v) { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v))); }
+    __m128i a_ = _mm_set_epi64x(static_cast<long long>(kStartA1), static_cast<long long>(kStartA0));
+    __m128i b_ = _mm_set_epi64x(static_cast<long long>(kStartB1), static_cast<long long>(kStartB0));
 };
 #endif
 
@@ -168,15 +151,16 @@ public:
 
     void add_words(std::uint64_t a, std::uint64_t b) { lanes_.add_words(a, b); }
     void add2(double a, double b) { lanes_.add2(a, b); }
-    // A position (a, b) then a velocity (c, d): two blocks.
-    void add4(double a, double b, double c, double d) { lanes_.add4(a, b, c, d); }
+    // A position (a, b) and a velocity (c, d): one block, (a ^ c, b ^ d).
+    void add4(double a, double b, double c, double d) {
+        lanes_.add_words(hash_detail::raw_bits(a) ^ hash_detail::raw_bits(c), hash_detail::raw_bits(b) ^ hash_detail::raw_bits(d));
+    }
 
     std::uint64_t value() const {
-        // One 64x64 -> 128-bit multiply of the folded a lanes (and the word sum) against the
-        // folded b lanes, its high half folded into the low one: every bit of either side
-        // reaches the low bits.
-        const std::uint64_t a = lanes_.a() + (sum_ ^ key_);
-        const std::uint64_t b = lanes_.b() ^ hash_detail::kMulA;
+        // One 64x64 -> 128-bit multiply of the a sums (and the word sum) against the b sums,
+        // its high half folded into the low one: every bit of either side reaches the low bits.
+        const std::uint64_t a = lanes_.a0() + std::rotl(lanes_.a1(), 32) + (sum_ ^ key_);
+        const std::uint64_t b = (lanes_.b0() + std::rotl(lanes_.b1(), 32)) ^ hash_detail::kMulA;
         return hash_detail::fold_mul(a, b);
     }
 

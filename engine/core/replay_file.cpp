@@ -373,14 +373,22 @@ public:
     Disk(const Disk&) = delete;
     Disk& operator=(const Disk&) = delete;
 
-    // Throws the first write error, if there was one, instead of queueing more.
-    void send(Job job) {
+    // Throws the first write error, if there was one, instead of queueing more. Returns a buffer
+    // of a block already written, emptied, for the next block's hashes (none at first): the
+    // recording reuses two or three buffers instead of taking fresh memory every block.
+    std::vector<std::uint32_t> send(Job job) {
+        std::vector<std::uint32_t> spare;
         {
             std::lock_guard<std::mutex> lock(mutex_);
             if (!error_.empty()) throw std::runtime_error(error_);
             jobs_.push_back(std::move(job));
+            if (!spares_.empty()) {
+                spare = std::move(spares_.back());
+                spares_.pop_back();
+            }
         }
         wake_.notify_one();
+        return spare;
     }
     // Waits until every job sent is done; the first error, or empty.
     std::string finish() {
@@ -410,6 +418,11 @@ private:
             } catch (const std::exception& e) {
                 std::lock_guard<std::mutex> lock(mutex_);
                 error_ = e.what();
+            }
+            if (job.kind == Job::Kind::Hashes) {
+                job.hashes.clear();
+                std::lock_guard<std::mutex> lock(mutex_);
+                if (spares_.size() < 2) spares_.push_back(std::move(job.hashes));
             }
         }
     }
@@ -448,6 +461,7 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Job> jobs_;
+    std::vector<std::vector<std::uint32_t>> spares_;
     bool stopping_ = false;
     std::string error_;
     std::thread thread_;   // last: it starts once everything above is ready
@@ -490,7 +504,7 @@ void ReplayWriter::write_record(std::uint8_t type, const std::string& payload) {
     if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
     Disk::Job job;
     job.bytes = with_frame(type, payload);
-    disk_->send(std::move(job));
+    (void)disk_->send(std::move(job));
 }
 
 void ReplayWriter::write_hash_block() {
@@ -499,11 +513,11 @@ void ReplayWriter::write_hash_block() {
     Disk::Job job;
     job.kind = Disk::Job::Kind::Hashes;
     job.first = block_first_;
-    job.hashes.reserve(kHashesPerBlock);
-    job.hashes.swap(pending_);   // the block goes; an empty buffer of the same room stays
+    job.hashes.swap(pending_);   // the block goes; a buffer the thread is done with comes back
     job.full.swap(pending_full_);
     block_first_ += static_cast<std::int64_t>(job.hashes.size());
-    disk_->send(std::move(job));
+    pending_ = disk_->send(std::move(job));
+    pending_.reserve(kHashesPerBlock);
 }
 
 void ReplayWriter::add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full) {
@@ -543,7 +557,7 @@ void ReplayWriter::flush() {
     write_hash_block();
     Disk::Job job;
     job.kind = Disk::Job::Kind::Sync;
-    disk_->send(std::move(job));
+    (void)disk_->send(std::move(job));
 }
 
 void ReplayWriter::close() {
