@@ -89,6 +89,21 @@ public:
     // moved them. Inline, below: it runs after every recorded tick.
     void add_tick_hash(QuickHasher& h) const;
 
+    // Fletcher sums (a += value, b += a) of the health and distance of every creep walking when
+    // the last step ended, in id order (the step's spawns come last, as their ids do); step()
+    // keeps them as it moves the creeps, for the tick hash.
+    struct WalkSums {
+        std::uint64_t hp_a = 0, distance_a = 0, hp_b = 0, distance_b = 0;
+        void add(const Creep& c) {
+            hp_a += hash_detail::raw_bits(c.hp);
+            distance_a += hash_detail::raw_bits(c.distance);
+            hp_b += hp_a;
+            distance_b += distance_a;
+        }
+        bool operator==(const WalkSums&) const = default;
+    };
+    const WalkSums& walk_sums() const { return walk_sums_; }
+
     bool operator==(const Lane&) const = default;
 
 private:
@@ -118,18 +133,6 @@ private:
     int kills_ = 0, leaks_ = 0, missed_attacks_ = 0;
     double total_damage_ = 0.0, time_to_kill_sum_ = 0.0;
     std::int64_t base_fell_tick_ = -1;
-    // Fletcher sums (a += value, b += a) of the health and distance of every creep walking when
-    // the last step ended, in id order then the step's spawns; kept by step() for the tick hash.
-    struct WalkSums {
-        std::uint64_t hp_a = 0, distance_a = 0, hp_b = 0, distance_b = 0;
-        void add(const Creep& c) {
-            hp_a += hash_detail::raw_bits(c.hp);
-            distance_a += hash_detail::raw_bits(c.distance);
-            hp_b += hp_a;
-            distance_b += distance_a;
-        }
-        bool operator==(const WalkSums&) const = default;
-    };
     WalkSums walk_sums_;
 };
 
