@@ -1,12 +1,12 @@
 #include "app/replay_cli.hpp"
 
 #include <algorithm>
-#include <vector>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <filesystem>
 #include <ostream>
+#include <vector>
 
 #include "app/headless.hpp"
 #include "engine/core/lab.hpp"

@@ -492,12 +492,12 @@ void ReplayWriter::open(const std::string& path, const ReplayHeader& header) {
     encode_header(b, header);
     try {
         write_all(fd_, std::string(kMagic, sizeof kMagic) + with_frame(kHeader, b.out), path_);
+        disk_ = std::make_unique<Disk>(fd_, path_);   // std::system_error if no thread can start
     } catch (...) {
         ::close(fd_);
         fd_ = -1;
         throw;
     }
-    disk_ = std::make_unique<Disk>(fd_, path_);
 }
 
 void ReplayWriter::write_record(std::uint8_t type, const std::string& payload) {
