@@ -321,7 +321,7 @@ int bench_replay(std::ostream& out, std::ostream& err) {
         std::int64_t ticks;
         int rounds;
     };
-    for (const Other& o : {Other{"rgs-build-order", 20000, 9}, Other{"logistics-colony", 20000, 9},
+    for (const Other& o : {Other{"rgs-build-order", 20000, 21}, Other{"logistics-colony", 20000, 15},
                            Other{"effects-three-waves", 1500, 41}, Other{"tasks-generated-ship", 20000, 9}}) {
         const char* name = o.name;
         Scenario other;

@@ -14,6 +14,8 @@ std::optional<std::string> World::apply(const Command& c) {
     return apply_lab_command(c);
 }
 
+std::uint64_t World::tick_hash() const { return hash(); }
+
 std::uint64_t World::compute_params_hash() const {
     QuickHasher h;
     for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);

@@ -33,7 +33,9 @@ public:
     // What only commands change (a placed structure, an edited corridor) may stay out: a replay
     // also records the full hash() at the first tick after every command, and every
     // kFullHashEvery ticks. Labs whose full hash is already cheap keep this default.
-    virtual std::uint64_t tick_hash() const { return hash(); }
+    // (Defined out of line, so a caller's compiler does not guess this default and test for it
+    // before every call: every lab here has its own.)
+    virtual std::uint64_t tick_hash() const;
     // A hash of the parameter values, kept until a parameter changes (tick hashes include it, so
     // a parameter edit shows the tick it is made, not when it first changes a motion).
     std::uint64_t params_hash() const { return params_hash_known_ ? params_hash_ : compute_params_hash(); }
