@@ -63,14 +63,14 @@ private:
 
 // A cheaper hash for what changes every tick (replays hash every tick; recording must cost a few
 // percent of a step at most). Two parts:
-// - Blocks of two 64-bit words (add2: a position; add_words: two integers; add4: a position and
-//   a velocity, xored word by word into one block), summed the Fletcher way in two lanes:
-//   a += block, b += a. Two adds a block and no multiply: a word changed anywhere changes a, and
-//   where it sits in the order weighs it differently in b, so swapping two bodies changes b. A
-//   body's position and velocity share a block: a divergence hides there only if it flips the
-//   very same bits of a coordinate and of its speed at once, which no simulation does (the two
-//   differ in size, so their changes land on different bits). The bits of doubles are taken as
-//   they are (no negative-zero folding): a re-simulation must reproduce them exactly.
+// - Blocks of two 64-bit words (add2: a position; add_words: two integers), summed the Fletcher
+//   way in two lanes: a += block, b += a. Two adds a block and no multiply: a word changed
+//   anywhere changes a, and where it sits in the order weighs it differently in b, so swapping
+//   two bodies changes b. add4 (a position and a velocity) costs the same: a += position,
+//   b += a ^ velocity. A changed position changes a; a changed velocity alone changes b. (Xoring
+//   the two into one block, as this did for a while, missed a ball leaving the centre spot:
+//   position and velocity both going from 0 to v left their xor at 0.) The bits of doubles are
+//   taken as they are (no negative-zero folding): a re-simulation must reproduce them exactly.
 // - add_u64 / add_pair: single words, multiplied 64x64 -> 128 bits with a per-position key.
 // value() mixes the four lane sums and the word sum with one 64x64 -> 128-bit multiply. Not for
 // anything adversarial: two simultaneous changes that cancel in both sums are as unlikely as a
@@ -98,6 +98,12 @@ public:
         b1_ += a1_;
     }
     void add2(double x, double y) { add_words(raw_bits(x), raw_bits(y)); }
+    void add4(double x, double y, double vx, double vy) {
+        a0_ += raw_bits(x);
+        a1_ += raw_bits(y);
+        b0_ += a0_ ^ raw_bits(vx);
+        b1_ += a1_ ^ raw_bits(vy);
+    }
     std::uint64_t a0() const { return a0_; }
     std::uint64_t a1() const { return a1_; }
     std::uint64_t b0() const { return b0_; }
@@ -115,6 +121,10 @@ public:
         add(_mm_set_epi64x(static_cast<long long>(y), static_cast<long long>(x)));
     }
     void add2(double x, double y) { add(_mm_castpd_si128(_mm_set_pd(y, x))); }
+    void add4(double x, double y, double vx, double vy) {
+        a_ = _mm_add_epi64(a_, _mm_castpd_si128(_mm_set_pd(y, x)));
+        b_ = _mm_add_epi64(b_, _mm_xor_si128(a_, _mm_castpd_si128(_mm_set_pd(vy, vx))));
+    }
     std::uint64_t a0() const { return low(a_); }
     std::uint64_t a1() const { return high(a_); }
     std::uint64_t b0() const { return low(b_); }
@@ -151,10 +161,9 @@ public:
 
     void add_words(std::uint64_t a, std::uint64_t b) { lanes_.add_words(a, b); }
     void add2(double a, double b) { lanes_.add2(a, b); }
-    // A position (a, b) and a velocity (c, d): one block, (a ^ c, b ^ d).
-    void add4(double a, double b, double c, double d) {
-        lanes_.add_words(hash_detail::raw_bits(a) ^ hash_detail::raw_bits(c), hash_detail::raw_bits(b) ^ hash_detail::raw_bits(d));
-    }
+    // A position (a, b) and a velocity (c, d): the position into a, the velocity xored into
+    // what b adds (b += a ^ velocity).
+    void add4(double a, double b, double c, double d) { lanes_.add4(a, b, c, d); }
 
     std::uint64_t value() const {
         // One 64x64 -> 128-bit multiply of the a sums (and the word sum) against the b sums,

@@ -31,7 +31,7 @@ inline constexpr std::uint32_t kReplayFormatVersion = 1;
 // 3: the tick hash sums blocks the Fletcher way (no multiply a block) and leaves the tick out;
 //    RGS, Logistics, Effects and Tasks hash only what a tick changes every tick; Tasks' full hash
 //    mixes the clock with the state hashed at its last solve.
-// 4: the tick hash takes a body's position and velocity as one block (xored); Effects' creep sums
+// 4: the tick hash takes a body's position and velocity as one block; Effects' creep sums
 //    come from its step; the periodic full hash every 4096 ticks, not 1024.
 inline constexpr std::uint32_t kEngineVersion = 4;
 // The full hash() costs 0.5-6 us (it covers parameters, metrics, modules' memory, the RNG, every

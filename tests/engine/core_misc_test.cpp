@@ -174,8 +174,8 @@ TEST_CASE("quick hash: the SSE2 and the plain-integer arithmetic agree, and ever
     ba.add4(5.0, 6.0, 7.0, 8.0);
     ba.add4(1.0, 2.0, 3.0, 4.0);
     CHECK(ab.value() != ba.value());
-    // A position and its velocity share a block (xored): a divergence that moves both at once,
-    // each by its own last bit or by a rounding step of its own size, still changes the hash.
+    // A position and its velocity share a block: a divergence that moves both at once, each by
+    // its own last bit or by a rounding step of its own size, still changes the hash.
     const double pos = 312.25, vel = -0.731;
     QuickHasher same;
     same.add4(pos, 1.0, vel, 2.0);
@@ -183,6 +183,19 @@ TEST_CASE("quick hash: the SSE2 and the plain-integer arithmetic agree, and ever
         QuickHasher moved;
         moved.add4(std::nextafter(pos, 1e9), 1.0, vel - steps * 1e-12, 2.0);
         CHECK(moved.value() != same.value());
+    }
+    // ... and so does one moving both by the same amount: a ball kicked off the centre spot
+    // (position and velocity 0 -> v at once), or two totals that grow by one together.
+    for (double v : {1.0, -0.5, 3.75, 1e-9}) {
+        QuickHasher rest, kicked, grown;
+        rest.add4(0.0, 0.0, 0.0, 0.0);
+        kicked.add4(v, 0.0, v, 0.0);
+        grown.add4(0.0, v, 0.0, v);
+        CHECK(kicked.value() != rest.value());
+        CHECK(grown.value() != rest.value());
+        PortableQuickHasher portable;
+        portable.add4(v, 0.0, v, 0.0);
+        CHECK(portable.value() == kicked.value());
     }
 }
 
