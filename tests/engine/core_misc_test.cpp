@@ -174,8 +174,9 @@ TEST_CASE("quick hash: the SSE2 and the plain-integer arithmetic agree, and ever
     ba.add4(5.0, 6.0, 7.0, 8.0);
     ba.add4(1.0, 2.0, 3.0, 4.0);
     CHECK(ab.value() != ba.value());
-    // A position and its velocity share a block: a divergence that moves both at once, each by
-    // its own last bit or by a rounding step of its own size, still changes the hash.
+    // A position and its velocity (added for the cost of one block): a divergence that moves
+    // both at once, each by its own last bit or by a rounding step of its own size, still
+    // changes the hash.
     const double pos = 312.25, vel = -0.731;
     QuickHasher same;
     same.add4(pos, 1.0, vel, 2.0);
