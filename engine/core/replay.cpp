@@ -149,6 +149,8 @@ VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
 void SessionRecorder::start(const Simulation& sim, const std::string& path, const std::string& scenario_name,
                             const std::string& branch_of, std::int64_t branch_tick) {
     stop();
+    quiet_ = false;   // until the recording is under way: every tick re-simulated is hashed
+    quiet_tick_ = 0;
     ReplayHeader h;
     h.app_version = PLAYBENCH_VERSION;
     h.lab = sim.world().lab().name;
@@ -194,26 +196,58 @@ void SessionRecorder::start(const Simulation& sim, const std::string& path, cons
         throw std::runtime_error("this session cannot be recorded from its start: replaying its commands gives another "
                                  "world at tick " + std::to_string(sim.tick()) + "; restart it (R) and record again");
     }
+    log_seen_ = sim.log().size();
+    changes_seen_ = sim.changes();
+    const std::optional<std::uint64_t> base = sim.world().clock_only_base();
+    quiet_ = base.has_value();
+    quiet_base_ = base.value_or(0);
+    quiet_tick_ = writer_.last_tick();
     update_fast_until();
 }
 
 bool SessionRecorder::observe_any(const Simulation& sim) {
     if (!writer_.is_open()) return false;
-    if (sim.tick() < writer_.last_tick() || sim.live_commands().size() < live_written_) {
+    const std::int64_t t = sim.tick();
+    const std::int64_t seen = ticks();
+    const auto& log = sim.log();
+    const auto& live = sim.live_commands();
+    if (t < seen || live.size() < live_written_ || log.size() < log_seen_) {
         stop();   // restarted or replaced: what was recorded stays as it is
         return false;
     }
-    if (sim.tick() > writer_.last_tick() + 1) {
+    if (quiet_) {
+        // The stretch of quiet ticks ends where the state changed: at the tick of the commands
+        // applied since the last look (all at one tick, since observe() runs after every step
+        // and command). Ticks up to it had the old state; the tick after it gets its hash (and
+        // its full hash) from the world itself.
+        std::int64_t quiet_to = t - 1;
+        if (log.size() > log_seen_) {
+            const std::int64_t k = log[log_seen_].tick;
+            const bool one_tick = std::all_of(log.begin() + static_cast<std::ptrdiff_t>(log_seen_), log.end(),
+                                              [&](const Command& c) { return c.tick == k; });
+            if (!one_tick || k < writer_.last_tick() || t > k + 1) {
+                stop();   // changes came at ticks nobody observed: the file cannot vouch for them
+                return false;
+            }
+            quiet_to = k;
+        }
+        writer_.add_quiet_hashes(quiet_to, quiet_base_);
+    } else if (t > writer_.last_tick() + 1) {
         // Ticks ran without being observed: the file cannot vouch for them.
         stop();
         return false;
     }
-    const auto& live = sim.live_commands();
     for (; live_written_ < live.size(); ++live_written_) {
         writer_.add_command(live[live_written_]);
         full_hash_due_ = true;
     }
-    if (sim.tick() == writer_.last_tick() + 1) record_hash(sim);
+    log_seen_ = log.size();
+    changes_seen_ = sim.changes();
+    if (t == writer_.last_tick() + 1) record_hash(sim);
+    if (quiet_) {
+        quiet_base_ = *sim.world().clock_only_base();
+        quiet_tick_ = t;
+    }
     update_fast_until();
     return true;
 }
@@ -223,9 +257,10 @@ void SessionRecorder::update_fast_until() {
         fast_until_ = 0;
         return;
     }
-    const std::int64_t last = writer_.last_tick();
+    const std::int64_t last = ticks();
     const std::int64_t next_full = (last / kFullHashEvery + 1) * kFullHashEvery;
-    fast_until_ = std::min(next_full, last + 1 + writer_.hashes_before_block_full());
+    // Quiet ticks are written a stretch at a time (add_quiet_hashes fills blocks as it goes).
+    fast_until_ = quiet_ ? next_full : std::min(next_full, last + 1 + writer_.hashes_before_block_full());
 }
 
 void SessionRecorder::record_hash(const Simulation& sim) {
@@ -237,14 +272,31 @@ void SessionRecorder::record_hash(const Simulation& sim) {
     writer_.add_hash(w.tick(), w.tick_hash(), full ? std::optional<std::uint64_t>(w.hash()) : std::nullopt);
 }
 
+void SessionRecorder::write_quiet_ticks() {
+    if (quiet_ && writer_.is_open() && quiet_tick_ > writer_.last_tick()) writer_.add_quiet_hashes(quiet_tick_, quiet_base_);
+}
+
 void SessionRecorder::add_note(ReplayNote note) {
+    write_quiet_ticks();   // the file reads in the order things happened
     note.id = next_note_id_++;
     writer_.add_note(note);
 }
 
+void SessionRecorder::flush() {
+    write_quiet_ticks();
+    writer_.flush();
+}
+
 void SessionRecorder::stop() {
-    writer_.close();
     fast_until_ = 0;
+    std::string error;
+    try {
+        write_quiet_ticks();
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    writer_.close();   // closes the file even when the last hashes could not be sent
+    if (!error.empty()) throw std::runtime_error(error);
 }
 
 void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::string& path) {

@@ -2,6 +2,7 @@
 // seed and the designer's commands with their ticks (ARCHITECTURE.md), plus a hash of the world
 // after every tick so a re-simulation can tell where it stops matching.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -107,29 +108,49 @@ public:
     // must cost a few percent of a step at most.
     bool observe(const Simulation& sim) {
         const std::int64_t t = sim.tick();
-        if (t < fast_until_ && t == writer_.last_tick() + 1 && sim.live_commands().size() == live_written_) {
-            writer_.add_next_hash(t, sim.world().tick_hash());
-            return true;
+        if (t < fast_until_ && sim.changes() == changes_seen_) {
+            if (quiet_) {
+                // The tick moved only the clock: its hash is written with the stretch it ends.
+                quiet_tick_ = t;
+                return true;
+            }
+            if (t == writer_.last_tick() + 1) {
+                writer_.add_next_hash(t, sim.world().tick_hash());
+                return true;
+            }
         }
         return observe_any(sim);
     }
     void add_note(ReplayNote note);
-    void flush() { writer_.flush(); }
+    // Sends what is recorded so far to the file and has the disk keep it (the window calls it
+    // once a second); does not wait for the disk.
+    void flush();
     void stop();
     bool recording() const { return writer_.is_open(); }
     const std::string& path() const { return writer_.path(); }
-    std::int64_t ticks() const { return writer_.last_tick(); }
+    // The last tick recorded (or, for a world whose ticks change only its clock, observed).
+    std::int64_t ticks() const { return quiet_ ? std::max(quiet_tick_, writer_.last_tick()) : writer_.last_tick(); }
 
 private:
     bool observe_any(const Simulation& sim);
     void record_hash(const Simulation& sim);
+    // Writes the hashes of the quiet ticks observed and not yet written.
+    void write_quiet_ticks();
     ReplayWriter writer_;
     std::size_t live_written_ = 0;
+    std::size_t log_seen_ = 0;          // sim.log().size() when last looked at
+    std::uint64_t changes_seen_ = 0;    // sim.changes() when last looked at
     bool full_hash_due_ = false;   // commands were written since the last hash
     // Ticks before this one take observe()'s short way: the file is open, no full hash is due
     // and the hash block has room. 0 (none) while not recording or when a full hash is due.
     std::int64_t fast_until_ = 0;
     void update_fast_until();
+    // A world whose ticks change only its clock (World::clock_only_base): observe() only notes
+    // the tick; the hashes of such a stretch are written when it ends (a command, a periodic
+    // full hash, flush, a note, stop), all from the base the world had during it.
+    bool quiet_ = false;
+    std::uint64_t quiet_base_ = 0;
+    std::int64_t quiet_tick_ = 0;       // the last tick observed
     std::uint32_t next_note_id_ = 1;
 };
 

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "engine/core/hash.hpp"
 #include "engine/core/scenario.hpp"
 
 namespace pb {
@@ -528,6 +529,22 @@ void ReplayWriter::add_hash(std::int64_t tick, std::uint64_t tick_hash, std::opt
     if (full) pending_full_.emplace_back(tick, *full);
     last_tick_ = tick;
     if (pending_.size() >= kHashesPerBlock) write_hash_block();
+}
+
+void ReplayWriter::add_quiet_hashes(std::int64_t to_tick, std::uint64_t base) {
+    if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
+    // The low 32 bits of base + tick * step: one add a tick, which the compiler vectorises.
+    const auto step = static_cast<std::uint32_t>(kClockStep);
+    while (last_tick_ < to_tick) {
+        const std::size_t at = pending_.size();
+        const auto n = static_cast<std::size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(kHashesPerBlock - at), to_tick - last_tick_));
+        pending_.resize(at + n);
+        const auto first = static_cast<std::uint32_t>(clock_tick_hash(base, last_tick_ + 1));
+        std::uint32_t* out = pending_.data() + at;
+        for (std::size_t i = 0; i < n; ++i) out[i] = first + static_cast<std::uint32_t>(i) * step;
+        last_tick_ += static_cast<std::int64_t>(n);
+        if (pending_.size() >= kHashesPerBlock) write_hash_block();
+    }
 }
 
 void ReplayWriter::add_command(const Command& c) {

@@ -33,7 +33,9 @@ inline constexpr std::uint32_t kReplayFormatVersion = 1;
 //    mixes the clock with the state hashed at its last solve.
 // 4: the tick hash takes a body's position and velocity as one block; Effects' creep sums
 //    come from its step; the periodic full hash every 4096 ticks, not 1024.
-inline constexpr std::uint32_t kEngineVersion = 4;
+// 5: Tasks' tick hash is its state's hash stepped along by the tick (clock_tick_hash), so a
+//    recorder writes its quiet ticks a stretch at a time.
+inline constexpr std::uint32_t kEngineVersion = 5;
 // The full hash() costs 0.5-6 us (it covers parameters, metrics, modules' memory, the RNG, every
 // creep that ever walked); once a hash block, every 4096 ticks (about a minute of play), it costs
 // under 1.5 ns a tick and still pins the whole state. (Every 1024 ticks it was a tenth of Effects'
@@ -125,6 +127,10 @@ public:
         pending_.push_back(short_hash(tick_hash));
         last_tick_ = tick;
     }
+    // The hashes of ticks last_tick() + 1 ... to_tick of a world whose ticks change only its clock
+    // (World::clock_only_base), all with the same base: what add_hash(t, clock_tick_hash(base, t))
+    // for each of them would write, at a fraction of the cost.
+    void add_quiet_hashes(std::int64_t to_tick, std::uint64_t base);
     void add_command(const Command& c);
     void add_note(const ReplayNote& note);
     void delete_note(std::uint32_t id);

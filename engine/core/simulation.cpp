@@ -21,6 +21,7 @@ void Simulation::apply_due() {
         } else {
             log_.push_back(c);
             log_.back().tick = world_->tick();
+            ++changes_;
         }
     }
 }
@@ -40,6 +41,7 @@ std::optional<std::string> Simulation::submit(Command c) {
     if (auto err = world_->apply(c)) return err;
     log_.push_back(c);
     live_.push_back(std::move(c));
+    ++changes_;
     return std::nullopt;
 }
 
@@ -52,6 +54,7 @@ void Simulation::restart() {
     log_.clear();
     live_.clear();
     refused_.clear();
+    ++changes_;
 }
 
 void Simulation::reset(Scenario scenario) {
@@ -61,6 +64,7 @@ void Simulation::reset(Scenario scenario) {
     log_.clear();
     live_.clear();
     refused_.clear();
+    ++changes_;
 }
 
 Simulation::Snapshot Simulation::snapshot() const {
@@ -73,6 +77,7 @@ void Simulation::restore(const Snapshot& s) {
     log_.resize(std::min(log_.size(), s.log_size));
     live_.resize(std::min(live_.size(), s.live_size));
     refused_.resize(std::min(refused_.size(), s.refused_size));
+    ++changes_;
 }
 
 Simulation Simulation::fork() const {
@@ -82,6 +87,7 @@ Simulation Simulation::fork() const {
     copy.log_ = log_;
     copy.live_ = live_;
     copy.refused_ = refused_;
+    copy.changes_ = changes_;
     return copy;
 }
 

@@ -39,6 +39,9 @@ public:
     const std::vector<std::string>& refused() const { return refused_; }
     // The designer's commands (submitted live), in order.
     const std::vector<Command>& live_commands() const { return live_; }
+    // Counts every change to the running state other than a plain step: each command applied
+    // (scheduled or live), a restart, a reset, a restore. A recorder compares it once a tick.
+    std::uint64_t changes() const { return changes_; }
     // The scenario with its parameters set to the current values and the designer's live
     // commands added to its schedule: what File > Save writes.
     Scenario scenario_for_saving() const;
@@ -65,6 +68,7 @@ private:
     std::vector<Command> log_;
     std::vector<Command> live_;
     std::vector<std::string> refused_;
+    std::uint64_t changes_ = 0;
 };
 
 }  // namespace pb

@@ -36,6 +36,13 @@ public:
     // (Defined out of line, so a caller's compiler does not guess this default and test for it
     // before every call: every lab here has its own.)
     virtual std::uint64_t tick_hash() const;
+    // A world whose ticks change nothing but its clock (Tasks: a tick only walks the players
+    // along the plan solved at the last edit) returns here the hash of everything else, and then
+    // tick_hash() must equal clock_tick_hash(*clock_only_base(), tick()) at every tick. A recorder
+    // then does no work on such quiet ticks and writes their hashes a stretch at a time, when a
+    // command comes or the file is flushed. std::nullopt (the default): a tick changes state,
+    // and every tick is hashed as it comes.
+    virtual std::optional<std::uint64_t> clock_only_base() const { return std::nullopt; }
     // A hash of the parameter values, kept until a parameter changes (tick hashes include it, so
     // a parameter edit shows the tick it is made, not when it first changes a motion).
     std::uint64_t params_hash() const { return params_hash_known_ ? params_hash_ : compute_params_hash(); }

@@ -31,7 +31,13 @@ void TasksWorld::resolve() {
     state_hash_ = compute_state_hash();
 }
 
-std::uint64_t TasksWorld::tick_hash() const { return hash_detail::fold_mul(state_hash_ ^ static_cast<std::uint64_t>(tick_), hash_detail::kMulB); }
+// The state hash is a chain whose last step already mixes every bit; the multiply spreads it once
+// more so the 32 bits a replay keeps a tick depend on all 64.
+static std::uint64_t clock_base(std::uint64_t state_hash) { return hash_detail::fold_mul(state_hash, hash_detail::kMulB); }
+
+std::uint64_t TasksWorld::tick_hash() const { return clock_tick_hash(clock_base(state_hash_), tick_); }
+
+std::optional<std::uint64_t> TasksWorld::clock_only_base() const { return clock_base(state_hash_); }
 
 std::uint64_t TasksWorld::hash() const {
     StateHasher h;

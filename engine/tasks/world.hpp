@@ -25,8 +25,10 @@ public:
     std::uint64_t hash() const override;
     // Everything but the clock changes only through resolve() (a command or a parameter edit),
     // which hashes it once then; a tick only advances the clock the players walk by. So both
-    // hashes cost a few nanoseconds: the clock mixed with that state hash.
+    // hashes cost a few nanoseconds: the clock mixed with that state hash. A tick changes nothing
+    // else, so the world says so (clock_only_base) and a recorder skips its quiet ticks.
     std::uint64_t tick_hash() const override;
+    std::optional<std::uint64_t> clock_only_base() const override;
     // The state hash kept since the last solve, and computed afresh (tests compare the two).
     std::uint64_t kept_state_hash() const { return state_hash_; }
     std::uint64_t compute_state_hash() const;

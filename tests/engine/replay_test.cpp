@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "engine/core/hash.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
 #include "engine/core/rng.hpp"
@@ -488,6 +489,115 @@ TEST_CASE("replay: bad files get clear messages and load what can be trusted") {
             CHECK(why.find("podball.ball.friction") != std::string::npos);
             CHECK(why.find("no longer accepts") != std::string::npos);
         }
+    }
+    fs::remove(path);
+}
+
+TEST_CASE("replay: a world whose ticks change only its clock keeps its promise, in every lab that makes it") {
+    int quiet_labs = 0;
+    for (const LabInfo* lab : all_labs()) {
+        CAPTURE(lab->name);
+        Simulation sim(default_scenario(*lab));
+        if (!sim.world().clock_only_base()) continue;
+        ++quiet_labs;
+        Command edit = first_param_edit(*lab);
+        for (int t = 0; t < 300; ++t) {
+            if (t == 120) REQUIRE_FALSE(sim.submit(edit));
+            const std::uint64_t base = *sim.world().clock_only_base();
+            CHECK(sim.world().tick_hash() == clock_tick_hash(base, sim.tick()));
+            sim.step();
+            // A tick changes nothing but the clock: the base stays, the tick hash moves on.
+            CHECK(*sim.world().clock_only_base() == base);
+            CHECK(short_hash(sim.world().tick_hash()) != short_hash(clock_tick_hash(base, sim.tick() - 1)));
+        }
+    }
+    CHECK(quiet_labs >= 1);   // Tasks: a tick only walks the players along the solved plan
+}
+
+TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a time, with the hashes of every tick") {
+    const LabInfo& lab = *find_lab("tasks");
+    Scenario s = default_scenario(lab);
+    // A scheduled edit too: it changes the state between two observations, as a tick.
+    const ParamDef& d = (*lab.params)[0];
+    Command scheduled = make_param_set(0, d.key, d.type == ParamType::Real ? d.default_value + 0.25 * (d.max - d.default_value)
+                                                                         : d.default_value + 1.0);
+    scheduled.tick = 700;
+    s.commands.push_back(scheduled);
+    Command edit = first_param_edit(lab);
+    const std::string path = temp_file("quiet.pbreplay");
+    Simulation sim(s);
+    SessionRecorder rec;
+    rec.start(sim, path);
+    std::vector<std::uint32_t> expected;   // what a recorder hashing every tick would have written
+    std::vector<std::int64_t> command_ticks;
+    constexpr std::int64_t kTicks = 10000;   // past two periodic full hashes and two hash blocks
+    for (std::int64_t t = 0; t < kTicks; ++t) {
+        // Edits in a quiet stretch, two at one tick, one at a periodic full hash's tick.
+        if (t == 100 || t == 4096 || t == 5000) {
+            // One key; each value differs from the one before, so each edit changes the state.
+            const double v = t == 4096 ? d.default_value : (t == 100 ? edit.number("value") : d.max);
+            REQUIRE_FALSE(sim.submit(make_param_set(0, d.key, v)));
+            command_ticks.push_back(t);
+            if (t == 100) {
+                REQUIRE_FALSE(sim.submit(make_param_set(0, d.key, d.max)));
+                command_ticks.push_back(t);
+            }
+            REQUIRE(rec.observe(sim));
+        }
+        sim.step();
+        REQUIRE(rec.observe(sim));
+        expected.push_back(short_hash(sim.world().tick_hash()));
+        if (t == 3000) rec.add_note(ReplayNote{0, sim.tick(), "half way", false, 0, 0});
+        if (t == 2500) {
+            // Flush sends the quiet ticks so far: a file read a moment later holds all of them.
+            rec.flush();
+            std::int64_t length = 0;
+            for (int tries = 0; tries < 400 && length < sim.tick(); ++tries) {
+                ReplayLoad l = read_replay_bytes(read_bytes(path), path);
+                length = l.data ? l.data->length() : 0;
+                if (length < sim.tick()) ::usleep(5000);
+            }
+            CHECK(length == sim.tick());
+        }
+        CHECK(rec.ticks() == sim.tick());
+    }
+    rec.stop();
+    const ReplayData data = load_ok(path);
+    REQUIRE(data.length() == kTicks);
+    std::int64_t differ = 0;
+    for (std::int64_t t = 1; t <= kTicks; ++t) differ += data.hashes[static_cast<std::size_t>(t - 1)] != expected[static_cast<std::size_t>(t - 1)];
+    CHECK(differ == 0);
+    REQUIRE(data.commands.size() == command_ticks.size());
+    for (std::size_t i = 0; i < command_ticks.size(); ++i) CHECK(data.commands[i].tick == command_ticks[i]);
+    // Full hashes at the tick after every edit and every kFullHashEvery ticks.
+    auto has_full = [&](std::int64_t t) {
+        return std::any_of(data.full_hashes.begin(), data.full_hashes.end(), [&](const auto& f) { return f.first == t; });
+    };
+    for (std::int64_t t : {std::int64_t{101}, std::int64_t{4096}, std::int64_t{4097}, std::int64_t{5001}, std::int64_t{8192}}) {
+        CAPTURE(t);
+        CHECK(has_full(t));
+    }
+    REQUIRE(data.notes.size() == 1);
+    CHECK(data.notes[0].tick == 3001);
+    const VerifyResult r = verify_replay(data, path);
+    CHECK(r.ok());
+    CHECK(r.ticks == kTicks);
+    // A state changed at a tick nobody observed ends the recording where the file can vouch for it.
+    {
+        Simulation again(default_scenario(lab));
+        SessionRecorder rec2;
+        rec2.start(again, path);
+        for (int i = 0; i < 10; ++i) {
+            again.step();
+            REQUIRE(rec2.observe(again));
+        }
+        REQUIRE_FALSE(again.submit(edit));
+        again.advance(5);
+        CHECK_FALSE(rec2.observe(again));
+        CHECK_FALSE(rec2.recording());
+        const ReplayData cut = load_ok(path);
+        CHECK(cut.length() == 10);
+        CHECK(verify_replay(cut, path).ok());
     }
     fs::remove(path);
 }
