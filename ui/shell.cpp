@@ -228,6 +228,9 @@ void Shell::restart_keeping_parameters() {
     // keeps the live parameter edits as tick 0's values (scheduled edits stay scheduled);
     // placements and other live edits are dropped.
     edits_before_restart_ = dirty();
+    // The recording ends where the session goes back (the file stays as recorded).
+    const bool was_recording = recorder_.recording();
+    if (was_recording) stop_recording("");
     if (restart_from_) {
         sim_->reset(std::move(*restart_from_));
         restart_from_.reset();
@@ -237,9 +240,8 @@ void Shell::restart_keeping_parameters() {
     saved_live_count_ = sim_->live_commands().size();
     clock_.reset();
     if (lab_view_) lab_view_->cancel_drag();
-    set_status("Restarted at tick 0 (parameter values kept)");
-    // The recording ends where the session went back (the file stays as recorded).
-    if (recorder_.recording()) stop_recording("Restarted at tick 0; recording stopped");
+    set_status(was_recording ? "Restarted at tick 0; recording stopped: " + std::to_string(recorder_.ticks()) + " ticks in " + recorder_.path()
+                             : std::string("Restarted at tick 0 (parameter values kept)"));
 }
 
 bool Shell::open_scenario(const std::string& path) {

@@ -286,16 +286,12 @@ void Shell::stop_recording(const std::string& why) {
 }
 
 void Shell::observe_recording() {
-    if (!recorder_.recording()) return;
-    try {
-        if (!recorder_.observe(*sim_)) {
-            // The engine ended it (the world went back in time, or ticks ran unobserved).
-            set_status("Recording stopped at tick " + std::to_string(recorder_.ticks()) + " (the simulation went back)");
-        }
-    } catch (const std::exception& e) {
-        stop_recording("");
-        show_error(std::string("Recording stopped: ") + e.what());
-    }
+    // The simulation reports every step and command to the recorder itself; a recording that
+    // ended on its own (the simulation went back or closed, a disk error) is said here, once.
+    const auto end = recorder_.take_end();
+    if (!end) return;
+    if (end->failed) show_error("Recording stopped at tick " + std::to_string(recorder_.ticks()) + ": " + end->why);
+    else set_status("Recording stopped at tick " + std::to_string(recorder_.ticks()) + " (" + end->why + ")");
 }
 
 void Shell::refuse_edit_while_reviewing() {

@@ -146,11 +146,12 @@ VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
 
 // --- recording ---------------------------------------------------------------------------------
 
-void SessionRecorder::start(const Simulation& sim, const std::string& path, const std::string& scenario_name,
+void SessionRecorder::start(Simulation& sim, const std::string& path, const std::string& scenario_name,
                             const std::string& branch_of, std::int64_t branch_tick) {
     stop();
+    end_ = End{};
     quiet_ = false;   // until the recording is under way: every tick re-simulated is hashed
-    quiet_tick_ = 0;
+    if (sim.recorder_) throw std::runtime_error("this simulation is already being recorded to another file");
     ReplayHeader h;
     h.app_version = PLAYBENCH_VERSION;
     h.lab = sim.world().lab().name;
@@ -174,17 +175,17 @@ void SessionRecorder::start(const Simulation& sim, const std::string& path, cons
     Simulation& again = *loaded;
     const auto& live = sim.live_commands();
     writer_.open(path, h);
-    live_written_ = 0;
+    std::size_t live_written = 0;
     full_hash_due_ = false;
     next_note_id_ = 1;
     while (true) {
-        for (; live_written_ < live.size() && live[live_written_].tick == again.tick(); ++live_written_) {
-            if (auto why = again.submit(live[live_written_])) {
+        for (; live_written < live.size() && live[live_written].tick == again.tick(); ++live_written) {
+            if (auto why = again.submit(live[live_written])) {
                 stop();
-                throw std::runtime_error("this session cannot be recorded from its start: " + describe(live[live_written_]) +
+                throw std::runtime_error("this session cannot be recorded from its start: " + describe(live[live_written]) +
                                          " is refused on replay (" + *why + "); restart it (R) and record again");
             }
-            writer_.add_command(live[live_written_]);
+            writer_.add_command(live[live_written]);
             full_hash_due_ = true;
         }
         if (again.tick() >= sim.tick()) break;
@@ -196,71 +197,109 @@ void SessionRecorder::start(const Simulation& sim, const std::string& path, cons
         throw std::runtime_error("this session cannot be recorded from its start: replaying its commands gives another "
                                  "world at tick " + std::to_string(sim.tick()) + "; restart it (R) and record again");
     }
-    log_seen_ = sim.log().size();
-    changes_seen_ = sim.changes();
     const std::optional<std::uint64_t> base = sim.world().clock_only_base();
     quiet_ = base.has_value();
     quiet_base_ = base.value_or(0);
-    quiet_tick_ = writer_.last_tick();
+    sim_ = &sim;
+    sim.recorder_ = this;
+    sim.tick_recorder_ = quiet_ ? nullptr : this;
     update_fast_until();
 }
 
-bool SessionRecorder::observe_any(const Simulation& sim) {
-    if (!writer_.is_open()) return false;
-    const std::int64_t t = sim.tick();
-    const std::int64_t seen = ticks();
-    const auto& log = sim.log();
-    const auto& live = sim.live_commands();
-    if (t < seen || live.size() < live_written_ || log.size() < log_seen_) {
-        stop();   // restarted or replaced: what was recorded stays as it is
-        return false;
-    }
-    if (quiet_) {
-        // The stretch of quiet ticks ends where the state changed: at the tick of the commands
-        // applied since the last look (all at one tick, since observe() runs after every step
-        // and command). Ticks up to it had the old state; the tick after it gets its hash (and
-        // its full hash) from the world itself.
-        std::int64_t quiet_to = t - 1;
-        if (log.size() > log_seen_) {
-            const std::int64_t k = log[log_seen_].tick;
-            const bool one_tick = std::all_of(log.begin() + static_cast<std::ptrdiff_t>(log_seen_), log.end(),
-                                              [&](const Command& c) { return c.tick == k; });
-            if (!one_tick || k < writer_.last_tick() || t > k + 1) {
-                stop();   // changes came at ticks nobody observed: the file cannot vouch for them
-                return false;
-            }
-            quiet_to = k;
-        }
-        writer_.add_quiet_hashes(quiet_to, quiet_base_);
-    } else if (t > writer_.last_tick() + 1) {
-        // Ticks ran without being observed: the file cannot vouch for them.
+SessionRecorder::~SessionRecorder() {
+    try {
         stop();
-        return false;
+    } catch (...) {
+        // A destructor cannot report; the records written so far stay readable.
     }
-    for (; live_written_ < live.size(); ++live_written_) {
-        writer_.add_command(live[live_written_]);
-        full_hash_due_ = true;
+}
+
+std::int64_t SessionRecorder::ticks() const {
+    // A clock-only world's quiet ticks are recorded up to where the simulation is.
+    return quiet_ && sim_ ? std::max(writer_.last_tick(), sim_->tick()) : writer_.last_tick();
+}
+
+void SessionRecorder::after_step_slow(const Simulation& sim) {
+    try {
+        record_hash(sim);
+        update_fast_until();
+    } catch (const std::exception& e) {
+        end_with(e.what());
     }
-    log_seen_ = log.size();
-    changes_seen_ = sim.changes();
-    if (t == writer_.last_tick() + 1) record_hash(sim);
-    if (quiet_) {
-        quiet_base_ = *sim.world().clock_only_base();
-        quiet_tick_ = t;
+}
+
+void SessionRecorder::before_change(const Simulation& sim) {
+    // The ticks so far had the state before the change.
+    if (!quiet_) return;
+    try {
+        write_quiet_stretch(sim);
+    } catch (const std::exception& e) {
+        end_with(e.what());
     }
-    update_fast_until();
-    return true;
+}
+
+void SessionRecorder::after_change(const Simulation& sim, const Command* live) {
+    try {
+        if (live) {
+            writer_.add_command(*live);
+            // A lab's tick hash covers only what ticks change: the first tick after a command
+            // gets the full hash too. (A clock-only world's tick hash covers all of it.)
+            full_hash_due_ = !quiet_;
+        }
+        if (quiet_) quiet_base_ = *sim.world().clock_only_base();
+        update_fast_until();
+    } catch (const std::exception& e) {
+        end_with(e.what());
+    }
+}
+
+void SessionRecorder::simulation_ends(const Simulation& sim, const std::string& why) {
+    std::string error;
+    try {
+        if (quiet_) write_quiet_stretch(sim);
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    detach();
+    try {
+        writer_.close();
+    } catch (const std::exception& e) {
+        if (error.empty()) error = e.what();
+    }
+    end_ = error.empty() ? End{why, false} : End{why + ", and the file was not closed cleanly: " + error, true};
+}
+
+void SessionRecorder::end_with(const std::string& why) {
+    close_after_failure();
+    end_ = End{why, true};
+}
+
+void SessionRecorder::close_after_failure() {
+    detach();
+    try {
+        writer_.close();
+    } catch (...) {
+        // The first error is the one to report; the file keeps what was written before it.
+    }
+}
+
+void SessionRecorder::detach() {
+    if (sim_) {
+        sim_->recorder_ = nullptr;
+        sim_->tick_recorder_ = nullptr;
+        sim_ = nullptr;
+    }
+    fast_until_ = 0;
 }
 
 void SessionRecorder::update_fast_until() {
-    if (!writer_.is_open() || full_hash_due_) {
+    if (!writer_.is_open() || full_hash_due_ || quiet_) {
         fast_until_ = 0;
         return;
     }
-    const std::int64_t last = ticks();
+    const std::int64_t last = writer_.last_tick();
     const std::int64_t next_full = (last / kFullHashEvery + 1) * kFullHashEvery;
-    // Quiet ticks are written a stretch at a time (add_quiet_hashes fills blocks as it goes).
-    fast_until_ = quiet_ ? next_full : std::min(next_full, last + 1 + writer_.hashes_before_block_full());
+    fast_until_ = std::min(next_full, last + 1 + writer_.hashes_before_block_full());
 }
 
 void SessionRecorder::record_hash(const Simulation& sim) {
@@ -272,30 +311,36 @@ void SessionRecorder::record_hash(const Simulation& sim) {
     writer_.add_hash(w.tick(), w.tick_hash(), full ? std::optional<std::uint64_t>(w.hash()) : std::nullopt);
 }
 
-void SessionRecorder::write_quiet_ticks() {
-    if (quiet_ && writer_.is_open() && quiet_tick_ > writer_.last_tick()) writer_.add_quiet_hashes(quiet_tick_, quiet_base_);
+void SessionRecorder::write_quiet_stretch(const Simulation& sim) {
+    if (sim.tick() > writer_.last_tick()) writer_.add_quiet_stretch(sim.tick(), quiet_base_);
 }
 
 void SessionRecorder::add_note(ReplayNote note) {
-    write_quiet_ticks();   // the file reads in the order things happened
+    if (quiet_ && sim_) write_quiet_stretch(*sim_);   // the file reads in the order things happened
     note.id = next_note_id_++;
     writer_.add_note(note);
 }
 
 void SessionRecorder::flush() {
-    write_quiet_ticks();
-    writer_.flush();
+    if (!writer_.is_open()) return;
+    try {
+        if (quiet_ && sim_) write_quiet_stretch(*sim_);
+        writer_.flush();
+    } catch (...) {
+        close_after_failure();   // the caller reports it
+        throw;
+    }
 }
 
 void SessionRecorder::stop() {
-    fast_until_ = 0;
     std::string error;
     try {
-        write_quiet_ticks();
+        if (quiet_ && sim_ && writer_.is_open()) write_quiet_stretch(*sim_);
     } catch (const std::exception& e) {
         error = e.what();
     }
-    writer_.close();   // closes the file even when the last hashes could not be sent
+    detach();
+    writer_.close();   // closes the file even when the last ticks could not be sent
     if (!error.empty()) throw std::runtime_error(error);
 }
 
@@ -303,10 +348,8 @@ void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::st
     Simulation sim(scenario);
     SessionRecorder rec;
     rec.start(sim, path, scenario.path);
-    for (std::int64_t i = 0; i < ticks; ++i) {
-        sim.step();
-        rec.observe(sim);
-    }
+    sim.advance(ticks);
+    if (!rec.recording()) throw std::runtime_error("the recording " + path + " ended early: " + rec.end_reason());
     rec.stop();
 }
 

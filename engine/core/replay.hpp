@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/replay_file.hpp"
@@ -94,63 +95,90 @@ struct VerifyResult {
 // Re-simulates the whole replay. Throws std::runtime_error when its scenario no longer loads.
 VerifyResult verify_replay(const ReplayData& data, const std::string& name_for_messages);
 
-// Records a running Simulation: start() writes the header and, when the session is already
-// under way, re-simulates it from tick 0 so the file holds every tick; observe() after every
-// step (and after commands) appends the new commands and hashes. A restart or a new scenario
-// (the tick going back) ends the recording.
+// Records a running Simulation. start() writes the header (and, when the session is already under
+// way, re-simulates it from tick 0 so the file holds every tick) and attaches the recorder to the
+// simulation, which from then on reports to it itself: every step, every command before and
+// after it applies, a restart. So whatever steps a simulation records it, and nothing can be
+// missed. A world whose ticks change only its clock (World::clock_only_base) costs nothing a tick:
+// its quiet ticks are written as one stretch when a command comes, on flush() and at the end.
+//
+// A recording ends with stop(), or by itself when the simulation goes back in time (a restart,
+// a new scenario, a restore), when the simulation is destroyed, or when the disk fails; then
+// recording() turns false and end_reason() says why. Nothing a simulation does ever throws from
+// here: the file keeps every record written before the end.
 class SessionRecorder {
 public:
+    SessionRecorder() = default;
+    ~SessionRecorder();
+    SessionRecorder(const SessionRecorder&) = delete;
+    SessionRecorder& operator=(const SessionRecorder&) = delete;
+
     // Throws std::runtime_error with the reason (file not writable, session not reproducible).
-    void start(const Simulation& sim, const std::string& path, const std::string& scenario_name = {},
+    void start(Simulation& sim, const std::string& path, const std::string& scenario_name = {},
                const std::string& branch_of = {}, std::int64_t branch_tick = 0);
-    // False when the recording ended here (the simulation went back in time); writes nothing then.
-    // Inline for the common case (one tick further, no new commands, no full hash due): recording
-    // must cost a few percent of a step at most.
-    bool observe(const Simulation& sim) {
-        const std::int64_t t = sim.tick();
-        if (t < fast_until_ && sim.changes() == changes_seen_) {
-            if (quiet_) {
-                // The tick moved only the clock: its hash is written with the stretch it ends.
-                quiet_tick_ = t;
-                return true;
-            }
-            if (t == writer_.last_tick() + 1) {
-                writer_.add_next_hash(t, sim.world().tick_hash());
-                return true;
-            }
-        }
-        return observe_any(sim);
-    }
     void add_note(ReplayNote note);
     // Sends what is recorded so far to the file and has the disk keep it (the window calls it
-    // once a second); does not wait for the disk.
+    // once a second); does not wait for the disk. Throws (and ends the recording) on a disk error.
     void flush();
+    // Ends the recording: writes what is left and the end record. Throws on a disk error (the
+    // file is closed all the same).
     void stop();
     bool recording() const { return writer_.is_open(); }
     const std::string& path() const { return writer_.path(); }
-    // The last tick recorded (or, for a world whose ticks change only its clock, observed).
-    std::int64_t ticks() const { return quiet_ ? std::max(quiet_tick_, writer_.last_tick()) : writer_.last_tick(); }
+    // The last tick recorded.
+    std::int64_t ticks() const;
+    // Why the recording ended by itself (empty while recording, or after stop()), and whether
+    // it was a failure (a disk error) rather than the simulation going back or closing.
+    struct End {
+        std::string why;
+        bool failed = false;
+    };
+    const std::string& end_reason() const { return end_.why; }
+    // The end, once: for a window to say it a single time.
+    std::optional<End> take_end() {
+        if (end_.why.empty()) return std::nullopt;
+        return std::exchange(end_, End{});
+    }
 
 private:
-    bool observe_any(const Simulation& sim);
+    friend class Simulation;
+    // Called by the simulation this recorder is attached to (never throws).
+    // After every step, for a world hashed every tick: the short way, inline in step().
+    void after_step(const Simulation& sim) {
+        const std::int64_t t = sim.tick();
+        if (t < fast_until_) {
+            writer_.add_next_hash(t, sim.world().tick_hash());
+            return;
+        }
+        after_step_slow(sim);
+    }
+    void after_step_slow(const Simulation& sim);
+    // Around every command (scheduled, or live: `live` is it): before it applies, and after.
+    void before_change(const Simulation& sim);
+    void after_change(const Simulation& sim, const Command* live);
+    // The simulation goes back in time or is destroyed: the recording ends where it was.
+    void simulation_ends(const Simulation& sim, const std::string& why);
+    void simulation_moved(Simulation& to) { sim_ = &to; }
+
     void record_hash(const Simulation& sim);
-    // Writes the hashes of the quiet ticks observed and not yet written.
-    void write_quiet_ticks();
-    ReplayWriter writer_;
-    std::size_t live_written_ = 0;
-    std::size_t log_seen_ = 0;          // sim.log().size() when last looked at
-    std::uint64_t changes_seen_ = 0;    // sim.changes() when last looked at
-    bool full_hash_due_ = false;   // commands were written since the last hash
-    // Ticks before this one take observe()'s short way: the file is open, no full hash is due
-    // and the hash block has room. 0 (none) while not recording or when a full hash is due.
-    std::int64_t fast_until_ = 0;
     void update_fast_until();
-    // A world whose ticks change only its clock (World::clock_only_base): observe() only notes
-    // the tick; the hashes of such a stretch are written when it ends (a command, a periodic
-    // full hash, flush, a note, stop), all from the base the world had during it.
+    // Writes the quiet ticks since the last record, up to the simulation's tick.
+    void write_quiet_stretch(const Simulation& sim);
+    // Ends the recording after a failure inside a simulation's call (a disk error).
+    void end_with(const std::string& why);
+    void close_after_failure();
+    void detach();
+
+    ReplayWriter writer_;
+    Simulation* sim_ = nullptr;   // attached to, while recording
+    End end_;
+    bool full_hash_due_ = false;   // a command was written since the last hash
+    // Ticks before this one take after_step()'s short way: no full hash is due and the hash
+    // block has room. 0 (none) when a full hash is due.
+    std::int64_t fast_until_ = 0;
+    // A world whose ticks change only its clock: the base its quiet ticks are hashed from.
     bool quiet_ = false;
     std::uint64_t quiet_base_ = 0;
-    std::int64_t quiet_tick_ = 0;       // the last tick observed
     std::uint32_t next_note_id_ = 1;
 };
 

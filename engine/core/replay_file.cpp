@@ -26,7 +26,11 @@ constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
 // A record larger than this is corruption, not data (a scenario is kilobytes; a hash block 16 KB).
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
-enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6 };
+enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7 };
+// A stretch of quiet ticks longer than this (about 13 days of play at 60 ticks a second), or a
+// replay longer than kMaxTicks, is corruption: the reader would spend gigabytes on it.
+constexpr std::int64_t kMaxQuietStretch = std::int64_t{1} << 26;
+constexpr std::int64_t kMaxTicks = std::int64_t{1} << 28;
 
 // --- bytes out -------------------------------------------------------------------------------
 struct Bytes {
@@ -290,6 +294,16 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) 
                     data.full_hashes.insert(data.full_hashes.end(), full.begin(), full.end());
                 }
             }
+        } else if (type == kQuietTicks) {
+            const std::int64_t first = r.i64();
+            const std::int64_t count = r.i64();
+            const std::uint64_t base = r.u64();
+            sound = r.ok() && r.at_end() && first == data.length() + 1 && count >= 1 && count <= kMaxQuietStretch &&
+                    data.length() + count <= kMaxTicks;
+            if (sound) {
+                data.hashes.reserve(data.hashes.size() + static_cast<std::size_t>(count));
+                for (std::int64_t t = first; t < first + count; ++t) data.hashes.push_back(short_hash(clock_tick_hash(base, t)));
+            }
         } else if (type == kCommand) {
             Command c;
             sound = decode_command(r, c) && c.tick >= 0;
@@ -484,10 +498,9 @@ void ReplayWriter::open(const std::string& path, const ReplayHeader& header) {
     if (fd < 0) throw std::runtime_error("cannot create the replay " + path + ": " + std::strerror(errno));
     fd_ = fd;
     path_ = path;
-    last_tick_ = 0;
     block_first_ = 1;
-    pending_.clear();
-    pending_.reserve(kHashesPerBlock);
+    pending_.assign(kHashesPerBlock, 0);
+    pending_n_ = 0;
     pending_full_.clear();
     Bytes b;
     encode_header(b, header);
@@ -509,42 +522,38 @@ void ReplayWriter::write_record(std::uint8_t type, const std::string& payload) {
 }
 
 void ReplayWriter::write_hash_block() {
-    if (pending_.empty() && pending_full_.empty()) return;
+    if (pending_n_ == 0 && pending_full_.empty()) return;
     if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
     Disk::Job job;
     job.kind = Disk::Job::Kind::Hashes;
     job.first = block_first_;
+    pending_.resize(pending_n_);
     job.hashes.swap(pending_);   // the block goes; a buffer the thread is done with comes back
     job.full.swap(pending_full_);
     block_first_ += static_cast<std::int64_t>(job.hashes.size());
     pending_ = disk_->send(std::move(job));
-    pending_.reserve(kHashesPerBlock);
+    pending_.resize(kHashesPerBlock);
+    pending_n_ = 0;
 }
 
 void ReplayWriter::add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full) {
-    if (tick != last_tick_ + 1)
+    if (tick != last_tick() + 1)
         throw std::runtime_error("replay hashes must come tick after tick: got " + tick_text(tick) + " after " +
-                                 tick_text(last_tick_));
-    pending_.push_back(short_hash(tick_hash));
+                                 tick_text(last_tick()));
+    pending_[pending_n_++] = short_hash(tick_hash);
     if (full) pending_full_.emplace_back(tick, *full);
-    last_tick_ = tick;
-    if (pending_.size() >= kHashesPerBlock) write_hash_block();
+    if (pending_n_ >= kHashesPerBlock) write_hash_block();
 }
 
-void ReplayWriter::add_quiet_hashes(std::int64_t to_tick, std::uint64_t base) {
-    if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
-    // The low 32 bits of base + tick * step: one add a tick, which the compiler vectorises.
-    const auto step = static_cast<std::uint32_t>(kClockStep);
-    while (last_tick_ < to_tick) {
-        const std::size_t at = pending_.size();
-        const auto n = static_cast<std::size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(kHashesPerBlock - at), to_tick - last_tick_));
-        pending_.resize(at + n);
-        const auto first = static_cast<std::uint32_t>(clock_tick_hash(base, last_tick_ + 1));
-        std::uint32_t* out = pending_.data() + at;
-        for (std::size_t i = 0; i < n; ++i) out[i] = first + static_cast<std::uint32_t>(i) * step;
-        last_tick_ += static_cast<std::int64_t>(n);
-        if (pending_.size() >= kHashesPerBlock) write_hash_block();
-    }
+void ReplayWriter::add_quiet_stretch(std::int64_t to_tick, std::uint64_t base) {
+    if (to_tick <= last_tick()) return;
+    write_hash_block();   // the ticks before the stretch go first
+    Bytes b;
+    b.i64(block_first_);
+    b.i64(to_tick - last_tick());
+    b.u64(base);
+    write_record(kQuietTicks, b.out);
+    block_first_ = to_tick + 1;
 }
 
 void ReplayWriter::add_command(const Command& c) {

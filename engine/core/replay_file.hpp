@@ -6,7 +6,9 @@
 // lab, seed, the scenario's whole text, and for a branch where it came from. Then, in the order
 // they happened: commands (tick + the command), blocks of state hashes (the low 32 bits of the
 // world's tick_hash() after every tick, and the full 64-bit hash() every kFullHashEvery ticks),
-// notes and note deletions, and an end record when the recording was closed cleanly.
+// stretches of quiet ticks (first tick, count, base: the ticks of a world whose ticks change only
+// its clock, whose hashes are clock_tick_hash(base, tick)), notes and note deletions, and an end
+// record when the recording was closed cleanly.
 //
 // Written append-only: a crash or a kill leaves every complete record readable, and the reader
 // loads up to the last complete one and says where the file ends. 32 bits a tick keeps an hour of
@@ -24,7 +26,8 @@
 
 namespace pb {
 
-inline constexpr std::uint32_t kReplayFormatVersion = 1;
+// 2: stretches of quiet ticks (a record of their own); version 1 files still read.
+inline constexpr std::uint32_t kReplayFormatVersion = 2;
 // Bumped whenever a lab's rules change what a tick computes, or the state hashes change: replays
 // recorded by another engine version may diverge, and the reader says so.
 // 2: word-at-a-time state hashes (engine/core/hash.hpp).
@@ -34,7 +37,7 @@ inline constexpr std::uint32_t kReplayFormatVersion = 1;
 // 4: the tick hash takes a body's position and velocity as one block; Effects' creep sums
 //    come from its step; the periodic full hash every 4096 ticks, not 1024.
 // 5: Tasks' tick hash is its state's hash stepped along by the tick (clock_tick_hash), so a
-//    recorder writes its quiet ticks a stretch at a time.
+//    recorder writes its quiet ticks as one stretch.
 inline constexpr std::uint32_t kEngineVersion = 5;
 // The full hash() costs 0.5-6 us (it covers parameters, metrics, modules' memory, the RNG, every
 // creep that ever walked); once a hash block, every 4096 ticks (about a minute of play), it costs
@@ -121,20 +124,20 @@ public:
     // file is open, for the next tick, and for at most hashes_before_block_full() ticks after
     // the last add_hash (or flush), add_next_hash(tick, h) does what add_hash(tick, h) would.
     std::int64_t hashes_before_block_full() const {
-        return static_cast<std::int64_t>(kHashesPerBlock - 1) - static_cast<std::int64_t>(pending_.size());
+        return static_cast<std::int64_t>(kHashesPerBlock - 1) - static_cast<std::int64_t>(pending_n_);
     }
     void add_next_hash(std::int64_t tick, std::uint64_t tick_hash) {
-        pending_.push_back(short_hash(tick_hash));
-        last_tick_ = tick;
+        (void)tick;
+        pending_[pending_n_++] = short_hash(tick_hash);
     }
-    // The hashes of ticks last_tick() + 1 ... to_tick of a world whose ticks change only its clock
-    // (World::clock_only_base), all with the same base: what add_hash(t, clock_tick_hash(base, t))
-    // for each of them would write, at a fraction of the cost.
-    void add_quiet_hashes(std::int64_t to_tick, std::uint64_t base);
+    // Ticks last_tick() + 1 ... to_tick of a world whose ticks change only its clock
+    // (World::clock_only_base), all with the same base, as one record: they read back as if
+    // add_hash(t, clock_tick_hash(base, t)) had been called for each.
+    void add_quiet_stretch(std::int64_t to_tick, std::uint64_t base);
     void add_command(const Command& c);
     void add_note(const ReplayNote& note);
     void delete_note(std::uint32_t id);
-    std::int64_t last_tick() const { return last_tick_; }
+    std::int64_t last_tick() const { return block_first_ + static_cast<std::int64_t>(pending_n_) - 1; }
 
     void flush();
     // Flushes and writes the end record.
@@ -148,9 +151,11 @@ private:
     std::unique_ptr<Disk> disk_;   // the writing thread, while open
     int fd_ = -1;
     std::string path_;
-    std::int64_t last_tick_ = 0;
     std::int64_t block_first_ = 1;
+    // The block being filled: always kHashesPerBlock long while open, the first pending_n_ used
+    // (so adding a hash is a store, with no growing to prepare for).
     std::vector<std::uint32_t> pending_;
+    std::size_t pending_n_ = 0;
     std::vector<std::pair<std::int64_t, std::uint64_t>> pending_full_;
 };
 

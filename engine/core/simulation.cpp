@@ -1,19 +1,56 @@
 #include "engine/core/simulation.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <utility>
 
 #include "engine/core/lab.hpp"
+#include "engine/core/replay.hpp"
 
 namespace pb {
 
 Simulation::Simulation(Scenario scenario) : scenario_(std::move(scenario)) {
     world_ = scenario_.lab->create_world(scenario_);
+    update_next_due();
+}
+
+Simulation::~Simulation() {
+    if (recorder_) recorder_->simulation_ends(*this, "the simulation was closed");
+}
+
+Simulation::Simulation(Simulation&& o) noexcept
+    : scenario_(std::move(o.scenario_)), world_(std::move(o.world_)), next_scheduled_(o.next_scheduled_),
+      log_(std::move(o.log_)), live_(std::move(o.live_)), refused_(std::move(o.refused_)), next_due_(o.next_due_),
+      recorder_(std::exchange(o.recorder_, nullptr)), tick_recorder_(std::exchange(o.tick_recorder_, nullptr)) {
+    if (recorder_) recorder_->simulation_moved(*this);
+}
+
+Simulation& Simulation::operator=(Simulation&& o) noexcept {
+    if (this == &o) return *this;
+    if (recorder_) recorder_->simulation_ends(*this, "another simulation replaced it");
+    scenario_ = std::move(o.scenario_);
+    world_ = std::move(o.world_);
+    next_scheduled_ = o.next_scheduled_;
+    log_ = std::move(o.log_);
+    live_ = std::move(o.live_);
+    refused_ = std::move(o.refused_);
+    next_due_ = o.next_due_;
+    recorder_ = std::exchange(o.recorder_, nullptr);
+    tick_recorder_ = std::exchange(o.tick_recorder_, nullptr);
+    if (recorder_) recorder_->simulation_moved(*this);
+    return *this;
+}
+
+void Simulation::update_next_due() {
+    const auto& cmds = scenario_.commands;
+    next_due_ = next_scheduled_ < cmds.size() ? cmds[next_scheduled_].tick : std::numeric_limits<std::int64_t>::max();
 }
 
 void Simulation::apply_due() {
     const auto& cmds = scenario_.commands;
     while (next_scheduled_ < cmds.size() && cmds[next_scheduled_].tick <= world_->tick()) {
         const Command& c = cmds[next_scheduled_++];
+        if (recorder_) recorder_->before_change(*this);
         // Scheduled commands were checked when the scenario loaded; one the world still refuses
         // (its state changed since) is skipped and reported in refused(); the log shows only what was applied.
         if (auto err = world_->apply(c)) {
@@ -21,14 +58,16 @@ void Simulation::apply_due() {
         } else {
             log_.push_back(c);
             log_.back().tick = world_->tick();
-            ++changes_;
+            if (recorder_) recorder_->after_change(*this, nullptr);
         }
     }
+    update_next_due();
 }
 
 void Simulation::step() {
-    apply_due();
+    if (world_->tick() >= next_due_) apply_due();
     world_->step();
+    if (tick_recorder_) tick_recorder_->after_step(*this);
 }
 
 void Simulation::advance(std::int64_t ticks) {
@@ -38,14 +77,16 @@ void Simulation::advance(std::int64_t ticks) {
 std::optional<std::string> Simulation::submit(Command c) {
     c.tick = world_->tick();
     if (auto err = validate_lab_command(*scenario_.lab, c)) return err;
+    if (recorder_) recorder_->before_change(*this);
     if (auto err = world_->apply(c)) return err;
     log_.push_back(c);
     live_.push_back(std::move(c));
-    ++changes_;
+    if (recorder_) recorder_->after_change(*this, &live_.back());
     return std::nullopt;
 }
 
 void Simulation::restart() {
+    if (recorder_) recorder_->simulation_ends(*this, "the simulation restarted");
     // A designer's tuning survives a restart: live parameter edits become tick 0's values
     // (scheduled ones stay scheduled).
     scenario_.params = tuned_params();
@@ -54,17 +95,18 @@ void Simulation::restart() {
     log_.clear();
     live_.clear();
     refused_.clear();
-    ++changes_;
+    update_next_due();
 }
 
 void Simulation::reset(Scenario scenario) {
+    if (recorder_) recorder_->simulation_ends(*this, "another scenario replaced the simulation");
     scenario_ = std::move(scenario);
     world_ = scenario_.lab->create_world(scenario_);
     next_scheduled_ = 0;
     log_.clear();
     live_.clear();
     refused_.clear();
-    ++changes_;
+    update_next_due();
 }
 
 Simulation::Snapshot Simulation::snapshot() const {
@@ -72,12 +114,13 @@ Simulation::Snapshot Simulation::snapshot() const {
 }
 
 void Simulation::restore(const Snapshot& s) {
+    if (recorder_) recorder_->simulation_ends(*this, "the simulation went back to an earlier tick");
     world_->restore(*s.world);
     next_scheduled_ = s.next_scheduled;
     log_.resize(std::min(log_.size(), s.log_size));
     live_.resize(std::min(live_.size(), s.live_size));
     refused_.resize(std::min(refused_.size(), s.refused_size));
-    ++changes_;
+    update_next_due();
 }
 
 Simulation Simulation::fork() const {
@@ -87,7 +130,7 @@ Simulation Simulation::fork() const {
     copy.log_ = log_;
     copy.live_ = live_;
     copy.refused_ = refused_;
-    copy.changes_ = changes_;
+    copy.update_next_due();
     return copy;
 }
 

@@ -13,9 +13,15 @@
 
 namespace pb {
 
+class SessionRecorder;
+
 class Simulation {
 public:
     explicit Simulation(Scenario scenario);
+    // A recorder attached (SessionRecorder::start) follows a move and ends with the simulation.
+    ~Simulation();
+    Simulation(Simulation&& other) noexcept;
+    Simulation& operator=(Simulation&& other) noexcept;
 
     const Scenario& scenario() const { return scenario_; }
     World& world() { return *world_; }
@@ -39,9 +45,6 @@ public:
     const std::vector<std::string>& refused() const { return refused_; }
     // The designer's commands (submitted live), in order.
     const std::vector<Command>& live_commands() const { return live_; }
-    // Counts every change to the running state other than a plain step: each command applied
-    // (scheduled or live), a restart, a reset, a restore. A recorder compares it once a tick.
-    std::uint64_t changes() const { return changes_; }
     // The scenario with its parameters set to the current values and the designer's live
     // commands added to its schedule: what File > Save writes.
     Scenario scenario_for_saving() const;
@@ -61,14 +64,21 @@ public:
     Simulation fork() const;
 
 private:
+    friend class SessionRecorder;
     void apply_due();
+    void update_next_due();
     Scenario scenario_;
     std::unique_ptr<World> world_;
     std::size_t next_scheduled_ = 0;
     std::vector<Command> log_;
     std::vector<Command> live_;
     std::vector<std::string> refused_;
-    std::uint64_t changes_ = 0;
+    std::int64_t next_due_ = 0;   // the tick of the next scheduled command (INT64_MAX: none)
+    // A recording in progress: told before and after every command, and when the simulation goes
+    // back in time or ends; tick_recorder_ (the same, or null for a world whose ticks change only
+    // its clock) after every step too.
+    SessionRecorder* recorder_ = nullptr;
+    SessionRecorder* tick_recorder_ = nullptr;
 };
 
 }  // namespace pb

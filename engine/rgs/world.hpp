@@ -43,7 +43,8 @@ public:
     void step() override;
     std::uint64_t hash() const override;
     // What a tick changes: the teams' build points and mining totals (any difference in a
-    // structure's state or efficiency shows there within a tick) and the history length.
+    // structure's state or efficiency shows there within a tick). The structures placed and the
+    // parameters change only by commands, which full hashes pin; the history grows with the clock.
     std::uint64_t tick_hash() const override;
     // The structures, the economy's history and the grid (about 40 bytes an entry, a slot range a cell).
     std::size_t snapshot_bytes() const override;

@@ -1,4 +1,5 @@
 // RgsWorld's outside: the state hash, the JSON state and metrics of `run --json`, and the status line.
+#include <bit>
 #include <cstdio>
 
 #include "engine/core/hash.hpp"
@@ -21,11 +22,13 @@ constexpr std::size_t kMaxReportedClusters = 64;
 const LabInfo& RgsWorld::lab() const { return rgs_lab(); }
 
 std::uint64_t RgsWorld::tick_hash() const {
-    // (No tick: a replay keeps one hash per tick, so where a hash sits says its tick.)
-    QuickHasher h;
-    h.add_words(params_hash(), QuickHasher::pack(static_cast<std::int32_t>(rgs_.size()), static_cast<std::int32_t>(history_.size())));
-    h.add4(teams_[0].bp, teams_[1].bp, teams_[0].mined, teams_[1].mined);
-    return h.value();
+    // (No tick: a replay keeps one hash per tick, so where a hash sits says its tick.) Four
+    // doubles, so no hasher: the teams' build points against their mining totals, in one
+    // 64x64 -> 128-bit multiply (each side rotated so the two teams' bits do not line up).
+    using hash_detail::raw_bits;
+    const std::uint64_t bp = raw_bits(teams_[0].bp) + std::rotl(raw_bits(teams_[1].bp), 32);
+    const std::uint64_t mined = raw_bits(teams_[0].mined) + std::rotl(raw_bits(teams_[1].mined), 32);
+    return hash_detail::fold_mul(bp ^ hash_detail::kMulA, mined ^ hash_detail::kMulB);
 }
 
 std::uint64_t RgsWorld::hash() const {

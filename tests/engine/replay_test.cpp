@@ -54,9 +54,7 @@ std::string record(const Scenario& s, std::int64_t ticks, const std::vector<Comm
     std::size_t next = 0;
     for (std::int64_t t = 0; t < ticks; ++t) {
         for (; next < edits.size() && edits[next].tick == t; ++next) REQUIRE_FALSE(sim.submit(edits[next]));
-        rec.observe(sim);
         sim.step();
-        rec.observe(sim);
     }
     rec.stop();
     return path;
@@ -245,7 +243,6 @@ TEST_CASE("replay: a file cut at any byte of its last records loads up to the la
     for (int t = 0; t < 400; ++t) {
         if (t == 30) REQUIRE_FALSE(sim.submit(edit));
         sim.step();
-        rec.observe(sim);
         if (sim.tick() % 50 == 0) rec.flush();
     }
     rec.stop();
@@ -288,7 +285,6 @@ TEST_CASE("replay: a recorder killed with SIGKILL leaves a file that loads and v
         rec.start(sim, path);
         for (std::int64_t t = 0;; ++t) {
             sim.step();
-            rec.observe(sim);
             if (t % 500 == 0) rec.flush();
         }
     }
@@ -313,8 +309,9 @@ TEST_CASE("replay: a recorder killed with SIGKILL leaves a file that loads and v
 
 TEST_CASE("replay: a write that fails on the recorder's disk thread is reported, and what was written still loads") {
     // A child process whose files may not grow past 40 KB: the header and the first hash blocks
-    // fit, a later block does not. The writing thread meets the error; the next call that sends
-    // a record, a flush or the close must throw it with the reason.
+    // fit, a later block does not. The writing thread meets the error; the next record a step
+    // sends ends the recording with the reason (the simulation goes on), or a flush or the close
+    // throws it.
     const std::string path = temp_file("full.pbreplay");
     const pid_t child = ::fork();
     REQUIRE(child >= 0);
@@ -327,11 +324,12 @@ TEST_CASE("replay: a write that fails on the recorder's disk thread is reported,
             Simulation sim(podball_scenario());
             SessionRecorder rec;
             rec.start(sim, path);
-            for (int t = 0; t < 100000; ++t) {
+            for (int t = 0; t < 100000 && rec.recording(); ++t) {
                 sim.step();
-                rec.observe(sim);
                 if (t % 1000 == 0) rec.flush();
             }
+            const std::string why = rec.end_reason();
+            if (!why.empty()) code = why.find("cannot write the replay") != std::string::npos && why.find(path) != std::string::npos ? 0 : 5;
             rec.stop();
         } catch (const std::exception& e) {
             const std::string what = e.what();
@@ -391,9 +389,7 @@ TEST_CASE("replay: taking over at a tick branches into a new replay that verifie
     rec.start(branch, branch_path, {}, path, 500);
     REQUIRE_FALSE(branch.submit(make_param_set(0, "podball.ball.friction", 0.002)));
     for (int i = 0; i < 300; ++i) {
-        rec.observe(branch);
         branch.step();
-        rec.observe(branch);
     }
     rec.stop();
     const ReplayData b = load_ok(branch_path);
@@ -419,7 +415,6 @@ TEST_CASE("replay: notes survive saving and loading, added while recording or af
         rec.start(sim, path);
         for (int i = 0; i < 100; ++i) {
             sim.step();
-            rec.observe(sim);
         }
         rec.add_note(ReplayNote{0, 100, "the keeper wanders off", true, 0.25, -0.1});
         rec.stop();
@@ -517,7 +512,7 @@ TEST_CASE("replay: a world whose ticks change only its clock keeps its promise, 
 TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a time, with the hashes of every tick") {
     const LabInfo& lab = *find_lab("tasks");
     Scenario s = default_scenario(lab);
-    // A scheduled edit too: it changes the state between two observations, as a tick.
+    // A scheduled edit too: it changes the state inside a step.
     const ParamDef& d = (*lab.params)[0];
     Command scheduled = make_param_set(0, d.key, d.type == ParamType::Real ? d.default_value + 0.25 * (d.max - d.default_value)
                                                                          : d.default_value + 1.0);
@@ -530,9 +525,9 @@ TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a t
     rec.start(sim, path);
     std::vector<std::uint32_t> expected;   // what a recorder hashing every tick would have written
     std::vector<std::int64_t> command_ticks;
-    constexpr std::int64_t kTicks = 10000;   // past two periodic full hashes and two hash blocks
+    constexpr std::int64_t kTicks = 10000;   // longer than two hash blocks (4096 ticks each)
     for (std::int64_t t = 0; t < kTicks; ++t) {
-        // Edits in a quiet stretch, two at one tick, one at a periodic full hash's tick.
+        // Edits in a quiet stretch, two at one tick, one at a tick a hash block would end.
         if (t == 100 || t == 4096 || t == 5000) {
             // One key; each value differs from the one before, so each edit changes the state.
             const double v = t == 4096 ? d.default_value : (t == 100 ? edit.number("value") : d.max);
@@ -542,10 +537,9 @@ TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a t
                 REQUIRE_FALSE(sim.submit(make_param_set(0, d.key, d.max)));
                 command_ticks.push_back(t);
             }
-            REQUIRE(rec.observe(sim));
         }
         sim.step();
-        REQUIRE(rec.observe(sim));
+        REQUIRE(rec.recording());
         expected.push_back(short_hash(sim.world().tick_hash()));
         if (t == 3000) rec.add_note(ReplayNote{0, sim.tick(), "half way", false, 0, 0});
         if (t == 2500) {
@@ -569,35 +563,118 @@ TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a t
     CHECK(differ == 0);
     REQUIRE(data.commands.size() == command_ticks.size());
     for (std::size_t i = 0; i < command_ticks.size(); ++i) CHECK(data.commands[i].tick == command_ticks[i]);
-    // Full hashes at the tick after every edit and every kFullHashEvery ticks.
-    auto has_full = [&](std::int64_t t) {
-        return std::any_of(data.full_hashes.begin(), data.full_hashes.end(), [&](const auto& f) { return f.first == t; });
-    };
-    for (std::int64_t t : {std::int64_t{101}, std::int64_t{4096}, std::int64_t{4097}, std::int64_t{5001}, std::int64_t{8192}}) {
-        CAPTURE(t);
-        CHECK(has_full(t));
-    }
+    // The tick hash covers a clock-only world's whole state: no full hashes are needed.
+    CHECK(data.full_hashes.empty());
+    // The stretches are records of their own: the file holds a few dozen bytes a stretch, not
+    // four bytes a tick.
+    CHECK(fs::file_size(path) < 4 * 1024 + data.header.scenario_text.size());
     REQUIRE(data.notes.size() == 1);
     CHECK(data.notes[0].tick == 3001);
     const VerifyResult r = verify_replay(data, path);
     CHECK(r.ok());
     CHECK(r.ticks == kTicks);
-    // A state changed at a tick nobody observed ends the recording where the file can vouch for it.
+    // Going back in time ends the recording where it was, with the quiet ticks up to there.
     {
         Simulation again(default_scenario(lab));
         SessionRecorder rec2;
         rec2.start(again, path);
-        for (int i = 0; i < 10; ++i) {
-            again.step();
-            REQUIRE(rec2.observe(again));
-        }
+        again.advance(10);
         REQUIRE_FALSE(again.submit(edit));
         again.advance(5);
-        CHECK_FALSE(rec2.observe(again));
+        again.restart();
         CHECK_FALSE(rec2.recording());
+        CHECK(rec2.end_reason() == "the simulation restarted");
         const ReplayData cut = load_ok(path);
-        CHECK(cut.length() == 10);
+        CHECK(cut.length() == 15);
+        CHECK(cut.commands.size() == 1);
         CHECK(verify_replay(cut, path).ok());
+    }
+    fs::remove(path);
+}
+
+TEST_CASE("replay: a stretch of quiet ticks too long to be true is damage, not data") {
+    // 2^27 ticks (a month of play) in one record would cost the reader half a gigabyte: a file
+    // saying so is refused from that record on, with the ticks before it kept.
+    const std::string path = temp_file("long-stretch.pbreplay");
+    ReplayHeader h;
+    h.lab = "tasks";
+    h.scenario_text = scenario_to_toml(default_scenario(*find_lab("tasks")));
+    {
+        ReplayWriter w;
+        w.open(path, h);
+        w.add_quiet_stretch(100, 7);
+        w.add_quiet_stretch(100 + (std::int64_t{1} << 27), 7);
+        w.close();
+    }
+    ReplayLoad load = read_replay_file(path);
+    REQUIRE_MESSAGE(load.data, load.error);
+    CHECK(load.data->length() == 100);
+    CHECK(load.data->hashes[41] == short_hash(clock_tick_hash(7, 42)));
+    REQUIRE_FALSE(load.warnings.empty());
+    CHECK(load.warnings[0].find("does not make sense") != std::string::npos);
+    fs::remove(path);
+}
+
+TEST_CASE("replay: a simulation reports to its recorder itself; a move follows it, its end ends the recording") {
+    const std::string path = temp_file("attached.pbreplay");
+    const Command edit = make_param_set(0, "podball.ball.friction", 0.005);
+    {
+        Simulation a(podball_scenario());
+        SessionRecorder rec;
+        rec.start(a, path);
+        a.advance(20);
+        Simulation b = std::move(a);   // the recording goes with the simulation
+        b.advance(30);
+        REQUIRE_FALSE(b.submit(edit));
+        b.advance(10);
+        CHECK(rec.ticks() == 60);
+        // One recording a simulation: a second recorder is refused, and the first goes on.
+        SessionRecorder other;
+        CHECK_THROWS_WITH(other.start(b, temp_file("other.pbreplay")), doctest::Contains("already being recorded"));
+        fs::remove(temp_file("other.pbreplay"));
+        b.advance(5);
+        CHECK(rec.ticks() == 65);
+        rec.stop();
+        b.advance(5);   // no longer recorded
+        CHECK(rec.ticks() == 65);
+        const ReplayData d = load_ok(path);
+        CHECK(d.length() == 65);
+        CHECK(d.closed);
+        REQUIRE(d.commands.size() == 1);
+        CHECK(d.commands[0].tick == 50);
+        CHECK(verify_replay(d, path).ok());
+    }
+    // A simulation closed, or taken back to a snapshot, ends its recording where it was, closed
+    // cleanly, and says why once; a clock-only world's quiet ticks up to there are kept.
+    for (const char* lab : {"podball", "tasks"}) {
+        CAPTURE(lab);
+        SessionRecorder rec;
+        {
+            Simulation c(default_scenario(*find_lab(lab)));
+            rec.start(c, path);
+            c.advance(15);
+        }
+        CHECK_FALSE(rec.recording());
+        const auto end = rec.take_end();
+        REQUIRE(end.has_value());
+        CHECK(end->why == "the simulation was closed");
+        CHECK_FALSE(end->failed);
+        CHECK_FALSE(rec.take_end().has_value());
+        const ReplayData d = load_ok(path);
+        CHECK(d.length() == 15);
+        CHECK(d.closed);
+
+        Simulation e(default_scenario(*find_lab(lab)));
+        e.advance(5);
+        const Simulation::Snapshot back = e.snapshot();
+        rec.start(e, path);
+        e.advance(10);
+        e.restore(back);
+        CHECK_FALSE(rec.recording());
+        CHECK(rec.end_reason() == "the simulation went back to an earlier tick");
+        CHECK(load_ok(path).length() == 15);
+        e.advance(3);   // goes on, unrecorded
+        CHECK(load_ok(path).length() == 15);
     }
     fs::remove(path);
 }

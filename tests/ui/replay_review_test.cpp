@@ -31,7 +31,6 @@ void record_podball(const std::string& path, std::int64_t ticks) {
     for (std::int64_t t = 0; t < ticks; ++t) {
         if (t == 40) REQUIRE_FALSE(sim.submit(make_param_set(sim.tick(), "podball.ball.friction", 0.006)));
         sim.step();
-        rec.observe(sim);
     }
     rec.stop();
 }
