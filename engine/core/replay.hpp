@@ -147,7 +147,7 @@ private:
     void after_step(const Simulation& sim) {
         const std::int64_t t = sim.tick();
         if (t < fast_until_) {
-            writer_.add_next_hash(t, sim.world().tick_hash());
+            writer_.add_next_hash(sim.world().tick_hash());
             return;
         }
         after_step_slow(sim);

@@ -121,13 +121,13 @@ public:
     // given; ticks must come 1, 2, 3, ... without gaps.
     void add_hash(std::int64_t tick, std::uint64_t tick_hash, std::optional<std::uint64_t> full = std::nullopt);
     // The common case of add_hash, inline (it runs after every tick of a recording): while the
-    // file is open, for the next tick, and for at most hashes_before_block_full() ticks after
-    // the last add_hash (or flush), add_next_hash(tick, h) does what add_hash(tick, h) would.
+    // file is open, and for at most hashes_before_block_full() ticks after the last add_hash (or
+    // flush), add_next_hash(h) does what add_hash(last_tick() + 1, h) would. It is one store:
+    // the caller vouches for the tick (the simulation calls it after each of its steps).
     std::int64_t hashes_before_block_full() const {
         return static_cast<std::int64_t>(kHashesPerBlock - 1) - static_cast<std::int64_t>(pending_n_);
     }
-    void add_next_hash(std::int64_t tick, std::uint64_t tick_hash) {
-        (void)tick;
+    void add_next_hash(std::uint64_t tick_hash) {
         pending_[pending_n_++] = short_hash(tick_hash);
     }
     // Ticks last_tick() + 1 ... to_tick of a world whose ticks change only its clock
