@@ -2,7 +2,6 @@
 // seed and the designer's commands with their ticks (ARCHITECTURE.md), plus a hash of the world
 // after every tick so a re-simulation can tell where it stops matching.
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
