@@ -123,7 +123,7 @@ void Shell::run_one_tick() {
         for (Command& c : lab_view_->before_tick(sim_->world()))
             if (auto why = sim_->submit(std::move(c))) set_status("Refused: " + *why);
     sim_->step();
-    observe_recording();
+    report_recording_end();
 }
 
 void Shell::note_frame_time(double milliseconds) {

@@ -168,7 +168,7 @@ private:
     Simulation& live_sim() { return owned_sim_ ? *owned_sim_ : *host_sim_; }
     const Simulation& live_sim() const { return owned_sim_ ? *owned_sim_ : *host_sim_; }
     void review_update(double frame_seconds);
-    void observe_recording();
+    void report_recording_end();
     std::string default_replay_path(const std::string& stem) const;
     // Commands a view queued while reviewing are dropped: the recorded world must stay as it was.
     void refuse_edit_while_reviewing();

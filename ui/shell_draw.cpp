@@ -82,8 +82,9 @@ void Shell::draw() {
     draw_dialogs();
     if (show_shortcuts_) draw_shortcuts_window();
     submit_view_commands();
-    // Parameter edits and placements made this frame go into the recording now.
-    observe_recording();
+    // The simulation recorded this frame's edits as they were made; a recording one of them
+    // ended (a disk error) is said now.
+    report_recording_end();
 }
 
 void Shell::submit_view_commands() {

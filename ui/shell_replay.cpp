@@ -285,7 +285,7 @@ void Shell::stop_recording(const std::string& why) {
     if (!why.empty()) set_status(why + ": " + std::to_string(ticks) + " ticks in " + path);
 }
 
-void Shell::observe_recording() {
+void Shell::report_recording_end() {
     // The simulation reports every step and command to the recorder itself; a recording that
     // ended on its own (the simulation went back or closed, a disk error) is said here, once.
     const auto end = recorder_.take_end();

@@ -34,10 +34,10 @@ inline constexpr std::uint64_t kMulB = 0xbf58476d1ce4e5b9ull;
 }  // namespace hash_detail
 
 // The tick hash of a world whose ticks change nothing but its clock (World::clock_only_base):
-// the hash of the rest of its state, `base`, stepped along by the tick. In the 32 bits a replay
-// keeps a tick it is an arithmetic progression (the step is odd, so 2^32 ticks in a row all
-// differ), so a recorder writes a whole stretch of quiet ticks in one vectorised loop; two worlds
-// whose bases differ differ at every tick.
+// the hash of the rest of its state, `base`, stepped along by the tick (the step is odd, so 2^32
+// ticks in a row all differ in the 32 bits a replay keeps). A recorder writes a stretch of such
+// quiet ticks as one record (first tick, count, base), and the reader computes each tick's hash
+// from it; two worlds whose bases differ differ at every tick.
 inline constexpr std::uint64_t kClockStep = 0x9e3779b97f4a7c15ull;
 inline std::uint64_t clock_tick_hash(std::uint64_t base, std::int64_t tick) {
     return base + static_cast<std::uint64_t>(tick) * kClockStep;

@@ -39,9 +39,9 @@ public:
     // A world whose ticks change nothing but its clock (Tasks: a tick only walks the players
     // along the plan solved at the last edit) returns here the hash of everything else, and then
     // tick_hash() must equal clock_tick_hash(*clock_only_base(), tick()) at every tick. A recorder
-    // then does no work on such quiet ticks and writes their hashes a stretch at a time, when a
-    // command comes or the file is flushed. std::nullopt (the default): a tick changes state,
-    // and every tick is hashed as it comes.
+    // then does no work on such quiet ticks and writes them as one stretch record when a command
+    // comes, the file is flushed or the recording ends. std::nullopt (the default): a tick
+    // changes state, and every tick is hashed as it comes.
     virtual std::optional<std::uint64_t> clock_only_base() const { return std::nullopt; }
     // A hash of the parameter values, kept until a parameter changes (tick hashes include it, so
     // a parameter edit shows the tick it is made, not when it first changes a motion).
