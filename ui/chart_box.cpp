@@ -1,4 +1,5 @@
 #include "ui/chart_box.hpp"
+#include "ui/painter.hpp"
 
 #include <algorithm>
 
@@ -20,7 +21,8 @@ ChartBox reserve_chart(float height_at_scale_1, double x0, double x1, double top
     box.max = ImVec2(box.min.x + width, box.min.y + height);
     // Reserve the box in the layout; the lines go into it with the draw list.
     ImGui::Dummy(ImVec2(width, height));
-    ImDrawList* d = ImGui::GetWindowDrawList();
+    Painter window_painter = Painter::window();
+    Painter* d = &window_painter;
     d->AddRectFilled(box.min, box.max, palette::rgb(16, 18, 21));
     d->AddRect(box.min, box.max, palette::rgb(70, 76, 84));
     return box;
@@ -28,7 +30,7 @@ ChartBox reserve_chart(float height_at_scale_1, double x0, double x1, double top
 
 void polyline(const std::vector<ImVec2>& points, ImU32 colour, float width) {
     if (points.size() >= 2)
-        ImGui::GetWindowDrawList()->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, width);
+        Painter::window().AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, width);
 }
 
 }  // namespace pb::ui

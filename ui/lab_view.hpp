@@ -16,12 +16,13 @@
 #include "engine/core/world.hpp"
 #include "ui/canvas.hpp"
 #include "ui/gamepad.hpp"
+#include "ui/painter.hpp"
 #include "ui/widget_locator.hpp"
 
 namespace pb::ui {
 
 struct CanvasFrame {
-    ImDrawList* draw = nullptr;
+    Painter* draw = nullptr;   // every shape goes through the painter's guards (ui/painter.hpp)
     const CanvasView* view = nullptr;
     float ui_scale = 1.0f;          // HiDPI factor for line widths and text
     bool paused = false;

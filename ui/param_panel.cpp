@@ -1,4 +1,5 @@
 #include "ui/param_panel.hpp"
+#include "ui/painter.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -209,7 +210,7 @@ void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& wi
             ImVec2 p = ImGui::GetCursorScreenPos();
             float dot_r = 3.5f * scale, line_h = ImGui::GetFrameHeight();
             if (!is_default)
-                ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + dot_r, p.y + line_h * 0.5f), dot_r,
+                Painter::window().AddCircleFilled(ImVec2(p.x + dot_r, p.y + line_h * 0.5f), dot_r,
                                                             ImGui::GetColorU32(palette::kChangedMark));
             ImGui::SetCursorScreenPos(ImVec2(p.x + dot_r * 2 + 5.0f * scale, p.y));
             if (value != file_value) ImGui::PushStyleColor(ImGuiCol_Text, palette::kEditedLabel);

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "ui/palette.hpp"
+#include "ui/painter.hpp"
 #include "ui/shell.hpp"
 #include "ui/style.hpp"
 
@@ -85,7 +86,8 @@ void Shell::draw_canvas(float width, float height) {
         canvas_drag_ = CanvasDrag::None;
     }
 
-    ImDrawList* draw = ImGui::GetWindowDrawList();
+    Painter window_painter = Painter::window();
+    Painter* draw = &window_painter;
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
     draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), palette::kCanvasBackground);
     CanvasFrame frame;

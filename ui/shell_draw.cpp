@@ -9,6 +9,7 @@
 
 #include "engine/core/lab.hpp"
 #include "ui/palette.hpp"
+#include "ui/painter.hpp"
 #include "ui/shell.hpp"
 #include "ui/style.hpp"
 
@@ -71,7 +72,7 @@ void Shell::draw() {
         if (ImGui::IsItemActive() && io.MouseDelta.x != 0.0f)
             prefs_.param_panel_width = std::max(240.0f, prefs_.param_panel_width - io.MouseDelta.x / scale);
         ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-        ImGui::GetWindowDrawList()->AddRectFilled(
+        Painter::window().AddRectFilled(
             a, b, ImGui::GetColorU32(ImGui::IsItemActive() ? ImGuiCol_SeparatorActive : ImGuiCol_Separator));
         ImGui::SameLine(0, 0);
         draw_side_panel(panel_w, middle_h);
@@ -362,7 +363,8 @@ void Shell::draw_side_panel(float width, float height) {
 
     // The lab's own tools (build, act on the selection) before the parameters.
     CanvasFrame tools;
-    tools.draw = ImGui::GetWindowDrawList();
+    Painter panel_painter = Painter::window();
+    tools.draw = &panel_painter;
     tools.view = &view_;
     tools.ui_scale = scale;
     tools.paused = paused_;

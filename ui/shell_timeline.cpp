@@ -11,6 +11,7 @@
 #include <imgui_stdlib.h>
 
 #include "ui/palette.hpp"
+#include "ui/painter.hpp"
 #include "ui/shell.hpp"
 #include "ui/style.hpp"
 
@@ -108,7 +109,8 @@ void Shell::draw_timeline() {
         }
     }
 
-    ImDrawList* draw = ImGui::GetWindowDrawList();
+    Painter window_painter = Painter::window();
+    Painter* draw = &window_painter;
     const float mid = top.y + h * 0.5f;
     draw->AddRectFilled(ImVec2(top.x, top.y), ImVec2(top.x + width, top.y + h), ImGui::GetColorU32(ImGuiCol_MenuBarBg));
     draw->AddRectFilled(ImVec2(x0, mid - 3.0f * scale), ImVec2(x1, mid + 3.0f * scale), palette::kTimelineTrack, 3.0f * scale);

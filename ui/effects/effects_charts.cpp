@@ -8,6 +8,7 @@
 
 #include "engine/effects/timeline.hpp"
 #include "ui/chart_box.hpp"
+#include "ui/painter.hpp"
 #include "ui/effects/effects_colours.hpp"
 #include "ui/effects/effects_view.hpp"
 
@@ -126,7 +127,7 @@ void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& 
         char overlay[64];
         std::snprintf(overlay, sizeof overlay, "%.0f / %.0f HP", c.hp, c.max_hp);
         ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(health_colour(static_cast<float>(c.hp / c.max_hp))));
-        ImGui::ProgressBar(static_cast<float>(std::clamp(c.hp / c.max_hp, 0.0, 1.0)), ImVec2(-1.0f, 0.0f), overlay);
+        ImGui::ProgressBar(safe_fraction(c.hp / c.max_hp, "creep health"), ImVec2(-1.0f, 0.0f), overlay);
         ImGui::PopStyleColor();
     } else {
         ImGui::Text("%s after %.1f s", std::string(effects::fate_key(c.fate)).c_str(),
@@ -138,7 +139,7 @@ void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& 
         std::snprintf(overlay, sizeof overlay, "%s  %.1f %s  %.1f s left", t.label.c_str(), e.potency, std::string(effects::kind_unit(t.kind)).c_str(),
                       e.remaining);
         ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(effect_colour(t, 200)));
-        ImGui::ProgressBar(static_cast<float>(std::clamp(e.remaining / 10.0, 0.0, 1.0)), ImVec2(-1.0f, 0.0f), overlay);
+        ImGui::ProgressBar(safe_fraction(e.remaining / 10.0, "effect time left"), ImVec2(-1.0f, 0.0f), overlay);
         ImGui::PopStyleColor();
     }
 
@@ -155,7 +156,8 @@ void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& 
     const ChartBox left = reserve_chart(64.0f, x0, x1, top_remaining * 1.08);
     ImGui::TextDisabled("Potency, each type to its own peak, over %.1f s", (x1 - x0) * dt);
     const ChartBox strength = reserve_chart(48.0f, x0, x1, 1.1);
-    ImDrawList* d = ImGui::GetWindowDrawList();
+    Painter window_painter = Painter::window();
+    Painter* d = &window_painter;
     for (const effects::TypeTimeline& type : t.types) {
         const ImU32 colour = effect_colour(w.book().type(type.type));
         double peak = 1e-9;

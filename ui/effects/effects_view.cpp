@@ -1,4 +1,5 @@
 #include "ui/effects/effects_view.hpp"
+#include "ui/painter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -227,7 +228,7 @@ void EffectsView::draw(const World& world, const CanvasFrame& f) {
 }
 
 void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
     const Layout l = layout_of(w);
@@ -301,7 +302,7 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
 }
 
 void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t lane, const CanvasFrame& f) const {
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
     const double scale = layout_of(w).scale;

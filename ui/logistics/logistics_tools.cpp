@@ -7,6 +7,7 @@
 
 #include "engine/core/hash.hpp"
 #include "ui/chart_box.hpp"
+#include "ui/painter.hpp"
 #include "ui/logistics/logistics_view.hpp"
 #include "ui/palette.hpp"
 
@@ -150,7 +151,7 @@ void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f)
             ImGui::Text("%d", r.matching.pairs());
             ImGui::TableSetColumnIndex(2);
             // A bar beside the number: the share of the best policy's total.
-            const float share = best_total > 0.0 ? static_cast<float>(r.matching.total_rate() / best_total) : 0.0f;
+            const float share = best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
             char text[32];
             std::snprintf(text, sizeof text, "%.1f", r.matching.total_rate());
             ImGui::ProgressBar(share, ImVec2(-1.0f, 0.0f), text);
@@ -235,7 +236,7 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         ImGui::Text("Transporter %d at (%d, %d)", t->id, t->pos.x, t->pos.y);
         char overlay[64];
         std::snprintf(overlay, sizeof overlay, "%.0f energy, %.0f mineral / %.0f", t->carry[0], t->carry[1], t->capacity);
-        ImGui::ProgressBar(static_cast<float>(t->capacity > 0 ? total(t->carry) / t->capacity : 0.0), ImVec2(-1.0f, 0.0f), overlay);
+        ImGui::ProgressBar(t->capacity > 0 ? safe_fraction(total(t->carry) / t->capacity, "transporter load") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
         for (const Task& task : t->tasks)
             if (const Target* g = w.find_target(task.target))
                 ImGui::BulletText("%s %.0f %s at %s%s", std::string(task_key(task.kind)).c_str(), task.amount,
@@ -263,7 +264,7 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
     ImGui::Text("%s at (%d, %d), %s", target_name(*t).c_str(), t->pos.x, t->pos.y, std::string(role_key(t->role())).c_str());
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, "%.0f energy, %.0f mineral / %.0f", t->store[0], t->store[1], t->capacity);
-    ImGui::ProgressBar(static_cast<float>(t->capacity > 0 ? total(t->store) / t->capacity : 0.0), ImVec2(-1.0f, 0.0f), overlay);
+    ImGui::ProgressBar(t->capacity > 0 ? safe_fraction(total(t->store) / t->capacity, "target stock") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
     const float width = 110.0f * f.ui_scale;
     ImGui::SetNextItemWidth(width);
     ImGui::InputDouble("energy", &edit_energy_, 10.0, 100.0, "%.0f");

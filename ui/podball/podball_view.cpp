@@ -1,4 +1,5 @@
 #include "ui/podball/podball_view.hpp"
+#include "ui/painter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,19 +23,19 @@ ImU32 faded(ImU32 c, bool faint) { return faint ? palette::with_alpha(c, 80) : c
 
 // Axis-aligned lines as rectangles snapped to whole pixels: crisp on every renderer (thin
 // textured triangles rasterise with steps) and cheap on the software renderer.
-void vertical_line(ImDrawList* d, float x, float y0, float y1, float width, ImU32 col) {
+void vertical_line(Painter* d, float x, float y0, float y1, float width, ImU32 col) {
     float w = std::max(1.0f, std::round(width));
     float left = std::round(x - w * 0.5f);
     d->AddRectFilled(ImVec2(left, std::round(std::min(y0, y1))), ImVec2(left + w, std::round(std::max(y0, y1))), col);
 }
 
-void horizontal_line(ImDrawList* d, float x0, float x1, float y, float width, ImU32 col) {
+void horizontal_line(Painter* d, float x0, float x1, float y, float width, ImU32 col) {
     float w = std::max(1.0f, std::round(width));
     float top = std::round(y - w * 0.5f);
     d->AddRectFilled(ImVec2(std::round(std::min(x0, x1)), top), ImVec2(std::round(std::max(x0, x1)), top + w), col);
 }
 
-void outline(ImDrawList* d, ImVec2 a, ImVec2 b, float width, ImU32 col) {
+void outline(Painter* d, ImVec2 a, ImVec2 b, float width, ImU32 col) {
     ImVec2 lo(std::min(a.x, b.x), std::min(a.y, b.y)), hi(std::max(a.x, b.x), std::max(a.y, b.y));
     float h = width * 0.5f;
     horizontal_line(d, lo.x - h, hi.x + h, lo.y, width, col);
@@ -43,23 +44,12 @@ void outline(ImDrawList* d, ImVec2 a, ImVec2 b, float width, ImU32 col) {
     vertical_line(d, hi.x, lo.y + h, hi.y - h, width, col);
 }
 
-void dashed_vertical_line(ImDrawList* d, float x, float y0, float y1, float width, float dash, ImU32 col) {
-    float top = std::min(y0, y1), bottom = std::max(y0, y1);
-    for (float y = top; y < bottom; y += 2.0f * dash) vertical_line(d, x, y, std::min(y + dash, bottom), width, col);
-}
-
-void draw_dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash) {
-    float len = std::hypot(b.x - a.x, b.y - a.y);
-    if (len <= 0.0f) return;
-    ImVec2 dir((b.x - a.x) / len, (b.y - a.y) / len);
-    for (float s = 0.0f; s < len; s += 2.0f * dash) {
-        float e = std::min(s + dash, len);
-        draw->AddLine(ImVec2(a.x + dir.x * s, a.y + dir.y * s), ImVec2(a.x + dir.x * e, a.y + dir.y * e), col, thickness);
-    }
+void dashed_vertical_line(Painter* d, float x, float y0, float y1, float width, float dash, ImU32 col) {
+    d->AddDashedLine(ImVec2(x, std::min(y0, y1)), ImVec2(x, std::max(y0, y1)), col, std::max(1.0f, std::round(width)), dash);
 }
 
 // A line with a small arrow head: the direction matters more than the exact length.
-void draw_arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 col, float thickness) {
+void draw_arrow(Painter* draw, ImVec2 from, ImVec2 to, ImU32 col, float thickness) {
     float len = std::hypot(to.x - from.x, to.y - from.y);
     if (len < 2.0f) return;
     draw->AddLine(from, to, col, thickness);
@@ -150,7 +140,7 @@ void PodballView::draw_goal_areas(const PodballWorld& w, const CanvasFrame& f) c
     if (!w.goal_areas_active()) return;
     const auto& c = w.config();
     const CanvasView& v = *f.view;
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     constexpr float kHalfPi = 1.5707963f;
     float r = v.to_pixels(c.goal_exclusion_radius);
     float line = std::max(1.0f, 1.5f * f.ui_scale);
@@ -192,7 +182,7 @@ void PodballView::draw_takeover_marker(const PodballWorld& w, const CanvasFrame&
 void PodballView::draw_arena(const PodballWorld& w, const CanvasFrame& f) const {
     const auto& c = w.config();
     const CanvasView& v = *f.view;
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     double hx = c.arena_width * 0.5, hy = c.arena_height * 0.5, gy = c.goal_width * 0.5;
     float line = std::max(1.0f, 2.0f * f.ui_scale);
 
@@ -231,7 +221,7 @@ void PodballView::draw_arena(const PodballWorld& w, const CanvasFrame& f) const 
 void PodballView::draw_entities(const PodballWorld& w, const CanvasFrame& f) const {
     const auto& c = w.config();
     const CanvasView& v = *f.view;
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     float line = std::max(1.0f, 1.5f * f.ui_scale);
     float pod_px = v.to_pixels(c.pod_radius);
     float ball_px = std::max(2.5f, v.to_pixels(c.ball_radius));
@@ -291,14 +281,14 @@ void PodballView::draw_drag_ghost(const PodballWorld& w, const CanvasFrame& f) c
     glm::dvec2 to = clamp_into_arena(c, drag_pos_ + grabbed_->offset, radius);
     float r = std::max(3.0f, v.to_pixels(radius));
     ImU32 col = is_ball ? palette::kBall : palette::kTeam[w.pods()[static_cast<std::size_t>(grabbed_->pod)].team];
-    draw_dashed_line(f.draw, v.to_screen(from), v.to_screen(to), palette::kDragGhost, 1.5f * f.ui_scale, 5.0f * f.ui_scale);
+    f.draw->AddDashedLine(v.to_screen(from), v.to_screen(to), palette::kDragGhost, 1.5f * f.ui_scale, 5.0f * f.ui_scale);
     f.draw->AddCircleFilled(v.to_screen(to), r, palette::with_alpha(col, 140));
     f.draw->AddCircle(v.to_screen(to), r, palette::kDragGhost, 0, 2.0f * f.ui_scale);
 }
 
 void PodballView::draw_overlay(const PodballWorld& w, const CanvasFrame& f) const {
     const CanvasView& v = *f.view;
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     ImFont* big = large_font();
     float big_size = big->FontSize * ImGui::GetIO().FontGlobalScale;
     ImFont* font = ImGui::GetFont();

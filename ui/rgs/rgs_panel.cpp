@@ -7,6 +7,7 @@
 #include "engine/core/hash.hpp"
 #include "engine/rgs/mine_rate.hpp"
 #include "ui/palette.hpp"
+#include "ui/painter.hpp"
 #include "ui/rgs/rgs_view.hpp"
 
 namespace pb::ui {
@@ -26,7 +27,7 @@ struct Chart {
     }
 };
 
-void draw_series(ImDrawList* d, const std::vector<ImVec2>& points, ImU32 colour, float width) {
+void draw_series(Painter* d, const std::vector<ImVec2>& points, ImU32 colour, float width) {
     if (points.size() >= 2) d->AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, width);
 }
 
@@ -55,7 +56,7 @@ const rgs::ClusterComparison* RgsView::comparison_for(const RgsWorld& w, int id)
 }
 
 void RgsView::draw_panel(const RgsWorld& w, const CanvasFrame& f) {
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     const float s = f.ui_scale, line = ImGui::GetTextLineHeightWithSpacing();
     const float pad = 8.0f * s, gap = 8.0f * s;
     const ImVec2 origin(f.view->origin().x + 10.0f * s, f.view->origin().y + 10.0f * s);

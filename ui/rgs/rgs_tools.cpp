@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ui/palette.hpp"
+#include "ui/painter.hpp"
 #include "ui/rgs/rgs_view.hpp"
 
 namespace pb::ui {
@@ -60,7 +61,7 @@ bool RgsView::draw_tools(const World& world, const CanvasFrame& f) {
         const double max_hp = w.config().max_health(r->kind);
         char overlay[64];
         std::snprintf(overlay, sizeof overlay, "%.0f / %.0f HP", r->health, max_hp);
-        ImGui::ProgressBar(static_cast<float>(max_hp > 0.0 ? r->health / max_hp : 0.0), ImVec2(-1.0f, 0.0f), overlay);
+        ImGui::ProgressBar(max_hp > 0.0 ? safe_fraction(r->health / max_hp, "RGS health") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
         ImGui::Text("efficiency %.1f%%  at (%.0f, %.0f, %.0f)", 100.0 * r->efficiency, r->pos.x, r->pos.y, r->pos.z);
 
         const bool wreck = r->state == State::Destroyed;

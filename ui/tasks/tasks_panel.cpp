@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ui/palette.hpp"
+#include "ui/painter.hpp"
 #include "ui/tasks/tasks_colours.hpp"
 #include "ui/tasks/tasks_view.hpp"
 
@@ -38,7 +39,8 @@ Chart begin_chart(const char* id, float height, double t0, double t1, double d0,
     // Pad the ranges so points sit inside the frame; a single value gets a unit of room.
     const double tp = std::max((t1 - t0) * 0.08, 0.5), dp = std::max((d1 - d0) * 0.12, 0.5);
     c.t0 = t0 - tp, c.t1 = t1 + tp, c.d0 = d0 - dp, c.d1 = d1 + dp;
-    ImDrawList* d = ImGui::GetWindowDrawList();
+    Painter window_painter = Painter::window();
+    Painter* d = &window_painter;
     d->AddRectFilled(c.min, c.max, tasks_colours::kChartBackground);
     d->AddRect(c.min, c.max, tasks_colours::kChartGrid);
     char buf[32];
@@ -67,7 +69,7 @@ std::string route_text(const std::vector<int>& route) {
 }
 
 // Staircase through a front in increasing time: the region it dominates is above-right.
-void draw_staircase(ImDrawList* d, const Chart& c, const std::vector<std::pair<double, double>>& front, ImU32 colour) {
+void draw_staircase(Painter* d, const Chart& c, const std::vector<std::pair<double, double>>& front, ImU32 colour) {
     for (std::size_t i = 0; i + 1 < front.size(); ++i) {
         const ImVec2 a = c.at(front[i].first, front[i].second), b = c.at(front[i + 1].first, front[i + 1].second);
         d->AddLine(a, ImVec2(b.x, a.y), colour, 1.5f);
@@ -131,7 +133,8 @@ void TasksView::draw_team_chart(const TasksWorld& w, float scale) {
     }
     const Chart c = begin_chart("##team_chart", 170.0f * scale, t0, t1, d0, d1, scale);
     const bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked();
-    ImDrawList* d = ImGui::GetWindowDrawList();
+    Painter window_painter = Painter::window();
+    Painter* d = &window_painter;
     for (int k = 1; k <= sol.k_max; ++k) {
         std::vector<std::pair<double, double>> front;
         for (const tasks::TeamPoint& p : points)
@@ -254,7 +257,8 @@ void TasksView::draw_pair_chart(const TasksWorld& w, float scale) {
     if (t0 > t1) return;
     const Chart c = begin_chart("##pair_chart", 120.0f * scale, t0, t1, d0, d1, scale);
     const bool hovered = ImGui::IsItemHovered();
-    ImDrawList* d = ImGui::GetWindowDrawList();
+    Painter window_painter = Painter::window();
+    Painter* d = &window_painter;
     for (int e = 0; e < sol.equipment; ++e) {
         if (e == pair_equipment_) continue;
         for (const tasks::PairOption& o : sol.pair_options(pair_player_, e))

@@ -1,4 +1,5 @@
 #include "ui/tasks/tasks_view.hpp"
+#include "ui/painter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,7 @@ constexpr double kPi = 3.14159265358979323846;
 
 ImVec2 screen(const CanvasFrame& f, glm::dvec2 p) { return f.view->to_screen(p); }
 
-void centred_text(ImDrawList* d, ImVec2 at, ImU32 colour, const char* text) {
+void centred_text(Painter* d, ImVec2 at, ImU32 colour, const char* text) {
     const ImVec2 size = ImGui::CalcTextSize(text);
     d->AddText(ImVec2(at.x - size.x * 0.5f, at.y - size.y * 0.5f), colour, text);
 }
@@ -191,7 +192,7 @@ void TasksView::draw(const World& world, const CanvasFrame& f) {
 }
 
 void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     const tasks::Ship& ship = w.ship();
     const float s = f.ui_scale;
     const bool labels = f.view->pixels_per_unit() * kRoomRadius > 9.0 * s;
@@ -248,7 +249,7 @@ void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
     const tasks::TeamPoint& point = s.teams.points[point_index];
     const int team = point_index == chosen_.point ? std::clamp(chosen_.team, 0, point.assignment_count - 1) : 0;
     if (point.assignment_count == 0) return;
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     const float sc = f.ui_scale;
     const auto picks = s.assignment(point, team);
     const double pace = std::max(w.config().ticks_per_time, 1.0);
@@ -290,7 +291,7 @@ void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
 }
 
 void TasksView::draw_tokens(const TasksWorld& w, const CanvasFrame& f) const {
-    ImDrawList* d = f.draw;
+    Painter* d = f.draw;
     const float r = f.view->to_pixels(kTokenRadius);
     char buf[16];
     for (int i = 0; i < static_cast<int>(w.task().equipment.size()); ++i) {
