@@ -103,6 +103,7 @@ std::string settings_to_toml(const WindowSettings& s) {
     out << "status_line = " << boolean(p.show_status) << "\n";
     out << "velocity_hints = " << boolean(p.velocity_hints) << "\n";
     out << "param_panel_width = " << static_cast<int>(p.param_panel_width) << "\n";
+    out << "side_tab = " << quoted(std::string(ui::side_tab_key(p.side_tab))) << "\n";
     out << "speed = " << quoted(std::string(ui::kSpeeds[static_cast<std::size_t>(p.speed_index)].label)) << "\n\n";
     out << "[files]\n";
     out << "last_scenario = " << quoted(s.last_scenario) << "\n";
@@ -132,6 +133,12 @@ WindowSettings settings_from_toml(const std::string& text, const std::string& na
     r.flag("layout", "status_line", p.show_status);
     r.flag("layout", "velocity_hints", p.velocity_hints);
     r.number("layout", "param_panel_width", p.param_panel_width, 100.0f, 4000.0f);
+    std::string tab;
+    r.text("layout", "side_tab", tab);
+    if (!tab.empty()) {
+        if (auto t = ui::side_tab_from_key(tab)) p.side_tab = *t;
+        else warnings += name + ": layout.side_tab: \"" + tab + "\" is not a tab (allowed: tools, params, analysis); using params\n";
+    }
     std::string speed;
     r.text("layout", "speed", speed);
     for (std::size_t i = 0; i < ui::kSpeeds.size(); ++i)

@@ -31,6 +31,22 @@ struct CanvasFrame {
     const GamepadState* gamepad = nullptr;   // the first game controller the host sees, if any
 };
 
+// What Help > About this lab says (ui/shell_help.cpp draws it).
+struct LabKey {
+    std::string keys;   // "H", "Ctrl+click", "drag (paused)"
+    std::string what;
+};
+struct LabHelp {
+    std::string what_you_see;       // paragraphs, separated by blank lines
+    std::string what_you_can_do;
+    std::vector<LabKey> keys;       // the keys and gestures that work in this lab (canvas and tools)
+    std::string source;             // the seed document and spec it follows
+};
+
+// Overlays a view draws on the canvas (score boxes, folded windows, floating panels) record their
+// screen rectangles in the WidgetLocator under "overlay.<name>", and what must stay in sight
+// (goals, the ship) under "keep_visible.<name>": the layout test checks no overlay covers the
+// canvas centre or anything kept visible at the default layout.
 class LabView {
 public:
     virtual ~LabView() = default;
@@ -66,9 +82,18 @@ public:
     // view may select, or queue a command (build here).
     virtual void click(const World&, glm::dvec2 /*point*/, double /*pick_radius*/, bool /*paused*/) {}
 
-    // The lab's tools in the shell's side panel, above the parameters (ImGui widgets: a team to
-    // build for, actions on the selection). Return false to show nothing.
+    // The lab's tools in the side panel's Tools tab (ImGui widgets: a team to build for, actions
+    // on the selection). Return false to show nothing.
     virtual bool draw_tools(const World&, const CanvasFrame&) { return false; }
+    virtual bool has_tools() const { return false; }
+    // The lab's analysis in the side panel's Analysis tab: metrics, charts (ui/chart.hpp, with
+    // axes, units and a readout on hover), comparisons, the keys to the canvas's colours.
+    // Return false when the lab has none.
+    virtual bool draw_analysis(const World&, const CanvasFrame&) { return false; }
+    virtual bool has_analysis() const { return false; }
+
+    // Help > About this lab, and the lab's lines in the shortcut list.
+    virtual LabHelp help() const { return {}; }
 
     // Commands the view queued this frame (tool buttons, clicks, keys), drained by the shell after
     // drawing and submitted at the current tick whether running or paused.

@@ -22,6 +22,22 @@ void remember_recent_file(std::vector<std::string>& recent, const std::string& p
     if (recent.size() > ShellPreferences::kMaxRecentFiles) recent.resize(ShellPreferences::kMaxRecentFiles);
 }
 
+std::string_view side_tab_key(SideTab tab) {
+    switch (tab) {
+        case SideTab::Review: return "review";
+        case SideTab::Tools: return "tools";
+        case SideTab::Parameters: return "params";
+        case SideTab::Analysis: return "analysis";
+    }
+    return "params";
+}
+
+std::optional<SideTab> side_tab_from_key(std::string_view key) {
+    for (SideTab t : {SideTab::Review, SideTab::Tools, SideTab::Parameters, SideTab::Analysis})
+        if (side_tab_key(t) == key) return t;
+    return std::nullopt;
+}
+
 Shell::Shell(Simulation& sim, ShellOptions options)
     : sim_(&sim),
       host_sim_(&sim),

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/json.hpp"
@@ -24,8 +25,14 @@
 
 namespace pb::ui {
 
+// The side panel's tabs.
+enum class SideTab { Review, Tools, Parameters, Analysis };
+std::string_view side_tab_key(SideTab tab);                      // "review", "tools", "params", "analysis"
+std::optional<SideTab> side_tab_from_key(std::string_view key);
+
 // What the designer arranged, persisted by the app between sessions.
 struct ShellPreferences {
+    SideTab side_tab = SideTab::Parameters;   // the side panel's tab last chosen
     static constexpr std::size_t kMaxRecentFiles = 10;
     bool show_params = true;
     bool show_transport = true;
@@ -81,6 +88,11 @@ public:
     // Runs ticks one by one as a running window does (the lab's view sees each), at once;
     // for renders of a later tick. Throws what the simulation throws.
     void run_ticks(std::int64_t ticks);
+
+    // Brings a side panel tab to the front (kept as the designer's choice); a tab the lab does not
+    // have shows Parameters instead.
+    void select_side_tab(SideTab tab) { prefs_.side_tab = tab; }
+    SideTab side_tab() const { return side_tab_shown_.value_or(prefs_.side_tab); }
 
     // Menus, buttons and keyboard shortcuts all end up here.
     void perform(ShellAction action);
@@ -259,6 +271,9 @@ private:
     std::optional<UnsavedQuestion> unsaved_question_;
     bool quit_confirmed_ = false;
     bool show_shortcuts_ = false;
+    bool show_lab_help_ = false;
+    // The side panel's tab on screen last frame (a tab chosen in code is selected once).
+    std::optional<SideTab> side_tab_shown_;
     bool show_about_ = false;
 
     double tick_us_ = 0.0;

@@ -361,29 +361,70 @@ void Shell::draw_side_panel(float width, float height) {
     ImGui::Separator();
     ImGui::Spacing();
 
-    // The lab's own tools (build, act on the selection) before the parameters.
+    // Tabs, so each part has the panel's whole height: Review (a replay), Tools (the lab's
+    // editing), Parameters, Analysis (metrics, charts, the colour keys). The choice is kept.
     CanvasFrame tools;
-    Painter panel_painter = Painter::window();
-    tools.draw = &panel_painter;
+    tools.draw = nullptr;   // set inside the tab's child window
     tools.view = &view_;
     tools.ui_scale = scale;
     tools.paused = paused_;
     tools.widgets = &widgets_;
     tools.gamepad = &gamepad_;
-    if (review_) draw_review_panel();
-    // While reviewing, tools and parameters show the replay's values but take no edits (the
-    // parameter filter still works, to find a value).
-    ImGui::BeginDisabled(review_ != nullptr);
-    if (lab_view_ && lab_view_->draw_tools(sim_->world(), tools)) {
-        ImGui::Spacing();
-        ImGui::Separator();
-        ImGui::Spacing();
-    }
-    ImGui::EndDisabled();
-
+    const bool has_tools = lab_view_ && lab_view_->has_tools();
+    const bool has_analysis = lab_view_ && lab_view_->has_analysis();
+    SideTab want = prefs_.side_tab;
+    if (want == SideTab::Tools && !has_tools) want = SideTab::Parameters;
+    if (want == SideTab::Analysis && !has_analysis) want = SideTab::Parameters;
+    if (want == SideTab::Review && !review_) want = SideTab::Parameters;
+    const bool force = side_tab_shown_ != want;   // a tab chosen by code (or restored) is selected once
+    auto tab = [&](const char* label, SideTab which, const char* widget) {
+        ImGuiTabItemFlags flags = force && which == want ? ImGuiTabItemFlags_SetSelected : 0;
+        const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+        widgets_.record_last_item(widget);
+        if (open) {
+            if (!force && side_tab_shown_ != which) prefs_.side_tab = which;   // the designer clicked it
+            side_tab_shown_ = which;
+        }
+        return open;
+    };
+    auto content = [&](const char* id) {
+        ImGui::BeginChild(id, ImVec2(0, 0), false);
+        return Painter::window();   // the child's own draw list
+    };
     std::string refused;
-    param_panel_.read_only = review_ != nullptr;
-    draw_param_panel(*sim_, param_panel_, widgets_, refused);
+    if (ImGui::BeginTabBar("##side_tabs")) {
+        if (review_ && tab("Review", SideTab::Review, "side.tab.review")) {
+            ImGui::BeginChild("##review_tab", ImVec2(0, 0), false);
+            draw_review_panel();
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        if (has_tools && tab("Tools", SideTab::Tools, "side.tab.tools")) {
+            Painter p = content("##tools_tab");
+            tools.draw = &p;
+            // While reviewing, tools show the replay's state but take no edits.
+            ImGui::BeginDisabled(review_ != nullptr);
+            lab_view_->draw_tools(sim_->world(), tools);
+            ImGui::EndDisabled();
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        if (tab("Parameters", SideTab::Parameters, "side.tab.params")) {
+            // While reviewing, the parameters show the replay's values but take no edits (the
+            // filter still works, to find a value).
+            param_panel_.read_only = review_ != nullptr;
+            draw_param_panel(*sim_, param_panel_, widgets_, refused);
+            ImGui::EndTabItem();
+        }
+        if (has_analysis && tab("Analysis", SideTab::Analysis, "side.tab.analysis")) {
+            Painter p = content("##analysis_tab");
+            tools.draw = &p;
+            lab_view_->draw_analysis(sim_->world(), tools);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
     if (!refused.empty()) set_status("Refused: " + refused);
     ImGui::EndChild();
     ImGui::PopStyleVar(2);

@@ -56,6 +56,7 @@ bool Shell::open_replay(const std::string& path) {
     session->notes = session->player->data().notes;
     session->loop_b = session->player->length();
     review_ = std::move(session);
+    prefs_.side_tab = SideTab::Review;   // the replay's file, hashes and notes first
     sim_ = &review_->player->simulation();
     error_.clear();
     retry_path_.clear();
@@ -73,6 +74,7 @@ void Shell::close_replay() {
     sim_ = &live_sim();
     std::string path = review_->path;
     review_.reset();
+    if (prefs_.side_tab == SideTab::Review) prefs_.side_tab = SideTab::Parameters;
     show_other_world();
     set_status("Closed the replay " + file_name(path) + "; back to the live session");
 }

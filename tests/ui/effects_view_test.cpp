@@ -15,6 +15,13 @@
 
 using namespace pb;
 
+// The lab's tools sit in the side panel's Tools tab.
+static pb::ui::ShellOptions tools_tab() {
+    pb::ui::ShellOptions o;
+    o.preferences.side_tab = pb::ui::SideTab::Tools;
+    return o;
+}
+
 namespace {
 
 Simulation effects_simulation(const std::string& name) {
@@ -43,7 +50,7 @@ TEST_CASE("effects view: four policy panels with defenders and creeps; a clicked
     sim.advance(700);
     ui::OffscreenRenderer renderer{1280, 900};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 3);
     auto* view = dynamic_cast<ui::EffectsView*>(shell.lab_view());
     REQUIRE(view != nullptr);
@@ -78,7 +85,7 @@ TEST_CASE("effects view: a click places a defender in every lane, a drag moves i
     Simulation sim = effects_simulation("effects-worked-examples.toml");
     ui::OffscreenRenderer renderer{1000, 700};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 2);
     REQUIRE(shell.paused());
     auto* view = dynamic_cast<ui::EffectsView*>(shell.lab_view());

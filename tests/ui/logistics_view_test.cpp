@@ -12,6 +12,13 @@
 #include "ui/shell.hpp"
 
 using namespace pb;
+
+// The lab's tools sit in the side panel's Tools tab.
+static pb::ui::ShellOptions tools_tab() {
+    pb::ui::ShellOptions o;
+    o.preferences.side_tab = pb::ui::SideTab::Tools;
+    return o;
+}
 using ui::LogisticsView;
 
 namespace {
@@ -33,7 +40,7 @@ TEST_CASE("logistics view: the colony, its routes and the panel are drawn") {
     sim.advance(200);
     ui::OffscreenRenderer renderer{1300, 950};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 3);
     auto* view = dynamic_cast<LogisticsView*>(shell.lab_view());
     REQUIRE(view != nullptr);
@@ -58,7 +65,7 @@ TEST_CASE("logistics view: clicks select, build targets and transporters, toggle
     Simulation sim = colony();
     ui::OffscreenRenderer renderer{1100, 800};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 2);
     auto* view = dynamic_cast<LogisticsView*>(shell.lab_view());
     REQUIRE(view != nullptr);
@@ -105,7 +112,7 @@ TEST_CASE("logistics view: a drag moves a target or a transporter; hover lists p
     Simulation sim = colony();
     ui::OffscreenRenderer renderer{1100, 800};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 2);
     auto* view = dynamic_cast<LogisticsView*>(shell.lab_view());
     REQUIRE(view != nullptr);

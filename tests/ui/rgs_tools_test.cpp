@@ -12,6 +12,13 @@
 
 using namespace pb;
 
+// The lab's tools sit in the side panel's Tools tab.
+static pb::ui::ShellOptions tools_tab() {
+    pb::ui::ShellOptions o;
+    o.preferences.side_tab = pb::ui::SideTab::Tools;
+    return o;
+}
+
 namespace {
 
 Simulation rgs_simulation(const std::string& name) {
@@ -29,7 +36,7 @@ TEST_CASE("rgs tools: a click selects an RGS, or with 'click builds' places one,
     Simulation sim = rgs_simulation("rgs-two-at-800.toml");
     ui::OffscreenRenderer renderer{1000, 700};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 2);
     REQUIRE(shell.paused());
     auto* view = dynamic_cast<ui::RgsView*>(shell.lab_view());
@@ -76,7 +83,7 @@ TEST_CASE("rgs tools: building beyond the team's BP is refused and the status li
     Simulation sim = rgs_simulation("rgs-two-at-1600.toml");
     ui::OffscreenRenderer renderer{1000, 700};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 2);
     auto* view = dynamic_cast<ui::RgsView*>(shell.lab_view());
     REQUIRE(view != nullptr);
@@ -122,7 +129,7 @@ TEST_CASE("rgs tools: the side panel offers the selection's actions and the canv
     Simulation sim = rgs_simulation("rgs-two-at-800.toml");
     ui::OffscreenRenderer renderer{1000, 700};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, ui::ShellOptions{}};
+    ui::Shell shell{sim, tools_tab()};
     renderer.render(shell, 2);
     auto* view = dynamic_cast<ui::RgsView*>(shell.lab_view());
     REQUIRE(view != nullptr);

@@ -39,6 +39,7 @@ public:
     std::string canvas_hint(bool paused) const override;
     void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
+    bool has_tools() const override { return true; }
 
     // The defender a click places (with click_places on), edited in the side panel.
     struct Options {

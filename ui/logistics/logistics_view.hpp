@@ -38,6 +38,7 @@ public:
     std::string canvas_hint(bool paused) const override;
     void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
+    bool has_tools() const override { return true; }
 
     // What a click on the map does.
     enum class Tool { Select, PlaceTarget, PlaceTransporter, Wall };

@@ -43,6 +43,7 @@ public:
     std::string canvas_hint(bool paused) const override;
     void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
     bool draw_tools(const World& world, const CanvasFrame& frame) override;   // rgs_tools.cpp
+    bool has_tools() const override { return true; }
 
     // What the designer chose (keys while the canvas is hovered; see the overlay's hint line).
     struct Options {

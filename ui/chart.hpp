@@ -1,0 +1,59 @@
+// Charts and colour keys for the labs' panels, so every picture that encodes a value says how.
+//
+// draw_chart: a line chart as wide as the panel, with both axes labelled (name and unit), tick
+// labels at round values (1, 2, 5 x 10^k), a key naming each series, and a readout on hover: a
+// vertical rule at the mouse and a tooltip with every series' value there. Values that are not
+// finite are left out (and logged as draw faults: they mean a bug upstream).
+//
+// Keys: legend_swatch() for a colour that names a category (a team, a policy, an effect),
+// colour_scale() for a colour that encodes a number (a heat map): a gradient bar with its
+// numbers at both ends and in the middle.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace pb::ui {
+
+struct ChartAxis {
+    std::string label;   // "match time", "delivered per tick"
+    std::string unit;    // "s", "units/tick", "%"; empty for a count
+    double min = 0.0;
+    double max = 1.0;    // widened when equal to min
+};
+
+struct ChartSeries {
+    std::string name;
+    ImU32 colour = IM_COL32(255, 255, 255, 255);
+    std::vector<double> x, y;   // same length; x increasing
+    float width = 1.5f;         // at UI scale 1
+};
+
+struct ChartSpec {
+    const char* id = "chart";   // unique within the window
+    float height = 90.0f;       // plot height at UI scale 1 (axes and key come on top)
+    ChartAxis x, y;
+    std::vector<ChartSeries> series;
+    bool key = true;            // the series' names under the chart (when there are several or one is named)
+};
+
+// Draws into the current window at the cursor and advances it.
+void draw_chart(const ChartSpec& spec);
+
+// Round tick values between lo and hi, about `target` of them (1, 2 or 5 times a power of ten).
+std::vector<double> nice_ticks(double lo, double hi, int target);
+// A short number for an axis: 0.25, 12, 1.5k, 3M.
+std::string short_number(double v);
+
+// A small square of `colour` and its text on one line (ImGui item; use SameLine between them).
+void legend_swatch(ImU32 colour, const char* text);
+// A line drawn as in the picture (for lines and routes), then its text.
+void legend_line(ImU32 colour, const char* text, float thickness = 2.0f);
+// A horizontal colour bar: `colour_at(t)` for t in 0..1, labelled with the values lo, mid and hi
+// in `unit`, with `caption` above it. Hovering it shows the value under the mouse.
+void colour_scale(const char* caption, const std::function<ImU32(float)>& colour_at, double lo, double hi,
+                  const char* unit, float width = 0.0f);
+
+}  // namespace pb::ui
