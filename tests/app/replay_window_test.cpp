@@ -31,17 +31,20 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
     const std::string before = dir + "/before.json", playing = dir + "/playing.json", noted = dir + "/noted.json",
                       branched = dir + "/branched.json", shot = dir + "/review.png";
     // Editing attempts first: a parameter slider and a pod dragged on the canvas change nothing.
-    const std::string script = "frame 10 click @params.filter\n"
+    // It opens on the side panel's Review tab; the parameters are one tab over.
+    const std::string script = "frame 6 click @side.tab.params\n"
+                               "frame 10 click @params.filter\n"
                                "frame 12 text ball.friction\n"
                                "frame 16 drag @param.podball.ball.friction 90 0\n"
                                "frame 24 drag @podball.pod.0.1 60 40\n"
                                "frame 34 dump " + before + "\n"
-                               "frame 36 click @transport.play\n"
+                               "frame 35 click @side.tab.review\n"
+                               "frame 38 click @transport.play\n"
                                // A note added while playing: the button's label shows the tick,
                                // which changes every frame, and the click must still land.
-                               "frame 40 click @review.note_text\n"
-                               "frame 44 text while it plays\n"
-                               "frame 48 click @review.add_note\n"
+                               "frame 41 click @review.note_text\n"
+                               "frame 45 text while it plays\n"
+                               "frame 49 click @review.add_note\n"
                                "frame 70 dump " + playing + "\n"
                                "frame 72 click @transport.play\n"
                                "frame 76 screenshot " + shot + "\n"

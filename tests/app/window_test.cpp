@@ -165,6 +165,7 @@ TEST_CASE("window: RGS tools by mouse: select and remove, build with a click, ma
     std::string marked = temp_path("window-rgs-marked.json");
     for (const std::string& f : {removed, built, marked}) std::filesystem::remove(f);
     std::string script =
+        "frame 15 click @side.tab.tools\n"   // the RGS tools' tab
         "frame 20 click @rgs.rgs.1\n"
         "frame +5 click @rgs.remove\n"
         "frame +5 dump " + removed + "\n"
