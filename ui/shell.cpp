@@ -231,6 +231,7 @@ void Shell::perform(ShellAction action) {
     case ShellAction::ToggleVelocityHints: prefs_.velocity_hints = !prefs_.velocity_hints; break;
     case ShellAction::ToggleParamPanel: prefs_.show_params = !prefs_.show_params; break;
     case ShellAction::ShowShortcuts: show_shortcuts_ = !show_shortcuts_; break;
+    case ShellAction::ShowLabHelp: show_lab_help_ = !show_lab_help_; break;
     }
 }
 

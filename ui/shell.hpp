@@ -211,7 +211,12 @@ private:
     void draw_side_panel(float width, float height);
     void draw_status_line();
     void draw_dialogs();
+    // shell_help.cpp: Help > Keyboard shortcuts (this lab's) and Help > About this lab.
     void draw_shortcuts_window();
+    void draw_lab_help_window();
+    // Records each top-level window over the canvas as "overlay.window.<title>".
+    void record_floating_windows();
+    bool lab_has_shortcut(ShellAction action) const;
     void draw_unsaved_question();
     // Submits what the lab view queued this frame (tools, clicks) at the current tick.
     void submit_view_commands();
@@ -271,7 +276,7 @@ private:
     std::optional<UnsavedQuestion> unsaved_question_;
     bool quit_confirmed_ = false;
     bool show_shortcuts_ = false;
-    bool show_lab_help_ = false;
+    bool show_lab_help_ = false;   // Help > About this lab
     // The side panel's tab on screen last frame (a tab chosen in code is selected once).
     std::optional<SideTab> side_tab_shown_;
     bool show_about_ = false;

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "engine/core/lab.hpp"
 #include "ui/palette.hpp"
@@ -82,10 +83,31 @@ void Shell::draw() {
 
     draw_dialogs();
     if (show_shortcuts_) draw_shortcuts_window();
+    if (show_lab_help_) draw_lab_help_window();
+    record_floating_windows();
     submit_view_commands();
     // The simulation recorded this frame's edits as they were made; a recording one of them
     // ended (a disk error) is said now.
     report_recording_end();
+}
+
+void Shell::record_floating_windows() {
+    // Every window floating over the canvas (a view's analysis window, the Pareto chart, help) is
+    // an overlay: the layout test checks none covers the canvas centre or what must stay visible.
+    const WidgetRect* canvas = widgets_.find("canvas");
+    if (!canvas) return;
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    for (ImGuiWindow* w : g.Windows) {
+        if (!w->WasActive && !w->Active) continue;
+        if (w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)))
+            continue;
+        const std::string name = w->Name;
+        if (name == "##playbench_main" || name.rfind("##MainMenuBar", 0) == 0 || name.rfind("Debug##", 0) == 0) continue;
+        const WidgetRect r{w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, true};
+        const bool over_canvas = r.x < canvas->x + canvas->w && r.x + r.w > canvas->x && r.y < canvas->y + canvas->h &&
+                                 r.y + r.h > canvas->y;
+        if (over_canvas) widgets_.record("overlay.window." + name.substr(0, name.find("##")), r);
+    }
 }
 
 void Shell::submit_view_commands() {
@@ -171,14 +193,19 @@ void Shell::draw_menu_bar() {
         ImGui::MenuItem("Transport bar", nullptr, &prefs_.show_transport);
         ImGui::MenuItem("Status line", nullptr, &prefs_.show_status);
         ImGui::Separator();
-        ImGui::MenuItem("Velocity hints", shortcut_label(ShellAction::ToggleVelocityHints), &prefs_.velocity_hints);
+        if (lab_has_shortcut(ShellAction::ToggleVelocityHints))
+            ImGui::MenuItem("Velocity hints", shortcut_label(ShellAction::ToggleVelocityHints), &prefs_.velocity_hints);
         if (ImGui::MenuItem("Reset zoom", shortcut_label(ShellAction::ResetZoom))) perform(ShellAction::ResetZoom);
         widgets_.record_last_item("menu.view.reset_zoom");
         ImGui::EndMenu();
     }
     widgets_.record_last_item("menu.view");
     if (ImGui::BeginMenu("Help")) {
+        const std::string about = "About this lab (" + sim_->world().lab().title + ")";
+        if (ImGui::MenuItem(about.c_str())) perform(ShellAction::ShowLabHelp);
+        widgets_.record_last_item("menu.help.about_lab");
         if (ImGui::MenuItem("Keyboard shortcuts", shortcut_label(ShellAction::ShowShortcuts))) show_shortcuts_ = true;
+        widgets_.record_last_item("menu.help.shortcuts");
         if (ImGui::MenuItem("About Playbench")) show_about_ = true;
         ImGui::EndMenu();
     }
@@ -543,32 +570,6 @@ void Shell::draw_unsaved_question() {
     } else if (answer == Answer::Discard) {
         continue_after(question);
     }
-}
-
-void Shell::draw_shortcuts_window() {
-    float scale = current_ui_scale();
-    ImGui::SetNextWindowSize(ImVec2(520 * scale, 0), ImGuiCond_FirstUseEver);
-    ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
-    if (ImGui::Begin("Keyboard shortcuts", &show_shortcuts_, ImGuiWindowFlags_NoCollapse)) {
-        if (ImGui::IsWindowFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) show_shortcuts_ = false;
-        if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-            for (const Shortcut& s : shortcuts()) {
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(s.keys.data());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(s.what.data());
-            }
-            ImGui::EndTable();
-        }
-        ImGui::Separator();
-        ImGui::TextColored(palette::kDimText, "Canvas: wheel zooms about the cursor; drag with the right or middle");
-        ImGui::TextColored(palette::kDimText, "button (or left on empty space) to pan. While paused, drag a pod or");
-        ImGui::TextColored(palette::kDimText, "the ball to place it. Drop a .toml file on the window to open it, or a");
-        ImGui::TextColored(palette::kDimText, ".pbreplay to review it (editing is off until you Take over).");
-    }
-    ImGui::End();
 }
 
 }  // namespace pb::ui

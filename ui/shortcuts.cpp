@@ -7,9 +7,9 @@ const std::vector<Shortcut>& shortcuts() {
     static const std::vector<Shortcut> table{
         {A::TogglePause, SDL_SCANCODE_SPACE, false, false, false, "Space", "Play / pause"},
         {A::StepOnce, SDL_SCANCODE_PERIOD, false, false, true, ".", "Single step (pauses; hold to repeat)"},
-        {A::StepBack, SDL_SCANCODE_COMMA, false, false, true, ",", "Reviewing a replay: one tick back (hold to repeat)"},
-        {A::JumpToStart, SDL_SCANCODE_HOME, true, true, false, "Ctrl+Shift+Home", "Reviewing a replay: to its start"},
-        {A::JumpToEnd, SDL_SCANCODE_END, true, true, false, "Ctrl+Shift+End", "Reviewing a replay: to its end"},
+        {A::StepBack, SDL_SCANCODE_COMMA, false, false, true, ",", "Reviewing a replay: one tick back (hold to repeat)", {}, true},
+        {A::JumpToStart, SDL_SCANCODE_HOME, true, true, false, "Ctrl+Shift+Home", "Reviewing a replay: to its start", {}, true},
+        {A::JumpToEnd, SDL_SCANCODE_END, true, true, false, "Ctrl+Shift+End", "Reviewing a replay: to its end", {}, true},
         {A::Restart, SDL_SCANCODE_R, false, false, false, "R", "Restart at tick 0, keeping parameter values"},
         {A::SpeedUp, SDL_SCANCODE_EQUALS, false, false, false, "+", "Faster"},
         {A::SpeedUp, SDL_SCANCODE_KP_PLUS, false, false, false, "Keypad +", "Faster"},
@@ -24,11 +24,18 @@ const std::vector<Shortcut>& shortcuts() {
         {A::Quit, SDL_SCANCODE_Q, true, false, false, "Ctrl+Q", "Quit"},
         {A::ResetZoom, SDL_SCANCODE_HOME, false, false, false, "Home", "Fit the arena in the canvas"},
         {A::ResetZoom, SDL_SCANCODE_0, true, false, false, "Ctrl+0", "Fit the arena in the canvas"},
-        {A::ToggleVelocityHints, SDL_SCANCODE_V, false, false, false, "V", "Velocity hints on / off"},
+        {A::ToggleVelocityHints, SDL_SCANCODE_V, false, false, false, "V", "Velocity hints on / off (arrows on moving pods and the ball)", "podball"},
         {A::ToggleParamPanel, SDL_SCANCODE_P, false, false, false, "P", "Parameter panel on / off"},
-        {A::ShowShortcuts, SDL_SCANCODE_F1, false, false, false, "F1", "This list"},
+        {A::ShowShortcuts, SDL_SCANCODE_F1, false, false, false, "F1", "This list: the shortcuts of this lab"},
     };
     return table;
+}
+
+std::vector<Shortcut> shortcuts_for(std::string_view lab, bool reviewing) {
+    std::vector<Shortcut> out;
+    for (const Shortcut& s : shortcuts())
+        if ((s.lab.empty() || s.lab == lab) && (reviewing || !s.reviewing_only)) out.push_back(s);
+    return out;
 }
 
 std::optional<ShellAction> action_for_key(SDL_Scancode key, bool ctrl, bool shift, bool alt, bool repeat) {

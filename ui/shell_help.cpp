@@ -1,0 +1,123 @@
+// Help for the lab on screen: Help > About this lab (what you see, what you can do, the keys that
+// work here, the document it follows) and Help > Keyboard shortcuts, filtered to this lab (and to
+// review mode's keys only while reviewing a replay).
+#include <imgui.h>
+
+#include "engine/core/lab.hpp"
+#include "ui/palette.hpp"
+#include "ui/shell.hpp"
+#include "ui/style.hpp"
+
+namespace pb::ui {
+
+namespace {
+
+void keys_table(const char* id, const std::vector<LabKey>& keys) {
+    if (keys.empty()) return;
+    if (ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        for (const LabKey& k : keys) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(k.keys.c_str());
+            ImGui::TableNextColumn();
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextUnformatted(k.what.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        ImGui::EndTable();
+    }
+}
+
+// Paragraphs separated by blank lines, wrapped to the window.
+void paragraphs(const std::string& text) {
+    ImGui::PushTextWrapPos(0.0f);
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find("\n\n", at);
+        if (end == std::string::npos) end = text.size();
+        ImGui::TextUnformatted(text.c_str() + at, text.c_str() + end);
+        ImGui::Spacing();
+        at = end + 2;
+    }
+    ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+bool Shell::lab_has_shortcut(ShellAction action) const {
+    for (const Shortcut& s : shortcuts_for(sim_->world().lab().name, review_ != nullptr))
+        if (s.action == action) return true;
+    return false;
+}
+
+void Shell::draw_shortcuts_window() {
+    float scale = current_ui_scale();
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowSize(ImVec2(560 * scale, std::min(io.DisplaySize.y * 0.8f, 640 * scale)), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    const LabHelp help = lab_view_ ? lab_view_->help() : LabHelp{};
+    const std::string& lab = sim_->world().lab().title;
+    if (ImGui::Begin("Keyboard shortcuts###shortcuts", &show_shortcuts_, ImGuiWindowFlags_NoCollapse)) {
+        widgets_.record("help.shortcuts", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
+                                                      ImGui::GetWindowHeight(), true});
+        if (ImGui::IsWindowFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) show_shortcuts_ = false;
+        ImGui::TextColored(palette::kDimText, "%s", review_ ? "Everywhere (and while reviewing a replay)" : "Everywhere");
+        if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+            for (const Shortcut& s : shortcuts_for(sim_->world().lab().name, review_ != nullptr)) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(s.keys.data(), s.keys.data() + s.keys.size());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(s.what.data(), s.what.data() + s.what.size());
+            }
+            ImGui::EndTable();
+        }
+        ImGui::Spacing();
+        ImGui::TextColored(palette::kDimText, "In %s", lab.c_str());
+        keys_table("##lab_keys", help.keys);
+        ImGui::Spacing();
+        ImGui::Separator();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(palette::kDimText,
+                           "Canvas: the wheel zooms about the cursor; drag with the right or middle button (or the left "
+                           "on empty space) to pan. Drop a .toml file on the window to open it, or a .pbreplay to review "
+                           "it (editing is off until you Take over). Help > About this lab says more.");
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::End();
+}
+
+void Shell::draw_lab_help_window() {
+    float scale = current_ui_scale();
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowSize(ImVec2(620 * scale, std::min(io.DisplaySize.y * 0.85f, 720 * scale)), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    const LabHelp help = lab_view_ ? lab_view_->help() : LabHelp{};
+    const std::string title = "About " + sim_->world().lab().title + "###about_lab";
+    if (ImGui::Begin(title.c_str(), &show_lab_help_, ImGuiWindowFlags_NoCollapse)) {
+        widgets_.record("help.about_lab", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
+                                                      ImGui::GetWindowHeight(), true});
+        if (ImGui::IsWindowFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) show_lab_help_ = false;
+        ImGui::PushFont(large_font());
+        ImGui::TextUnformatted(sim_->world().lab().title.c_str());
+        ImGui::PopFont();
+        if (help.what_you_see.empty() && help.what_you_can_do.empty()) {
+            ImGui::TextUnformatted("This lab has no help text yet.");
+        }
+        if (!help.what_you_see.empty() && ImGui::CollapsingHeader("What you see", ImGuiTreeNodeFlags_DefaultOpen))
+            paragraphs(help.what_you_see);
+        if (!help.what_you_can_do.empty() && ImGui::CollapsingHeader("What you can do", ImGuiTreeNodeFlags_DefaultOpen))
+            paragraphs(help.what_you_can_do);
+        if (!help.keys.empty() && ImGui::CollapsingHeader("Keys and gestures here", ImGuiTreeNodeFlags_DefaultOpen))
+            keys_table("##about_keys", help.keys);
+        if (!help.source.empty()) {
+            ImGui::Spacing();
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(palette::kDimText, "Follows %s", help.source.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace pb::ui
