@@ -2,7 +2,7 @@
 # Both install missing Debian packages first (scripts/install-deps.sh), then use the CMake presets.
 SCENARIO ?= scenarios/podball-default.toml
 
-.PHONY: run test build deps asan clean
+.PHONY: run test build deps asan clean screenshots
 
 deps:
 	@bash scripts/install-deps.sh
@@ -22,6 +22,10 @@ asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	ctest --preset asan
+
+# The README's pictures, one per lab, from the current build (scripts/screenshots.sh).
+screenshots: build
+	bash scripts/screenshots.sh docs build/release/playbench
 
 clean:
 	rm -rf build

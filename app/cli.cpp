@@ -107,6 +107,8 @@ int run_command_line(int argc, char** argv) {
     render_cmd->add_option("--size", size, "Image size WxH (default 1280x720, 64..8192 each)");
     render_cmd->add_option("--set", render.sets, "Override a parameter, KEY=VALUE (repeatable)");
     render_cmd->add_option("--out", render.out, "Output PNG file")->required();
+    render_cmd->add_option("--tab", render.tab, "The side panel's tab on show: tools, params (default) or analysis")
+        ->check(CLI::IsMember({"tools", "params", "analysis"}));
 
     SolveOptions solve;
     auto* solve_cmd = app.add_subcommand("solve", "Tasks lab: print the Pareto options per pair, W^k per team size and the efficient set");

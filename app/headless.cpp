@@ -83,7 +83,7 @@ int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err
     std::string why;
     // The ticks run through the window's shell so the picture is what the window would show
     // after them (charts and heat maps filled since tick 0).
-    if (!render_to_png(sim, o.width, o.height, o.out, why, o.ticks)) {
+    if (!render_to_png(sim, o.width, o.height, o.out, why, o.ticks, o.tab)) {
         err << "playbench render: " << why << "\n";
         return 1;
     }

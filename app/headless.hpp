@@ -25,6 +25,7 @@ struct RenderOptions {
     int height = 720;
     std::vector<std::string> sets;
     std::string out;
+    std::string tab = "params";   // the side panel's tab: tools, params or analysis
 };
 int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err);
 

@@ -2,12 +2,15 @@
 #include "app/offscreen.hpp"
 
 #include "ui/offscreen_renderer.hpp"
+#include "ui/shell.hpp"
 
 namespace pb::app {
 
 bool render_to_png(pb::Simulation& sim, int width, int height, const std::string& out_path, std::string& error,
-                   std::int64_t ticks) {
-    return ui::render_simulation_to_png(sim, width, height, out_path, error, ticks);
+                   std::int64_t ticks, const std::string& tab) {
+    ui::ShellOptions options;
+    if (auto t = ui::side_tab_from_key(tab)) options.preferences.side_tab = *t;
+    return ui::render_simulation_to_png(sim, width, height, out_path, error, ticks, options);
 }
 
 bool measure_render(pb::Simulation& sim, int width, int height, int frames, double& ms_per_frame, std::string& error) {

@@ -9,8 +9,10 @@
 namespace pb::app {
 
 // Renders the window as it would look at the simulation's current tick and writes a PNG.
+// `tab` names the side panel's tab on show ("tools", "params", "analysis"; a lab without it
+// shows the parameters).
 bool render_to_png(pb::Simulation& sim, int width, int height, const std::string& out_path, std::string& error,
-                   std::int64_t ticks = 0);
+                   std::int64_t ticks = 0, const std::string& tab = "params");
 
 // Renders `frames` frames (no PNG) and reports the mean wall time per frame in milliseconds,
 // for `playbench bench render`.

@@ -123,12 +123,17 @@ bool OffscreenRenderer::write_png(const std::string& path, std::string& error) c
 
 bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error,
                               std::int64_t ticks) {
+    return render_simulation_to_png(sim, width, height, path, error, ticks, ShellOptions{});
+}
+
+bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error,
+                              std::int64_t ticks, const ShellOptions& options) {
     OffscreenRenderer renderer(width, height);
     if (!renderer.ok()) {
         error = renderer.error();
         return false;
     }
-    Shell shell(sim, ShellOptions{});
+    Shell shell(sim, options);
     shell.run_ticks(ticks);
     renderer.render(shell, 3);
     return renderer.write_png(path, error);

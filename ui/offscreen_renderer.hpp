@@ -14,6 +14,7 @@ struct ImGuiContext;
 namespace pb::ui {
 
 class Shell;
+struct ShellOptions;
 
 struct Rgba {
     std::uint8_t r = 0, g = 0, b = 0, a = 0;
@@ -57,6 +58,9 @@ private:
 // view sees each one: Podball's charts and heat map fill), renders it paused and writes a PNG.
 bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error,
                               std::int64_t ticks = 0);
+// The same with the shell's options (the side panel's tab, ...).
+bool render_simulation_to_png(Simulation& sim, int width, int height, const std::string& path, std::string& error,
+                              std::int64_t ticks, const ShellOptions& options);
 // Renders `frames` frames after the layout settled and reports the mean milliseconds per frame.
 bool measure_simulation_render(Simulation& sim, int width, int height, int frames, double& ms_per_frame,
                                std::string& error);
