@@ -4,7 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <limits>
+#include <string>
 
 #include <imgui.h>
 
@@ -172,4 +176,25 @@ TEST_CASE("painter: thickness, rounding and segment counts are clamped to what I
     CHECK(frame.all_finite());
     CHECK(frame.vertices() < 20000);
     CHECK(pb::ui::draw_fault_log().count == 0);
+}
+
+TEST_CASE("painter: no view reaches ImGui's draw lists but through a Painter") {
+    // The guard only holds if it is the one way in: a new view that takes ImGui::GetWindowDrawList()
+    // or an ImDrawList* itself would bring the crashes back.
+    namespace fs = std::filesystem;
+    int files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(std::string(PLAYBENCH_SOURCE_DIR) + "/ui")) {
+        const std::string name = e.path().filename().string();
+        if (!e.is_regular_file() || name.rfind("painter.", 0) == 0 || name.rfind("software_draw.", 0) == 0 ||
+            name.rfind("offscreen_renderer.", 0) == 0)
+            continue;
+        std::ifstream in(e.path());
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        ++files;
+        CAPTURE(e.path().string());
+        for (const char* raw : {"GetWindowDrawList", "GetForegroundDrawList", "GetBackgroundDrawList", "ImDrawList*",
+                                "ImDrawList *"})
+            CHECK(text.find(raw) == std::string::npos);
+    }
+    CHECK(files > 30);
 }
