@@ -321,3 +321,24 @@ TEST_CASE("logistics view: help says what the Logistics lab shows and which gest
     CHECK(drag);
     CHECK(hover);
 }
+
+TEST_CASE("logistics view: the canvas's colour key starts folded in a corner, clear of the map's centre") {
+    Simulation sim = colony();
+    sim.advance(100);
+    for (const auto& [w, h] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        ui::OffscreenRenderer renderer{w, h};
+        REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+        ui::Shell shell{sim, side_tab(ui::SideTab::Parameters)};
+        renderer.render(shell, 3);
+        const auto* key = shell.widgets().find("overlay.logistics_key");
+        const auto* canvas = shell.widgets().find("canvas");
+        REQUIRE(key != nullptr);
+        REQUIRE(canvas != nullptr);
+        // Folded: a title bar, inside the canvas's top-left quarter.
+        CHECK(key->h < 40.0f);
+        CHECK(key->x >= canvas->x);
+        CHECK(key->y >= canvas->y);
+        CHECK(key->x + key->w < canvas->center_x());
+        CHECK(key->y + key->h < canvas->center_y());
+    }
+}

@@ -467,6 +467,30 @@ void LogisticsView::draw_matching(const LogisticsWorld& w, const CanvasFrame& f)
     if (f.widgets) f.widgets->record_last_item("logistics.matching");
 }
 
+void LogisticsView::draw_canvas_key(const LogisticsWorld& w, const CanvasFrame& f) {
+    // The colour key again, in a small window on the canvas for whoever is on another tab. It
+    // starts folded in the canvas's top-left corner: only its title bar shows, clear of the map's
+    // centre, until the designer opens it.
+    const CanvasView& v = *f.view;
+    const float s = f.ui_scale;
+    ImGui::SetNextWindowPos(ImVec2(v.origin().x + 8.0f * s, v.origin().y + 8.0f * s), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(std::min(320.0f * s, std::max(200.0f * s, v.size().x * 0.4f)), 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.9f);
+    const bool open = ImGui::Begin("Colour key##logistics", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    if (f.widgets) f.widgets->record("overlay.logistics_key", WidgetRect{pos.x, pos.y, size.x, size.y, true});
+    if (open) {
+        CanvasFrame inside = f;
+        inside.draw = nullptr;      // the key window's own draw list
+        inside.widgets = nullptr;   // the Analysis tab's key keeps the names
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 300.0f * s);
+        draw_key(w, inside);
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::End();
+}
+
 void LogisticsView::draw_key(const LogisticsWorld& w, const CanvasFrame& f) {
     ImGui::BeginGroup();
     // Routes: the colour is the rate, scaled to the fastest route on the map now.

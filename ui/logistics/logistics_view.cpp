@@ -118,7 +118,7 @@ std::string LogisticsView::canvas_hint(bool paused) const {
                        : options_.tool == Tool::PlaceTransporter ? "click adds a transporter"
                                                                  : "click toggles a wall";
     return std::string(tool) + (paused ? " \xc2\xb7 drag moves" : " \xc2\xb7 Space pauses") +
-           " \xc2\xb7 hover a transporter for its preferences \xc2\xb7 wheel zooms \xc2\xb7 colour key: Analysis tab";
+           " \xc2\xb7 hover a transporter for its preferences \xc2\xb7 wheel zooms \xc2\xb7 colour key: top left or Analysis tab";
 }
 
 std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
@@ -197,6 +197,7 @@ void LogisticsView::draw(const World& world, const CanvasFrame& f) {
     if (hovered_transporter_ >= 0) draw_preferences(w, f, hovered_transporter_);
     draw_targets(w, f);
     draw_transporters(w, f);
+    draw_canvas_key(w, f);
 }
 
 void LogisticsView::draw_map(const LogisticsWorld& w, const CanvasFrame& f) const {

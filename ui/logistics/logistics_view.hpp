@@ -104,6 +104,7 @@ private:
     void draw_policies(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_matching(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_key(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_canvas_key(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_editing(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_selection(const logistics::LogisticsWorld& w, const CanvasFrame& f);
 
