@@ -135,7 +135,7 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
         out = buf;
         for (const Request& r : w.requests())
             if (r.id == t.id) {
-                std::snprintf(buf, sizeof buf, "\nrequest: amount %+.0f, dAmountdt %+.2f/tick, multiplier %.2f", r.amount,
+                std::snprintf(buf, sizeof buf, "\nrequest: amount %+.0f units, dAmountdt %+.2f units/tick, multiplier %.2f", shown(r.amount),
                               r.dAmountdt, r.multiplier);
                 out += buf;
             }
@@ -164,14 +164,14 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
         if (listed == 6) break;
         const Target& target = w.targets()[p.request.target];
         std::snprintf(buf, sizeof buf, "\n%d. %s %s %.0f %s: %s", ++listed, target_name(target).c_str(),
-                      p.request.amount >= 0.0 ? "wants" : "offers", std::abs(p.amount),
+                      p.request.amount >= 0.0 ? "wants" : "offers", std::abs(shown(p.amount)),
                       std::string(resource_key(p.request.resource)).c_str(),
                       p.best.score > 0.0 ? "" : "nothing to gain");
         out += buf;
         for (const Choice& ch : p.choices) {
             if (ch.score <= 0.0 && ch.via >= 0) continue;
             std::snprintf(buf, sizeof buf, "\n     %s %s: %.0f / %.1f = %.2f", &ch == &p.choices.front() ? "direct" : "via",
-                          ch.via >= 0 ? target_name(w.targets()[ch.via]).c_str() : "", ch.dq, ch.dt, ch.score);
+                          ch.via >= 0 ? target_name(w.targets()[ch.via]).c_str() : "", shown(ch.dq), ch.dt, ch.score);
             out += buf;
         }
     }
