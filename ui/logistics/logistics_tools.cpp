@@ -38,6 +38,14 @@ const char* short_policy_label(Policy p) {
     return "?";
 }
 
+// A progress bar in a muted colour, so its white text stays readable (ImGui's default fill is a
+// bright yellow, and yellow means energy on the map).
+void bar(float fraction, const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.27f, 0.42f, 0.58f, 1.0f));
+    ImGui::ProgressBar(fraction, ImVec2(-1.0f, 0.0f), text);
+    ImGui::PopStyleColor();
+}
+
 void record_group(const CanvasFrame& f, const char* name) {
     if (f.widgets) f.widgets->record_last_item(name);
 }
@@ -175,7 +183,7 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         const double carried = shown(t->carry[0]) + shown(t->carry[1]);
         std::snprintf(overlay, sizeof overlay, "carries %.0f energy, %.0f mineral of %.0f", shown(t->carry[0]), shown(t->carry[1]),
                       t->capacity);
-        ImGui::ProgressBar(t->capacity > 0 ? safe_fraction(carried / t->capacity, "transporter load") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
+        bar(t->capacity > 0 ? safe_fraction(carried / t->capacity, "transporter load") : 0.0f, overlay);
         for (const Task& task : t->tasks)
             if (const Target* g = w.find_target(task.target))
                 ImGui::BulletText("%s %.0f %s at %s%s", std::string(task_key(task.kind)).c_str(), shown(task.amount),
@@ -205,7 +213,7 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
     std::snprintf(overlay, sizeof overlay, "holds %.0f energy, %.0f mineral of %.0f", shown(t->store[0]), shown(t->store[1]),
                   t->capacity);
     const double held = shown(t->store[0]) + shown(t->store[1]);
-    ImGui::ProgressBar(t->capacity > 0 ? safe_fraction(held / t->capacity, "target stock") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
+    bar(t->capacity > 0 ? safe_fraction(held / t->capacity, "target stock") : 0.0f, overlay);
     const float width = 110.0f * f.ui_scale;
     ImGui::SetNextItemWidth(width);
     ImGui::InputDouble("energy (units)", &edit_energy_, 10.0, 100.0, "%.0f");
@@ -407,7 +415,7 @@ void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f)
             const float share = best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
             char text[32];
             std::snprintf(text, sizeof text, "%.1f", r.matching.total_rate());
-            ImGui::ProgressBar(share, ImVec2(-1.0f, 0.0f), text);
+            bar(share, text);
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("Total rate %.2f units/tick (sum of dq/dt over %d pairs)", r.matching.total_rate(), r.matching.pairs());
             ImGui::TableSetColumnIndex(4);
