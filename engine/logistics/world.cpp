@@ -157,10 +157,12 @@ std::vector<int> LogisticsWorld::idle_transporters() const {
 void LogisticsWorld::step() {
     produce_and_consume();
     assign_idle();
-    const double delivered_before = totals_.delivered, travelled_before = totals_.travelled;
+    const double delivered_before = totals_.delivered, to_sinks_before = totals_.delivered_to_sinks;
+    const double travelled_before = totals_.travelled;
     for (Transporter& t : transporters_)
         if (!t.removed) move_and_act(t);
-    record(totals_.delivered - delivered_before, totals_.travelled - travelled_before);
+    record(totals_.delivered - delivered_before, totals_.delivered_to_sinks - to_sinks_before,
+           totals_.travelled - travelled_before);
     ++tick_;
 }
 
@@ -334,16 +336,17 @@ void LogisticsWorld::act(Transporter& t, const Task& task) {
     }
 }
 
-void LogisticsWorld::record(double delivered, double travelled) {
+void LogisticsWorld::record(double delivered, double to_sinks, double travelled) {
     last_delivered_ = delivered;
     pending_.delivered += delivered;
+    pending_.to_sinks += to_sinks;
     pending_.travelled += travelled;
     pending_.idle_fraction += last_idle_fraction_;
     pending_.unmet += unmet_demand();
     if (++pending_ticks_ < history_interval_) return;
     const double n = static_cast<double>(pending_ticks_);
-    history_.push_back(Sample{tick_ + 1, pending_.delivered / n, pending_.unmet / n, pending_.idle_fraction / n,
-                              pending_.travelled / n});
+    history_.push_back(Sample{tick_ + 1, pending_.delivered / n, pending_.to_sinks / n, pending_.unmet / n,
+                              pending_.idle_fraction / n, pending_.travelled / n});
     pending_ = Sample{};
     pending_ticks_ = 0;
     if (history_.size() < kMaxHistory) return;
@@ -352,8 +355,9 @@ void LogisticsWorld::record(double delivered, double travelled) {
     for (std::size_t i = 0; i + 1 < history_.size(); i += 2) {
         const Sample& a = history_[i];
         const Sample& b = history_[i + 1];
-        merged.push_back(Sample{b.tick, (a.delivered + b.delivered) / 2, (a.unmet + b.unmet) / 2,
-                                (a.idle_fraction + b.idle_fraction) / 2, (a.travelled + b.travelled) / 2});
+        merged.push_back(Sample{b.tick, (a.delivered + b.delivered) / 2, (a.to_sinks + b.to_sinks) / 2,
+                                (a.unmet + b.unmet) / 2, (a.idle_fraction + b.idle_fraction) / 2,
+                                (a.travelled + b.travelled) / 2});
     }
     history_ = std::move(merged);
     history_interval_ *= 2;

@@ -41,7 +41,8 @@ struct Totals {
 // Per-tick values for the charts, averaged over the sample's interval.
 struct Sample {
     std::int64_t tick = 0;
-    double delivered = 0.0;      // units per tick
+    double delivered = 0.0;      // units per tick transferred into any target (sinks and buffers)
+    double to_sinks = 0.0;       // units per tick of those transferred into sinks (Totals::delivered_to_sinks)
     double unmet = 0.0;          // open request amount (units)
     double idle_fraction = 0.0;
     double travelled = 0.0;      // tiles per tick
@@ -114,7 +115,7 @@ private:
     void plan_fallback(Transporter& t);
     void move_and_act(Transporter& t);
     void act(Transporter& t, const Task& task);
-    void record(double delivered, double travelled);
+    void record(double delivered, double to_sinks, double travelled);
     int add_target(const TargetPlacement& p);
     int add_transporter(const TransporterPlacement& p);
     void generate_colony(const Generator& g);

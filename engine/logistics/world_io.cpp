@@ -1,5 +1,6 @@
 // LogisticsWorld's outside: the state hash, the JSON state and metrics of `run --json`, and the
 // status line.
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/core/hash.hpp"
@@ -171,7 +172,9 @@ void LogisticsWorld::write_state(JsonWriter& out) const {
 
 void LogisticsWorld::write_metrics(JsonWriter& out) const {
     out.begin_object();
-    out.field("delivered", totals_.delivered).field("delivered_to_sinks", totals_.delivered_to_sinks);
+    // As the status line and the side panel: units into sinks, and apart from them units into buffers.
+    out.field("delivered_to_sinks", totals_.delivered_to_sinks)
+        .field("moved_into_buffers", std::max(0.0, totals_.delivered - totals_.delivered_to_sinks));
     out.field("produced", totals_.produced).field("consumed", totals_.consumed).field("starved", totals_.starved);
     out.field("unmet_demand", unmet_demand()).field("idle_fraction", last_idle_fraction_);
     const double mean_idle = totals_.transporter_ticks > 0
@@ -192,10 +195,14 @@ void LogisticsWorld::write_metrics(JsonWriter& out) const {
 }
 
 std::string LogisticsWorld::summary() const {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "%s   delivered %.0f   unmet %.0f   idle %.0f%%   t=%lld",
-                  std::string(policy_label(config_.matching_policy())).c_str(), totals_.delivered, unmet_demand(),
-                  100.0 * last_idle_fraction_, static_cast<long long>(tick_));
+    // The status line. "Delivered" is what reached sinks (the side panel's "Delivered to sinks"):
+    // units moved into buffers are counted apart, since a unit stored and later fetched for a sink
+    // would otherwise count twice.
+    char buf[240];
+    std::snprintf(buf, sizeof buf, "%s   delivered to sinks %.0f   moved into buffers %.0f   unmet demand %.0f   idle %.0f%%   t=%lld",
+                  std::string(policy_label(config_.matching_policy())).c_str(), totals_.delivered_to_sinks,
+                  std::max(0.0, totals_.delivered - totals_.delivered_to_sinks), unmet_demand(), 100.0 * last_idle_fraction_,
+                  static_cast<long long>(tick_));
     return buf;
 }
 

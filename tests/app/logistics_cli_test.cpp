@@ -22,7 +22,8 @@ TEST_CASE("logistics: run --json has requests, transporters, rates and the match
 
     auto later = run_playbench("run " + kColony + " --ticks 300 --json");
     REQUIRE(later.exit_code == 0);
-    CHECK(later.out.find("\"delivered\": ") != std::string::npos);
+    CHECK(later.out.find("\"delivered_to_sinks\": ") != std::string::npos);
+    CHECK(later.out.find("\"moved_into_buffers\": ") != std::string::npos);
     CHECK(later.out.find("\"request\": null") == std::string::npos);   // all six busy by now
     CHECK(later.out == run_playbench("run " + kColony + " --ticks 300 --json").out);   // deterministic
 }

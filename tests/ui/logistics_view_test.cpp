@@ -1,9 +1,17 @@
 // The logistics view through the shell: the colony is drawn (targets, transporters, routes), a
 // click selects or builds as the chosen tool says, a drag becomes a move command, hovering a
-// transporter lists its ranked preferences, and the side panel shows the policy comparison.
+// transporter lists its ranked preferences; the Tools tab edits, the Analysis tab shows the
+// totals (the same numbers as the status line), the charts with a readout on hover, the policy
+// comparison and the colour key.
 #include <doctest/doctest.h>
 
+#include <cfloat>
+#include <cmath>
+#include <cstdlib>
 #include <string>
+
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include "engine/core/scenario.hpp"
 #include "engine/logistics/world.hpp"
@@ -13,12 +21,13 @@
 
 using namespace pb;
 
-// The lab's tools sit in the side panel's Tools tab.
-static pb::ui::ShellOptions tools_tab() {
+// The lab's tools sit in the side panel's Tools tab, its metrics and keys in the Analysis tab.
+static pb::ui::ShellOptions side_tab(pb::ui::SideTab tab) {
     pb::ui::ShellOptions o;
-    o.preferences.side_tab = pb::ui::SideTab::Tools;
+    o.preferences.side_tab = tab;
     return o;
 }
+static pb::ui::ShellOptions tools_tab() { return side_tab(pb::ui::SideTab::Tools); }
 using ui::LogisticsView;
 
 namespace {
@@ -45,9 +54,11 @@ TEST_CASE("logistics view: the colony, its routes and the panel are drawn") {
     auto* view = dynamic_cast<LogisticsView*>(shell.lab_view());
     REQUIRE(view != nullptr);
     CHECK(shell.widgets().find("logistics.map") != nullptr);
+    // Tools: the policy switch and the editing tools; the comparison is in the Analysis tab.
     CHECK(shell.widgets().find("logistics.policy") != nullptr);
-    CHECK(shell.widgets().find("logistics.policies") != nullptr);
     CHECK(shell.widgets().find("logistics.tool.target") != nullptr);
+    CHECK(shell.widgets().find("logistics.policies") == nullptr);
+    CHECK(shell.widgets().find("logistics.legend") == nullptr);
     // The spawn (target 2) and every transporter are where the world says.
     const auto* spawn = shell.widgets().find("logistics.target.2");
     REQUIRE(spawn != nullptr);
@@ -134,4 +145,200 @@ TEST_CASE("logistics view: a drag moves a target or a transporter; hover lists p
     const std::string target_tip = view->hover_text(sim.world(), at(38, 10), 0.05);   // the upgrade site
     CHECK(target_tip.find("Upgrade site #15") != std::string::npos);
     CHECK(target_tip.find("dAmountdt +15") != std::string::npos);
+}
+
+TEST_CASE("logistics view: the Analysis tab at 1280x800 has the totals, charts, comparison and colour key") {
+    Simulation sim = colony();
+    sim.advance(300);
+    ui::OffscreenRenderer renderer{1280, 800};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell{sim, side_tab(ui::SideTab::Analysis)};
+    renderer.render(shell, 3);
+    const auto& widgets = shell.widgets();
+    // Editing stays in the Tools tab.
+    CHECK(widgets.find("logistics.tool.target") == nullptr);
+    CHECK(widgets.find("logistics.apply") == nullptr);
+    for (const char* name : {"logistics.metrics", "logistics.legend", "logistics.key.routes", "logistics.chart.delivered",
+                             "logistics.chart.unmet", "logistics.policies", "logistics.policies.note"})
+        CHECK_MESSAGE(widgets.find(name) != nullptr, name);
+    // The totals and the colour key are in sight without scrolling, inside the side panel.
+    const auto* map = widgets.find("logistics.map");
+    for (const char* name : {"logistics.metrics", "logistics.legend"}) {
+        const auto* r = widgets.find(name);
+        REQUIRE(r != nullptr);
+        CHECK_MESSAGE(r->visible, name);
+        CHECK(r->y + r->h <= 800.0f);
+        CHECK(r->x >= map->x + map->w);   // beside the map, not over it
+    }
+    // The route scale's green end (the fastest route) is drawn in the key.
+    const auto* scale = widgets.find("logistics.key.routes");
+    REQUIRE(scale != nullptr);
+    const auto fast = renderer.pixel(static_cast<int>(scale->x + scale->w - 4), static_cast<int>(scale->y + 4));
+    CHECK(fast.g > 200);
+    CHECK(fast.r < 160);
+    CHECK(fast.b < 160);
+}
+
+TEST_CASE("logistics view: the panel's delivered counts are the status line's, and the chart's add up to them") {
+    Simulation sim = colony();
+    sim.advance(600);
+    const auto& w = world_of(sim);
+    const auto& t = w.totals();
+    // Both kinds of deliveries happened, and they differ: a test that mixed them up would fail.
+    REQUIRE(t.delivered_to_sinks > 1000.0);
+    REQUIRE(t.delivered - t.delivered_to_sinks > 100.0);
+    const std::string summary = w.summary();
+    const auto number_after = [](const std::string& text, const std::string& label) {
+        const auto at = text.find(label);
+        REQUIRE_MESSAGE(at != std::string::npos, label);
+        return std::strtod(text.c_str() + at + label.size(), nullptr);
+    };
+    const auto rows = LogisticsView::metric_rows(w);
+    const auto row = [&](const std::string& label) {
+        for (const auto& r : rows)
+            if (r.label == label) return std::strtod(r.value.c_str(), nullptr);
+        FAIL("no row " << label);
+        return -1.0;
+    };
+    const double panel_sinks = row("Delivered to sinks"), panel_buffers = row("Moved into buffers");
+    CHECK(panel_sinks == number_after(summary, "delivered to sinks "));
+    CHECK(panel_buffers == number_after(summary, "moved into buffers "));
+    CHECK(std::abs(panel_sinks - t.delivered_to_sinks) <= 0.5);
+    CHECK(panel_sinks != doctest::Approx(panel_buffers));
+    CHECK(row("Unmet demand") == number_after(summary, "unmet demand "));
+    // The chart's points are means over 10 ticks: ten times their sum is the total since tick 0.
+    REQUIRE(w.history().size() == 60);
+    double sinks = 0.0, all = 0.0;
+    for (const auto& s : w.history()) {
+        sinks += 10.0 * s.to_sinks;
+        all += 10.0 * s.delivered;
+    }
+    CHECK(sinks == doctest::Approx(t.delivered_to_sinks));
+    CHECK(all - sinks == doctest::Approx(t.delivered - t.delivered_to_sinks));
+}
+
+TEST_CASE("logistics view: the charts show their values under the mouse") {
+    Simulation sim = colony();
+    sim.advance(300);
+    LogisticsView view;
+    ui::WidgetLocator widgets;
+    ImGuiContext* previous = ImGui::GetCurrentContext();
+    ImGuiContext* context = ImGui::CreateContext();
+    ImGui::SetCurrentContext(context);
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280.0f, 1600.0f);
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int tw = 0, th = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);
+    // One frame of the Analysis tab's content in a tall window, the mouse at `mouse`; true when a
+    // tooltip was open in it.
+    const auto frame = [&](ImVec2 mouse) {
+        io.MousePos = mouse;
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(420, 1600));
+        ImGui::Begin("analysis", nullptr, ImGuiWindowFlags_NoDecoration);
+        ui::Painter painter = ui::Painter::window();
+        ui::CanvasFrame f;
+        f.draw = &painter;
+        f.widgets = &widgets;
+        widgets.clear();
+        view.draw_analysis(sim.world(), f);
+        ImGui::End();
+        ImGui::Render();
+        const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+        return tip != nullptr && tip->Active;
+    };
+    CHECK_FALSE(frame(ImVec2(-FLT_MAX, -FLT_MAX)));
+    const ui::WidgetRect delivered = *widgets.find("logistics.chart.delivered");
+    const ui::WidgetRect unmet = *widgets.find("logistics.chart.unmet");
+    bool over_delivered = false, over_unmet = false, beside = true;
+    for (int i = 0; i < 3; ++i) over_delivered = frame(ImVec2(delivered.center_x(), delivered.center_y()));
+    for (int i = 0; i < 3; ++i) over_unmet = frame(ImVec2(unmet.center_x(), unmet.center_y()));
+    for (int i = 0; i < 3; ++i) beside = frame(ImVec2(600.0f, 300.0f));   // outside the panel: no readout
+    ImGui::DestroyContext(context);
+    ImGui::SetCurrentContext(previous);
+    CHECK(delivered.w > 200.0f);
+    CHECK(over_delivered);
+    CHECK(over_unmet);
+    CHECK_FALSE(beside);
+}
+
+TEST_CASE("logistics view: a float residue of a load is no load, in the picture and the tooltip") {
+    // A transporter holding 4.3e-14 energy (what a transfer left at tick 324 of logistics-large).
+    Simulation sim(load_scenario_text(R"(
+lab = "logistics"
+seed = 1
+[map]
+size = [12, 8]
+[[target]]
+kind = "storage"
+position = [2, 2]
+[[transporter]]
+position = [6, 4]
+energy = 4.3e-14
+[[transporter]]
+position = [9, 4]
+energy = 150.0
+)", "residue"));
+    ui::reset_draw_faults();
+    ui::OffscreenRenderer renderer{1000, 700};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell{sim, side_tab(ui::SideTab::Analysis)};
+    renderer.render(shell, 3);
+    CHECK(ui::draw_fault_log().count == 0);
+    auto* view = dynamic_cast<LogisticsView*>(shell.lab_view());
+    REQUIRE(view != nullptr);
+    const auto* residue = shell.widgets().find("logistics.transporter.0");
+    const auto* loaded = shell.widgets().find("logistics.transporter.1");
+    REQUIRE(residue != nullptr);
+    REQUIRE(loaded != nullptr);
+    REQUIRE(residue->w > 20.0f);   // big enough that a load disc of any visible size would show
+    const auto empty_centre = renderer.pixel(static_cast<int>(residue->center_x()), static_cast<int>(residue->center_y()));
+    const auto full_centre = renderer.pixel(static_cast<int>(loaded->center_x()), static_cast<int>(loaded->center_y()));
+    CHECK(full_centre.b < 120);   // energy yellow
+    CHECK(empty_centre.b > 120);  // the disc's own grey or white: no yellow dot
+    const std::string tip = view->hover_text(sim.world(), at(6, 4), 0.05);
+    CHECK(tip.find("carries 0 energy") != std::string::npos);
+    CHECK(tip.find("e-14") == std::string::npos);
+}
+
+TEST_CASE("logistics view: help says what the Logistics lab shows and which gestures work here") {
+    LogisticsView view;
+    const ui::LabHelp h = view.help();
+    CHECK(h.what_you_see.find("units/tick") != std::string::npos);
+    CHECK(h.what_you_see.find("grey when idle") != std::string::npos);
+    CHECK(h.source.find("overmind-logistics.txt") != std::string::npos);
+    CHECK(h.source.find("specs/logistics.md") != std::string::npos);
+    bool drag = false, hover = false;
+    for (const auto& k : h.keys) {
+        CHECK(k.what.find("pod") == std::string::npos);
+        drag = drag || k.keys.find("drag (paused)") != std::string::npos;
+        hover = hover || k.keys.find("hover a transporter") != std::string::npos;
+    }
+    CHECK(drag);
+    CHECK(hover);
+}
+
+TEST_CASE("logistics view: the canvas's colour key starts folded in a corner, clear of the map's centre") {
+    Simulation sim = colony();
+    sim.advance(100);
+    for (const auto& [w, h] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        ui::OffscreenRenderer renderer{w, h};
+        REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+        ui::Shell shell{sim, side_tab(ui::SideTab::Parameters)};
+        renderer.render(shell, 3);
+        const auto* key = shell.widgets().find("overlay.logistics_key");
+        const auto* canvas = shell.widgets().find("canvas");
+        REQUIRE(key != nullptr);
+        REQUIRE(canvas != nullptr);
+        // Folded: a title bar, inside the canvas's top-left quarter.
+        CHECK(key->h < 40.0f);
+        CHECK(key->x >= canvas->x);
+        CHECK(key->y >= canvas->y);
+        CHECK(key->x + key->w < canvas->center_x());
+        CHECK(key->y + key->h < canvas->center_y());
+    }
 }

@@ -1,44 +1,82 @@
-// The logistics lab's side panel: the matching policy, the colony's key numbers and charts over
-// time, every policy side by side on the current state, the matching table, and the editing
-// tools. Immediate mode: numbers are read from the world each frame; every change is a command.
+// The logistics lab's side panel. Tools tab: the matching policy (a parameter, switched live) and
+// the editing tools (what a click on the map does, the selection's stock, capacity and rates).
+// Analysis tab: the colony's totals, charts over time, every policy side by side on the current
+// state, the current matching, and the key to the map's colours. Immediate mode: numbers are read
+// from the world each frame; every change is a command.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <functional>
+#include <set>
 #include <string>
 
 #include "engine/core/hash.hpp"
-#include "ui/chart_box.hpp"
-#include "ui/painter.hpp"
+#include "ui/chart.hpp"
+#include "ui/logistics/logistics_style.hpp"
 #include "ui/logistics/logistics_view.hpp"
+#include "ui/painter.hpp"
 #include "ui/palette.hpp"
 
 namespace pb::ui {
 
 using namespace logistics;
+using namespace logistics_style;
 
 namespace {
 
 std::string target_name(const Target& t) { return std::string(kind_info(t.kind).label) + " #" + std::to_string(t.id); }
 
-// A chart of one series of the history, with its latest value in the title: the box is reserved
-// in the layout, the line drawn into it with the window's draw list.
-void chart(const char* title, const std::vector<Sample>& history, double Sample::*series, const char* format, ImU32 colour) {
-    double top = 1.0;
-    for (const Sample& s : history) top = std::max(top, s.*series);
-    char label[128];
-    if (history.empty()) std::snprintf(label, sizeof label, "%s  (no samples yet)", title);
-    else {
-        char last[32];
-        std::snprintf(last, sizeof last, format, history.back().*series);
-        std::snprintf(label, sizeof label, "%s  %s   (top %.0f)", title, last, top);
+// The policies' names in the comparison table (the full names are in the Tools tab's switch and
+// the rows' tooltips).
+const char* short_policy_label(Policy p) {
+    switch (p) {
+        case Policy::StableTransporters: return "Stable (transporters)";
+        case Policy::StableRequests: return "Stable (requests)";
+        case Policy::SequentialGreedy: return "Sequential greedy";
+        case Policy::Optimal: return "Optimal (one-to-one)";
     }
-    ImGui::TextUnformatted(label);
-    const double t0 = history.empty() ? 0.0 : static_cast<double>(history.front().tick);
-    const double t1 = history.empty() ? 1.0 : static_cast<double>(history.back().tick);
-    const ChartBox box = reserve_chart(44.0f, t0, std::max(t1, t0 + 1.0), top * 1.05);
-    std::vector<ImVec2> points;
-    points.reserve(history.size());
-    for (const Sample& s : history) points.push_back(box.at(static_cast<double>(s.tick), s.*series));
-    polyline(points, colour, 1.5f * ImGui::GetFontSize() / 13.0f);
+    return "?";
+}
+
+// A progress bar in a muted colour, so its white text stays readable (ImGui's default fill is a
+// bright yellow, and yellow means energy on the map).
+void bar(float fraction, const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImVec4(0.27f, 0.42f, 0.58f, 1.0f));
+    ImGui::ProgressBar(fraction, ImVec2(-1.0f, 0.0f), text);
+    ImGui::PopStyleColor();
+}
+
+void record_group(const CanvasFrame& f, const char* name) {
+    if (f.widgets) f.widgets->record_last_item(name);
+}
+
+// One line of the colour key: a small picture drawn as the map draws it, then its meaning,
+// wrapped to the panel.
+void key_line(const CanvasFrame& f, const std::function<void(Painter&, ImVec2 centre, float size)>& picture, const char* text) {
+    const float h = ImGui::GetTextLineHeight();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(h * 1.6f, h));
+    Painter window = Painter::window();
+    Painter& d = f.draw ? *f.draw : window;
+    picture(d, ImVec2(p.x + h * 0.75f, p.y + h * 0.5f), h);
+    ImGui::SameLine(0.0f, 4.0f);
+    ImGui::TextWrapped("%s", text);
+}
+
+// A target's square as the map draws it: dark inside, a fill of `share` from the bottom, the
+// role's outline.
+void target_picture(Painter& d, ImVec2 c, float half, ImU32 outline, ImU32 fill, float share) {
+    const ImVec2 lo(c.x - half, c.y - half), hi(c.x + half, c.y + half);
+    d.AddRectFilled(lo, hi, kBoxInside);
+    if (share > 0.0f) d.AddRectFilled(ImVec2(lo.x + 1.0f, hi.y - share * (hi.y - lo.y)), ImVec2(hi.x - 1.0f, hi.y), fill);
+    d.AddRect(lo, hi, outline, 0.0f, 0, std::max(1.0f, half * 0.25f));
+}
+
+// A transporter's disc as the map draws it, with a load disc of `load` (share of capacity).
+void transporter_picture(Painter& d, ImVec2 c, float radius, ImU32 body, ImU32 cargo, float load) {
+    d.AddCircleFilled(c, radius, body);
+    if (load > 0.0f) d.AddCircleFilled(c, radius * kLoadDisc * std::sqrt(load), cargo);
+    d.AddCircle(c, radius, kDiscEdge, 0, 1.0f);
 }
 
 }  // namespace
@@ -61,20 +99,27 @@ const LogisticsView::Comparison& LogisticsView::comparison(const LogisticsWorld&
     return comparison_;
 }
 
+// ---------------------------------------------------------------- Tools tab
+
 bool LogisticsView::draw_tools(const World& world, const CanvasFrame& f) {
     const LogisticsWorld& w = world_of(world);
-    draw_metrics(w, f);
+    draw_policy_switch(w, f);
     ImGui::Spacing();
-    draw_policies(w, f);
-    ImGui::Spacing();
+    ImGui::Separator();
     draw_editing(w, f);
+    ImGui::Separator();
     draw_selection(w, f);
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+    ImGui::TextWrapped("Totals, charts, the policies compared and the colour key: Analysis tab.");
+    ImGui::PopStyleColor();
     return true;
 }
 
-void LogisticsView::draw_metrics(const LogisticsWorld& w, const CanvasFrame& f) {
+void LogisticsView::draw_policy_switch(const LogisticsWorld& w, const CanvasFrame& f) {
     // The policy, switched live: a param.set command, so it lands in the log and in saved scenarios.
     const Policy current = w.config().matching_policy();
+    ImGui::TextUnformatted("Matching policy");
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::BeginCombo("##policy", std::string(policy_label(current)).c_str())) {
         for (int p = 0; p < kPolicies; ++p)
@@ -84,113 +129,10 @@ void LogisticsView::draw_metrics(const LogisticsWorld& w, const CanvasFrame& f) 
     }
     if (f.widgets) f.widgets->record_last_item("logistics.policy");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("How idle transporters are assigned each tick:\n"
+        ImGui::SetTooltip("How idle transporters are assigned each tick (the parameter logistics.matching.policy):\n"
                           "stable = Gale-Shapley, nobody would rather swap (Overmind's design);\n"
                           "sequential greedy = each in turn takes its best (Overmind's live code);\n"
-                          "optimal = the largest total rate, whoever would rather swap.");
-
-    const Totals& t = w.totals();
-    const double ticks = std::max<double>(1.0, static_cast<double>(w.tick()));
-    if (ImGui::BeginTable("##logistics_metrics", 2, ImGuiTableFlags_SizingStretchProp)) {
-        const auto row = [](const char* name, const std::string& value, const char* tip) {
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            ImGui::TextUnformatted(name);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-            ImGui::TableSetColumnIndex(1);
-            ImGui::TextUnformatted(value.c_str());
-        };
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "%.0f  (%.1f / tick)", t.delivered_to_sinks, t.delivered_to_sinks / ticks);
-        row("Delivered", buf, "Units transferred into sinks (spawns, extensions, towers, upgrade sites, labs)");
-        std::snprintf(buf, sizeof buf, "%.0f", t.delivered - t.delivered_to_sinks);
-        row("Stored", buf, "Units dropped off at buffers (storage, terminal)");
-        std::snprintf(buf, sizeof buf, "%.0f  (starved %.0f)", w.unmet_demand(), t.starved);
-        row("Unmet demand", buf, "Open request amounts now; starved: consumption sinks wanted but could not make, so far");
-        std::snprintf(buf, sizeof buf, "%.0f%%  (mean %.0f%%)", 100.0 * w.idle_fraction(),
-                      t.transporter_ticks ? 100.0 * static_cast<double>(t.idle_ticks) / static_cast<double>(t.transporter_ticks) : 0.0);
-        row("Idle transporters", buf, "Share of transporters without a request this tick (and over the run)");
-        std::snprintf(buf, sizeof buf, "%.0f tiles", t.travelled);
-        row("Distance travelled", buf, "Tiles walked by all transporters");
-        ImGui::EndTable();
-    }
-    chart("Delivered per tick", w.history(), &Sample::delivered, "%.1f", palette::rgb(120, 220, 110));
-    chart("Unmet demand", w.history(), &Sample::unmet, "%.0f", palette::rgb(240, 110, 90));
-}
-
-void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f) {
-    ImGui::TextUnformatted("Policies on the current state");
-    ImGui::SameLine();
-    ImGui::Checkbox("all##everyone", &options_.everyone);
-    if (f.widgets) f.widgets->record_last_item("logistics.everyone");
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Off: the idle transporters (those the next tick matches).\n"
-                          "On: every transporter, rated from when and where it will next be free.");
-    const Comparison& cmp = comparison(w);
-    if (cmp.reports.empty()) return;
-    double best_total = 0.0;
-    for (const auto& r : cmp.reports) best_total = std::max(best_total, r.matching.total_rate());
-    if (ImGui::BeginTable("##policies", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        ImGui::TableSetupColumn("policy");
-        ImGui::TableSetupColumn("pairs");
-        ImGui::TableSetupColumn("total rate");
-        ImGui::TableSetupColumn("blocking");
-        ImGui::TableHeadersRow();
-        for (int p = 0; p < kPolicies; ++p) {
-            const auto& r = cmp.reports[p];
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            const bool mine = p == static_cast<int>(w.config().matching_policy());
-            if (mine) ImGui::TextColored(palette::kChangedMark, "%s", std::string(policy_label(static_cast<Policy>(p))).c_str());
-            else ImGui::TextUnformatted(std::string(policy_label(static_cast<Policy>(p))).c_str());
-            if (static_cast<Policy>(p) == Policy::SequentialGreedy && ImGui::IsItemHovered())
-                ImGui::SetTooltip("Each transporter in turn takes its best request, the amounts re-predicted after each pick:\n"
-                                  "a big request can take several transporters, so its total may pass the one-to-one\n"
-                                  "optimum, and its blocking pairs count against the worst transporter of a shared request.");
-            ImGui::TableSetColumnIndex(1);
-            ImGui::Text("%d", r.matching.pairs());
-            ImGui::TableSetColumnIndex(2);
-            // A bar beside the number: the share of the best policy's total.
-            const float share = best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
-            char text[32];
-            std::snprintf(text, sizeof text, "%.1f", r.matching.total_rate());
-            ImGui::ProgressBar(share, ImVec2(-1.0f, 0.0f), text);
-            ImGui::TableSetColumnIndex(3);
-            ImGui::Text("%d", r.blocking);
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("Blocking pairs: a transporter and a request that would both rather be matched to each other.\n"
-                                  "0 means stable.");
-        }
-        ImGui::EndTable();
-    }
-    if (f.widgets) f.widgets->record_last_item("logistics.policies");
-
-    // The current policy's matching, pair by pair.
-    const auto& rep = cmp.reports[static_cast<int>(w.config().matching_policy())];
-    ImGui::Text("Matching: %d of %d transporters, %zu requests", rep.matching.pairs(), rep.rates.rows, rep.requests.size());
-    const float height = std::min(8, std::max(1, rep.matching.pairs())) * ImGui::GetTextLineHeightWithSpacing() + 8.0f;
-    if (ImGui::BeginTable("##matching", 3, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp,
-                          ImVec2(-1.0f, height))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("transporter");
-        ImGui::TableSetupColumn("request (via)");
-        ImGui::TableSetupColumn("rate");
-        ImGui::TableHeadersRow();
-        for (int row = 0; row < rep.rates.rows; ++row) {
-            const int col = rep.matching.request_of[row];
-            if (col < 0) continue;
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            ImGui::Text("%d", rep.transporters[row]);
-            ImGui::TableSetColumnIndex(1);
-            std::string what = target_name(w.targets()[rep.requests[col].target]);
-            if (const int via = rep.matching.via_of[row]; via >= 0) what += " (" + target_name(w.targets()[via]) + ")";
-            ImGui::TextUnformatted(what.c_str());
-            ImGui::TableSetColumnIndex(2);
-            ImGui::Text("%.2f", rep.matching.rate_of[row]);
-        }
-        ImGui::EndTable();
-    }
+                          "optimal = the largest total rate, one transporter per request, whoever would rather swap.");
 }
 
 void LogisticsView::draw_editing(const LogisticsWorld&, const CanvasFrame& f) {
@@ -216,13 +158,16 @@ void LogisticsView::draw_editing(const LogisticsWorld&, const CanvasFrame& f) {
         }
         ImGui::EndCombo();
     }
+    if (f.widgets) f.widgets->record_last_item("logistics.kind");
     tool("toggles a wall", Tool::Wall, "logistics.tool.wall");
     ImGui::SameLine();
     ImGui::Checkbox("routes", &options_.show_lines);
+    if (f.widgets) f.widgets->record_last_item("logistics.routes");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Draw each busy transporter's route, coloured by its rate (key: Analysis tab)");
+    ImGui::TextDisabled(f.paused ? "Drag a target or transporter to move it." : "Pause (Space) to drag targets and transporters.");
 }
 
 void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f) {
-    ImGui::Spacing();
     if (!selected_) {
         ImGui::TextDisabled("Select a target or transporter to edit it.");
         return;
@@ -234,12 +179,14 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         const Transporter* t = w.find_transporter(selected_->id);
         if (!t) return;
         ImGui::Text("Transporter %d at (%d, %d)", t->id, t->pos.x, t->pos.y);
-        char overlay[64];
-        std::snprintf(overlay, sizeof overlay, "%.0f energy, %.0f mineral / %.0f", t->carry[0], t->carry[1], t->capacity);
-        ImGui::ProgressBar(t->capacity > 0 ? safe_fraction(total(t->carry) / t->capacity, "transporter load") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
+        char overlay[96];
+        const double carried = shown(t->carry[0]) + shown(t->carry[1]);
+        std::snprintf(overlay, sizeof overlay, "carries %.0f energy, %.0f mineral of %.0f", shown(t->carry[0]), shown(t->carry[1]),
+                      t->capacity);
+        bar(t->capacity > 0 ? safe_fraction(carried / t->capacity, "transporter load") : 0.0f, overlay);
         for (const Task& task : t->tasks)
             if (const Target* g = w.find_target(task.target))
-                ImGui::BulletText("%s %.0f %s at %s%s", std::string(task_key(task.kind)).c_str(), task.amount,
+                ImGui::BulletText("%s %.0f %s at %s%s", std::string(task_key(task.kind)).c_str(), shown(task.amount),
                                   std::string(resource_key(task.resource)).c_str(), target_name(*g).c_str(),
                                   task.interruptible ? " (while idle)" : "");
         if (ImGui::Button("Remove transporter")) {
@@ -255,26 +202,28 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
     if (!t) return;
     if (edit_for_ != t->id) {
         edit_for_ = t->id;
-        edit_energy_ = t->store[0];
-        edit_mineral_ = t->store[1];
+        edit_energy_ = shown(t->store[0]);
+        edit_mineral_ = shown(t->store[1]);
         edit_rate_ = t->rate;
         edit_multiplier_ = t->multiplier;
         edit_capacity_ = t->capacity;
     }
     ImGui::Text("%s at (%d, %d), %s", target_name(*t).c_str(), t->pos.x, t->pos.y, std::string(role_key(t->role())).c_str());
-    char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "%.0f energy, %.0f mineral / %.0f", t->store[0], t->store[1], t->capacity);
-    ImGui::ProgressBar(t->capacity > 0 ? safe_fraction(total(t->store) / t->capacity, "target stock") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
+    char overlay[96];
+    std::snprintf(overlay, sizeof overlay, "holds %.0f energy, %.0f mineral of %.0f", shown(t->store[0]), shown(t->store[1]),
+                  t->capacity);
+    const double held = shown(t->store[0]) + shown(t->store[1]);
+    bar(t->capacity > 0 ? safe_fraction(held / t->capacity, "target stock") : 0.0f, overlay);
     const float width = 110.0f * f.ui_scale;
     ImGui::SetNextItemWidth(width);
-    ImGui::InputDouble("energy", &edit_energy_, 10.0, 100.0, "%.0f");
+    ImGui::InputDouble("energy (units)", &edit_energy_, 10.0, 100.0, "%.0f");
     ImGui::SetNextItemWidth(width);
-    ImGui::InputDouble("mineral", &edit_mineral_, 10.0, 100.0, "%.0f");
+    ImGui::InputDouble("mineral (units)", &edit_mineral_, 10.0, 100.0, "%.0f");
     ImGui::SetNextItemWidth(width);
-    ImGui::InputDouble("capacity", &edit_capacity_, 10.0, 100.0, "%.0f");
+    ImGui::InputDouble("capacity (units)", &edit_capacity_, 10.0, 100.0, "%.0f");
     if (!t->is_buffer()) {
         ImGui::SetNextItemWidth(width);
-        ImGui::InputDouble(t->role() == Role::Sink ? "consumes / tick" : "produces / tick", &edit_rate_, 0.1, 1.0, "%.2f");
+        ImGui::InputDouble(t->role() == Role::Sink ? "consumes (units/tick)" : "produces (units/tick)", &edit_rate_, 0.1, 1.0, "%.2f");
         ImGui::SetNextItemWidth(width);
         ImGui::InputDouble("multiplier (0: kind's)", &edit_multiplier_, 0.1, 0.5, "%.2f");
     }
@@ -296,6 +245,294 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         queue(std::move(c));
     }
     record("logistics.remove");
+}
+
+// ---------------------------------------------------------------- Analysis tab
+
+bool LogisticsView::draw_analysis(const World& world, const CanvasFrame& f) {
+    const LogisticsWorld& w = world_of(world);
+    draw_metrics(w, f);
+    if (ImGui::CollapsingHeader("Colour key", ImGuiTreeNodeFlags_DefaultOpen)) draw_key(w, f);
+    if (ImGui::CollapsingHeader("Over time", ImGuiTreeNodeFlags_DefaultOpen)) draw_charts(w, f);
+    if (ImGui::CollapsingHeader("Policies on the current state", ImGuiTreeNodeFlags_DefaultOpen)) draw_policies(w, f);
+    if (ImGui::CollapsingHeader("Current matching")) draw_matching(w, f);
+    return true;
+}
+
+std::vector<LogisticsView::MetricRow> LogisticsView::metric_rows(const LogisticsWorld& w) {
+    const Totals& t = w.totals();
+    const double ticks = std::max<double>(1.0, static_cast<double>(w.tick()));
+    const double into_buffers = std::max(0.0, t.delivered - t.delivered_to_sinks);
+    std::vector<MetricRow> rows;
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.0f units  (%.1f / tick)", t.delivered_to_sinks, t.delivered_to_sinks / ticks);
+    rows.push_back({"Delivered to sinks", buf,
+                    "Units transporters transferred into sinks (spawns, extensions, towers, upgrade sites, labs) since tick 0.\n"
+                    "The status line's \"delivered to sinks\"."});
+    std::snprintf(buf, sizeof buf, "%.0f units", into_buffers);
+    rows.push_back({"Moved into buffers", buf,
+                    "Units transporters dropped off at buffers (storage, terminal) since tick 0: stored, not delivered.\n"
+                    "A unit stored and later taken to a sink counts here and again in \"delivered to sinks\"."});
+    std::snprintf(buf, sizeof buf, "%.0f units  (starved %.0f)", w.unmet_demand(), t.starved);
+    rows.push_back({"Unmet demand", buf,
+                    "The sinks' free space now: what they request.\n"
+                    "Starved: what sinks wanted to consume but could not (empty store), since tick 0."});
+    std::snprintf(buf, sizeof buf, "%.0f%% now  (mean %.0f%%)", 100.0 * w.idle_fraction(),
+                  t.transporter_ticks ? 100.0 * static_cast<double>(t.idle_ticks) / static_cast<double>(t.transporter_ticks) : 0.0);
+    rows.push_back({"Idle transporters", buf, "Share of transporters without a request this tick (and over the run)."});
+    std::snprintf(buf, sizeof buf, "%.0f tiles", t.travelled);
+    rows.push_back({"Distance travelled", buf, "Tiles walked by all transporters since tick 0."});
+    return rows;
+}
+
+void LogisticsView::draw_metrics(const LogisticsWorld& w, const CanvasFrame& f) {
+    if (ImGui::BeginTable("##logistics_metrics", 2, ImGuiTableFlags_SizingStretchProp)) {
+        for (const MetricRow& row : metric_rows(w)) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextUnformatted(row.label.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.tip.c_str());
+            ImGui::TableSetColumnIndex(1);
+            ImGui::TextUnformatted(row.value.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.tip.c_str());
+        }
+        ImGui::EndTable();
+    }
+    record_group(f, "logistics.metrics");
+}
+
+void LogisticsView::draw_charts(const LogisticsWorld& w, const CanvasFrame& f) {
+    const std::vector<Sample>& history = w.history();
+    if (history.size() >= 2) {
+        const std::int64_t every = history[history.size() - 1].tick - history[history.size() - 2].tick;
+        ImGui::TextDisabled("Each point: the mean over %lld ticks.", static_cast<long long>(every));
+    } else {
+        ImGui::TextDisabled("The charts fill as the colony runs (a point every 10 ticks).");
+    }
+    ChartSeries to_sinks{"delivered to sinks", kDeliveredToSinks, {}, {}, 1.5f};
+    ChartSeries into_buffers{"moved into buffers", kMovedIntoBuffers, {}, {}, 1.5f};
+    ChartSeries unmet{"unmet demand", kUnmet, {}, {}, 1.5f};
+    double top_rate = 1.0, top_unmet = 1.0;
+    for (const Sample& s : history) {
+        const double x = static_cast<double>(s.tick);
+        const double buffers = std::max(0.0, s.delivered - s.to_sinks);
+        to_sinks.x.push_back(x);
+        to_sinks.y.push_back(s.to_sinks);
+        into_buffers.x.push_back(x);
+        into_buffers.y.push_back(buffers);
+        unmet.x.push_back(x);
+        unmet.y.push_back(s.unmet);
+        top_rate = std::max({top_rate, s.to_sinks, buffers});
+        top_unmet = std::max(top_unmet, s.unmet);
+    }
+    const double last_tick = std::max<double>(1.0, static_cast<double>(history.empty() ? w.tick() : history.back().tick));
+
+    ChartSpec delivered;
+    delivered.id = "logistics.delivered";
+    delivered.height = 80.0f;
+    delivered.x = {"tick", "", 0.0, last_tick};
+    delivered.y = {"delivered per tick", "units/tick", 0.0, top_rate * 1.05};
+    delivered.series = {to_sinks, into_buffers};
+    ImGui::BeginGroup();
+    draw_chart(delivered);
+    ImGui::EndGroup();
+    record_group(f, "logistics.chart.delivered");
+
+    ChartSpec demand;
+    demand.id = "logistics.unmet";
+    demand.height = 70.0f;
+    demand.x = {"tick", "", 0.0, last_tick};
+    demand.y = {"unmet demand (sinks' free space)", "units", 0.0, top_unmet * 1.05};
+    demand.series = {unmet};
+    demand.key = false;
+    ImGui::BeginGroup();
+    draw_chart(demand);
+    ImGui::EndGroup();
+    record_group(f, "logistics.chart.unmet");
+}
+
+void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f) {
+    ImGui::Checkbox("rate every transporter", &options_.everyone);
+    if (f.widgets) f.widgets->record_last_item("logistics.everyone");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Off: the idle transporters (those the next tick matches).\n"
+                          "On: every transporter, rated from when and where it will next be free.");
+    const Comparison& cmp = comparison(w);
+    if (cmp.reports.empty()) return;
+    double best_total = 0.0;
+    for (const auto& r : cmp.reports) best_total = std::max(best_total, r.matching.total_rate());
+    const auto served = [](const Matching& m) {
+        std::set<int> columns;
+        for (int c : m.request_of)
+            if (c >= 0) columns.insert(c);
+        return static_cast<int>(columns.size());
+    };
+    if (ImGui::BeginTable("##policies", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        static const char* const kHeaders[] = {"policy", "pairs", "requests", "units/tick", "blocking"};
+        static const float kWeights[] = {0.0f, 1.0f, 1.4f, 2.0f, 1.4f};
+        static const char* const kHeaderTips[] = {
+            "The matching policy (the one in use is highlighted).",
+            "Pairs: transporters given a request.",
+            "Requests: distinct requests served. Fewer than pairs when several transporters share one request\n"
+            "(only sequential greedy does that).",
+            "Total rate: the sum over the pairs of each pair's dq/dt, in units/tick.",
+            "Blocking pairs: a transporter and a request that would both rather be matched to each other.\n0 means stable.",
+        };
+        ImGui::TableSetupColumn(kHeaders[0], ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(short_policy_label(Policy::StableTransporters)).x);
+        for (int col = 1; col < 5; ++col) ImGui::TableSetupColumn(kHeaders[col], ImGuiTableColumnFlags_WidthStretch, kWeights[col]);
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        for (int col = 0; col < 5; ++col) {
+            ImGui::TableSetColumnIndex(col);
+            ImGui::TableHeader(kHeaders[col]);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kHeaderTips[col]);
+        }
+        for (int p = 0; p < kPolicies; ++p) {
+            const auto& r = cmp.reports[p];
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            const bool mine = p == static_cast<int>(w.config().matching_policy());
+            const char* name = short_policy_label(static_cast<Policy>(p));
+            if (mine) ImGui::TextColored(palette::kChangedMark, "%s", name);
+            else ImGui::TextUnformatted(name);
+            if ((static_cast<Policy>(p) == Policy::StableTransporters || static_cast<Policy>(p) == Policy::StableRequests) &&
+                ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s: Gale-Shapley; nobody would rather swap.\n"
+                                  "Both sides rank by the same rate, so both proposers give the same stable matching.",
+                                  std::string(policy_label(static_cast<Policy>(p))).c_str());
+            if (static_cast<Policy>(p) == Policy::SequentialGreedy && ImGui::IsItemHovered())
+                ImGui::SetTooltip("Each transporter in turn takes its best request, the amounts re-predicted after each pick:\n"
+                                  "a big request can take several transporters, so its total may pass the one-to-one\n"
+                                  "optimum, and its blocking pairs count against the worst transporter of a shared request.");
+            if (static_cast<Policy>(p) == Policy::Optimal && ImGui::IsItemHovered())
+                ImGui::SetTooltip("Optimal (max total rate): the assignment with the largest total rate when each request\n"
+                                  "takes at most one transporter (Hungarian method), whoever would rather swap.");
+            ImGui::TableSetColumnIndex(1);
+            ImGui::Text("%d", r.matching.pairs());
+            ImGui::TableSetColumnIndex(2);
+            ImGui::Text("%d", served(r.matching));
+            ImGui::TableSetColumnIndex(3);
+            // A bar beside the number: the share of the best policy's total.
+            const float share = best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
+            char text[32];
+            std::snprintf(text, sizeof text, "%.1f", r.matching.total_rate());
+            bar(share, text);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Total rate %.2f units/tick (sum of dq/dt over %d pairs)", r.matching.total_rate(), r.matching.pairs());
+            ImGui::TableSetColumnIndex(4);
+            ImGui::Text("%d", r.blocking);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Blocking pairs: a transporter and a request that would both rather be matched to each other.\n"
+                                  "0 means stable.");
+        }
+        ImGui::EndTable();
+    }
+    if (f.widgets) f.widgets->record_last_item("logistics.policies");
+
+    // Why sequential greedy can beat "optimal": the optimum is over one-to-one assignments
+    // (optimal_assignment gives each column at most one row), while sequential_greedy lets a
+    // later transporter take a column already taken (RateModel::commit lowers its amount).
+    const auto& greedy = cmp.reports[static_cast<int>(Policy::SequentialGreedy)];
+    const auto& optimal = cmp.reports[static_cast<int>(Policy::Optimal)];
+    const bool greedy_ahead = greedy.matching.total_rate() > optimal.matching.total_rate() + 1e-9;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+    ImGui::TextWrapped("%sOptimal is the largest total rate when each request takes at most one transporter. Sequential "
+                       "greedy lets several transporters share a big request (its amount re-predicted after each pick), so "
+                       "it can make more pairs than requests and a larger total than that one-to-one optimum.",
+                       greedy_ahead ? "Why greedy's total is above optimal's: " : "");
+    ImGui::PopStyleColor();
+    if (f.widgets) f.widgets->record_last_item("logistics.policies.note");
+}
+
+void LogisticsView::draw_matching(const LogisticsWorld& w, const CanvasFrame& f) {
+    const Comparison& cmp = comparison(w);
+    if (cmp.reports.empty()) return;
+    const auto& rep = cmp.reports[static_cast<int>(w.config().matching_policy())];
+    ImGui::Text("%s: %d of %d transporters, %zu requests", std::string(policy_label(w.config().matching_policy())).c_str(),
+                rep.matching.pairs(), rep.rates.rows, rep.requests.size());
+    const float height = static_cast<float>(std::min(8, std::max(1, rep.matching.pairs()) + 1)) * ImGui::GetTextLineHeightWithSpacing() + 8.0f;
+    if (ImGui::BeginTable("##matching", 3, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp,
+                          ImVec2(-1.0f, height))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("transporter");
+        ImGui::TableSetupColumn("request (via buffer)");
+        ImGui::TableSetupColumn("units/tick");
+        ImGui::TableHeadersRow();
+        for (int row = 0; row < rep.rates.rows; ++row) {
+            const int col = rep.matching.request_of[row];
+            if (col < 0) continue;
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::Text("%d", rep.transporters[row]);
+            ImGui::TableSetColumnIndex(1);
+            std::string what = target_name(w.targets()[rep.requests[col].target]);
+            if (const int via = rep.matching.via_of[row]; via >= 0) what += " (" + target_name(w.targets()[via]) + ")";
+            ImGui::TextUnformatted(what.c_str());
+            ImGui::TableSetColumnIndex(2);
+            ImGui::Text("%.2f", rep.matching.rate_of[row]);
+        }
+        ImGui::EndTable();
+    }
+    if (f.widgets) f.widgets->record_last_item("logistics.matching");
+}
+
+void LogisticsView::draw_canvas_key(const LogisticsWorld& w, const CanvasFrame& f) {
+    // The colour key again, in a small window on the canvas for whoever is on another tab. It
+    // starts folded in the canvas's top-left corner: only its title bar shows, clear of the map's
+    // centre, until the designer opens it.
+    const CanvasView& v = *f.view;
+    const float s = f.ui_scale;
+    ImGui::SetNextWindowPos(ImVec2(v.origin().x + 8.0f * s, v.origin().y + 8.0f * s), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(std::min(320.0f * s, std::max(200.0f * s, v.size().x * 0.4f)), 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.9f);
+    const bool open = ImGui::Begin("Colour key##logistics", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    if (f.widgets) f.widgets->record("overlay.logistics_key", WidgetRect{pos.x, pos.y, size.x, size.y, true});
+    if (open) {
+        CanvasFrame inside = f;
+        inside.draw = nullptr;      // the key window's own draw list
+        inside.widgets = nullptr;   // the Analysis tab's key keeps the names
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 300.0f * s);
+        draw_key(w, inside);
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::End();
+}
+
+void LogisticsView::draw_key(const LogisticsWorld& w, const CanvasFrame& f) {
+    ImGui::BeginGroup();
+    // Routes: the colour is the rate, scaled to the fastest route on the map now.
+    const double fastest = fastest_route_rate(w);
+    if (fastest > 0.0) {
+        colour_scale("Route: rate of the transporter's choice (dq/dt)", [](float t) { return rate_colour(t); }, 0.0, fastest,
+                     "units/tick");
+        if (f.widgets) f.widgets->record_last_item("logistics.key.routes");
+    } else {
+        ImGui::TextDisabled("Routes: none now (no transporter is busy).");
+    }
+    const float h = ImGui::GetTextLineHeight();
+    const float half = h * 0.36f, big = h * 0.48f;
+    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kEnergy, 0.5f); },
+             "Sink: spawn, extension, tower, upgrade site, lab (requests its free space)");
+    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSource, kEnergy, 0.7f); },
+             "Source: mining container, pile, mineral container (provides its stock)");
+    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, big, kBuffer, kMineral, 0.4f); },
+             "Buffer, larger: storage, terminal (holds stock; a stop on the way)");
+    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kEnergy, 1.0f); },
+             "Fill from the bottom: stock / capacity; energy yellow");
+    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kMineral, 1.0f); }, "mineral violet");
+    key_line(f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kTransporter, kEnergy, 0.6f); },
+             "Busy transporter; inner disc's area = load / capacity (energy yellow, mineral violet)");
+    key_line(f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kIdle, kEnergy, 0.0f); },
+             "Idle transporter (no request this tick)");
+    key_line(f,
+             [&](Painter& d, ImVec2 c, float s) {
+                 d.AddLine(ImVec2(c.x - s * 0.7f, c.y), ImVec2(c.x + s * 0.7f, c.y), palette::rgb(255, 255, 255, 220), 1.5f);
+             },
+             "Hovered transporter: lines to its 3 best requests, labelled rank: rate");
+    key_line(f, [&](Painter& d, ImVec2 c, float) { d.AddCircle(c, half * 1.2f, palette::kSelection, 0, 2.0f); }, "Selected or hovered");
+    ImGui::EndGroup();
+    if (f.widgets) f.widgets->record_last_item("logistics.legend");
 }
 
 }  // namespace pb::ui

@@ -4,47 +4,15 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ui/logistics/logistics_style.hpp"
 #include "ui/palette.hpp"
 
 namespace pb::ui {
 
 using namespace logistics;
+using namespace logistics_style;
 
 namespace {
-
-constexpr ImU32 kFloor = palette::rgb(46, 50, 44);
-constexpr ImU32 kWall = palette::rgb(104, 96, 86);
-constexpr ImU32 kGrid = palette::rgb(255, 255, 255, 14);
-constexpr ImU32 kEdge = palette::rgb(200, 205, 210, 160);
-constexpr ImU32 kEnergy = palette::rgb(255, 205, 60);
-constexpr ImU32 kMineral = palette::rgb(186, 120, 255);
-constexpr ImU32 kSink = palette::rgb(225, 228, 232);
-constexpr ImU32 kSource = palette::rgb(214, 142, 62);
-constexpr ImU32 kBuffer = palette::rgb(110, 160, 215);
-constexpr ImU32 kBoxInside = palette::rgb(22, 24, 28);
-constexpr ImU32 kTransporter = palette::rgb(240, 240, 240);
-constexpr ImU32 kIdle = palette::rgb(150, 154, 160);
-constexpr ImU32 kLabel = palette::rgb(250, 250, 250, 220);
-
-ImU32 resource_colour(Resource r) { return r == Resource::Energy ? kEnergy : kMineral; }
-
-ImU32 role_colour(Role r) { return r == Role::Sink ? kSink : r == Role::Source ? kSource : kBuffer; }
-
-ImU32 mix(ImU32 a, ImU32 b, float t) {
-    auto channel = [&](int shift) {
-        const float x = static_cast<float>((a >> shift) & 0xff), y = static_cast<float>((b >> shift) & 0xff);
-        return static_cast<ImU32>(std::lround(x + (y - x) * t)) << shift;
-    };
-    return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) | channel(IM_COL32_A_SHIFT);
-}
-
-// Slow (dim blue) through middling (teal) to fast (bright green): the rate of a route, as a share
-// of the fastest route on the map.
-ImU32 rate_colour(double share) {
-    const float t = static_cast<float>(std::clamp(share, 0.0, 1.0));
-    const ImU32 slow = palette::rgb(70, 90, 200, 200), mid = palette::rgb(40, 190, 200, 220), fast = palette::rgb(120, 255, 110, 240);
-    return t < 0.5f ? mix(slow, mid, t * 2.0f) : mix(mid, fast, (t - 0.5f) * 2.0f);
-}
 
 std::string target_name(const Target& t) { return std::string(kind_info(t.kind).label) + " #" + std::to_string(t.id); }
 
@@ -150,7 +118,7 @@ std::string LogisticsView::canvas_hint(bool paused) const {
                        : options_.tool == Tool::PlaceTransporter ? "click adds a transporter"
                                                                  : "click toggles a wall";
     return std::string(tool) + (paused ? " \xc2\xb7 drag moves" : " \xc2\xb7 Space pauses") +
-           " \xc2\xb7 hover a transporter for its preferences \xc2\xb7 wheel zooms";
+           " \xc2\xb7 hover a transporter for its preferences \xc2\xb7 wheel zooms \xc2\xb7 colour key: top left or Analysis tab";
 }
 
 std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
@@ -163,11 +131,11 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
         const Target& t = w.targets()[hit->id];
         std::snprintf(buf, sizeof buf, "%s (%s, %s) at (%d, %d)\n%.0f energy, %.0f mineral of %.0f", target_name(t).c_str(),
                       std::string(role_key(t.role())).c_str(), std::string(resource_key(t.resource)).c_str(), t.pos.x,
-                      t.pos.y, t.store[0], t.store[1], t.capacity);
+                      t.pos.y, shown(t.store[0]), shown(t.store[1]), t.capacity);
         out = buf;
         for (const Request& r : w.requests())
             if (r.id == t.id) {
-                std::snprintf(buf, sizeof buf, "\nrequest: amount %+.0f, dAmountdt %+.2f/tick, multiplier %.2f", r.amount,
+                std::snprintf(buf, sizeof buf, "\nrequest: amount %+.0f units, dAmountdt %+.2f units/tick, multiplier %.2f", shown(r.amount),
                               r.dAmountdt, r.multiplier);
                 out += buf;
             }
@@ -178,11 +146,11 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
         return out;
     }
     const Transporter& t = w.transporters()[hit->id];
-    std::snprintf(buf, sizeof buf, "Transporter %d at (%d, %d): %.0f energy, %.0f mineral of %.0f, speed %.2f", t.id, t.pos.x,
-                  t.pos.y, t.carry[0], t.carry[1], t.capacity, t.speed);
+    std::snprintf(buf, sizeof buf, "Transporter %d at (%d, %d): carries %.0f energy, %.0f mineral of %.0f, speed %.2f tiles/tick", t.id, t.pos.x,
+                  t.pos.y, shown(t.carry[0]), shown(t.carry[1]), t.capacity, t.speed);
     out = buf;
     if (t.request >= 0 && w.find_target(t.request)) {
-        std::snprintf(buf, sizeof buf, "\nserving %s%s, rate %.2f/tick", target_name(w.targets()[t.request]).c_str(),
+        std::snprintf(buf, sizeof buf, "\nserving %s%s, rate %.2f units/tick", target_name(w.targets()[t.request]).c_str(),
                       t.via >= 0 && w.find_target(t.via) ? (" via " + target_name(w.targets()[t.via])).c_str() : "",
                       t.assigned_rate);
         out += buf;
@@ -190,20 +158,20 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
         out += t.idle() ? "\nidle" : "\nbusy";
     }
     const auto prefs = w.preferences(t.id);
-    out += "\nPreferences, best first (dq units / dt ticks = rate):";
-    int shown = 0;
+    out += "\nPreferences, best first (dq units / dt ticks = rate in units/tick):";
+    int listed = 0;
     for (const auto& p : prefs) {
-        if (shown == 6) break;
+        if (listed == 6) break;
         const Target& target = w.targets()[p.request.target];
-        std::snprintf(buf, sizeof buf, "\n%d. %s %s %.0f %s: %s", ++shown, target_name(target).c_str(),
-                      p.request.amount >= 0.0 ? "wants" : "offers", std::abs(p.amount),
+        std::snprintf(buf, sizeof buf, "\n%d. %s %s %.0f %s: %s", ++listed, target_name(target).c_str(),
+                      p.request.amount >= 0.0 ? "wants" : "offers", std::abs(shown(p.amount)),
                       std::string(resource_key(p.request.resource)).c_str(),
                       p.best.score > 0.0 ? "" : "nothing to gain");
         out += buf;
         for (const Choice& ch : p.choices) {
             if (ch.score <= 0.0 && ch.via >= 0) continue;
             std::snprintf(buf, sizeof buf, "\n     %s %s: %.0f / %.1f = %.2f", &ch == &p.choices.front() ? "direct" : "via",
-                          ch.via >= 0 ? target_name(w.targets()[ch.via]).c_str() : "", ch.dq, ch.dt, ch.score);
+                          ch.via >= 0 ? target_name(w.targets()[ch.via]).c_str() : "", shown(ch.dq), ch.dt, ch.score);
             out += buf;
         }
     }
@@ -229,6 +197,7 @@ void LogisticsView::draw(const World& world, const CanvasFrame& f) {
     if (hovered_transporter_ >= 0) draw_preferences(w, f, hovered_transporter_);
     draw_targets(w, f);
     draw_transporters(w, f);
+    draw_canvas_key(w, f);
 }
 
 void LogisticsView::draw_map(const LogisticsWorld& w, const CanvasFrame& f) const {
@@ -267,9 +236,7 @@ void LogisticsView::draw_map(const LogisticsWorld& w, const CanvasFrame& f) cons
 }
 
 void LogisticsView::draw_routes(const LogisticsWorld& w, const CanvasFrame& f) const {
-    double fastest = 0.0;
-    for (const Transporter& t : w.transporters())
-        if (!t.removed && t.request >= 0) fastest = std::max(fastest, t.assigned_rate);
+    const double fastest = fastest_route_rate(w);   // the Analysis tab's colour scale ends there
     if (fastest <= 0.0) return;
     const float width = std::max(1.5f, f.view->to_pixels(0.12 / kTilesPerUnit));
     std::vector<ImVec2> points;
@@ -321,7 +288,7 @@ void LogisticsView::draw_targets(const LogisticsWorld& w, const CanvasFrame& f) 
         if (t.removed) continue;
         const bool buffer = t.is_buffer();
         // Buffers a little larger; every target at least a few pixels so a zoomed-out map reads.
-        const float half = std::max(3.0f * f.ui_scale, tile_px * (buffer ? 0.62f : 0.42f));
+        const float half = std::max(3.0f * f.ui_scale, tile_px * (buffer ? kBufferHalf : kTargetHalf));
         const ImVec2 c = f.view->to_screen(tile_centre(t.pos));
         const ImVec2 lo(c.x - half, c.y - half), hi(c.x + half, c.y + half);
         f.draw->AddRectFilled(lo, hi, kBoxInside);
@@ -329,9 +296,10 @@ void LogisticsView::draw_targets(const LogisticsWorld& w, const CanvasFrame& f) 
         const float h = hi.y - lo.y;
         float y = hi.y;
         for (int r = 0; r < kResources; ++r) {
-            const double share = t.capacity > 0.0 ? std::clamp(t.store[r] / t.capacity, 0.0, 1.0) : 0.0;
+            const double share = t.capacity > 0.0 ? std::clamp(shown(t.store[r]) / t.capacity, 0.0, 1.0) : 0.0;
             const float top = y - static_cast<float>(share) * h;
-            if (top < y) f.draw->AddRectFilled(ImVec2(lo.x + 1.0f, top), ImVec2(hi.x - 1.0f, y), resource_colour(static_cast<Resource>(r)));
+            if (y - top < 0.5f) continue;   // under half a pixel of stock: nothing to see
+            f.draw->AddRectFilled(ImVec2(lo.x + 1.0f, top), ImVec2(hi.x - 1.0f, y), resource_colour(static_cast<Resource>(r)));
             y = top;
         }
         f.draw->AddRect(lo, hi, role_colour(t.role()), 0.0f, 0, std::max(1.0f, 0.12f * tile_px));
@@ -347,7 +315,7 @@ void LogisticsView::draw_targets(const LogisticsWorld& w, const CanvasFrame& f) 
 
 void LogisticsView::draw_transporters(const LogisticsWorld& w, const CanvasFrame& f) const {
     const float tile_px = f.view->to_pixels(1.0 / kTilesPerUnit);
-    const float radius = std::max(2.5f * f.ui_scale, tile_px * 0.45f);
+    const float radius = std::max(2.5f * f.ui_scale, tile_px * kDiscRadius);
     for (const Transporter& t : w.transporters()) {
         if (t.removed) continue;
         glm::dvec2 at = tile_centre(t.pos);
@@ -355,13 +323,17 @@ void LogisticsView::draw_transporters(const LogisticsWorld& w, const CanvasFrame
         const ImVec2 c = f.view->to_screen(at);
         const bool busy = !t.idle();
         f.draw->AddCircleFilled(c, radius, busy ? kTransporter : kIdle);
-        // What it carries: an inner disc whose area is the load's share of its capacity.
-        const double load = t.capacity > 0.0 ? std::clamp(total(t.carry) / t.capacity, 0.0, 1.0) : 0.0;
-        if (load > 0.0) {
-            const Resource main = t.carry[1] > t.carry[0] ? Resource::Mineral : Resource::Energy;
-            f.draw->AddCircleFilled(c, radius * 0.85f * static_cast<float>(std::sqrt(load)), resource_colour(main));
+        // What it carries: an inner disc whose area is the load's share of its capacity, in the
+        // colour of what it carries most of. A float residue (4.3e-14 energy after a transfer) is
+        // no load, and a load whose disc would be under a pixel across is not drawn.
+        const double carried = shown(t.carry[0]) + shown(t.carry[1]);
+        const double load = t.capacity > 0.0 ? std::clamp(carried / t.capacity, 0.0, 1.0) : 0.0;
+        const float load_radius = radius * kLoadDisc * static_cast<float>(std::sqrt(load));
+        if (load_radius >= 0.5f * kMinVisiblePx) {
+            const Resource main = shown(t.carry[1]) > shown(t.carry[0]) ? Resource::Mineral : Resource::Energy;
+            f.draw->AddCircleFilled(c, load_radius, resource_colour(main));
         }
-        f.draw->AddCircle(c, radius, palette::rgb(20, 20, 20), 0, 1.0f);
+        f.draw->AddCircle(c, radius, kDiscEdge, 0, 1.0f);
         const bool chosen = (selected_ && selected_->transporter && selected_->id == t.id) || hovered_transporter_ == t.id;
         if (chosen) f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kSelection, 0, 2.0f * f.ui_scale);
         if (f.widgets && t.id < 64)
@@ -370,9 +342,41 @@ void LogisticsView::draw_transporters(const LogisticsWorld& w, const CanvasFrame
     // The dragged target follows the mouse as a ghost.
     if (grabbed_ && !grabbed_->what.transporter) {
         const ImVec2 c = f.view->to_screen(tile_centre(tile_at(drag_pos_ + grabbed_->offset)));
-        const float half = tile_px * 0.45f;
+        const float half = tile_px * kTargetHalf;
         f.draw->AddRect(ImVec2(c.x - half, c.y - half), ImVec2(c.x + half, c.y + half), palette::kDragGhost, 0.0f, 0, 2.0f);
     }
+}
+
+LabHelp LogisticsView::help() const {
+    LabHelp h;
+    h.what_you_see =
+        "A colony on a tile map (walls brown). Each target is a square: sinks (spawn, extension, tower, upgrade site, lab) "
+        "outlined white, sources (mining container, pile, mineral container) orange, buffers (storage, terminal) blue and "
+        "larger. The square fills from the bottom with its stock as a share of its capacity: energy yellow, mineral violet.\n\n"
+        "Transporters are discs: white when busy, grey when idle. The coloured disc inside is their load (its area is the "
+        "share of their capacity). A busy transporter's route runs along its chain to its request, through a buffer when it "
+        "detours, with an arrow at the request; its colour is the rate of that choice in units/tick, from slow blue to fast "
+        "green (the scale is in the Analysis tab, from 0 to the fastest route on the map).\n\n"
+        "The Analysis tab has the colony's totals (delivered to sinks, moved into buffers, unmet demand, idle share, distance), "
+        "charts over time, every matching policy compared on the current state, the current matching pair by pair, and the "
+        "colour key.";
+    h.what_you_can_do =
+        "Switch the matching policy (Tools tab, or logistics.matching.policy in Parameters) and watch delivered and unmet demand "
+        "change. Build targets, add transporters, toggle walls, move things, and set a target's stock, capacity, rate and "
+        "multiplier (select it, edit, Apply). Every edit is a command: it is in the log and in saved scenarios. Hover a "
+        "transporter to see why it chose what it did: its ranked preferences, each with dq, dt and rate.";
+    h.keys = {
+        {"click (Tools: selects)", "select the target or transporter under the mouse; edit it in the Tools tab"},
+        {"click (Tools: builds)", "build the chosen kind of target on that tile"},
+        {"click (Tools: adds a transporter)", "add a transporter on that tile"},
+        {"click (Tools: toggles a wall)", "make the tile a wall, or floor again"},
+        {"drag (paused)", "move a target or transporter to another tile (Space pauses)"},
+        {"hover a transporter", "its preferences, best first, and lines to its three best requests (rank: rate)"},
+        {"hover a target", "its stock, its request (amount, dAmountdt, multiplier) and who is on the way"},
+        {"wheel / right-drag", "zoom / pan the map"},
+    };
+    h.source = "../shared/seeds/overmind-logistics.txt, ../shared/specs/logistics.md";
+    return h;
 }
 
 }  // namespace pb::ui

@@ -4,10 +4,11 @@
 // coloured by the rate of its choice. Hovering a transporter lists its ranked preferences (dq, dt
 // and rate of every choice) and draws lines to its three best requests.
 //
-// The side panel (logistics_tools.cpp) switches the matching policy, compares every policy's
-// total rate and blocking pairs on the current state, lists the matching, charts delivered
-// resources and unmet demand over time, and edits the colony: place, move (drag) and remove
-// targets, buffers and transporters, set stocks and rates, toggle walls — all as commands.
+// The side panel (logistics_tools.cpp): the Tools tab switches the matching policy and edits the
+// colony: place, move (drag) and remove targets, buffers and transporters, set stocks and rates,
+// toggle walls — all as commands. The Analysis tab shows the totals, charts of delivered
+// resources and unmet demand over time, every policy's pairs, total rate and blocking pairs on
+// the current state, the current matching, and the key to the map's colours.
 //
 // Canvas units are ten tiles: the canvas's zoom range suits arenas a few units across.
 #pragma once
@@ -39,6 +40,18 @@ public:
     void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
     bool has_tools() const override { return true; }
+    bool draw_analysis(const World& world, const CanvasFrame& frame) override;
+    bool has_analysis() const override { return true; }
+    LabHelp help() const override;
+
+    // One line of the Analysis tab's totals: what it counts, its value as shown, and a tooltip.
+    // The status line (LogisticsWorld::summary()) shows the same counts under the same names.
+    struct MetricRow {
+        std::string label;
+        std::string value;
+        std::string tip;
+    };
+    static std::vector<MetricRow> metric_rows(const logistics::LogisticsWorld& w);
 
     // What a click on the map does.
     enum class Tool { Select, PlaceTarget, PlaceTransporter, Wall };
@@ -85,8 +98,13 @@ private:
     void draw_preferences(const logistics::LogisticsWorld& w, const CanvasFrame& f, int transporter) const;
     // logistics_tools.cpp
     const Comparison& comparison(const logistics::LogisticsWorld& w);
+    void draw_policy_switch(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_metrics(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_charts(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_policies(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_matching(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_key(const logistics::LogisticsWorld& w, const CanvasFrame& f);
+    void draw_canvas_key(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_editing(const logistics::LogisticsWorld& w, const CanvasFrame& f);
     void draw_selection(const logistics::LogisticsWorld& w, const CanvasFrame& f);
 
