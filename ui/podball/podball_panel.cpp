@@ -267,6 +267,20 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
         ImGui::EndGroup();
         if (f.widgets) f.widgets->record_last_item("podball.heat_map.key");
     }
+
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Key to the arena", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (int team = 0; team < 2; ++team) {
+            std::string text = team_name(w, team) + (team == 0 ? ": attacks right, defends the left goal" : ": attacks left, defends the right goal");
+            legend_swatch(palette::kTeam[team], text.c_str());
+        }
+        legend_swatch(palette::kBall, "ball; a yellow ring marks its carrier");
+        legend_line(palette::with_alpha(palette::kTeam[0], 170), "where a pod (or the free ball) is in 30 ticks", 1.5f);
+        legend_line(palette::kKeepoffLine, "keep-off lines, dashed (yellow during a kick-off)", 2.0f);
+        legend_line(palette::with_alpha(palette::kTeam[1], 230), "goal area, filled while a pod holds it", 1.5f);
+        legend_line(palette::kKeepoffLineActive, "ring and arrow: the pod you steer, its thrust", 2.0f);
+    }
+    if (f.widgets) f.widgets->record_last_item("podball.arena_key");
     return true;
 }
 

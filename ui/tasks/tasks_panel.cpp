@@ -227,6 +227,22 @@ bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
 
     ImGui::Separator();
     draw_pair_chart(w, s);
+
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Key to the ship", ImGuiTreeNodeFlags_DefaultOpen)) {
+        legend_swatch(tasks_colours::kRoom, "room (its number)");
+        ImGui::SameLine(0, 14.0f * s);
+        legend_swatch(tasks_colours::kHazardRoom, "hazard: damage on entering");
+        legend_line(tasks_colours::kCorridor, "corridor, no damage (thicker = slower)", 3.0f);
+        legend_line(tasks_colours::kDamageCorridor, "damaging corridor; label: time/damage", 3.0f);
+        legend_swatch(tasks_colours::kEquipment, "tool T1..");
+        ImGui::SameLine(0, 14.0f * s);
+        legend_swatch(tasks_colours::kEvent, "event (red ring)");
+        ImGui::SameLine(0, 14.0f * s);
+        ImGui::TextColored(palette::kDimText, "players P1.. in their colours");
+        legend_line(tasks_colours::player(0), "a player's route (his colour), the disc walking it", 4.0f);
+    }
+    if (f.widgets) f.widgets->record_last_item("tasks.ship_key");
     return true;
 }
 
