@@ -23,7 +23,7 @@ using tasks::TasksWorld;
 namespace {
 
 constexpr const char* kTimeUnit = "time units";
-constexpr const char* kDamageUnit = "damage points";
+constexpr const char* kDamageUnit = "HP";   // as the D slider says (hit points)
 constexpr ImU32 kTickText = palette::rgb(160, 166, 172);
 constexpr ImU32 kPlotFrame = palette::rgb(70, 76, 84);
 constexpr ImU32 kHalo = palette::rgb(255, 255, 255, 230);
@@ -677,8 +677,8 @@ LabHelp TasksView::help() const {
         "event is the red double ring.\n\n"
         "The routes of the team shown (the first efficient one, or the one you hover or click in a chart) are drawn in the "
         "players' colours, each player walking his route.\n\n"
-        "The Analysis tab plots every team size's options, W^k: worst time (x, time units) against worst damage (y, damage "
-        "points), one colour and one marker shape per team size k. Efficient teams (no team with fewer or as many players "
+        "The Analysis tab plots every team size's options, W^k: worst time (x, time units) against worst damage (y, hit "
+        "points, HP), one colour and one marker shape per team size k. Efficient teams (no team with fewer or as many players "
         "does as well) are filled, ringed and listed under the chart; hollow ones are beaten by a smaller team. Below: the "
         "team shown as the paper's table, and the options of one player with one tool. \"Open Pareto chart\" shows the "
         "team chart large in its own window.";
