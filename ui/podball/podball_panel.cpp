@@ -1,6 +1,8 @@
-// The Podball analysis window the view draws over the canvas: per-team metrics, conduct flags,
-// goal-area holders, charts over match time, the heat map choice and the keyboard takeover.
-// Immediate mode: every number is read from the world (or the view's history) each frame.
+// The Podball view's side-panel tabs and keys. Analysis: the score, per-team metrics (each row
+// says what it counts), conduct flags, goal-area holders, charts over match time and the heat map
+// choice with its legend and colour scale. Tools: the keyboard / gamepad takeover of one pod.
+// Nothing here floats over the pitch. Immediate mode: every number is read from the world (or the
+// view's history) each frame.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,7 +10,8 @@
 
 #include <SDL_scancode.h>
 
-#include "ui/chart_box.hpp"
+#include "ui/chart.hpp"
+#include "ui/fixed_step_clock.hpp"
 #include "ui/palette.hpp"
 #include "ui/podball/podball_view.hpp"
 
@@ -27,55 +30,66 @@ bool key_pressed(SDL_Scancode k) { return k >= 0 && k < 512 && ImGui::IsKeyPress
 
 ImVec4 team_colour(int team) { return ImGui::ColorConvertU32ToFloat4(palette::kTeam[team]); }
 
-// Two series (one per team) over match time, in team colours, scaled to at least `min_top`.
-void draw_chart(const char* title, const MatchHistory& h, float min_top, const std::array<float, 2> MatchSample::*series,
-                const char* format) {
-    std::size_t n = h.size();
-    float top = min_top;
-    for (std::size_t i = 0; i < n; ++i)
-        for (float v : h.sample(i).*series) top = std::max(top, v);
-    char label[160];
+const std::string& team_name(const PodballWorld& w, int team) { return w.teams()[static_cast<std::size_t>(team)].name; }
+
+// Seconds of match time at 1x (the window's nominal pace) for a tick count.
+double seconds(std::int64_t ticks) { return static_cast<double>(ticks) / FixedStepClock::kTicksPerSecond; }
+
+// One series per team over match time, in team colours, named by the teams. `min_top` 3 or more
+// for counts keeps the y ticks on whole numbers.
+void team_chart(const char* id, const PodballWorld& w, const MatchHistory& h, const char* label, const char* unit,
+                double min_top, const std::array<float, 2> MatchSample::*series) {
+    ChartSpec spec;
+    spec.id = id;
+    spec.height = 80.0f;
+    spec.x = ChartAxis{"time at 1x", "s", 0.0, 1.0};
+    spec.y = ChartAxis{label, unit, 0.0, min_top};
+    const std::size_t n = h.size();
     if (n > 0) {
-        const auto& last = h.sample(n - 1).*series;
-        char a[32], b[32];
-        std::snprintf(a, sizeof a, format, static_cast<double>(last[0]));
-        std::snprintf(b, sizeof b, format, static_cast<double>(last[1]));
-        std::snprintf(label, sizeof label, "%s   %s : %s", title, a, b);
-    } else {
-        std::snprintf(label, sizeof label, "%s   (no samples yet)", title);
+        spec.x.min = seconds(h.sample(0).tick);
+        spec.x.max = std::max(seconds(h.sample(n - 1).tick), spec.x.min + 1.0);
     }
-    ImGui::TextUnformatted(label);
-    const double t0 = n > 0 ? static_cast<double>(h.sample(0).tick) : 0.0;
-    const double t1 = n > 0 ? static_cast<double>(h.sample(n - 1).tick) : 1.0;
-    const ChartBox box = reserve_chart(46.0f, t0, std::max(t1, t0 + 1.0), top);
-    if (n < 2) return;
-    std::vector<ImVec2> points;
-    points.reserve(n);
     for (int team = 0; team < 2; ++team) {
-        points.clear();
+        ChartSeries s;
+        s.name = team_name(w, team);
+        s.colour = palette::kTeam[team];
+        s.x.reserve(n);
+        s.y.reserve(n);
         for (std::size_t i = 0; i < n; ++i) {
-            const MatchSample& s = h.sample(i);
-            points.push_back(box.at(static_cast<double>(s.tick), (s.*series)[static_cast<std::size_t>(team)]));
+            const MatchSample& m = h.sample(i);
+            const double v = (m.*series)[static_cast<std::size_t>(team)];
+            s.x.push_back(seconds(m.tick));
+            s.y.push_back(v);
+            spec.y.max = std::max(spec.y.max, v);
         }
-        polyline(points, palette::kTeam[team], 1.5f * ImGui::GetFontSize() / 13.0f);
+        spec.series.push_back(std::move(s));
     }
+    ImGui::BeginGroup();   // one item for the widget locator: axis name, plot, ticks and key
+    draw_chart(spec);
+    ImGui::EndGroup();
 }
 
-const char* heat_map_label(PodballView::HeatMap h) {
-    switch (h) {
-    case PodballView::HeatMap::Off: return "off";
-    case PodballView::HeatMap::Team0: return "team 0";
-    case PodballView::HeatMap::Team1: return "team 1";
-    case PodballView::HeatMap::Both: return "both";
-    }
-    return "";
+// A label cell with its explanation on hover.
+void metric_name(const char* name, const char* what) {
+    ImGui::TextUnformatted(name);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", what);
 }
 
 }  // namespace
 
+std::string PodballView::heat_map_label(const PodballWorld& w, HeatMap h) {
+    switch (h) {
+    case HeatMap::Off: return "off";
+    case HeatMap::Team0: return team_name(w, 0) + " only";
+    case HeatMap::Team1: return team_name(w, 1) + " only";
+    case HeatMap::Both: return "both teams";
+    }
+    return {};
+}
+
 void PodballView::read_takeover_input(const PodballWorld& w, const CanvasFrame& f) {
     const ImGuiIO& io = ImGui::GetIO();
-    bool canvas_hovered = ImGui::IsWindowHovered();   // the canvas child, before our window opens
+    bool canvas_hovered = ImGui::IsWindowHovered();   // the canvas child
 
     // Picking: with "click a pod" armed, the next click on a pod takes it over.
     if (pick_takeover_ && canvas_hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
@@ -128,67 +142,82 @@ void PodballView::read_takeover_input(const PodballWorld& w, const CanvasFrame& 
     }
 }
 
-void PodballView::draw_panel(const PodballWorld& w, const CanvasFrame& f) {
-    const CanvasView& v = *f.view;
-    float s = f.ui_scale;
-    ImGui::SetNextWindowPos(ImVec2(v.origin().x + 8.0f * s, v.origin().y + 8.0f * s), ImGuiCond_FirstUseEver);
-    // Narrow enough that, folded, its title bar stays clear of the centred score overlay.
-    float width = std::clamp(v.size().x * 0.5f - 200.0f * s, 230.0f * s, 340.0f * s);
-    ImGui::SetNextWindowSize(ImVec2(width, std::max(120.0f * s, std::min(560.0f * s, v.size().y - 16.0f * s))),
-                             ImGuiCond_FirstUseEver);
-    // Starts folded: the field stays visible until the designer opens the analysis.
-    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowBgAlpha(0.88f);
-    if (!ImGui::Begin("Podball analysis", nullptr, ImGuiWindowFlags_NoSavedSettings)) {
-        ImGui::End();
-        return;
-    }
-    const auto& teams = w.teams();
+bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
+    const PodballWorld& w = podball(world);
+    const float s = f.ui_scale;
     auto score = w.score();
     podball::TeamFigures fig[2] = {podball::team_figures(w.metrics(), 0, w.running_ticks()),
                                    podball::team_figures(w.metrics(), 1, w.running_ticks())};
 
-    if (ImGui::BeginTable("##metrics", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-        ImGui::TableSetupColumn("");
-        ImGui::TableSetupColumn(teams[0].name.c_str());
-        ImGui::TableSetupColumn(teams[1].name.c_str());
+    // The score, as on the canvas.
+    ImGui::TextColored(team_colour(0), "%s %d", team_name(w, 0).c_str(), score[0]);
+    ImGui::SameLine(0, 4.0f * s);
+    ImGui::TextUnformatted(":");
+    ImGui::SameLine(0, 4.0f * s);
+    ImGui::TextColored(team_colour(1), "%d %s", score[1], team_name(w, 1).c_str());
+    ImGui::SameLine(0, 10.0f * s);
+    ImGui::TextColored(palette::kDimText, "goals   \xc2\xb7   %s", std::string(podball::mode_label(w.mode())).c_str());
+    if (f.widgets) f.widgets->record_last_item("podball.analysis");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::kDimText, "time: tick %lld = %.1f s at 1x; in play: %lld running ticks = %.1f s",
+                       static_cast<long long>(w.tick()), seconds(w.tick()), static_cast<long long>(w.running_ticks()),
+                       seconds(w.running_ticks()));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The tick counts every step since the start (the charts' time axis); running ticks count play\n"
+                          "only, not kick-offs or the pause after a goal: possession, coverage and attack ratio are\n"
+                          "shares of them. 1x runs 60 ticks a second.");
+    ImGui::PopTextWrapPos();
+
+    if (ImGui::BeginTable("##metrics", 3, ImGuiTableFlags_RowBg)) {
+        const float value_w = ImGui::CalcTextSize("all upfield").x + 8.0f * s;
+        ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(team_name(w, 0).c_str(), ImGuiTableColumnFlags_WidthFixed, value_w);
+        ImGui::TableSetupColumn(team_name(w, 1).c_str(), ImGuiTableColumnFlags_WidthFixed, value_w);
         ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted("metric");
+        ImGui::TextColored(palette::kDimText, "metric (hover: what it counts)");
         for (int team = 0; team < 2; ++team) {
             ImGui::TableNextColumn();
-            ImGui::TextColored(team_colour(team), "%s", teams[static_cast<std::size_t>(team)].name.c_str());
+            ImGui::TextColored(team_colour(team), "%s", team_name(w, team).c_str());
         }
-        auto row = [&](const char* name, auto&& cell) {
+        auto row = [&](const char* name, const char* what, auto&& cell) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(name);
+            metric_name(name, what);
             for (int team = 0; team < 2; ++team) {
                 ImGui::TableNextColumn();
                 cell(team);
             }
         };
-        row("score", [&](int t) { ImGui::Text("%d", score[static_cast<std::size_t>(t)]); });
-        row("possession", [&](int t) { ImGui::Text("%.1f %%", fig[t].possession_pct); });
-        row("coverage", [&](int t) { ImGui::Text("%.1f %%", fig[t].coverage_pct); });
-        row("attack ratio", [&](int t) {
-            if (std::isinf(fig[t].attack_ratio)) ImGui::TextUnformatted("all upfield");
-            else ImGui::Text("%.2f", fig[t].attack_ratio);
-        });
-        row("shots", [&](int t) { ImGui::Text("%d", fig[t].shots); });
-        row("shots on goal", [&](int t) { ImGui::Text("%d", fig[t].shots_on_goal); });
+        row("goals", "Goals scored so far (the score).", [&](int t) { ImGui::Text("%d", score[static_cast<std::size_t>(t)]); });
+        row("possession, % of running time", "Share of running ticks a pod of this team carried the ball.\n"
+            "Both need not add up to 100: the ball is often free.",
+            [&](int t) { ImGui::Text("%.1f %%", fig[t].possession_pct); });
+        row("coverage, % of arena", "Area of the rectangle around the team's pods, as a share of the arena,\n"
+            "averaged over running ticks.",
+            [&](int t) { ImGui::Text("%.1f %%", fig[t].coverage_pct); });
+        row("attack ratio, upfield / own half", "Pod-ticks in the opponent's half divided by pod-ticks in the team's own\n"
+            "half. Near 0 means camping at home.",
+            [&](int t) {
+                if (std::isinf(fig[t].attack_ratio)) ImGui::TextUnformatted("all upfield");
+                else ImGui::Text("%.2f", fig[t].attack_ratio);
+            });
+        row("shots taken", "Shots fired, wherever they went.", [&](int t) { ImGui::Text("%d", fig[t].shots); });
+        row("shots on goal", "Shots that, with friction alone and no pod in the way, would have crossed the\n"
+            "goal line inside the mouth.",
+            [&](int t) { ImGui::Text("%d", fig[t].shots_on_goal); });
         ImGui::EndTable();
     }
-    ImGui::Text("match time %lld running ticks", static_cast<long long>(w.running_ticks()));
+    if (f.widgets) f.widgets->record_last_item("podball.metrics");
 
     // Conduct flags with their tick ranges.
     const auto& flags = w.metrics().flags;
     if (flags.empty()) {
-        ImGui::TextDisabled("No conduct flags.");
+        ImGui::TextDisabled("Conduct flags: none.");
     } else {
-        ImGui::Text("Conduct flags (%zu):", flags.size());
+        ImGui::Text("Conduct flags: %zu", flags.size());
         for (const auto& fl : flags) {
-            ImGui::TextColored(team_colour(fl.team), "%s", teams[static_cast<std::size_t>(fl.team)].name.c_str());
+            ImGui::TextColored(team_colour(fl.team), "%s", team_name(w, fl.team).c_str());
             ImGui::SameLine();
             ImGui::Text("%s, ticks %lld-%lld", std::string(podball::conduct_label(fl.kind)).c_str(),
                         static_cast<long long>(fl.from_tick), static_cast<long long>(fl.to_tick));
@@ -197,53 +226,180 @@ void PodballView::draw_panel(const PodballWorld& w, const CanvasFrame& f) {
     if (w.goal_areas_active()) {
         for (int team = 0; team < 2; ++team) {
             int holder = w.goal_area_holder(team);
-            ImGui::TextColored(team_colour(team), "%s goal area:", teams[static_cast<std::size_t>(team)].name.c_str());
+            ImGui::TextColored(team_colour(team), "%s goal area (semicircle):", team_name(w, team).c_str());
             ImGui::SameLine();
-            if (holder >= 0) ImGui::Text("held by pod %d%s", w.pods()[static_cast<std::size_t>(holder)].index,
-                                         w.ball_in_goal_area(team) ? ", ball inside" : "");
-            else ImGui::TextUnformatted(w.ball_in_goal_area(team) ? "free, ball inside" : "free");
+            if (holder >= 0) {
+                const auto& pod = w.pods()[static_cast<std::size_t>(holder)];
+                ImGui::Text("held by %s pod %d%s", team_name(w, pod.team).c_str(), pod.index,
+                            w.ball_in_goal_area(team) ? ", ball inside" : "");
+            } else {
+                ImGui::TextUnformatted(w.ball_in_goal_area(team) ? "free, ball inside" : "free");
+            }
         }
     }
 
+    ImGui::Spacing();
     if (ImGui::CollapsingHeader("Charts over match time", ImGuiTreeNodeFlags_DefaultOpen)) {
-        draw_chart("possession %", history_, 100.0f, &MatchSample::possession_pct, "%.0f");
-        draw_chart("score", history_, 1.0f, &MatchSample::score, "%.0f");
-        draw_chart("shots", history_, 1.0f, &MatchSample::shots, "%.0f");
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(palette::kDimText, "Sampled every %lld ticks; hover a chart for the values.",
+                           static_cast<long long>(MatchHistory::kSampleEvery));
+        ImGui::PopTextWrapPos();
+        team_chart("possession", w, history_, "possession, share of running time so far", "%", 100.0,
+                   &MatchSample::possession_pct);
+        if (f.widgets) f.widgets->record_last_item("podball.chart.possession");
+        team_chart("score", w, history_, "score", "goals", 3.0, &MatchSample::score);
+        if (f.widgets) f.widgets->record_last_item("podball.chart.score");
+        team_chart("shots", w, history_, "shots taken so far", "shots", 3.0, &MatchSample::shots);
+        if (f.widgets) f.widgets->record_last_item("podball.chart.shots");
     }
 
-    ImGui::SetNextItemWidth(110.0f * s);
-    if (ImGui::BeginCombo("heat map", heat_map_label(heat_map_))) {
-        for (HeatMap h : {HeatMap::Off, HeatMap::Team0, HeatMap::Team1, HeatMap::Both})
-            if (ImGui::Selectable(heat_map_label(h), heat_map_ == h)) heat_map_ = h;
-        ImGui::EndCombo();
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Heat map: where each team's pods stood", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::SetNextItemWidth(170.0f * s);
+        if (ImGui::BeginCombo("heat map on the arena", heat_map_label(w, heat_map_).c_str())) {
+            for (HeatMap h : {HeatMap::Off, HeatMap::Team0, HeatMap::Team1, HeatMap::Both})
+                if (ImGui::Selectable(heat_map_label(w, h).c_str(), heat_map_ == h)) heat_map_ = h;
+            ImGui::EndCombo();
+        }
+        if (f.widgets) f.widgets->record_last_item("podball.heat_map");
+        ImGui::BeginGroup();
+        draw_heat_map_key(w, f);
+        ImGui::EndGroup();
+        if (f.widgets) f.widgets->record_last_item("podball.heat_map.key");
     }
-    if (f.widgets) f.widgets->record_last_item("podball.heat_map");
 
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Key to the arena", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (int team = 0; team < 2; ++team) {
+            std::string text = team_name(w, team) + (team == 0 ? ": attacks right, defends the left goal" : ": attacks left, defends the right goal");
+            legend_swatch(palette::kTeam[team], text.c_str());
+        }
+        legend_swatch(palette::kBall, "ball; a yellow ring marks its carrier");
+        legend_line(palette::with_alpha(palette::kTeam[0], 170), "where a pod (or the free ball) is in 30 ticks", 1.5f);
+        legend_line(palette::kKeepoffLine, "keep-off lines, dashed (yellow during a kick-off)", 2.0f);
+        legend_line(palette::with_alpha(palette::kTeam[1], 230), "goal area, filled while a pod holds it", 1.5f);
+        legend_line(palette::kKeepoffLineActive, "ring and arrow: the pod you steer, its thrust", 2.0f);
+    }
+    if (f.widgets) f.widgets->record_last_item("podball.arena_key");
+    return true;
+}
+
+void PodballView::draw_heat_map_key(const PodballWorld& w, const CanvasFrame& f) const {
+    const PresenceGrid& grid = history_.presence();
+    if (heat_map_ == HeatMap::Off) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(palette::kDimText, "Off. Choose a team to tint each cell of the arena by how much of the team's "
+                                              "pod-time was spent there.");
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::kDimText, "%lld samples (every %lld ticks). Hover the arena for a cell's numbers.",
+                       static_cast<long long>(grid.samples), static_cast<long long>(MatchHistory::kSampleEvery));
+    ImGui::PopTextWrapPos();
+    if (heat_map_ == HeatMap::Both) {
+        legend_swatch(palette::kTeam[0], team_name(w, 0).c_str());
+        ImGui::SameLine(0, 14.0f * f.ui_scale);
+        legend_swatch(palette::kTeam[1], team_name(w, 1).c_str());
+        ImGui::SameLine(0, 14.0f * f.ui_scale);
+        ImGui::TextColored(palette::kDimText, "mixed colours: both were there");
+    }
+    for (int team = 0; team < 2; ++team) {
+        if (!heat_team_shown(team)) continue;
+        const std::uint64_t total = grid.total(team);
+        const std::uint32_t peak = grid.max_count(team);
+        const double peak_pct = total > 0 ? 100.0 * peak / static_cast<double>(total) : 0.0;
+        const ImU32 team_col = palette::kTeam[team];
+        const double strength = heat_strength();
+        std::string caption = team_name(w, team) + ": share of the team's pod-time in a cell";
+        ImGui::PushID(team);
+        colour_scale(
+            caption.c_str(),
+            [&](float t) {
+                // The tint drawn over the field at a cell holding t of the busiest cell's count.
+                const double a = heat_alpha(strength, t) / 255.0;
+                auto mix = [&](int shift) {
+                    const double fc = (palette::kField >> shift) & 0xFF, tc = (team_col >> shift) & 0xFF;
+                    return static_cast<std::uint8_t>(std::lround(fc * (1.0 - a) + tc * a));
+                };
+                return palette::rgb(mix(IM_COL32_R_SHIFT), mix(IM_COL32_G_SHIFT), mix(IM_COL32_B_SHIFT));
+            },
+            0.0, peak_pct, "%");
+        ImGui::PopID();
+    }
+}
+
+bool PodballView::draw_tools(const World& world, const CanvasFrame& f) {
+    const PodballWorld& w = podball(world);
+    const float s = f.ui_scale;
+    ImGui::TextUnformatted("Place pods and the ball");
+    ImGui::TextColored(palette::kDimText, "Pause (Space), then drag a pod or the ball on the arena.");
+    ImGui::Spacing();
     ImGui::Separator();
     ImGui::TextUnformatted("Take over a pod");
     const auto& t = takeover_.target();
     std::string current = "none";
-    if (t) current = teams[static_cast<std::size_t>(t->team)].name + " pod " + std::to_string(t->index);
-    ImGui::SetNextItemWidth(130.0f * s);
+    if (t) current = team_name(w, t->team) + " pod " + std::to_string(t->index);
+    ImGui::SetNextItemWidth(150.0f * s);
     if (ImGui::BeginCombo("##takeover", current.c_str())) {
         if (ImGui::Selectable("none", !t)) takeover_.take(std::nullopt);
         for (const auto& p : w.pods()) {
-            std::string name = teams[static_cast<std::size_t>(p.team)].name + " pod " + std::to_string(p.index);
+            std::string name = team_name(w, p.team) + " pod " + std::to_string(p.index);
             PodTakeover::Target target{p.team, p.index};
             if (ImGui::Selectable(name.c_str(), t && *t == target)) takeover_.take(target);
         }
         ImGui::EndCombo();
     }
+    if (f.widgets) f.widgets->record_last_item("podball.takeover");
     ImGui::SameLine();
     ImGui::Checkbox("click a pod", &pick_takeover_);
-    if (t) ImGui::TextDisabled("WASD/arrows thrust, F/Enter shoots");
+    if (f.widgets) f.widgets->record_last_item("podball.takeover.pick");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::kDimText, "%s", t ? "WASD or arrows thrust; F or Enter shoots towards the mouse (on the arena)."
+                                                  : "Pick a pod, or tick \"click a pod\" and click one on the arena. Its ring "
+                                                    "turns yellow; the arrow shows the thrust.");
     if (f.gamepad && f.gamepad->connected) {
-        ImGui::TextDisabled("Gamepad: %s", f.gamepad->name.c_str());
-        if (t) ImGui::TextDisabled("left stick thrusts, A/RB shoots where the right stick aims");
-    } else if (t) {
-        ImGui::TextDisabled("No gamepad (plug one in to steer with it)");
+        ImGui::TextColored(palette::kDimText, "Gamepad: %s. Left stick thrusts, A or RB shoots where the right stick aims.",
+                           f.gamepad->name.c_str());
+    } else {
+        ImGui::TextColored(palette::kDimText, "No gamepad (plug one in to steer with it).");
     }
-    ImGui::End();
+    ImGui::TextColored(palette::kDimText, "Every %d ticks the input becomes a pod.action command, recorded like any edit.",
+                       static_cast<int>(w.config().ctrl_step));
+    ImGui::PopTextWrapPos();
+    return true;
+}
+
+LabHelp PodballView::help() const {
+    LabHelp h;
+    h.what_you_see =
+        "The arena from above, x from -0.5 to 0.5 arena widths. Team 0 (blue) attacks to the right and defends the left goal; "
+        "team 1 (red) the other way. Each goal is drawn in the colour of the team defending it.\n\n"
+        "Pods are discs with their number in the team; the yellow disc is the ball, and a yellow ring marks the pod carrying "
+        "it. A faded pod cannot pick the ball up (BALLDENY). Arrows show where each pod and the free ball will be in 30 "
+        "ticks. The dashed lines are the keep-off lines (bright during a kick-off); the semicircles at the goals are the goal "
+        "areas, filled while a pod holds one.\n\n"
+        "The box at the top gives the score in goals, the phase, the tick and the running ticks (play only). The Analysis tab "
+        "holds the metrics per team, conduct flags, charts over match time and the heat map of where each team's pods "
+        "stood, with its colour scale.";
+    h.what_you_can_do =
+        "Pause and drag pods or the ball to place them (a pod.place / ball.place command). Take over one pod in the Tools "
+        "tab and steer it with the keys or a game controller while the match runs; your input is recorded as pod.action "
+        "commands. Switch the heat map on in the Analysis tab and hover the arena to read a cell's numbers. Tune every rule "
+        "and team module in the Parameters tab.";
+    h.keys = {
+        {"Space", "play / pause"},
+        {"drag (paused)", "move a pod or the ball"},
+        {"hover", "a pod's or the ball's position and speed; with the heat map on, the cell's shares"},
+        {"W A S D / arrows", "thrust the pod you took over"},
+        {"F / Enter", "shoot towards the mouse (the pod you took over)"},
+        {"click (\"click a pod\" ticked)", "take over the pod clicked"},
+        {"gamepad left stick", "thrust the pod you took over"},
+        {"gamepad A / RB", "shoot where the right stick points"},
+        {"wheel / right-drag", "zoom / pan the arena"},
+    };
+    h.source = "../shared/seeds/podball-engine.txt and ../shared/specs/podball.md";
+    return h;
 }
 
 }  // namespace pb::ui

@@ -95,7 +95,6 @@ void PodballView::draw(const World& world, const CanvasFrame& f) {
     draw_drag_ghost(w, f);
     draw_overlay(w, f);
     read_takeover_input(w, f);
-    draw_panel(w, f);
 }
 
 std::vector<Command> PodballView::before_tick(const World& world) {
@@ -106,6 +105,10 @@ std::vector<Command> PodballView::before_tick(const World& world) {
     return takeover_.due_commands(w);
 }
 
+double PodballView::heat_alpha(double strength, double share) {
+    return std::clamp(25.0 + strength * std::sqrt(std::clamp(share, 0.0, 1.0)), 0.0, 255.0);
+}
+
 void PodballView::draw_heat_map(const PodballWorld& w, const CanvasFrame& f) const {
     if (heat_map_ == HeatMap::Off) return;
     const auto& c = w.config();
@@ -113,25 +116,45 @@ void PodballView::draw_heat_map(const PodballWorld& w, const CanvasFrame& f) con
     const PresenceGrid& grid = history_.presence();
     double cw = c.arena_width / PresenceGrid::kColumns, ch = c.arena_height / PresenceGrid::kRows;
     for (int team = 0; team < 2; ++team) {
-        if (heat_map_ == HeatMap::Team0 && team != 0) continue;
-        if (heat_map_ == HeatMap::Team1 && team != 1) continue;
+        if (!heat_team_shown(team)) continue;
         std::uint32_t peak = grid.max_count(team);
         if (peak == 0) continue;
-        // Both teams at once: each at lower strength, so the overlap still reads as a mix.
-        double strength = heat_map_ == HeatMap::Both ? 150.0 : 200.0;
         for (int col = 0; col < PresenceGrid::kColumns; ++col) {
             for (int row = 0; row < PresenceGrid::kRows; ++row) {
                 std::uint32_t n = grid.at(team, col, row);
                 if (n == 0) continue;
-                // Square root: a few visits stay visible next to a pod that never moved.
-                double share = std::sqrt(static_cast<double>(n) / static_cast<double>(peak));
-                auto alpha = static_cast<std::uint8_t>(std::clamp(25.0 + strength * share, 0.0, 255.0));
+                double share = static_cast<double>(n) / static_cast<double>(peak);
+                auto alpha = static_cast<std::uint8_t>(heat_alpha(heat_strength(), share));
                 double x0 = -c.arena_width * 0.5 + col * cw, y0 = -c.arena_height * 0.5 + row * ch;
                 f.draw->AddRectFilled(v.to_screen({x0, y0 + ch}), v.to_screen({x0 + cw, y0}),
                                       palette::with_alpha(palette::kTeam[team], alpha));
             }
         }
     }
+}
+
+std::string PodballView::heat_cell_text(const PodballWorld& w, glm::dvec2 point) const {
+    if (heat_map_ == HeatMap::Off) return {};
+    const auto& c = w.config();
+    if (std::abs(point.x) > c.arena_width * 0.5 || std::abs(point.y) > c.arena_height * 0.5) return {};
+    int col = 0, row = 0;
+    presence_cell(c, point, col, row);
+    const PresenceGrid& grid = history_.presence();
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "Heat map cell %d, %d (of %d x %d), %lld samples:", col + 1, row + 1, PresenceGrid::kColumns,
+                  PresenceGrid::kRows, static_cast<long long>(grid.samples));
+    std::string text = buf;
+    for (int team = 0; team < 2; ++team) {
+        if (!heat_team_shown(team)) continue;
+        const std::uint32_t n = grid.at(team, col, row);
+        const std::uint64_t total = grid.total(team);
+        const double share = total > 0 ? 100.0 * n / static_cast<double>(total) : 0.0;
+        const double mean = grid.samples > 0 ? static_cast<double>(n) / static_cast<double>(grid.samples) : 0.0;
+        std::snprintf(buf, sizeof buf, "\n%s: %.2f %% of its pod-time here (%u pod-samples, %.2f pods on average)",
+                      w.teams()[static_cast<std::size_t>(team)].name.c_str(), share, n, mean);
+        text += buf;
+    }
+    return text;
 }
 
 // The goal exclusion areas: a semicircle around each goal centre in the defending team's colour,
@@ -204,6 +227,13 @@ void PodballView::draw_arena(const PodballWorld& w, const CanvasFrame& f) const 
         ImVec2 b = v.to_screen({std::max(line_x, back_x), -gy});
         d->AddRectFilled(a, b, palette::kTeamDark[team]);
         outline(d, a, b, line, palette::kTeam[team]);
+        if (f.widgets) {
+            // What must stay in sight: no overlay may cover a goal at the default layout.
+            ImVec2 lo(std::min(a.x, b.x), std::min(a.y, b.y)), hi(std::max(a.x, b.x), std::max(a.y, b.y));
+            bool on_canvas = hi.x > v.origin().x && hi.y > v.origin().y && lo.x < v.origin().x + v.size().x &&
+                             lo.y < v.origin().y + v.size().y;
+            f.widgets->record("keep_visible.goal." + std::to_string(team), WidgetRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, on_canvas});
+        }
         vertical_line(d, v.to_screen({line_x, 0.0}).x, v.to_screen({0.0, gy}).y, v.to_screen({0.0, -gy}).y, line * 2.0f,
                       palette::kTeam[team]);
     }
@@ -300,7 +330,7 @@ void PodballView::draw_overlay(const PodballWorld& w, const CanvasFrame& f) cons
     std::string right = std::to_string(score[1]) + "  " + teams[1].name;
     const char* colon = " : ";
     char info[160];
-    std::snprintf(info, sizeof info, "%s   \xc2\xb7   tick %lld   \xc2\xb7   running %lld",
+    std::snprintf(info, sizeof info, "score in goals   \xc2\xb7   %s   \xc2\xb7   tick %lld   \xc2\xb7   running ticks %lld",
                   std::string(podball::mode_label(w.mode())).c_str(), static_cast<long long>(w.tick()),
                   static_cast<long long>(w.running_ticks()));
 
@@ -315,6 +345,8 @@ void PodballView::draw_overlay(const PodballWorld& w, const CanvasFrame& f) cons
     ImVec2 box_min(cx - width * 0.5f, v.origin().y + pad);
     ImVec2 box_max(cx + width * 0.5f, box_min.y + height);
     d->AddRectFilled(box_min, box_max, palette::kOverlayBackground, 6.0f * f.ui_scale);
+    if (f.widgets)
+        f.widgets->record("overlay.score", WidgetRect{box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y, true});
 
     float y = box_min.y + pad;
     float x = cx - (ls.x + cs.x + rs.x) * 0.5f;
@@ -374,7 +406,9 @@ std::optional<Command> PodballView::release(const World& world, std::int64_t tic
 std::string PodballView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
     const PodballWorld& w = podball(world);
     auto hit = pick(w, point, pick_radius);
-    if (!hit) return {};
+    std::string cell = heat_cell_text(w, point);
+    hovered_entity_ = hit.has_value();
+    if (!hit) return cell;
     char buf[256];
     if (*hit < 0) {
         const Ball& b = w.ball();
@@ -387,7 +421,7 @@ std::string PodballView::hover_text(const World& world, glm::dvec2 point, double
                       glm::length(p.vel), *hit == w.ball().owner ? "\ncarries the ball" : "",
                       p.deny_ticks > 0 ? "\nBALLDENY (cannot pick up the ball)" : "");
     }
-    return buf;
+    return cell.empty() ? std::string(buf) : std::string(buf) + "\n\n" + cell;
 }
 
 }  // namespace pb::ui

@@ -51,8 +51,9 @@ WorldRect TasksView::bounds(const World& world) const {
     }
     r.min -= glm::dvec2(0.6, 0.6);
     r.max += glm::dvec2(0.6, 0.6);
-    // Room on the right for the side panel, so that the fitted ship is not hidden under it.
-    r.max.x += (r.max.x - r.min.x) * panel_share_ / (1.0 - panel_share_);
+    // Room on the right for the Pareto window when it lies over the canvas, so that the fitted
+    // ship is not hidden under it.
+    r.max.x += (r.max.x - r.min.x) * pareto_share_ / (1.0 - pareto_share_);
     return r;
 }
 
@@ -180,15 +181,36 @@ int TasksView::shown_point(const tasks::TaskSolution& s) const {
 
 void TasksView::draw(const World& world, const CanvasFrame& f) {
     const TasksWorld& w = tasks_world(world);
-    const float canvas = std::max(f.view->size().x, 1.0f);
-    panel_share_ = std::clamp(static_cast<double>(std::min(kPanelWidth * f.ui_scale, canvas * 0.5f) + 24.0f * f.ui_scale) / canvas, 0.1, 0.7);
+    // The charts are drawn after the canvas (in the side panel and the Pareto window): the point
+    // they found under the mouse last frame is the one whose routes show now.
+    hovered_point_ = hover_next_;
+    hover_next_ = -1;
     draw_ship(w, f);
     draw_routes(w, f);
     draw_tokens(w, f);
-    draw_panel(w, f);
-    // The panel's edits go to the shell's queue, submitted at the current tick, paused or not.
+    record_ship_rect(w, f);
+    draw_pareto_window(w, f);
+    // Edits from the tabs go to the shell's queue, submitted at the current tick, paused or not.
     for (Command& c : pending_) queue(std::move(c));
     pending_.clear();
+}
+
+void TasksView::record_ship_rect(const TasksWorld& w, const CanvasFrame& f) const {
+    if (!f.widgets || w.ship().rooms.empty()) return;
+    // Rooms with their discs, the event's outer ring and the tokens beside their rooms.
+    glm::dvec2 lo{1e300, 1e300}, hi{-1e300, -1e300};
+    const auto grow = [&](glm::dvec2 p, double r) {
+        lo = glm::min(lo, p - glm::dvec2(r, r));
+        hi = glm::max(hi, p + glm::dvec2(r, r));
+    };
+    for (int i = 0; i < w.ship().room_count(); ++i) grow(room_pos(w.ship(), i), kRoomRadius);
+    if (w.ship().has_room(w.task().event)) grow(room_pos(w.ship(), w.task().event), kRoomRadius * 1.9);
+    for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i) grow(token_pos(w, Token::Player, i), kTokenRadius);
+    for (int i = 0; i < static_cast<int>(w.task().equipment.size()); ++i) grow(token_pos(w, Token::Equipment, i), kTokenRadius);
+    const ImVec2 a = screen(f, {lo.x, hi.y}), b = screen(f, {hi.x, lo.y});
+    const ImVec2 o = f.view->origin(), sz = f.view->size();
+    const bool on_canvas = b.x > o.x && b.y > o.y && a.x < o.x + sz.x && a.y < o.y + sz.y;
+    f.widgets->record("keep_visible.ship", WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y, on_canvas});
 }
 
 void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {

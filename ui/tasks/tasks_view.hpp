@@ -1,9 +1,13 @@
 // Draws a Tasks world: the ship graph on the canvas (rooms, corridors priced by time and damage,
-// hazards, players, equipment, the event), the routes of the chosen team with its players
-// walking them, and a side panel with the Pareto charts (W^k of every team size, and the options
-// of one player-equipment pair, dominated points faint), the chosen team as the paper's table,
-// and the editing tools. Every edit is a command: dragging a room (room.move) or a player, a
-// piece of equipment or the event onto a room (player.move, ...), and the panel's corridor,
+// hazards, players, equipment, the event; its screen rectangle recorded as "keep_visible.ship"),
+// the routes of the chosen team with its players walking them. The side panel's Analysis tab
+// holds the Pareto chart of every team size (one colour and one marker shape per k, the
+// efficient set filled and listed), the chosen team as the paper's table and the options of one
+// player-equipment pair; "Open Pareto chart" shows the team chart large in its own movable,
+// resizable window (about half the screen, placed over the side panel and the canvas's lower
+// right, with the ship refitted beside it; "overlay.pareto" while it lies over the canvas). The
+// Tools tab holds the editing fields. Every edit is a command: dragging a room (room.move) or a
+// player, a piece of equipment or the event onto a room (player.move, ...), and the corridor,
 // hazard and task fields. The world re-solves at once, so the charts follow the ship.
 #pragma once
 #include <cstdint>
@@ -18,8 +22,6 @@ namespace pb::ui {
 
 class TasksView final : public LabView {
 public:
-    static constexpr float kPanelWidth = 380.0f;   // at UI scale 1
-
     WorldRect bounds(const World& world) const override;
     void draw(const World& world, const CanvasFrame& frame) override;
 
@@ -29,6 +31,17 @@ public:
     void cancel_drag() override { grabbed_.reset(); }
     bool dragging() const override { return grabbed_.has_value(); }
     std::string hover_text(const World& world, glm::dvec2 point, double pick_radius) const override;
+
+    bool draw_analysis(const World& world, const CanvasFrame& frame) override;
+    bool has_analysis() const override { return true; }
+    bool draw_tools(const World& world, const CanvasFrame& frame) override;
+    bool has_tools() const override { return true; }
+    LabHelp help() const override;
+
+    // The large Pareto chart window ("Open Pareto chart" in the Analysis tab); it stays open
+    // until closed, also across scenarios of the lab.
+    bool pareto_open() const { return pareto_open_; }
+    void set_pareto_open(bool open) { pareto_open_ = open; }
 
     // What is grabbed: a room, or a token standing in one.
     enum class Token { Room, Player, Equipment, Event };
@@ -62,9 +75,16 @@ private:
     void draw_ship(const tasks::TasksWorld& w, const CanvasFrame& f) const;
     void draw_routes(const tasks::TasksWorld& w, const CanvasFrame& f) const;
     void draw_tokens(const tasks::TasksWorld& w, const CanvasFrame& f) const;
+    void record_ship_rect(const tasks::TasksWorld& w, const CanvasFrame& f) const;
     // tasks_panel.cpp
-    void draw_panel(const tasks::TasksWorld& w, const CanvasFrame& f);
-    void draw_team_chart(const tasks::TasksWorld& w, float scale);
+    void draw_pareto_window(const tasks::TasksWorld& w, const CanvasFrame& f);
+    // The team chart: W^k of every k, `plot_height` px high (UI scale 1), with its key. The plot
+    // is recorded in `widgets` as `record_as`.
+    void draw_team_chart(const tasks::TasksWorld& w, const char* id, float plot_height, float scale, WidgetLocator* widgets,
+                         const char* record_as);
+    // The efficient set as a table (click a row to show that team): `list_rows` rows then it
+    // scrolls, or filling `height` px when that is positive.
+    void draw_efficient_list(const tasks::TasksWorld& w, float scale, int list_rows, float height);
     void draw_pair_chart(const tasks::TasksWorld& w, float scale);
     void draw_team_table(const tasks::TasksWorld& w);
     void draw_edit_tools(const tasks::TasksWorld& w);
@@ -72,11 +92,14 @@ private:
     std::optional<Grabbed> grabbed_;
     glm::dvec2 drag_pos_{};
     Choice chosen_;
-    int hovered_point_ = -1;          // chart point under the mouse this frame
+    int hovered_point_ = -1;          // chart point under the mouse (this frame or the last)
+    int hover_next_ = -1;             // found by the charts this frame, shown on the ship next frame
     int pair_player_ = 0, pair_equipment_ = 0;
-    // The panel's share of the canvas last frame: bounds() leaves that much room on the right so
-    // that the fitted ship is not hidden under the panel.
-    double panel_share_ = 0.45;
+    bool pareto_open_ = false;
+    float key_height_ = 60.0f;        // the team chart's key, as tall as last frame
+    // The share of the canvas's width the Pareto window covered last frame: bounds() leaves that
+    // much room on the right so that the fitted ship is not hidden under it.
+    double pareto_share_ = 0.0;
     std::vector<Command> pending_;    // from the panel this frame, queued for the shell after drawing
     // Edit fields (UI state only; a button turns them into a command).
     int edit_from_ = 0, edit_to_ = 1, edit_time_ = 1, edit_damage_ = 0, edit_room_ = 0, edit_hazard_ = 1;
