@@ -205,8 +205,9 @@ void colour_scale(const char* caption, const std::function<ImU32(float)>& colour
     Painter window = Painter::window();
     constexpr int kSteps = 48;
     for (int i = 0; i < kSteps; ++i) {
-        const float a = p.x + w * static_cast<float>(i) / kSteps, b = p.x + w * static_cast<float>(i + 1) / kSteps;
-        window.AddRectFilled(ImVec2(a, p.y), ImVec2(b + 0.5f, p.y + bar_h), colour_at((static_cast<float>(i) + 0.5f) / kSteps));
+        // Whole pixels, each step starting where the last ended: no seams between them.
+        const float a = std::round(p.x + w * static_cast<float>(i) / kSteps), b = std::round(p.x + w * static_cast<float>(i + 1) / kSteps);
+        window.AddRectFilled(ImVec2(a, std::round(p.y)), ImVec2(b, std::round(p.y + bar_h)), colour_at((static_cast<float>(i) + 0.5f) / kSteps));
     }
     window.AddRect(p, ImVec2(p.x + w, p.y + bar_h), kPlotFrame);
     const std::string u = unit && *unit ? std::string(" ") + unit : std::string();
