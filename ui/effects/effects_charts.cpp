@@ -352,6 +352,7 @@ void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& 
 
 void EffectsView::draw_key(const EffectsWorld& w) const {
     section("Key to the lanes");
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "Effect types (a defender's body, a creep's rings, the timeline's lines):");
     for (const effects::EffectType& t : w.book().types()) {
         const std::string text = t.label + " (" + t.icon + "): " + std::string(effects::kind_meaning(t.kind)) + "; stacks by " +
@@ -398,6 +399,7 @@ void EffectsView::draw_key(const EffectsWorld& w) const {
                                  " (its title and chart lines)";
         legend_swatch(lane_colour(i), text.c_str());
     }
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace pb::ui

@@ -51,7 +51,9 @@ void key_row(const char* text, Paint paint) {
     Painter d = Painter::window();
     paint(d, ImVec2(p.x + h * 0.8f, p.y + h * 0.5f), h * 0.5f);
     ImGui::SameLine(0, 4.0f);
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -209,8 +211,8 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     if (ImGui::RadioButton("efficiency", mode == 0)) options_.team_delta = false;
     ImGui::SameLine();
     if (ImGui::RadioButton("team's change (D)", mode == 1)) options_.team_delta = true;
-    ImGui::SameLine();
     ImGui::Checkbox("side view (X)", &options_.side_view);
+    ImGui::SameLine();
     float height = static_cast<float>(options_.height * c.map_height);
     ImGui::SetNextItemWidth(160.0f * f.ui_scale);
     if (ImGui::SliderFloat("height, qu (PgUp/PgDn)", &height, 0.0f, static_cast<float>(c.map_height), "%.0f"))
@@ -325,10 +327,11 @@ void RgsView::draw_key(const RgsWorld& w) const {
         if (team == 0) ImGui::SameLine(0, 16.0f);
     }
     const ImU32 blue = palette::kTeam[0];
-    key_row("circle = an RGS's range (its sphere's footprint); the fill is stronger the higher its efficiency:", [&](Painter& d, ImVec2 c, float r) {
+    key_row("circle = an RGS's range (its sphere's footprint); the fill is stronger the higher its efficiency", [&](Painter& d, ImVec2 c, float r) {
         d.AddCircleFilled(c, r, palette::with_alpha(blue, 90));
         d.AddCircle(c, r, palette::with_alpha(blue, 230), 0, 2.0f);
     });
+    ImGui::TextColored(palette::kDimText, "   fill at efficiency");
     for (double e : {1.0, 0.5, 0.0}) {
         char text[48];
         std::snprintf(text, sizeof text, "%.0f%%", 100.0 * e);
