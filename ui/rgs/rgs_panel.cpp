@@ -358,7 +358,7 @@ void RgsView::draw_key(const RgsWorld& w) const {
         d.AddLine(ImVec2(c.x - r * 0.5f, c.y - r * 0.5f), ImVec2(c.x + r * 0.5f, c.y + r * 0.5f), grey, 2.0f);
         d.AddLine(ImVec2(c.x - r * 0.5f, c.y + r * 0.5f), ImVec2(c.x + r * 0.5f, c.y - r * 0.5f), grey, 2.0f);
     });
-    key_row("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency)", [](Painter& d, ImVec2 c, float r) {
+    key_row("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency), each in its team's colour", [](Painter& d, ImVec2 c, float r) {
         d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.8f), ImVec2(c.x + r * 1.4f, c.y + r * 0.8f), palette::rgb(60, 50, 10, 230), 2.0f);
     });
     key_row("yellow ring = the selected RGS (the Tools tab acts on it); a line to a label = label moved off its RGS",

@@ -465,7 +465,9 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
         f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::kOverlayBackground, 3.0f);
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const float y = b.y0 + static_cast<float>(i) * (line_h + gap);
-            f.draw->AddText(ImVec2(std::round(b.x0 + 2.0f), std::round(y)), kLabel, lines[i].c_str());
+            // In a stack, each line in its RGS's team colour: who is on the spot.
+            const ImU32 colour = g.members.size() > 1 ? mix(palette::kTeam[g.members[i]->team], kLabel, 0.3f) : kLabel;
+            f.draw->AddText(ImVec2(std::round(b.x0 + 2.0f), std::round(y)), colour, lines[i].c_str());
             if (f.widgets) {
                 const Box line{b.x0, y, b.x1, y + line_h};
                 f.widgets->record("rgs.label." + std::to_string(g.members[i]->id),
