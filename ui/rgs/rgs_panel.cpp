@@ -338,7 +338,7 @@ void RgsView::draw_key(const RgsWorld& w) const {
         ImGui::SameLine(0, 10.0f);
         legend_swatch(heat_on_floor(palette::with_alpha(blue, static_cast<std::uint8_t>(20 + 70 * e))), text);
     }
-    key_row("\"eff 84%\" under an RGS = its efficiency (share of r(t) it mines)", [](Painter& d, ImVec2 c, float r) {
+    key_row("\"eff 84%\" under an RGS = its efficiency (share of r(t) it mines), the text tinted by its team", [](Painter& d, ImVec2 c, float r) {
         d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f), palette::kOverlayBackground, 2.0f);
     });
     key_row("white line = two RGS interfere; thicker = stronger (thin: spheres just touch, thickest: same spot)",
@@ -358,11 +358,14 @@ void RgsView::draw_key(const RgsWorld& w) const {
         d.AddLine(ImVec2(c.x - r * 0.5f, c.y - r * 0.5f), ImVec2(c.x + r * 0.5f, c.y + r * 0.5f), grey, 2.0f);
         d.AddLine(ImVec2(c.x - r * 0.5f, c.y + r * 0.5f), ImVec2(c.x + r * 0.5f, c.y - r * 0.5f), grey, 2.0f);
     });
-    key_row("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency), each in its team's colour", [](Painter& d, ImVec2 c, float r) {
+    key_row("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency)", [](Painter& d, ImVec2 c, float r) {
         d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.8f), ImVec2(c.x + r * 1.4f, c.y + r * 0.8f), palette::rgb(60, 50, 10, 230), 2.0f);
     });
-    key_row("yellow ring = the selected RGS (the Tools tab acts on it); a line to a label = label moved off its RGS",
+    key_row("yellow ring = the selected RGS (the Tools tab acts on it)",
             [](Painter& d, ImVec2 c, float r) { d.AddCircle(c, r, palette::kSelection, 0, 2.5f); });
+    key_row("dashed line from an RGS to a label = its label, moved off it to keep labels apart", [](Painter& d, ImVec2 c, float r) {
+        d.AddDashedLine(ImVec2(c.x - r * 1.5f, c.y), ImVec2(c.x + r * 1.5f, c.y), palette::rgb(255, 230, 150, 200), 1.0f, 3.0f);
+    });
 }
 
 LabHelp RgsView::help() const {

@@ -31,7 +31,7 @@ constexpr ImU32 kMapEdge = palette::rgb(200, 205, 210, 160);
 constexpr ImU32 kInterference = palette::rgb(255, 255, 255, 150);
 constexpr ImU32 kWreck = palette::rgb(150, 150, 150, 220);
 constexpr ImU32 kLabel = palette::rgb(250, 250, 250);
-constexpr ImU32 kLeader = palette::rgb(250, 250, 250, 150);
+constexpr ImU32 kLeader = palette::rgb(255, 230, 150, 200);
 constexpr ImU32 kBadge = palette::rgb(255, 214, 60);
 
 // Interpolates a table of colours at evenly spaced stops, t in 0..1.
@@ -300,13 +300,25 @@ void RgsView::draw_heat_map(const RgsWorld& w, const CanvasFrame& f) {
         xs[i] = std::round(v.to_screen({size.x * i / kHeatSamples / kQuPerUnit, 0.0}).x);
         ys[i] = std::round(v.to_screen({0.0, size.y * i / kHeatSamples / kQuPerUnit}).y);
     }
-    for (int j = 0; j < kHeatSamples; ++j)
-        for (int i = 0; i < kHeatSamples; ++i) {
-            const std::size_t k = static_cast<std::size_t>(j) * kHeatSamples + i;
-            const ImU32 c = options_.team_delta ? heat_delta_colour(heat_.team_delta[k], kHeatAlpha)
-                                                : heat_efficiency_colour(heat_.efficiency[k], kHeatAlpha);
-            f.draw->AddRectFilled(ImVec2(xs[i], ys[j + 1]), ImVec2(xs[i + 1], ys[j]), c);
+    // Runs of equal colour along a row are one rectangle: the open map (100% everywhere) costs a
+    // rectangle a row rather than one a cell.
+    for (int j = 0; j < kHeatSamples; ++j) {
+        int start = 0;
+        ImU32 run = 0;
+        for (int i = 0; i <= kHeatSamples; ++i) {
+            ImU32 c = 0;
+            if (i < kHeatSamples) {
+                const std::size_t k = static_cast<std::size_t>(j) * kHeatSamples + i;
+                c = options_.team_delta ? heat_delta_colour(heat_.team_delta[k], kHeatAlpha)
+                                        : heat_efficiency_colour(heat_.efficiency[k], kHeatAlpha);
+            }
+            if (i > 0 && (i == kHeatSamples || c != run)) {
+                f.draw->AddRectFilled(ImVec2(xs[start], ys[j + 1]), ImVec2(xs[i], ys[j]), run);
+                start = i;
+            }
+            run = c;
         }
+    }
 }
 
 void RgsView::draw_interference(const RgsWorld& w, const CanvasFrame& f) const {
@@ -460,13 +472,14 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
         if (which > 0) {
             // The leader line from the dot to the label's nearest edge point.
             const ImVec2 to(std::clamp(g.at.x, b.x0, b.x1), std::clamp(g.at.y, b.y0, b.y1));
-            f.draw->AddLine(g.at, to, kLeader, 1.0f * s);
+            // Dashed, yellowish: not to be taken for an interference line (solid white).
+            f.draw->AddDashedLine(g.at, to, kLeader, 1.0f * s, 3.0f * s);
         }
         f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::kOverlayBackground, 3.0f);
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const float y = b.y0 + static_cast<float>(i) * (line_h + gap);
-            // In a stack, each line in its RGS's team colour: who is on the spot.
-            const ImU32 colour = g.members.size() > 1 ? mix(palette::kTeam[g.members[i]->team], kLabel, 0.3f) : kLabel;
+            // Each line in a light tint of its RGS's team colour: whose label it is, in a stack or a crowd.
+            const ImU32 colour = mix(palette::kTeam[g.members[i]->team], kLabel, 0.35f);
             f.draw->AddText(ImVec2(std::round(b.x0 + 2.0f), std::round(y)), colour, lines[i].c_str());
             if (f.widgets) {
                 const Box line{b.x0, y, b.x1, y + line_h};
