@@ -382,8 +382,8 @@ void EffectsView::draw_key(const EffectsWorld& w) const {
                 d.PathArcTo(c, r * 0.85f, -1.5707964f, -1.5707964f + 0.6f * 6.2831853f, 16);
                 d.PathStroke(colour, 0, 2.0f);
             });
-    key_row("\"-20/s\" above it: damage per second its damage effects deal now, in the strongest one's colour",
-            [](Painter& d, ImVec2 c, float r) { d.AddText(ImVec2(c.x - r, c.y - r), palette::rgb(110, 200, 70), "-n"); });
+    key_row("\"-20 HP/s\" above it: hit points per second its damage effects deal now, in the strongest one's colour (left out where it would cover another: hover the creep)",
+            [](Painter& d, ImVec2 c, float r) { d.AddText(ImVec2(c.x - r, c.y - r), palette::rgb(110, 200, 70), "-n HP/s"); });
     key_row("\"Ex. 2\" under it: the worked example it is (scenarios of one creep per wave)", [](Painter& d, ImVec2 c, float r) {
         d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f), palette::kOverlayBackground, 2.0f);
     });

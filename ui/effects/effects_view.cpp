@@ -188,7 +188,7 @@ std::string EffectsView::canvas_hint(bool paused) const {
     std::string hint = options_.click_places ? "Click places a defender \xc2\xb7 " : "";
     hint += "click a creep for its timeline \xc2\xb7 ";
     hint += paused ? "drag defenders \xc2\xb7 wheel zooms" : "Space pauses \xc2\xb7 wheel zooms";
-    return hint;
+    return hint + " \xc2\xb7 key to the colours: Analysis tab";
 }
 
 std::string EffectsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
@@ -298,8 +298,9 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
         }
     }
 
+    std::vector<ImVec4> numbers;
     for (const Creep& c : lane.creeps())
-        if (c.walking()) draw_creep(w, c, index, f);
+        if (c.walking()) draw_creep(w, c, index, f, numbers);
 
     // The worked examples: each creep says which one it is, under it ("Ex. 2: (20|2) + (10|5)"
     // when the names fit between the creeps, else "Ex. 2").
@@ -346,7 +347,7 @@ LabHelp EffectsView::help() const {
         "path from the spawn (green disc) to the base (red square). Defenders are discs in the colour of the effect they apply "
         "(grey: damage only), with their range as a faint circle and a line to the creep they hit. Creeps carry a ring per "
         "effect in its colour (the arc: seconds left, closed at 10 s or more), a health bar above (green full, red nearly dead) "
-        "and the damage per second their effects deal (\"-20/s\"). In the worked examples each creep is one example (\"Ex. 2\").\n\n"
+        "and the damage per second their effects deal (\"-20 HP/s\"). In the worked examples each creep is one example (\"Ex. 2\").\n\n"
         "The Analysis tab: each worked example's result under each policy in the post's notation (potency | seconds), the "
         "policies compared (kills, leaks, damage, potency x duration kept or lost) with charts of damage and leaks over time, "
         "the clicked creep's timeline (seconds left and potency of each effect, and what every hit did), and the key to every colour.";
@@ -365,7 +366,8 @@ LabHelp EffectsView::help() const {
     return h;
 }
 
-void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t lane, const CanvasFrame& f) const {
+void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t lane, const CanvasFrame& f,
+                             std::vector<ImVec4>& numbers) const {
     Painter* d = f.draw;
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
@@ -409,11 +411,15 @@ void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t 
     }
     if (dps > 0.0) {
         char text[32];
-        std::snprintf(text, sizeof text, "-%.0f/s", dps);
+        std::snprintf(text, sizeof text, "-%.0f HP/s", dps);
         // It drifts up a little over each second, like the post's bouncing numbers.
         const float drift = static_cast<float>(w.tick() % 20) * 0.4f * s;
         const ImVec2 size = ImGui::CalcTextSize(text);
-        d->AddText(ImVec2(at.x - size.x * 0.5f, bar0.y - size.y - drift), colour, text);
+        const ImVec4 box(at.x - size.x * 0.5f, bar0.y - size.y - drift, at.x + size.x * 0.5f, bar0.y - drift);
+        for (const ImVec4& n : numbers)
+            if (box.x < n.z && n.x < box.z && box.y < n.w && n.y < box.w) return;   // crowded: left to the tooltip
+        numbers.push_back(box);
+        d->AddText(ImVec2(box.x, box.y), colour, text);
     }
 }
 

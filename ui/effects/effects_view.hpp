@@ -93,7 +93,10 @@ private:
     std::optional<int> pick_tower(const effects::EffectsWorld& w, effects::Vec2 p, double radius) const;
 
     void draw_lane(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
-    void draw_creep(const effects::EffectsWorld& w, const effects::Creep& c, std::size_t lane, const CanvasFrame& f) const;
+    // `numbers`: the floating numbers already drawn in this lane (min x, min y, max x, max y); a
+    // number that would overlap one is left out (the creep's tooltip still gives it).
+    void draw_creep(const effects::EffectsWorld& w, const effects::Creep& c, std::size_t lane, const CanvasFrame& f,
+                    std::vector<ImVec4>& numbers) const;
 
     // effects_charts.cpp: the comparison table and charts, the selected creep's timeline, the
     // worked examples under each policy, the key to the canvas's colours.
