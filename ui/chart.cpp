@@ -211,7 +211,7 @@ void colour_scale(const char* caption, const std::function<ImU32(float)>& colour
     constexpr int kSteps = 48;
     for (int i = 0; i < kSteps; ++i) {
         const float a = p.x + w * static_cast<float>(i) / kSteps, b = p.x + w * static_cast<float>(i + 1) / kSteps;
-        window.AddRectFilled(ImVec2(a, p.y), ImVec2(b + 0.5f, p.y + bar_h), colour_at((static_cast<float>(i) + 0.5f) / kSteps));
+        window.AddRectFilled(ImVec2(a, p.y), ImVec2(b + 1.0f, p.y + bar_h), colour_at((static_cast<float>(i) + 0.5f) / kSteps));
     }
     window.AddRect(p, ImVec2(p.x + w, p.y + bar_h), kPlotFrame);
     const std::string u = unit && *unit ? std::string(" ") + unit : std::string();

@@ -43,7 +43,9 @@ void tooltip(const char* text) {
 
 bool EffectsView::draw_tools(const World& world, const CanvasFrame& f) {
     const EffectsWorld& w = effects_world(world);
-    ImGui::TextDisabled("Comparisons, charts, the creep timeline and the colour key: Analysis tab.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Comparisons, charts, the creep timeline and the colour key: Analysis tab.");
+    ImGui::PopStyleColor();
     if (ImGui::CollapsingHeader("Defenders", ImGuiTreeNodeFlags_DefaultOpen)) draw_defender_tools(w, f);
     if (ImGui::CollapsingHeader("Effect types")) draw_type_editor(w, f);
     if (ImGui::CollapsingHeader("Interactions")) draw_rule_editor(w, f);

@@ -129,7 +129,7 @@ void RgsView::draw_status(const RgsWorld& w, const CanvasFrame& f) const {
             const double t = (i + 0.5) / kSteps;
             const ImU32 c = options_.team_delta ? heat_delta_colour(-1.0 + 2.0 * t) : heat_efficiency_colour(t);
             d->AddRectFilled(ImVec2(at.x + w_bar * static_cast<float>(i) / kSteps, at.y),
-                             ImVec2(at.x + w_bar * static_cast<float>(i + 1) / kSteps + 0.5f, at.y + bar_h), heat_on_floor(c));
+                             ImVec2(at.x + w_bar * static_cast<float>(i + 1) / kSteps + 1.0f, at.y + bar_h), heat_on_floor(c));
         }
         const char* lo = options_.team_delta ? "-1 or less" : "0%";
         const char* mid = options_.team_delta ? "0" : "50%";
@@ -215,7 +215,7 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     ImGui::SameLine();
     float height = static_cast<float>(options_.height * c.map_height);
     ImGui::SetNextItemWidth(160.0f * f.ui_scale);
-    if (ImGui::SliderFloat("height, qu (PgUp/PgDn)", &height, 0.0f, static_cast<float>(c.map_height), "%.0f"))
+    if (ImGui::SliderFloat("height, qu (PgUp/Dn)", &height, 0.0f, static_cast<float>(c.map_height), "%.0f"))
         options_.height = c.map_height > 0.0 ? std::clamp(static_cast<double>(height) / c.map_height, 0.0, 1.0) : 0.5;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "%s; the team is the Tools tab's build team (T).", heat_caption(w, options_).c_str());
