@@ -398,9 +398,13 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
         std::vector<const rgs::Rgs*> members;
     };
     std::vector<Group> groups;
+    const ImVec2 lo = v.origin(), hi(lo.x + v.size().x, lo.y + v.size().y);
+    const float margin = 40.0f * s;
     for (const rgs::Rgs& r : w.structures()) {
         if (r.removed) continue;
         const ImVec2 c = v.to_screen(to_canvas(r.pos));
+        // Off the canvas: no label (the placement's cost stays with what is in sight).
+        if (c.x < lo.x - margin || c.y < lo.y - margin || c.x > hi.x + margin || c.y > hi.y + margin) continue;
         // Too small to read, or (from the side, where everything stacks up) not the one in focus.
         if (v.to_pixels(r.range / kQuPerUnit) < 14.0f * s || (options_.side_view && r.id != focus_id_)) continue;
         Group* joined = nullptr;
@@ -414,7 +418,8 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
         return a.at.y != b.at.y ? a.at.y < b.at.y : a.at.x < b.at.x;
     });
     std::vector<Box> taken;
-    const ImVec2 lo = v.origin(), hi(lo.x + v.size().x, lo.y + v.size().y);
+    // A crowd of hundreds searches fewer rings: a label that finds no room then is left out.
+    const int rings = groups.size() > 150 ? 4 : 40;
     auto visible = [&](const Box& b) { return b.x1 > lo.x && b.y1 > lo.y && b.x0 < hi.x && b.y0 < hi.y; };
     // The badges first ("x10" right of the dot): labels keep clear of them.
     struct Badge {
@@ -445,7 +450,7 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
         auto box_at = [&](float cx, float cy) { return Box{cx - width * 0.5f, cy - height * 0.5f, cx + width * 0.5f, cy + height * 0.5f}; };
         const float below = dot + 2.0f * s + height * 0.5f, side = dot + 4.0f * s + width * 0.5f;
         std::vector<ImVec2> offsets{{0.0f, below}, {0.0f, -below}, {side, 0.0f}, {-side, 0.0f}};
-        for (int ring = 1; ring <= 40; ++ring)
+        for (int ring = 1; ring <= rings; ++ring)
             for (int k = 0; k < 12; ++k) {
                 const float a = 1.5707964f + static_cast<float>(k) * 0.5235988f;   // from straight down, every 30 degrees
                 const float rx = side + static_cast<float>(ring) * (line_h + 2.0f * s), ry = below + static_cast<float>(ring) * (line_h + 2.0f * s);
@@ -466,7 +471,7 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
                 break;
             }
         }
-        if (!placed) continue;   // nowhere free within 40 rings: no label rather than an overlapping one
+        if (!placed) continue;   // nowhere free: no label rather than an overlapping one
         taken.push_back(*placed);
         const Box& b = *placed;
         if (which > 0) {
