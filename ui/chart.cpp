@@ -161,7 +161,12 @@ void draw_chart(const ChartSpec& spec) {
     if (spec.key && named) {
         bool first = true;
         for (const ChartSeries& ser : spec.series) {
-            if (!first) ImGui::SameLine(0, 12.0f * s);
+            // The key wraps onto a new line rather than running past the panel's edge.
+            const float item_w = ImGui::GetTextLineHeight() * 1.4f + 4.0f + ImGui::CalcTextSize(ser.name.c_str()).x;
+            if (!first) {
+                ImGui::SameLine(0, 12.0f * s);
+                if (ImGui::GetContentRegionAvail().x < item_w) ImGui::NewLine();
+            }
             first = false;
             legend_line(ser.colour, ser.name.c_str(), ser.width);
         }

@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/core/scenario.hpp"
 #include "engine/effects/world.hpp"
@@ -15,10 +17,15 @@
 
 using namespace pb;
 
-// The lab's tools sit in the side panel's Tools tab.
+// The lab's tools sit in the side panel's Tools tab; its charts, timeline and key in the Analysis tab.
 static pb::ui::ShellOptions tools_tab() {
     pb::ui::ShellOptions o;
     o.preferences.side_tab = pb::ui::SideTab::Tools;
+    return o;
+}
+static pb::ui::ShellOptions analysis_tab() {
+    pb::ui::ShellOptions o;
+    o.preferences.side_tab = pb::ui::SideTab::Analysis;
     return o;
 }
 
@@ -50,7 +57,7 @@ TEST_CASE("effects view: four policy panels with defenders and creeps; a clicked
     sim.advance(700);
     ui::OffscreenRenderer renderer{1280, 900};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, tools_tab()};
+    ui::Shell shell{sim, analysis_tab()};
     renderer.render(shell, 3);
     auto* view = dynamic_cast<ui::EffectsView*>(shell.lab_view());
     REQUIRE(view != nullptr);
@@ -61,7 +68,12 @@ TEST_CASE("effects view: four policy panels with defenders and creeps; a clicked
     CHECK(count_colour(renderer, panel, 110, 200, 70) > 20);
     CHECK(count_colour(renderer, panel, 120, 100, 72) > 500);
     CHECK(shell.widgets().find("effects.chart.damage"));
+    CHECK(shell.widgets().find("effects.chart.leaks"));
     CHECK_FALSE(shell.widgets().find("effects.timeline"));
+    // Three waves of many creeps: not the worked examples, so no creep is labelled with one.
+    CHECK_FALSE(ui::EffectsView::one_creep_per_wave(effects_world(sim)));
+    CHECK_FALSE(shell.widgets().find("effects.example.0"));
+    for (const auto& [name, rect] : shell.widgets().all()) CHECK(name.rfind("effects.creep_label.", 0) != 0);
 
     // Click the creep furthest along in lane 2 (the average): it is selected there.
     const effects::Creep* first = nullptr;
@@ -141,4 +153,62 @@ TEST_CASE("effects view: a click places a defender in every lane, a drag moves i
     const auto refused = sim.submit(ui::EffectsView::remove_command(0));
     REQUIRE(refused.has_value());
     CHECK(refused->find("tower 0 was removed") != std::string::npos);
+}
+
+TEST_CASE("effects view: the worked examples say which creep is which example, on the lanes and in the Analysis tab") {
+    Simulation sim = effects_simulation("effects-worked-examples.toml");
+    sim.advance(21);   // the second hits land at tick 20 (1 s)
+    for (auto [width, height] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        CAPTURE(width);
+        ui::OffscreenRenderer renderer{width, height};
+        REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+        ui::Shell shell{sim, analysis_tab()};
+        renderer.render(shell, 3);
+        const auto& w = effects_world(sim);
+        REQUIRE(ui::EffectsView::one_creep_per_wave(w));
+        REQUIRE(w.waves().size() == 5);
+        // Every creep in every lane carries its example's label, inside its lane's panel, none overlapping.
+        std::vector<ui::WidgetRect> rects;
+        for (std::size_t lane = 0; lane < w.lanes().size(); ++lane) {
+            const ui::WidgetRect* panel = shell.widgets().find("effects.lane." + std::to_string(lane));
+            REQUIRE(panel);
+            for (int creep = 0; creep < 5; ++creep) {
+                const ui::WidgetRect* label = shell.widgets().find("effects.creep_label." + std::to_string(lane) + "." + std::to_string(creep));
+                REQUIRE(label);
+                CHECK(label->x >= panel->x);
+                CHECK(label->x + label->w <= panel->x + panel->w);
+                CHECK(label->y + label->h <= panel->y + panel->h);
+                rects.push_back(*label);
+            }
+        }
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                CHECK_FALSE((rects[i].x < rects[j].x + rects[j].w && rects[j].x < rects[i].x + rects[i].w &&
+                             rects[i].y < rects[j].y + rects[j].h && rects[j].y < rects[i].y + rects[i].h));
+        // The Analysis tab lists the five examples.
+        for (int ex = 0; ex < 5; ++ex) CHECK(shell.widgets().find("effects.example." + std::to_string(ex)));
+        if (const char* dir = std::getenv("PLAYBENCH_EFFECTS_PNG_DIR")) {
+            std::string error;
+            CHECK_MESSAGE(renderer.write_png(std::string(dir) + "/examples-" + std::to_string(width) + ".png", error), error);
+        }
+    }
+    // The post's numbers are what the lanes hold: example 2, (20|2) + (10|5), is (20|4.5) under highest
+    // potency and (18|5) under highest duration (0.05 s later: one tick of 1/20 s ran down).
+    const auto& w = effects_world(sim);
+    const effects::ActiveEffect& hp = w.lane(0).creeps()[1].effects.at(0);
+    CHECK(hp.potency == doctest::Approx(20.0));
+    CHECK(hp.remaining == doctest::Approx(4.5 - 21 * 0.05));
+    const effects::ActiveEffect& hd = w.lane(1).creeps()[1].effects.at(0);
+    CHECK(hd.potency == doctest::Approx(18.0));
+}
+
+TEST_CASE("effects view: help says what is on the lanes, what can be done, and the sources") {
+    ui::EffectsView view;
+    const ui::LabHelp h = view.help();
+    CHECK(h.what_you_see.find("ring") != std::string::npos);
+    CHECK(h.what_you_see.find("Ex. 2") != std::string::npos);
+    CHECK_FALSE(h.what_you_can_do.empty());
+    CHECK(h.keys.size() >= 4);
+    CHECK(h.source.find("status-effect-stacking.txt") != std::string::npos);
+    CHECK(h.source.find("specs/effects.md") != std::string::npos);
 }

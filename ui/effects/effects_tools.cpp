@@ -1,5 +1,4 @@
-// The Effects view's side panel: the comparison and the selected creep's timeline on top, then the
-// editors — the defender a click places and the selected one, the effect types, the interaction
+// The Effects view's Tools tab: the editors — the defender a click places and the selected one, the effect types, the interaction
 // rules and each lane's policy. Every change queues a command; the shell submits it at the
 // current tick, running or paused, and a refusal reaches the status line.
 #include <algorithm>
@@ -44,10 +43,9 @@ void tooltip(const char* text) {
 
 bool EffectsView::draw_tools(const World& world, const CanvasFrame& f) {
     const EffectsWorld& w = effects_world(world);
-    draw_comparison(w, f);
-    ImGui::Spacing();
-    draw_creep_timeline(w, f);
-    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Comparisons, charts, the creep timeline and the colour key: Analysis tab.");
+    ImGui::PopStyleColor();
     if (ImGui::CollapsingHeader("Defenders", ImGuiTreeNodeFlags_DefaultOpen)) draw_defender_tools(w, f);
     if (ImGui::CollapsingHeader("Effect types")) draw_type_editor(w, f);
     if (ImGui::CollapsingHeader("Interactions")) draw_rule_editor(w, f);

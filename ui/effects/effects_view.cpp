@@ -188,7 +188,7 @@ std::string EffectsView::canvas_hint(bool paused) const {
     std::string hint = options_.click_places ? "Click places a defender \xc2\xb7 " : "";
     hint += "click a creep for its timeline \xc2\xb7 ";
     hint += paused ? "drag defenders \xc2\xb7 wheel zooms" : "Space pauses \xc2\xb7 wheel zooms";
-    return hint;
+    return hint + " \xc2\xb7 key to the colours: Analysis tab";
 }
 
 std::string EffectsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
@@ -248,8 +248,10 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
     char stats[96];
     std::snprintf(stats, sizeof stats, "%d killed, %d leaked, %.0f lives", lane.kills(), lane.leaks(), lane.lives());
     const float room = bottom_right.x - top_left.x - 12.0f * s;
-    std::string title = effects::variant_label(lane.variant()) + "   " + stats;
-    if (ImGui::CalcTextSize(title.c_str()).x > room) title = effects::variant_key(lane.variant()) + "  " + stats;
+    const std::string number = "Lane " + std::to_string(index + 1) + ": ";
+    std::string title = number + effects::variant_label(lane.variant()) + "   " + stats;
+    if (ImGui::CalcTextSize(title.c_str()).x > room) title = number + effects::variant_key(lane.variant()) + "  " + stats;
+    if (ImGui::CalcTextSize(title.c_str()).x > room) title = number + effects::variant_key(lane.variant());
     if (ImGui::CalcTextSize(title.c_str()).x > room) title = effects::variant_key(lane.variant());
     d->PushClipRect(top_left, bottom_right, true);
     d->AddText(add(top_left, ImVec2(6.0f * s, 3.0f * s)), lane_colour(index), title.c_str());
@@ -296,12 +298,76 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
         }
     }
 
+    std::vector<ImVec4> numbers;
     for (const Creep& c : lane.creeps())
-        if (c.walking()) draw_creep(w, c, index, f);
+        if (c.walking()) draw_creep(w, c, index, f, numbers);
+
+    // The worked examples: each creep says which one it is, under it ("Ex. 2: (20|2) + (10|5)"
+    // when the names fit between the creeps, else "Ex. 2").
+    if (one_creep_per_wave(w)) {
+        std::vector<std::pair<const Creep*, ImVec2>> shown;
+        for (const Creep& c : lane.creeps())
+            if (c.walking()) shown.emplace_back(&c, at(w.path().position_at(c.distance)));
+        float spacing = 1e9f;
+        for (std::size_t i = 0; i < shown.size(); ++i)
+            for (std::size_t j = i + 1; j < shown.size(); ++j)
+                if (std::abs(shown[i].second.y - shown[j].second.y) < 2.0f * ImGui::GetFontSize())
+                    spacing = std::min(spacing, std::abs(shown[i].second.x - shown[j].second.x));
+        auto full = [&](const Creep& c) {
+            return "Ex. " + std::to_string(c.wave + 1) + ": " + w.waves()[static_cast<std::size_t>(c.wave)].name;
+        };
+        bool fits = true;
+        for (const auto& [c, p] : shown) fits = fits && ImGui::CalcTextSize(full(*c).c_str()).x + 8.0f * s < spacing;
+        const float below = std::max(3.0f * s, px(kCreepRadius)) + std::max(2.0f * s, px(kRingGap)) * 4.0f + 4.0f * s;
+        for (const auto& [c, p] : shown) {
+            const std::string text = fits ? full(*c) : "Ex. " + std::to_string(c->wave + 1);
+            const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+            const ImVec2 lo(std::round(p.x - size.x * 0.5f), std::round(p.y + below));
+            d->AddRectFilled(ImVec2(lo.x - 2.0f, lo.y), ImVec2(lo.x + size.x + 2.0f, lo.y + size.y), palette::kOverlayBackground, 3.0f);
+            d->AddText(lo, palette::kOverlayText, text.c_str());
+            if (f.widgets)
+                f.widgets->record("effects.creep_label." + std::to_string(index) + "." + std::to_string(c->id),
+                                  {lo.x - 2.0f, lo.y, size.x + 4.0f, size.y, true});
+        }
+    }
     d->PopClipRect();
 }
 
-void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t lane, const CanvasFrame& f) const {
+bool EffectsView::one_creep_per_wave(const EffectsWorld& w) {
+    if (w.waves().empty()) return false;
+    for (const effects::Wave& wave : w.waves())
+        if (wave.count != 1) return false;
+    return true;
+}
+
+LabHelp EffectsView::help() const {
+    LabHelp h;
+    h.what_you_see =
+        "One panel per compared stacking policy (\"Lane N: policy\"), all fed the same waves and defenders. The dirt band is the "
+        "path from the spawn (green disc) to the base (red square). Defenders are discs in the colour of the effect they apply "
+        "(grey: damage only), with their range as a faint circle and a line to the creep they hit. Creeps carry a ring per "
+        "effect in its colour (the arc: seconds left, closed at 10 s or more), a health bar above (green full, red nearly dead) "
+        "and the damage per second their effects deal (\"-20 HP/s\"). In the worked examples each creep is one example (\"Ex. 2\").\n\n"
+        "The Analysis tab: each worked example's result under each policy in the post's notation (potency | seconds), the "
+        "policies compared (kills, leaks, damage, potency x duration kept or lost) with charts of damage and leaks over time, "
+        "the clicked creep's timeline (seconds left and potency of each effect, and what every hit did), and the key to every colour.";
+    h.what_you_can_do =
+        "Click a creep for its timeline (Analysis tab). In the Tools tab set up a defender (range, shots per second, damage, "
+        "effect, potency, seconds, chance) and tick \"click places a defender\" to place it by clicking a lane (it goes in every "
+        "lane alike); click a defender to select it, apply the fields to it or remove it; pause (Space) and drag one to move it. "
+        "Edit effect types (kind, stacking policy, colour), interaction rules (cancel, transform, block) and each lane's policy. "
+        "Every edit is a command; the Parameters tab changes the lab's parameters live.";
+    h.keys = {{"click a creep", "select it: its timeline in the Analysis tab, in every lane"},
+              {"click a defender", "select it: its stats fill the Tools tab's fields"},
+              {"click free ground", "place the Tools tab's defender (with \"click places a defender\" on), else clear the selection"},
+              {"drag (paused)", "move a defender, in every lane"},
+              {"Space", "pause / run"}};
+    h.source = "../shared/seeds/status-effect-stacking.txt (Defender's Quest) and ../shared/specs/effects.md";
+    return h;
+}
+
+void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t lane, const CanvasFrame& f,
+                             std::vector<ImVec4>& numbers) const {
     Painter* d = f.draw;
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
@@ -345,11 +411,15 @@ void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t 
     }
     if (dps > 0.0) {
         char text[32];
-        std::snprintf(text, sizeof text, "-%.0f/s", dps);
+        std::snprintf(text, sizeof text, "-%.0f HP/s", dps);
         // It drifts up a little over each second, like the post's bouncing numbers.
         const float drift = static_cast<float>(w.tick() % 20) * 0.4f * s;
         const ImVec2 size = ImGui::CalcTextSize(text);
-        d->AddText(ImVec2(at.x - size.x * 0.5f, bar0.y - size.y - drift), colour, text);
+        const ImVec4 box(at.x - size.x * 0.5f, bar0.y - size.y - drift, at.x + size.x * 0.5f, bar0.y - drift);
+        for (const ImVec4& n : numbers)
+            if (box.x < n.z && n.x < box.z && box.y < n.w && n.y < box.w) return;   // crowded: left to the tooltip
+        numbers.push_back(box);
+        d->AddText(ImVec2(box.x, box.y), colour, text);
     }
 }
 

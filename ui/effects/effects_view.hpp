@@ -3,10 +3,13 @@
 // health bar, a ring per active effect in the effect's colour (its arc is the share of 10 s left)
 // and a floating number for the damage per second their effects deal. Clicking a creep selects
 // it in every panel; the side panel then shows its effect timeline (potency and remaining
-// duration per type over time, merges marked) beside the comparison charts (cumulative damage and
-// leaks per policy, overlaid). Defenders are placed by clicking (with "click places" on), dragged
-// while paused, edited and removed in the side panel; effect types, interaction rules and the
-// lanes' policies are edited there too. Every edit is a command.
+// duration per type over time, and what each hit did) beside the comparison charts (cumulative
+// damage and leaks per policy, overlaid) in the side panel's Analysis tab, with the key to every
+// colour and, for a scenario of one creep per wave (the post's worked examples), what each example
+// gave under each policy. On the canvas each such creep is labelled with its example ("Ex. 2").
+// Defenders are placed by clicking (with "click places" on), dragged while paused, edited and
+// removed in the Tools tab; effect types, interaction rules and the lanes' policies are edited
+// there too. Every edit is a command.
 //
 // Canvas units: every panel is about one unit across (the lane's extent divided by `scale`), so
 // the canvas's zoom range suits any lane size.
@@ -40,6 +43,11 @@ public:
     void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
     bool has_tools() const override { return true; }
+    bool draw_analysis(const World& world, const CanvasFrame& frame) override;   // effects_charts.cpp
+    bool has_analysis() const override { return true; }
+    LabHelp help() const override;
+    // Whether every wave is one creep (the worked examples): creeps are then labelled by example.
+    static bool one_creep_per_wave(const effects::EffectsWorld& w);
 
     // The defender a click places (with click_places on), edited in the side panel.
     struct Options {
@@ -85,11 +93,17 @@ private:
     std::optional<int> pick_tower(const effects::EffectsWorld& w, effects::Vec2 p, double radius) const;
 
     void draw_lane(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
-    void draw_creep(const effects::EffectsWorld& w, const effects::Creep& c, std::size_t lane, const CanvasFrame& f) const;
+    // `numbers`: the floating numbers already drawn in this lane (min x, min y, max x, max y); a
+    // number that would overlap one is left out (the creep's tooltip still gives it).
+    void draw_creep(const effects::EffectsWorld& w, const effects::Creep& c, std::size_t lane, const CanvasFrame& f,
+                    std::vector<ImVec4>& numbers) const;
 
-    // effects_charts.cpp: the comparison table and charts, the selected creep's timeline.
+    // effects_charts.cpp: the comparison table and charts, the selected creep's timeline, the
+    // worked examples under each policy, the key to the canvas's colours.
     void draw_comparison(const effects::EffectsWorld& w, const CanvasFrame& f);
     void draw_creep_timeline(const effects::EffectsWorld& w, const CanvasFrame& f);
+    void draw_examples(const effects::EffectsWorld& w, const CanvasFrame& f);
+    void draw_key(const effects::EffectsWorld& w) const;
     // effects_tools.cpp: defenders, effect types, interaction rules, lane policies.
     void draw_defender_tools(const effects::EffectsWorld& w, const CanvasFrame& f);
     void draw_type_editor(const effects::EffectsWorld& w, const CanvasFrame& f);

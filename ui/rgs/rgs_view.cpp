@@ -25,26 +25,31 @@ ImU32 mix(ImU32 a, ImU32 b, float t) {
     return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) | channel(IM_COL32_A_SHIFT);
 }
 
-// Poor (red) through middling (amber) to full (green): how much an RGS would mine there.
-ImU32 efficiency_colour(double e, std::uint8_t alpha) {
-    const ImU32 poor = palette::rgb(200, 40, 40, alpha), middling = palette::rgb(230, 170, 40, alpha),
-                full = palette::rgb(40, 170, 80, alpha);
-    const float t = static_cast<float>(std::clamp(e, 0.0, 1.0));
-    return t < 0.5f ? mix(poor, middling, t * 2.0f) : mix(middling, full, (t - 0.5f) * 2.0f);
-}
-
-// A team's change of summed efficiency: below 0 the new RGS would cost the team more than it mines.
-ImU32 delta_colour(double d, std::uint8_t alpha) {
-    if (d < 0.0) return mix(palette::rgb(200, 40, 40, alpha), palette::rgb(150, 40, 170, alpha), static_cast<float>(std::min(-d, 1.0)));
-    return efficiency_colour(d, alpha);
-}
-
 constexpr ImU32 kMapFloor = palette::rgb(34, 38, 44);
 constexpr ImU32 kMapGrid = palette::rgb(255, 255, 255, 22);
 constexpr ImU32 kMapEdge = palette::rgb(200, 205, 210, 160);
 constexpr ImU32 kInterference = palette::rgb(255, 255, 255, 150);
 constexpr ImU32 kWreck = palette::rgb(150, 150, 150, 220);
 constexpr ImU32 kLabel = palette::rgb(250, 250, 250);
+constexpr ImU32 kLeader = palette::rgb(255, 230, 150, 200);
+constexpr ImU32 kBadge = palette::rgb(255, 214, 60);
+
+// Interpolates a table of colours at evenly spaced stops, t in 0..1.
+template <std::size_t N>
+ImU32 from_table(const ImU32 (&stops)[N], double t, std::uint8_t alpha) {
+    const double x = std::clamp(std::isfinite(t) ? t : 0.0, 0.0, 1.0) * static_cast<double>(N - 1);
+    const std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(x), N - 2);
+    return palette::with_alpha(mix(stops[i], stops[i + 1], static_cast<float>(x - static_cast<double>(i))), alpha);
+}
+
+// Viridis-like stops (perceptually even, dark blue -> teal -> green -> yellow).
+constexpr ImU32 kViridis[] = {palette::rgb(68, 1, 84),     palette::rgb(72, 40, 120),  palette::rgb(62, 74, 137),
+                              palette::rgb(49, 104, 142),  palette::rgb(38, 130, 142), palette::rgb(31, 158, 137),
+                              palette::rgb(53, 183, 121),  palette::rgb(110, 206, 88), palette::rgb(181, 222, 43),
+                              palette::rgb(253, 231, 37)};
+// Diverging: purple (the team loses) -> light grey (no change) -> green (the team gains).
+constexpr ImU32 kDiverging[] = {palette::rgb(150, 60, 175), palette::rgb(195, 160, 215), palette::rgb(225, 225, 225),
+                                palette::rgb(150, 215, 145), palette::rgb(30, 150, 70)};
 
 // Whole percent, with a decimal below 10% so 1/512 reads 0.2% rather than 0%.
 std::string percent(double v) {
@@ -54,6 +59,12 @@ std::string percent(double v) {
 }
 
 }  // namespace
+
+ImU32 heat_efficiency_colour(double efficiency, std::uint8_t alpha) { return from_table(kViridis, efficiency, alpha); }
+ImU32 heat_delta_colour(double delta, std::uint8_t alpha) { return from_table(kDiverging, (delta + 1.0) * 0.5, alpha); }
+ImU32 heat_on_floor(ImU32 colour) {
+    return palette::with_alpha(mix(kMapFloor, colour, static_cast<float>(RgsView::kHeatAlpha) / 255.0f), 255);
+}
 
 const RgsWorld& RgsView::rgs_world(const World& world) { return dynamic_cast<const RgsWorld&>(world); }
 
@@ -239,13 +250,14 @@ void RgsView::draw(const World& world, const CanvasFrame& f) {
     if (grabbed_ && !live.find(grabbed_->id)) grabbed_.reset();
     if (selected_ >= 0 && !live.find(selected_)) selected_ = -1;
     read_keys(live, f);
-    const auto preview = drag_preview(live);
-    const RgsWorld& w = preview ? rgs_world(*preview) : live;
+    preview_ = drag_preview(live);
+    const RgsWorld& w = preview_ ? rgs_world(*preview_) : live;
     draw_map(w, f);
     if (options_.heat_map && !options_.side_view) draw_heat_map(w, f);
     draw_interference(w, f);
     draw_structures(w, f);
-    draw_panel(w, f);
+    draw_labels(w, f);
+    draw_status(w, f);
 }
 
 void RgsView::draw_map(const RgsWorld& w, const CanvasFrame& f) const {
@@ -288,12 +300,25 @@ void RgsView::draw_heat_map(const RgsWorld& w, const CanvasFrame& f) {
         xs[i] = std::round(v.to_screen({size.x * i / kHeatSamples / kQuPerUnit, 0.0}).x);
         ys[i] = std::round(v.to_screen({0.0, size.y * i / kHeatSamples / kQuPerUnit}).y);
     }
-    for (int j = 0; j < kHeatSamples; ++j)
-        for (int i = 0; i < kHeatSamples; ++i) {
-            const std::size_t k = static_cast<std::size_t>(j) * kHeatSamples + i;
-            const ImU32 c = options_.team_delta ? delta_colour(heat_.team_delta[k], 130) : efficiency_colour(heat_.efficiency[k], 130);
-            f.draw->AddRectFilled(ImVec2(xs[i], ys[j + 1]), ImVec2(xs[i + 1], ys[j]), c);
+    // Runs of equal colour along a row are one rectangle: the open map (100% everywhere) costs a
+    // rectangle a row rather than one a cell.
+    for (int j = 0; j < kHeatSamples; ++j) {
+        int start = 0;
+        ImU32 run = 0;
+        for (int i = 0; i <= kHeatSamples; ++i) {
+            ImU32 c = 0;
+            if (i < kHeatSamples) {
+                const std::size_t k = static_cast<std::size_t>(j) * kHeatSamples + i;
+                c = options_.team_delta ? heat_delta_colour(heat_.team_delta[k], kHeatAlpha)
+                                        : heat_efficiency_colour(heat_.efficiency[k], kHeatAlpha);
+            }
+            if (i > 0 && (i == kHeatSamples || c != run)) {
+                f.draw->AddRectFilled(ImVec2(xs[start], ys[j + 1]), ImVec2(xs[i], ys[j]), run);
+                start = i;
+            }
+            run = c;
         }
+    }
 }
 
 void RgsView::draw_interference(const RgsWorld& w, const CanvasFrame& f) const {
@@ -313,8 +338,6 @@ void RgsView::draw_interference(const RgsWorld& w, const CanvasFrame& f) const {
 
 void RgsView::draw_structures(const RgsWorld& w, const CanvasFrame& f) const {
     const CanvasView& v = *f.view;
-    ImFont* font = ImGui::GetFont();
-    const float text_size = ImGui::GetFontSize();
     for (const rgs::Rgs& r : w.structures()) {
         if (r.removed) continue;
         const ImVec2 c = v.to_screen(to_canvas(r.pos));
@@ -341,19 +364,140 @@ void RgsView::draw_structures(const RgsWorld& w, const CanvasFrame& f) const {
             f.draw->AddCircleFilled(c, dot, palette::kTeamDark[r.team]);
             f.draw->AddCircle(c, dot, team, 0, 1.5f * f.ui_scale);
         }
-        std::string label;
-        switch (r.state) {
-            case State::Active: label = percent(r.efficiency); break;
-            case State::Marked: label = percent(r.efficiency) + " marked"; break;
-            case State::Building: label = "building " + std::to_string(r.build_left) + "s"; break;
-            case State::Destroyed: label = "wreck"; break;
-        }
+    }
+}
+
+namespace {
+
+// What an RGS's label says: its efficiency, or why it mines nothing.
+std::string label_of(const rgs::Rgs& r) {
+    switch (r.state) {
+        case State::Active: return "eff " + percent(r.efficiency);
+        case State::Marked: return "eff " + percent(r.efficiency) + ", marked";
+        case State::Building: return "building, " + std::to_string(r.build_left) + " s left";
+        case State::Destroyed: return "wreck";
+    }
+    return {};
+}
+
+struct Box {
+    float x0, y0, x1, y1;
+    bool overlaps(const Box& o, float margin) const {
+        return x0 < o.x1 + margin && o.x0 < x1 + margin && y0 < o.y1 + margin && o.y0 < y1 + margin;
+    }
+};
+
+}  // namespace
+
+void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
+    const CanvasView& v = *f.view;
+    const float s = f.ui_scale, dot = 4.0f * s, line_h = ImGui::GetFontSize(), gap = 1.0f * s;
+    // RGS on one spot (their dots within a dot's radius) share one stack of labels and a badge.
+    struct Group {
+        ImVec2 at;
+        std::vector<const rgs::Rgs*> members;
+    };
+    std::vector<Group> groups;
+    const ImVec2 lo = v.origin(), hi(lo.x + v.size().x, lo.y + v.size().y);
+    const float margin = 40.0f * s;
+    for (const rgs::Rgs& r : w.structures()) {
+        if (r.removed) continue;
+        const ImVec2 c = v.to_screen(to_canvas(r.pos));
+        // Off the canvas: no label (the placement's cost stays with what is in sight).
+        if (c.x < lo.x - margin || c.y < lo.y - margin || c.x > hi.x + margin || c.y > hi.y + margin) continue;
         // Too small to read, or (from the side, where everything stacks up) not the one in focus.
-        if (radius < 14.0f * f.ui_scale || (options_.side_view && r.id != focus_id_)) continue;
-        const ImVec2 t = font->CalcTextSizeA(text_size, FLT_MAX, 0.0f, label.c_str());
-        const ImVec2 at(std::round(c.x - t.x * 0.5f), std::round(c.y + dot + 2.0f * f.ui_scale));
-        f.draw->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + t.x + 2.0f, at.y + t.y), palette::kOverlayBackground, 3.0f);
-        f.draw->AddText(at, kLabel, label.c_str());
+        if (v.to_pixels(r.range / kQuPerUnit) < 14.0f * s || (options_.side_view && r.id != focus_id_)) continue;
+        Group* joined = nullptr;
+        for (Group& g : groups)
+            if (std::abs(g.at.x - c.x) <= dot && std::abs(g.at.y - c.y) <= dot) joined = &g;
+        if (joined) joined->members.push_back(&r);
+        else groups.push_back({c, {&r}});
+    }
+    // Top to bottom, left to right: the same picture gets the same placement.
+    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+        return a.at.y != b.at.y ? a.at.y < b.at.y : a.at.x < b.at.x;
+    });
+    std::vector<Box> taken;
+    // A crowd of hundreds searches fewer rings: a label that finds no room then is left out.
+    const int rings = groups.size() > 150 ? 4 : 40;
+    auto visible = [&](const Box& b) { return b.x1 > lo.x && b.y1 > lo.y && b.x0 < hi.x && b.y0 < hi.y; };
+    // The badges first ("x10" right of the dot): labels keep clear of them.
+    struct Badge {
+        Box box;
+        std::string text;
+        int id;   // the group's first RGS
+    };
+    std::vector<Badge> badges;
+    for (const Group& g : groups) {
+        if (g.members.size() < 2) continue;
+        const std::string text = "x" + std::to_string(g.members.size());
+        const ImVec2 t = ImGui::CalcTextSize(text.c_str());
+        const Box b{g.at.x + dot + 2.0f * s, g.at.y - dot - t.y, g.at.x + dot + 2.0f * s + t.x + 4.0f * s, g.at.y - dot};
+        taken.push_back(b);
+        badges.push_back({b, text, g.members.front()->id});
+    }
+    for (const Group& g : groups) {
+        std::vector<std::string> lines;
+        float width = 0.0f;
+        for (const rgs::Rgs* r : g.members) {
+            lines.push_back(g.members.size() > 1 ? "RGS " + std::to_string(r->id) + ": " + label_of(*r) : label_of(*r));
+            width = std::max(width, ImGui::CalcTextSize(lines.back().c_str()).x);
+        }
+        width += 4.0f;
+        const float height = static_cast<float>(lines.size()) * (line_h + gap) - gap;
+        // Below the dot if free; else above, right, left; else further out on rings (a leader
+        // line then points back to the dot).
+        auto box_at = [&](float cx, float cy) { return Box{cx - width * 0.5f, cy - height * 0.5f, cx + width * 0.5f, cy + height * 0.5f}; };
+        const float below = dot + 2.0f * s + height * 0.5f, side = dot + 4.0f * s + width * 0.5f;
+        std::vector<ImVec2> offsets{{0.0f, below}, {0.0f, -below}, {side, 0.0f}, {-side, 0.0f}};
+        for (int ring = 1; ring <= rings; ++ring)
+            for (int k = 0; k < 12; ++k) {
+                const float a = 1.5707964f + static_cast<float>(k) * 0.5235988f;   // from straight down, every 30 degrees
+                const float rx = side + static_cast<float>(ring) * (line_h + 2.0f * s), ry = below + static_cast<float>(ring) * (line_h + 2.0f * s);
+                offsets.emplace_back(std::cos(a) * rx, std::sin(a) * ry);
+            }
+        std::optional<Box> placed;
+        std::size_t which = 0;
+        for (; which < offsets.size(); ++which) {
+            const Box b = box_at(g.at.x + offsets[which].x, g.at.y + offsets[which].y);
+            bool free = true;
+            for (const Box& t : taken)
+                if (b.overlaps(t, 1.0f)) {
+                    free = false;
+                    break;
+                }
+            if (free) {
+                placed = b;
+                break;
+            }
+        }
+        if (!placed) continue;   // nowhere free: no label rather than an overlapping one
+        taken.push_back(*placed);
+        const Box& b = *placed;
+        if (which > 0) {
+            // The leader line from the dot to the label's nearest edge point.
+            const ImVec2 to(std::clamp(g.at.x, b.x0, b.x1), std::clamp(g.at.y, b.y0, b.y1));
+            // Dashed, yellowish: not to be taken for an interference line (solid white).
+            f.draw->AddDashedLine(g.at, to, kLeader, 1.0f * s, 3.0f * s);
+        }
+        f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::kOverlayBackground, 3.0f);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const float y = b.y0 + static_cast<float>(i) * (line_h + gap);
+            // Each line in a light tint of its RGS's team colour: whose label it is, in a stack or a crowd.
+            const ImU32 colour = mix(palette::kTeam[g.members[i]->team], kLabel, 0.35f);
+            f.draw->AddText(ImVec2(std::round(b.x0 + 2.0f), std::round(y)), colour, lines[i].c_str());
+            if (f.widgets) {
+                const Box line{b.x0, y, b.x1, y + line_h};
+                f.widgets->record("rgs.label." + std::to_string(g.members[i]->id),
+                                  WidgetRect{line.x0, line.y0, line.x1 - line.x0, line.y1 - line.y0, visible(line)});
+            }
+        }
+    }
+    for (const Badge& badge : badges) {
+        const Box& b = badge.box;
+        f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::rgb(60, 50, 10, 230), 3.0f);
+        f.draw->AddText(ImVec2(b.x0 + 2.0f * s, b.y0), kBadge, badge.text.c_str());
+        if (f.widgets) f.widgets->record("rgs.badge." + std::to_string(badge.id), WidgetRect{b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, visible(b)});
     }
 }
 

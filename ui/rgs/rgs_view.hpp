@@ -1,10 +1,15 @@
 // Draws an RGS world on the canvas: the map from above (or from the side, x-z), each RGS as its
 // sphere's footprint in its team's colour, filled by its efficiency and labelled with it, lines
 // to the RGS that interfere with it (thicker = stronger), and a heat map of the efficiency (or
-// the team's change of summed efficiency) a new RGS would have at a chosen height. An overlay
-// shows both teams' economy, charts of BP and r(t) over the match, and the union-volume
-// comparison for the cluster under the cursor. While paused, an RGS can be dragged: the heat map
-// and every efficiency follow live, and the drop becomes an `rgs.move` command.
+// the team's change of summed efficiency) a new RGS would have at a chosen height, in a palette
+// no team shares (viridis for efficiency, purple-grey-green for the signed change). Labels never
+// overlap: they are displaced with a leader line, and RGS on one spot get an "xN" badge and a
+// stack of labels. A small box in the canvas's top-left corner ("overlay.rgs_status") shows the
+// match time, each team's BP and rate and the heat map's colour scale; the side panel's Analysis
+// tab (rgs_panel.cpp) holds the economy, charts of BP and mining rate over the match, the
+// union-volume comparison for the cluster under the cursor and the key to every colour. While
+// paused, an RGS can be dragged: the heat map and every efficiency follow live, and the drop
+// becomes an `rgs.move` command.
 //
 // Canvas units are kilometres of the map (1 unit = 1000 qu): the canvas's zoom range suits
 // arenas about one unit across.
@@ -26,9 +31,10 @@ class RgsView final : public LabView {
 public:
     static constexpr double kQuPerUnit = 1000.0;
     static constexpr int kHeatSamples = 96;   // per side: a smooth picture at a fraction of the 256x256 bench cost
-    static constexpr float kPanelWidth = 300.0f;   // the overlay column, at UI scale 1
-    // bounds() adds this share of the map's width on the left, where the overlay sits when fitted.
-    static constexpr double kPanelRoom = 0.72;
+    static constexpr float kStatusWidth = 250.0f;   // the canvas's status box, at UI scale 1
+    // bounds() adds this share of the map's width on the left, where the status box sits when fitted.
+    static constexpr double kPanelRoom = 0.56;
+    static constexpr std::uint8_t kHeatAlpha = 105;   // the heat map over the map's floor
 
     WorldRect bounds(const World& world) const override;
     void draw(const World& world, const CanvasFrame& frame) override;
@@ -44,6 +50,9 @@ public:
     void click(const World& world, glm::dvec2 point, double pick_radius, bool paused) override;
     bool draw_tools(const World& world, const CanvasFrame& frame) override;   // rgs_tools.cpp
     bool has_tools() const override { return true; }
+    bool draw_analysis(const World& world, const CanvasFrame& frame) override;   // rgs_panel.cpp
+    bool has_analysis() const override { return true; }
+    LabHelp help() const override;
 
     // What the designer chose (keys while the canvas is hovered; see the overlay's hint line).
     struct Options {
@@ -93,8 +102,13 @@ private:
     void draw_heat_map(const rgs::RgsWorld& w, const CanvasFrame& f);
     void draw_interference(const rgs::RgsWorld& w, const CanvasFrame& f) const;
     void draw_structures(const rgs::RgsWorld& w, const CanvasFrame& f) const;
-    // rgs_panel.cpp
-    void draw_panel(const rgs::RgsWorld& w, const CanvasFrame& f);
+    // The labels of the RGS, placed so none overlaps another (rgs.label.<id>), with "xN" badges.
+    void draw_labels(const rgs::RgsWorld& w, const CanvasFrame& f) const;
+    // rgs_panel.cpp: the canvas's status box, and the Analysis tab's parts.
+    void draw_status(const rgs::RgsWorld& w, const CanvasFrame& f) const;
+    void draw_charts(const rgs::RgsWorld& w) const;
+    void draw_cluster(const rgs::RgsWorld& w);
+    void draw_key(const rgs::RgsWorld& w) const;
     const rgs::ClusterComparison* comparison_for(const rgs::RgsWorld& w, int id);
 
     Options options_;
@@ -107,6 +121,17 @@ private:
     // The last comparison, kept while its cluster stays as it is (the union takes milliseconds).
     std::uint64_t comparison_key_ = 0;
     rgs::ClusterComparison comparison_;
+    // The world with the dragged RGS dropped where it is (the canvas's live preview), kept for the
+    // Analysis tab drawn after it.
+    std::unique_ptr<World> preview_;
 };
+
+// The heat map's colours (alpha 255 for keys): efficiency 0..1 on viridis (dark blue -> green
+// -> yellow), the team's change of summed efficiency -1..+1 on purple (a loss) -> grey (0) ->
+// green (a gain). Neither shares a hue with the teams' blue and red.
+ImU32 heat_efficiency_colour(double efficiency, std::uint8_t alpha = 255);
+ImU32 heat_delta_colour(double delta, std::uint8_t alpha = 255);
+// The colour a heat-map cell shows over the map's floor (what the scale in the keys matches).
+ImU32 heat_on_floor(ImU32 colour);
 
 }  // namespace pb::ui
