@@ -35,3 +35,39 @@ TEST_CASE("help: the shortcut list is filtered to the lab and to review mode") {
     CHECK(rgs.size() + 1 == podball.size());
     CHECK(reviewing.size() == rgs.size() + 3);
 }
+TEST_CASE("help: every lab explains itself in Help > About this lab") {
+    const std::string root = PLAYBENCH_SOURCE_DIR;
+    for (const char* file : {"podball-default.toml", "rgs-build-order.toml", "logistics-colony.toml",
+                             "effects-three-waves.toml", "tasks-toward-the-stars.toml"}) {
+        CAPTURE(file);
+        Simulation sim(load_scenario_file(root + "/scenarios/" + file));
+        ui::OffscreenRenderer renderer(1280, 800);
+        REQUIRE(renderer.ok());
+        ui::Shell shell(sim, ui::ShellOptions{});
+        renderer.render(shell, 2);
+        const ui::LabHelp help = shell.lab_view()->help();
+        CHECK(help.what_you_see.size() > 80);
+        CHECK(help.what_you_can_do.size() > 80);
+        CHECK(help.keys.size() >= 2);
+        // The source names the seed document, and it exists beside the project.
+        const std::string lab = sim.world().lab().name;
+        CHECK(help.source.find("../shared/seeds/") != std::string::npos);
+        const std::size_t at = help.source.find("../shared/seeds/");
+        if (at != std::string::npos) {
+            const std::size_t end = help.source.find_first_of(" ,;)", at);
+            const std::string seed = help.source.substr(at, end == std::string::npos ? std::string::npos : end - at);
+            CHECK_MESSAGE(std::filesystem::exists(root + "/" + seed), seed);
+        }
+        // No other lab's gestures: Podball's pods are Podball's.
+        if (lab != "podball") {
+            CHECK(help.what_you_can_do.find(" pod") == std::string::npos);
+            for (const ui::LabKey& k : help.keys) CHECK(k.what.find(" pod") == std::string::npos);
+        }
+        shell.perform(ui::ShellAction::ShowLabHelp);
+        renderer.render(shell, 3);
+        CHECK(shell.widgets().find("help.about_lab") != nullptr);
+        shell.perform(ui::ShellAction::ShowShortcuts);
+        renderer.render(shell, 3);
+        CHECK(shell.widgets().find("help.shortcuts") != nullptr);
+    }
+}
