@@ -15,6 +15,8 @@
 
 #include <imgui.h>
 
+#include "ui/painter.hpp"
+
 namespace pb::ui {
 
 struct ChartAxis {
@@ -51,6 +53,21 @@ std::string short_number(double v);
 void legend_swatch(ImU32 colour, const char* text);
 // A line drawn as in the picture (for lines and routes), then its text.
 void legend_line(ImU32 colour, const char* text, float thickness = 2.0f);
+// A small picture drawn as on the canvas by `paint(painter, centre, half_size)` in a box one line
+// high, then its text, wrapped (an ImGui item): the key to a shape (a target kind, a creep ring).
+template <class Paint>
+void legend_picture(const char* text, Paint paint) {
+    const float h = ImGui::GetTextLineHeight();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(h * 1.6f, h));
+    Painter d = Painter::window();
+    paint(d, ImVec2(p.x + h * 0.8f, p.y + h * 0.5f), h * 0.5f);
+    ImGui::SameLine(0, 4.0f);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+}
+
 // A horizontal colour bar: `colour_at(t)` for t in 0..1, labelled with the values lo, mid and hi
 // in `unit`, with `caption` above it. Hovering it shows the value under the mouse.
 void colour_scale(const char* caption, const std::function<ImU32(float)>& colour_at, double lo, double hi,

@@ -95,20 +95,6 @@ void chart_item(const ChartSpec& spec, const CanvasFrame& f, const char* widget)
     if (f.widgets) f.widgets->record_last_item(widget);
 }
 
-// A small picture drawn by `paint` in a box one line high, then its text (an ImGui item).
-template <class Paint>
-void key_row(const std::string& text, Paint paint) {
-    const float h = ImGui::GetTextLineHeight();
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(h * 1.6f, h));
-    Painter d = Painter::window();
-    paint(d, ImVec2(p.x + h * 0.8f, p.y + h * 0.5f), h * 0.5f);
-    ImGui::SameLine(0, 4.0f);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-}
-
 }  // namespace
 
 bool EffectsView::draw_analysis(const World& world, const CanvasFrame& f) {
@@ -360,36 +346,36 @@ void EffectsView::draw_key(const EffectsWorld& w) const {
         legend_swatch(effect_colour(t), text.c_str());
     }
     ImGui::TextColored(palette::kDimText, "Defenders (towers), by kind:");
-    key_row("body in its effect's colour, letter = the effect: a defender that applies that effect", [&](Painter& d, ImVec2 c, float r) {
+    legend_picture("body in its effect's colour, letter = the effect: a defender that applies that effect", [&](Painter& d, ImVec2 c, float r) {
         const ImU32 colour = w.book().types().empty() ? palette::rgb(110, 200, 70) : effect_colour(w.book().types().front());
         d.AddCircleFilled(c, r, colour);
         d.AddCircle(c, r, palette::rgb(240, 240, 240), 0, 1.0f);
     });
-    key_row("grey body: a defender that only deals damage", [](Painter& d, ImVec2 c, float r) {
+    legend_picture("grey body: a defender that only deals damage", [](Painter& d, ImVec2 c, float r) {
         d.AddCircleFilled(c, r, palette::rgb(170, 170, 178));
         d.AddCircle(c, r, palette::rgb(240, 240, 240), 0, 1.0f);
     });
-    key_row("faint circle: its range; a line: its shot at the creep it hit this tick; yellow ring: selected",
+    legend_picture("faint circle: its range; a line: its shot at the creep it hit this tick; yellow ring: selected",
             [](Painter& d, ImVec2 c, float r) {
                 d.AddCircle(c, r, palette::rgb(170, 170, 178, 120), 0, 1.0f);
                 d.AddCircle(c, r * 0.5f, palette::kSelection, 0, 2.0f);
             });
     ImGui::TextColored(palette::kDimText, "Creeps:");
-    key_row("a ring per effect on it, in the effect's colour; the arc is the seconds left (closed: 10 s or more)",
+    legend_picture("a ring per effect on it, in the effect's colour; the arc is the seconds left (closed: 10 s or more)",
             [&](Painter& d, ImVec2 c, float r) {
                 d.AddCircleFilled(c, r * 0.55f, palette::rgb(215, 205, 185));
                 const ImU32 colour = w.book().types().empty() ? palette::rgb(110, 200, 70) : effect_colour(w.book().types().front());
                 d.PathArcTo(c, r * 0.85f, -1.5707964f, -1.5707964f + 0.6f * 6.2831853f, 16);
                 d.PathStroke(colour, 0, 2.0f);
             });
-    key_row("\"-20 HP/s\" above it: hit points per second its damage effects deal now, in the strongest one's colour (left out where it would cover another: hover the creep)",
+    legend_picture("\"-20 HP/s\" above it: hit points per second its damage effects deal now, in the strongest one's colour (left out where it would cover another: hover the creep)",
             [](Painter& d, ImVec2 c, float r) { d.AddText(ImVec2(c.x - r, c.y - r), palette::rgb(110, 200, 70), "-n HP/s"); });
-    key_row("\"Ex. 2\" under it: the worked example it is (scenarios of one creep per wave)", [](Painter& d, ImVec2 c, float r) {
+    legend_picture("\"Ex. 2\" under it: the worked example it is (scenarios of one creep per wave)", [](Painter& d, ImVec2 c, float r) {
         d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f), palette::kOverlayBackground, 2.0f);
     });
     colour_scale("Bar above a creep: its health (share of its hit points left)", [](float t) { return health_colour(t); }, 0.0, 100.0, "%");
     ImGui::TextColored(palette::kDimText, "Lanes:");
-    key_row("green disc: where creeps spawn; red square: the base (a creep reaching it leaks and takes lives)",
+    legend_picture("green disc: where creeps spawn; red square: the base (a creep reaching it leaks and takes lives)",
             [](Painter& d, ImVec2 c, float r) {
                 d.AddCircleFilled(ImVec2(c.x - r * 0.8f, c.y), r * 0.6f, palette::rgb(90, 200, 120));
                 d.AddRectFilled(ImVec2(c.x + r * 0.2f, c.y - r * 0.6f), ImVec2(c.x + r * 1.4f, c.y + r * 0.6f), palette::rgb(230, 80, 70));

@@ -42,20 +42,6 @@ void section(const char* title) {
     ImGui::TextUnformatted(title);
 }
 
-// A small picture drawn by `paint` in a box one line high, then its text (an ImGui item).
-template <class Paint>
-void key_row(const char* text, Paint paint) {
-    const float h = ImGui::GetTextLineHeight();
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(h * 1.6f, h));
-    Painter d = Painter::window();
-    paint(d, ImVec2(p.x + h * 0.8f, p.y + h * 0.5f), h * 0.5f);
-    ImGui::SameLine(0, 4.0f);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-}
-
 }  // namespace
 
 const rgs::ClusterComparison* RgsView::comparison_for(const RgsWorld& w, int id) {
@@ -327,7 +313,7 @@ void RgsView::draw_key(const RgsWorld& w) const {
         if (team == 0) ImGui::SameLine(0, 16.0f);
     }
     const ImU32 blue = palette::kTeam[0];
-    key_row("circle = an RGS's range (its sphere's footprint); the fill is stronger the higher its efficiency", [&](Painter& d, ImVec2 c, float r) {
+    legend_picture("circle = an RGS's range (its sphere's footprint); the fill is stronger the higher its efficiency", [&](Painter& d, ImVec2 c, float r) {
         d.AddCircleFilled(c, r, palette::with_alpha(blue, 90));
         d.AddCircle(c, r, palette::with_alpha(blue, 230), 0, 2.0f);
     });
@@ -338,32 +324,32 @@ void RgsView::draw_key(const RgsWorld& w) const {
         ImGui::SameLine(0, 10.0f);
         legend_swatch(heat_on_floor(palette::with_alpha(blue, static_cast<std::uint8_t>(20 + 70 * e))), text);
     }
-    key_row("\"eff 84%\" under an RGS = its efficiency (share of r(t) it mines), the text tinted by its team", [](Painter& d, ImVec2 c, float r) {
+    legend_picture("\"eff 84%\" under an RGS = its efficiency (share of r(t) it mines), the text tinted by its team", [](Painter& d, ImVec2 c, float r) {
         d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f), palette::kOverlayBackground, 2.0f);
     });
-    key_row("white line = two RGS interfere; thicker = stronger (thin: spheres just touch, thickest: same spot)",
+    legend_picture("white line = two RGS interfere; thicker = stronger (thin: spheres just touch, thickest: same spot)",
             [](Painter& d, ImVec2 c, float r) {
                 d.AddLine(ImVec2(c.x - r * 1.5f, c.y - r * 0.4f), ImVec2(c.x + r * 1.5f, c.y - r * 0.4f), palette::rgb(255, 255, 255, 150), 1.0f);
                 d.AddLine(ImVec2(c.x - r * 1.5f, c.y + r * 0.4f), ImVec2(c.x + r * 1.5f, c.y + r * 0.4f), palette::rgb(255, 255, 255, 150), 5.0f);
             });
-    key_row("faint thin ring, no fill = building (\"building, N s left\"): mines nothing, interferes with nobody",
+    legend_picture("faint thin ring, no fill = building (\"building, N s left\"): mines nothing, interferes with nobody",
             [&](Painter& d, ImVec2 c, float r) { d.AddCircle(c, r, palette::with_alpha(blue, 120), 0, 1.0f); });
-    key_row("\"marked\" = marked for deconstruction: still mines; goes first when BP run short", [&](Painter& d, ImVec2 c, float r) {
+    legend_picture("\"marked\" = marked for deconstruction: still mines; goes first when BP run short", [&](Painter& d, ImVec2 c, float r) {
         d.AddCircleFilled(c, r, palette::with_alpha(blue, 60));
         d.AddCircle(c, r, palette::with_alpha(blue, 230), 0, 2.0f);
     });
-    key_row("grey ring and x = destroyed (a wreck): mines nothing, interferes with nobody", [](Painter& d, ImVec2 c, float r) {
+    legend_picture("grey ring and x = destroyed (a wreck): mines nothing, interferes with nobody", [](Painter& d, ImVec2 c, float r) {
         const ImU32 grey = palette::rgb(150, 150, 150, 220);
         d.AddCircle(c, r, grey, 0, 1.0f);
         d.AddLine(ImVec2(c.x - r * 0.5f, c.y - r * 0.5f), ImVec2(c.x + r * 0.5f, c.y + r * 0.5f), grey, 2.0f);
         d.AddLine(ImVec2(c.x - r * 0.5f, c.y + r * 0.5f), ImVec2(c.x + r * 0.5f, c.y - r * 0.5f), grey, 2.0f);
     });
-    key_row("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency)", [](Painter& d, ImVec2 c, float r) {
+    legend_picture("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency)", [](Painter& d, ImVec2 c, float r) {
         d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.8f), ImVec2(c.x + r * 1.4f, c.y + r * 0.8f), palette::rgb(60, 50, 10, 230), 2.0f);
     });
-    key_row("yellow ring = the selected RGS (the Tools tab acts on it)",
+    legend_picture("yellow ring = the selected RGS (the Tools tab acts on it)",
             [](Painter& d, ImVec2 c, float r) { d.AddCircle(c, r, palette::kSelection, 0, 2.5f); });
-    key_row("dashed line from an RGS to a label = its label, moved off it to keep labels apart", [](Painter& d, ImVec2 c, float r) {
+    legend_picture("dashed line from an RGS to a label = its label, moved off it to keep labels apart", [](Painter& d, ImVec2 c, float r) {
         d.AddDashedLine(ImVec2(c.x - r * 1.5f, c.y), ImVec2(c.x + r * 1.5f, c.y), palette::rgb(255, 230, 150, 200), 1.0f, 3.0f);
     });
 }
