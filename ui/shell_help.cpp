@@ -1,6 +1,8 @@
 // Help for the lab on screen: Help > About this lab (what you see, what you can do, the keys that
 // work here, the document it follows) and Help > Keyboard shortcuts, filtered to this lab (and to
 // review mode's keys only while reviewing a replay).
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "engine/core/lab.hpp"
@@ -42,6 +44,20 @@ void paragraphs(const std::string& text) {
     ImGui::PopTextWrapPos();
 }
 
+// A help window centred on first use, `size` at UI scale 1 (at most 85 % of the screen's height),
+// closed by its x or Esc, recorded as `widget`. Call ImGui::End() whatever it returns.
+bool begin_help_window(const char* title, bool& open, ImVec2 size, const char* widget, WidgetLocator& widgets) {
+    const float scale = current_ui_scale();
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowSize(ImVec2(size.x * scale, std::min(io.DisplaySize.y * 0.85f, size.y * scale)), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    if (!ImGui::Begin(title, &open, ImGuiWindowFlags_NoCollapse)) return false;
+    widgets.record(widget, WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
+                                      ImGui::GetWindowHeight(), true});
+    if (ImGui::IsWindowFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) open = false;
+    return true;
+}
+
 }  // namespace
 
 bool Shell::lab_has_shortcut(ShellAction action) const {
@@ -51,16 +67,9 @@ bool Shell::lab_has_shortcut(ShellAction action) const {
 }
 
 void Shell::draw_shortcuts_window() {
-    float scale = current_ui_scale();
-    ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowSize(ImVec2(560 * scale, std::min(io.DisplaySize.y * 0.8f, 640 * scale)), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
     const LabHelp help = lab_view_ ? lab_view_->help() : LabHelp{};
     const std::string& lab = sim_->world().lab().title;
-    if (ImGui::Begin("Keyboard shortcuts###shortcuts", &show_shortcuts_, ImGuiWindowFlags_NoCollapse)) {
-        widgets_.record("help.shortcuts", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
-                                                      ImGui::GetWindowHeight(), true});
-        if (ImGui::IsWindowFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) show_shortcuts_ = false;
+    if (begin_help_window("Keyboard shortcuts###shortcuts", show_shortcuts_, ImVec2(560, 640), "help.shortcuts", widgets_)) {
         ImGui::TextColored(palette::kDimText, "%s", review_ ? "Everywhere (and while reviewing a replay)" : "Everywhere");
         if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
             for (const Shortcut& s : shortcuts_for(sim_->world().lab().name, review_ != nullptr)) {
@@ -88,16 +97,9 @@ void Shell::draw_shortcuts_window() {
 }
 
 void Shell::draw_lab_help_window() {
-    float scale = current_ui_scale();
-    ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowSize(ImVec2(620 * scale, std::min(io.DisplaySize.y * 0.85f, 720 * scale)), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
     const LabHelp help = lab_view_ ? lab_view_->help() : LabHelp{};
     const std::string title = "About " + sim_->world().lab().title + "###about_lab";
-    if (ImGui::Begin(title.c_str(), &show_lab_help_, ImGuiWindowFlags_NoCollapse)) {
-        widgets_.record("help.about_lab", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
-                                                      ImGui::GetWindowHeight(), true});
-        if (ImGui::IsWindowFocused() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) show_lab_help_ = false;
+    if (begin_help_window(title.c_str(), show_lab_help_, ImVec2(620, 720), "help.about_lab", widgets_)) {
         ImGui::PushFont(large_font());
         ImGui::TextUnformatted(sim_->world().lab().title.c_str());
         ImGui::PopFont();
