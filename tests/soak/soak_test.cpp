@@ -54,7 +54,7 @@ constexpr double kFrameBudgetMs = 200.0;
 constexpr std::int64_t kEveryTickUntil = 600;
 constexpr std::int64_t kLastTick = 20000;
 constexpr std::int64_t kSampleEvery = 200;   // ticks between samples after kEveryTickUntil
-constexpr std::int64_t kEditEvery = 20;      // ticks between random edits after kEveryTickUntil
+constexpr std::int64_t kEditEvery = 50;      // ticks between random edits after kEveryTickUntil
 constexpr int kRasteriseEvery = 50;
 
 struct Size {
