@@ -163,10 +163,9 @@ struct Soak {
 
     std::string where() const {
         std::ostringstream out;
-        out << scenario << " at " << size.width << "x" << size.height << ", tick " << shell_sim().tick();
+        out << scenario << " at " << size.width << "x" << size.height << ", tick " << sim.tick();
         return out.str();
     }
-    const Simulation& shell_sim() const { return const_cast<ui::Shell&>(shell).simulation(); }
 
     // Submits a random edit now (as the side panel or a tool would, at the current tick).
     void edit() {
