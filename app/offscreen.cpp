@@ -17,4 +17,12 @@ bool measure_render(pb::Simulation& sim, int width, int height, int frames, doub
     return ui::measure_simulation_render(sim, width, height, frames, ms_per_frame, error);
 }
 
+bool measure_render_everything_on(pb::Simulation& sim, int width, int height, std::int64_t ticks, int frames,
+                                  RenderBench& out, std::string& error) {
+    ui::RenderTiming t;
+    if (!ui::measure_everything_on_render(sim, width, height, ticks, frames, t, error)) return false;
+    out = RenderBench{t.frame_ms, t.build_ms, t.raster_ms, t.slowest_ms, t.wall_ms};
+    return true;
+}
+
 }  // namespace pb::app

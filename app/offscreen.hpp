@@ -18,4 +18,13 @@ bool render_to_png(pb::Simulation& sim, int width, int height, const std::string
 // for `playbench bench render`.
 bool measure_render(pb::Simulation& sim, int width, int height, int frames, double& ms_per_frame, std::string& error);
 
+// The same with everything the lab's view offers switched on, after `ticks` ticks through the
+// window's shell (ui::measure_everything_on_render): frame, build and rasterisation means in
+// CPU time, and the frame's mean in wall time.
+struct RenderBench {
+    double frame_ms = 0.0, build_ms = 0.0, raster_ms = 0.0, slowest_ms = 0.0, wall_ms = 0.0;
+};
+bool measure_render_everything_on(pb::Simulation& sim, int width, int height, std::int64_t ticks, int frames,
+                                  RenderBench& out, std::string& error);
+
 }  // namespace pb::app

@@ -6,9 +6,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
+#include <sstream>
+#include <time.h>
 
 #include "ui/shell.hpp"
+#include "ui/soak_setup.hpp"
 #include "ui/software_draw.hpp"
 #include "ui/style.hpp"
 
@@ -28,6 +32,13 @@ public:
 private:
     ImGuiContext* previous_;
 };
+
+// This thread's CPU time: what a frame costs, even on a machine busy with other work.
+double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
 
 }  // namespace
 
@@ -73,23 +84,130 @@ OffscreenRenderer::~OffscreenRenderer() {
     if (surface_) SDL_FreeSurface(surface_);
 }
 
-double OffscreenRenderer::render_frame(Shell& shell) {
-    if (!ok()) return 0.0;
-    ContextSwitch use(context_);
-    auto start = std::chrono::steady_clock::now();
+void OffscreenRenderer::build(Shell& shell) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
     io.DeltaTime = 1.0f / 60.0f;
-    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);   // no pointer: no hover highlights in the picture
+    // No pointer by default: no hover highlights in the picture.
+    io.MousePos = mouse_ ? ImVec2(mouse_->first, mouse_->second) : ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui::NewFrame();
     shell.draw();
     ImGui::Render();
+    built_ = true;
+}
+
+double OffscreenRenderer::render_frame(Shell& shell) {
+    if (!ok()) return 0.0;
+    ContextSwitch use(context_);
+    auto start = std::chrono::steady_clock::now();
+    build(shell);
     SDL_SetRenderDrawColor(renderer_, 18, 20, 23, 255);
     SDL_RenderClear(renderer_);
     render_draw_data(renderer_, ImGui::GetDrawData());
     SDL_RenderFlush(renderer_);
+    built_ = false;
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+FrameReport OffscreenRenderer::build_frame(Shell& shell) {
+    FrameReport report;
+    if (!ok()) {
+        report.fault = error_;
+        return report;
+    }
+    ContextSwitch use(context_);
+    auto start = std::chrono::steady_clock::now();
+    const double cpu_start = thread_cpu_ms();
+    build(shell);
+    report.build_cpu_ms = thread_cpu_ms() - cpu_start;
+    report.build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (!data) {
+        report.fault = "ImGui::Render produced no draw data";
+        return report;
+    }
+    report.fault = check_draw_data(*data);
+    report.draw_lists = static_cast<std::size_t>(data->CmdListsCount);
+    for (int i = 0; i < data->CmdListsCount; ++i) {
+        report.commands += static_cast<std::size_t>(data->CmdLists[i]->CmdBuffer.Size);
+        report.vertices += static_cast<std::size_t>(data->CmdLists[i]->VtxBuffer.Size);
+    }
+    return report;
+}
+
+double OffscreenRenderer::rasterise(double* cpu_ms) {
+    if (cpu_ms) *cpu_ms = 0.0;
+    if (!ok() || !built_) return 0.0;
+    ContextSwitch use(context_);
+    auto start = std::chrono::steady_clock::now();
+    const double cpu_start = thread_cpu_ms();
+    SDL_SetRenderDrawColor(renderer_, 18, 20, 23, 255);
+    SDL_RenderClear(renderer_);
+    render_draw_data(renderer_, ImGui::GetDrawData());
+    SDL_RenderFlush(renderer_);
+    built_ = false;
+    if (cpu_ms) *cpu_ms = thread_cpu_ms() - cpu_start;
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+namespace {
+
+bool finite(ImVec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+std::string where(const ImDrawList& list, int list_index, int command) {
+    std::ostringstream out;
+    out << "draw list " << list_index << " (" << (list._OwnerName ? list._OwnerName : "?") << ")";
+    if (command >= 0) out << ", command " << command;
+    return out.str();
+}
+
+}  // namespace
+
+std::string check_draw_data(const ImDrawData& data) {
+    if (!finite(data.DisplayPos) || !finite(data.DisplaySize)) return "the display rectangle is not finite";
+    for (int l = 0; l < data.CmdListsCount; ++l) {
+        const ImDrawList& list = *data.CmdLists[l];
+        const int vertex_count = list.VtxBuffer.Size;
+        for (int v = 0; v < vertex_count; ++v) {
+            const ImDrawVert& vert = list.VtxBuffer[v];
+            if (finite(vert.pos) && finite(vert.uv)) continue;
+            // Name the command whose vertices these are (the last one starting at or before v).
+            int command = -1;
+            for (int c = 0; c < list.CmdBuffer.Size; ++c)
+                if (static_cast<int>(list.CmdBuffer[c].VtxOffset) <= v) command = c;
+            std::ostringstream out;
+            out << where(list, l, command) << ": vertex " << v << " pos = (" << vert.pos.x << ", " << vert.pos.y
+                << ") uv = (" << vert.uv.x << ", " << vert.uv.y << ")";
+            return out.str();
+        }
+        for (int c = 0; c < list.CmdBuffer.Size; ++c) {
+            const ImDrawCmd& cmd = list.CmdBuffer[c];
+            if (cmd.UserCallback) continue;
+            const ImVec4& r = cmd.ClipRect;
+            if (!std::isfinite(r.x) || !std::isfinite(r.y) || !std::isfinite(r.z) || !std::isfinite(r.w)) {
+                std::ostringstream out;
+                out << where(list, l, c) << ": clip rect = (" << r.x << ", " << r.y << ", " << r.z << ", " << r.w << ")";
+                return out.str();
+            }
+            const std::int64_t first = cmd.IdxOffset, end = first + cmd.ElemCount;
+            if (end > list.IdxBuffer.Size) {
+                std::ostringstream out;
+                out << where(list, l, c) << ": indices " << first << ".." << end << " past the index buffer ("
+                    << list.IdxBuffer.Size << ")";
+                return out.str();
+            }
+            for (std::int64_t i = first; i < end; ++i) {
+                const std::int64_t vertex = static_cast<std::int64_t>(cmd.VtxOffset) + list.IdxBuffer[static_cast<int>(i)];
+                if (vertex >= vertex_count) {
+                    std::ostringstream out;
+                    out << where(list, l, c) << ": index " << i << " names vertex " << vertex << " of " << vertex_count;
+                    return out.str();
+                }
+            }
+        }
+    }
+    return {};
 }
 
 void OffscreenRenderer::render(Shell& shell, int frames) {
@@ -152,6 +270,42 @@ bool measure_simulation_render(Simulation& sim, int width, int height, int frame
     int n = std::max(1, frames);
     for (int i = 0; i < n; ++i) total += renderer.render_frame(shell);
     ms_per_frame = total / n;
+    return true;
+}
+
+bool measure_everything_on_render(Simulation& sim, int width, int height, std::int64_t ticks, int frames,
+                                  RenderTiming& timing, std::string& error) {
+    OffscreenRenderer renderer(width, height);
+    if (!renderer.ok()) {
+        error = renderer.error();
+        return false;
+    }
+    ShellOptions options;
+    options.start_paused = false;
+    Shell shell(sim, options);
+    switch_everything_on(shell);
+    try {
+        shell.run_ticks(ticks);
+        switch_everything_on(shell);
+        renderer.render(shell, 3);   // settle the layout, upload the font texture
+        timing = RenderTiming{};
+        const int n = std::max(1, frames);
+        for (int i = 0; i < n; ++i) {
+            shell.run_ticks(1);
+            switch_everything_on(shell);
+            FrameReport built = renderer.build_frame(shell);
+            double raster_cpu = 0.0;
+            const double raster_wall = renderer.rasterise(&raster_cpu);
+            timing.build_ms += built.build_cpu_ms / n;
+            timing.raster_ms += raster_cpu / n;
+            timing.wall_ms += (built.build_ms + raster_wall) / n;
+            timing.slowest_ms = std::max(timing.slowest_ms, built.build_cpu_ms + raster_cpu);
+        }
+        timing.frame_ms = timing.build_ms + timing.raster_ms;
+    } catch (const std::exception& e) {
+        error = std::string("the simulation stopped at tick ") + std::to_string(sim.tick()) + ": " + e.what();
+        return false;
+    }
     return true;
 }
 

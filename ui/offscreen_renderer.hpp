@@ -2,14 +2,18 @@
 // live window, into an SDL software renderer on a memory surface. Needs no display, so
 // `playbench render`, benchmarks and tests see the program as a designer does.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "engine/core/simulation.hpp"
 
 struct SDL_Surface;
 struct SDL_Renderer;
 struct ImGuiContext;
+struct ImDrawData;
 
 namespace pb::ui {
 
@@ -19,6 +23,20 @@ struct ShellOptions;
 struct Rgba {
     std::uint8_t r = 0, g = 0, b = 0, a = 0;
 };
+
+// What building one frame produced (OffscreenRenderer::build_frame).
+struct FrameReport {
+    double build_ms = 0.0;        // ImGui NewFrame + shell.draw() + Render, wall time
+    double build_cpu_ms = 0.0;    // the same in this thread's CPU time (steady on a busy machine)
+    std::string fault;            // the first bad value in the draw data (check_draw_data); empty: clean
+    std::size_t draw_lists = 0, commands = 0, vertices = 0;
+};
+
+// Looks through a frame's draw data for what no rasteriser should be handed: a vertex position
+// or UV that is not finite, a clip rectangle that is not finite, an index past its vertices.
+// Returns the first one in words with where it is ("draw list 4 (Podball##panel), command 2:
+// clip rect = (nan, 0, 10, 10)"), or an empty string when the data is clean.
+std::string check_draw_data(const ImDrawData& data);
 
 class OffscreenRenderer {
 public:
@@ -37,6 +55,17 @@ public:
     // Runs one ImGui frame drawing `shell` (mouse outside the window) and rasterises it.
     // Returns the wall time of the frame (UI + rasterisation) in milliseconds.
     double render_frame(Shell& shell);
+    // Runs one ImGui frame drawing `shell` through the real views (NewFrame, shell.draw(),
+    // Render) without rasterising it, and checks the draw data it produced (check_draw_data).
+    // The soak test builds thousands of frames this way and rasterises only a sample.
+    FrameReport build_frame(Shell& shell);
+    // Rasterises the frame built last (by build_frame); returns the milliseconds it took (wall
+    // time; `cpu_ms`, when given, receives this thread's CPU time). Does nothing (0) when no
+    // frame was built since the last rasterisation.
+    double rasterise(double* cpu_ms = nullptr);
+    // Where the mouse is in the frames built from now on (hover tooltips, readouts, hover
+    // lines); nullopt (the default) puts it outside the window. No button is ever pressed.
+    void set_mouse(std::optional<std::pair<float, float>> position) { mouse_ = position; }
     // Runs `frames` frames: the first ones let ImGui settle its layout (auto-sized windows
     // take a frame or two).
     void render(Shell& shell, int frames = 3);
@@ -52,6 +81,11 @@ private:
     SDL_Renderer* renderer_ = nullptr;
     ImGuiContext* context_ = nullptr;
     bool backend_ready_ = false;
+    bool built_ = false;   // a frame's draw data awaits rasterisation
+    std::optional<std::pair<float, float>> mouse_;
+
+    // NewFrame, shell.draw(), Render in the renderer's context (which must be current).
+    void build(Shell& shell);
 };
 
 // Builds a shell on `sim`, runs `ticks` ticks through it first (as the window does, so the lab's
@@ -64,6 +98,21 @@ bool render_simulation_to_png(Simulation& sim, int width, int height, const std:
 // Renders `frames` frames after the layout settled and reports the mean milliseconds per frame.
 bool measure_simulation_render(Simulation& sim, int width, int height, int frames, double& ms_per_frame,
                                std::string& error);
+// `playbench bench render`: the shell on `sim` runs `ticks` ticks (as a running window does, so
+// charts fill), with everything the lab's view offers switched on (ui/soak_setup.hpp), then
+// `frames` frames are drawn and rasterised with one tick run between frames (not timed), as
+// while the simulation runs. Means in milliseconds per frame, in this thread's CPU time (the
+// software renderer runs on this thread: on a busy machine CPU time is what the frame costs,
+// wall time also counts the neighbours) and in wall time.
+struct RenderTiming {
+    double frame_ms = 0.0;     // build + rasterise, CPU time
+    double build_ms = 0.0;     // ImGui NewFrame + shell.draw() + Render, CPU time
+    double raster_ms = 0.0;    // the software renderer, CPU time
+    double slowest_ms = 0.0;   // the slowest frame (build + rasterise), CPU time
+    double wall_ms = 0.0;      // build + rasterise, wall time
+};
+bool measure_everything_on_render(Simulation& sim, int width, int height, std::int64_t ticks, int frames,
+                                  RenderTiming& timing, std::string& error);
 // Writes RGBA pixels (4 bytes each, `stride` bytes per row) as a PNG.
 bool write_rgba_png(const std::string& path, int width, int height, const void* rgba, int stride, std::string& error);
 

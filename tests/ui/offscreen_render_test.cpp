@@ -1,6 +1,7 @@
 // Renders the whole window offscreen, as `playbench render` does, and looks at the pixels.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -146,4 +147,63 @@ TEST_CASE("offscreen render: a frame of the default scenario at 1280x720") {
     MESSAGE("offscreen render, 1280x720, whole window: " << ms << " ms per frame (target < 15 ms)");
     CHECK(ms > 0.0);
     CHECK(ms < 200.0);   // the target is checked by `playbench bench render`; this only catches disasters
+}
+
+TEST_CASE("offscreen build_frame: builds the draw lists through the shell without rasterising; rasterise() draws them") {
+    Simulation sim = test::default_simulation();
+    ui::OffscreenRenderer renderer(640, 400);
+    REQUIRE(renderer.ok());
+    ui::Shell shell(sim, ui::ShellOptions{});
+    ui::FrameReport first = renderer.build_frame(shell);
+    CHECK(first.fault.empty());
+    CHECK(first.draw_lists > 3);    // menu bar, transport bar, canvas, side panel, status line...
+    CHECK(first.vertices > 1000);
+    CHECK(first.build_ms > 0.0);
+    // Nothing rasterised yet: the surface is still as created (all zero).
+    ui::Rgba before = renderer.pixel(320, 1);
+    CHECK((before.r == 0 && before.g == 0 && before.b == 0));
+    CHECK(renderer.rasterise() > 0.0);
+    ui::Rgba after = renderer.pixel(320, 1);
+    CHECK(near_colour(after, ui::palette::rgb(41, 45, 51)));   // the menu bar
+    CHECK(renderer.rasterise() == 0.0);   // nothing new built
+}
+
+TEST_CASE("check_draw_data: names the draw list and command of a NaN vertex, an infinite clip rect, a bad index") {
+    ImDrawList list(nullptr);
+    list._OwnerName = "Canvas";
+    ImDrawCmd cmd;
+    cmd.ClipRect = ImVec4(0, 0, 100, 100);
+    cmd.ElemCount = 3;
+    list.CmdBuffer.push_back(cmd);
+    for (int i = 0; i < 3; ++i) {
+        ImDrawVert v{};
+        v.pos = ImVec2(10.0f * i, 5.0f);
+        list.VtxBuffer.push_back(v);
+        list.IdxBuffer.push_back(static_cast<ImDrawIdx>(i));
+    }
+    ImDrawList* lists[] = {&list};
+    ImDrawData data;
+    data.Valid = true;
+    data.CmdLists = lists;
+    data.CmdListsCount = 1;
+    data.DisplaySize = ImVec2(100, 100);
+    CHECK(ui::check_draw_data(data).empty());
+
+    list.VtxBuffer[1].pos.y = std::nanf("");
+    std::string fault = ui::check_draw_data(data);
+    CHECK(fault.find("draw list 0 (Canvas), command 0: vertex 1 pos = (10, nan)") != std::string::npos);
+    list.VtxBuffer[1].pos.y = 5.0f;
+    list.VtxBuffer[2].uv.x = INFINITY;
+    CHECK(ui::check_draw_data(data).find("vertex 2") != std::string::npos);
+    list.VtxBuffer[2].uv.x = 0.0f;
+
+    list.CmdBuffer[0].ClipRect.z = INFINITY;
+    fault = ui::check_draw_data(data);
+    CHECK(fault.find("command 0: clip rect = (0, 0, inf, 100)") != std::string::npos);
+    list.CmdBuffer[0].ClipRect.z = 100.0f;
+
+    list.IdxBuffer[2] = 7;
+    CHECK(ui::check_draw_data(data).find("names vertex 7 of 3") != std::string::npos);
+    list.IdxBuffer[2] = 2;
+    CHECK(ui::check_draw_data(data).empty());
 }
