@@ -56,6 +56,7 @@ void tasks_on(TasksView& v, int variant) {
     // -1: the first efficient point; later variants show other points (out-of-range ones too:
     // the view must cope with a choice the last edit made stale).
     v.choose(variant == 0 ? -1 : variant % 5, variant % 2);
+    v.set_pareto_open(variant % 2 == 0);   // the large Pareto window (over the canvas's lower right)
 }
 
 }  // namespace

@@ -252,20 +252,20 @@ void RgsView::draw(const World& world, const CanvasFrame& f) {
     read_keys(live, f);
     preview_ = drag_preview(live);
     const RgsWorld& w = preview_ ? rgs_world(*preview_) : live;
-    draw_map(w, f);
-    if (options_.heat_map && !options_.side_view) draw_heat_map(w, f);
+    draw_map(w, f);   // with the heat map, when on, under its grid
     draw_interference(w, f);
     draw_structures(w, f);
     draw_labels(w, f);
     draw_status(w, f);
 }
 
-void RgsView::draw_map(const RgsWorld& w, const CanvasFrame& f) const {
+void RgsView::draw_map(const RgsWorld& w, const CanvasFrame& f) {
     const CanvasView& v = *f.view;
     const Vec3 size = w.config().map_size();
     const glm::dvec2 top = to_canvas(size);
     const ImVec2 a = v.to_screen({0.0, top.y}), b = v.to_screen({top.x, 0.0});
     f.draw->AddRectFilled(a, b, kMapFloor);
+    if (options_.heat_map && !options_.side_view) draw_heat_map(w, f);
     // A line every 1000 qu (one canvas unit), so distances read at a glance against the 800 qu range.
     const double step = top.x > 40.0 ? 10.0 : 1.0;
     for (double x = step; x < top.x; x += step) {
@@ -309,8 +309,10 @@ void RgsView::draw_heat_map(const RgsWorld& w, const CanvasFrame& f) {
             ImU32 c = 0;
             if (i < kHeatSamples) {
                 const std::size_t k = static_cast<std::size_t>(j) * kHeatSamples + i;
-                c = options_.team_delta ? heat_delta_colour(heat_.team_delta[k], kHeatAlpha)
-                                        : heat_efficiency_colour(heat_.efficiency[k], kHeatAlpha);
+                // Opaque, blended over the floor here: the software renderer fills opaque
+                // rectangles several times faster than it blends them (the key shows the same).
+                c = heat_on_floor(options_.team_delta ? heat_delta_colour(heat_.team_delta[k], kHeatAlpha)
+                                                      : heat_efficiency_colour(heat_.efficiency[k], kHeatAlpha));
             }
             if (i > 0 && (i == kHeatSamples || c != run)) {
                 f.draw->AddRectFilled(ImVec2(xs[start], ys[j + 1]), ImVec2(xs[i], ys[j]), run);

@@ -98,7 +98,7 @@ private:
     // Where a click at canvas `point` builds: the heat map's height from above, the map's middle
     // (y) from the side; clamped into the map.
     rgs::Vec3 build_point(const rgs::RgsWorld& w, glm::dvec2 point) const;
-    void draw_map(const rgs::RgsWorld& w, const CanvasFrame& f) const;
+    void draw_map(const rgs::RgsWorld& w, const CanvasFrame& f);
     void draw_heat_map(const rgs::RgsWorld& w, const CanvasFrame& f);
     void draw_interference(const rgs::RgsWorld& w, const CanvasFrame& f) const;
     void draw_structures(const rgs::RgsWorld& w, const CanvasFrame& f) const;
