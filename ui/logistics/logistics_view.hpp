@@ -85,6 +85,7 @@ private:
     struct Comparison {
         std::uint64_t key = 0;
         double computed_at = -1.0;
+        double cost_seconds = 0.0;   // what the last recompute took (wall time)
         bool everyone = false;
         std::vector<logistics::MatchingReport> reports;   // one per policy
     };
