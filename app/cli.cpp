@@ -131,9 +131,12 @@ int run_command_line(int argc, char** argv) {
     rec_cmd->add_option("--out", rec.out, "Replay file to write (.pbreplay)")->required();
     std::string replay_file;
     auto* verify_cmd = replay_cmd->add_subcommand(
-        "verify", "Re-simulate a replay; exit 0 when every hash matches, else print the first divergent tick and exit 1");
+        "verify", "Re-simulate a replay up to its first divergence and say what the file is worth. Exit codes: 0 intact and "
+                  "every recorded hash matches; 1 diverged (the first divergent tick); 2 cannot be played; 3 damaged "
+                  "(where, what was lost; the rest still checked) or contradicts itself; 4 not closed (cut off by a crash: "
+                  "what it holds matches)");
     verify_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
-    auto* info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, length, commands and notes");
+    auto* info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, soundness, length, commands and notes (text from the file escaped); exits 0, 3 or 4 as verify would for the file itself");
     info_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
     ReplayExportOptions exp;
     std::string exp_size = "1280x720";

@@ -16,9 +16,15 @@ struct ReplayRecordOptions {
 };
 int replay_record(const ReplayRecordOptions& o, std::ostream& out, std::ostream& err);
 
-// Exit 0 when every recorded hash matches, 1 at a divergence (the first divergent tick is
-// printed), 2 when the file cannot be played at all.
+// What `replay verify` (and `info`, `export`, which say the same about the file) exit with.
+// (pb::ReplayVerdict in engine/core/replay.hpp says what each means.)
+inline constexpr int kReplayOk = 0;
+inline constexpr int kReplayDiverged = 1;
+inline constexpr int kReplayUnplayable = 2;
+inline constexpr int kReplayDamaged = 3;
+inline constexpr int kReplayNotClosed = 4;
 int replay_verify(const std::string& path, std::ostream& out, std::ostream& err);
+// Exits as verify would for the file's soundness (0, 2, 3 or 4), without re-simulating it.
 int replay_info(const std::string& path, std::ostream& out, std::ostream& err);
 
 struct ReplayExportOptions {
@@ -29,6 +35,7 @@ struct ReplayExportOptions {
     std::string out_dir;
     int width = 1280, height = 720;
 };
+// Writes what it can; exits 3 or 4 (after writing) for a damaged or unclosed file, as verify would.
 int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream& err);
 
 int bench_replay(std::ostream& out, std::ostream& err);

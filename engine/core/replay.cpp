@@ -14,7 +14,15 @@ Scenario replay_scenario(const ReplayData& data, const std::string& name) {
     try {
         Scenario s = load_scenario_text(data.header.scenario_text, name + " (its embedded scenario)");
         s.path.clear();   // the replay never depends on a file on disk
+        // The header repeats what the scenario says, for `info`; they must agree.
+        const std::string lab = s.lab ? s.lab->name : "";
+        if (lab != data.header.lab || s.seed != data.header.seed)
+            throw ReplayContradiction(name + ": the replay contradicts itself: its header says lab " + printable(data.header.lab) +
+                                      ", seed " + std::to_string(data.header.seed) + ", its embedded scenario lab " + lab +
+                                      ", seed " + std::to_string(s.seed) + " (damaged or tampered with)");
         return s;
+    } catch (const ReplayContradiction&) {
+        throw;
     } catch (const std::exception& e) {
         throw std::runtime_error(std::string(e.what()) +
                                  "\nThis Playbench no longer accepts the scenario the replay was recorded with (recorded by "
@@ -75,7 +83,9 @@ void ReplayPlayer::apply_commands_due() {
 void ReplayPlayer::check_hash() {
     const std::int64_t t = sim_.tick();
     if (t > checked_to_ && t <= length()) {
-        bool same = short_hash(sim_.world().tick_hash()) == data_.hashes[static_cast<std::size_t>(t - 1)];
+        // A tick whose hash was lost to damage has nothing to be checked against.
+        const std::optional<std::uint32_t> recorded = data_.hashes.at(t);
+        bool same = !recorded || short_hash(sim_.world().tick_hash()) == *recorded;
         auto full = std::lower_bound(data_.full_hashes.begin(), data_.full_hashes.end(), t,
                                      [](const auto& p, std::int64_t tick) { return p.first < tick; });
         if (full != data_.full_hashes.end() && full->first == t) same = same && full->second == sim_.world().hash();
@@ -96,6 +106,10 @@ void ReplayPlayer::maybe_keyframe() {
         keyframe_bytes_ = 0;
         for (const Keyframe& k : keyframes_) keyframe_bytes_ += k.state.world->snapshot_bytes();
     }
+}
+
+void ReplayPlayer::apply_final_commands() {
+    if (sim_.tick() == length()) apply_commands_due();
 }
 
 bool ReplayPlayer::step() {
@@ -135,13 +149,111 @@ bool ReplayPlayer::check_ahead(std::int64_t max_ticks) {
 VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
     // No keyframes needed to verify: a budget of one byte keeps just tick 0's.
     ReplayPlayer player(data, name, 1);
-    while (player.step()) {
+    // Stops at the first divergence: past it every tick differs, and a crafted file could make
+    // the rest last for hours.
+    while (!player.divergence() && player.step()) {
     }
+    // Commands recorded at the last tick were applied when the recording stopped: they must
+    // still be accepted.
+    if (!player.divergence()) player.apply_final_commands();
     VerifyResult r;
     r.ticks = player.tick();
     r.divergence = player.divergence();
     r.refused = player.refused();
     return r;
+}
+
+// "recorded with engine 5 (Playbench 0.6.0), replayed with engine 5 (Playbench 0.6.0)"
+std::string version_pair(const ReplayHeader& h) {
+    return "recorded with engine " + std::to_string(h.engine_version) + " (Playbench " + printable(h.app_version) +
+           "), replayed with engine " + std::to_string(kEngineVersion) + " (Playbench " + PLAYBENCH_VERSION + ")";
+}
+
+namespace {
+
+std::string ticks_span(std::int64_t first, std::int64_t last) {
+    return first == last ? "tick " + std::to_string(first) : "ticks " + std::to_string(first) + ".." + std::to_string(last);
+}
+
+}  // namespace
+
+// What is wrong with the file as a whole, in a line, and the exit code that says it (0 when intact).
+ReplayVerdict integrity_verdict(const ReplayData& d) {
+    switch (d.integrity) {
+    case ReplayIntegrity::Intact: return ReplayVerdict::Ok;
+    case ReplayIntegrity::Damaged: return ReplayVerdict::Damaged;
+    case ReplayIntegrity::NotClosed:
+    case ReplayIntegrity::TornTail: return ReplayVerdict::NotClosed;
+    }
+    return ReplayVerdict::Damaged;
+}
+
+std::string integrity_text(const ReplayData& d) {
+    switch (d.integrity) {
+    case ReplayIntegrity::Intact: return "intact (closed, every record sound)";
+    case ReplayIntegrity::NotClosed: return "NOT CLOSED: every record is sound but the recording never ended (the app stopped while recording)";
+    case ReplayIntegrity::TornTail:
+        return "NOT CLOSED: cut off inside a record at byte " + std::to_string(d.torn_at) + " of " + std::to_string(d.file_bytes) +
+               " (a crash or a kill while recording); what came before is sound";
+    case ReplayIntegrity::Damaged: {
+        std::string text = "DAMAGED: ";
+        for (std::size_t i = 0; i < d.damage.size(); ++i) text += (i ? "; " : "") + describe_damage(d.damage[i]);
+        return text;
+    }
+    }
+    return "?";
+}
+
+ReplayCheck check_replay(const ReplayData& data, const std::string& path) {
+    ReplayCheck c;
+    const std::string name = printable(path);
+    VerifyResult& r = c.result;
+    try {
+        r = verify_replay(data, path);
+    } catch (const ReplayContradiction& e) {
+        c.verdict = ReplayVerdict::Damaged;
+        c.lines.push_back(name + ": DAMAGED: " + printable(e.what()));
+        return c;
+    } catch (const std::exception& e) {
+        c.verdict = ReplayVerdict::Unplayable;
+        c.lines.push_back("playbench: " + name + ": " + printable(e.what()));
+        return c;
+    }
+    for (const std::string& why : r.refused) c.lines.push_back("refused on replay: " + printable(why));
+    const std::string versions = " [" + version_pair(data.header) + "]";
+    // What was checked: every tick re-simulated up to here, against the hashes that were recorded.
+    std::string checked = std::to_string(r.ticks) + " of " + std::to_string(data.length()) + " ticks re-simulated";
+    const auto lost = data.hashes.lost();
+    if (!lost.empty()) {
+        checked += " (";
+        for (std::size_t i = 0; i < lost.size(); ++i) checked += (i ? ", " : "") + ticks_span(lost[i].first, lost[i].second);
+        checked += " unchecked: their hashes were lost)";
+    }
+    std::string diverged;
+    if (r.divergence) {
+        diverged = "DIVERGED at tick " + std::to_string(*r.divergence) + " of " + std::to_string(data.length()) +
+                   " (the ticks before it match; verify stopped there)";
+    } else if (!r.refused.empty()) {
+        diverged = "DIVERGED: recorded commands were refused on replay";
+    }
+    c.verdict = integrity_verdict(data);
+    if (c.verdict == ReplayVerdict::Damaged) {
+        c.lines.push_back(name + ": " + integrity_text(data));
+        c.lines.push_back(name + ": DAMAGED: " + checked + "; " +
+                          (diverged.empty() ? "every hash that survived matches" : diverged + ", possibly because of what the damage lost") +
+                          versions);
+    } else if (!diverged.empty()) {
+        c.verdict = ReplayVerdict::Diverged;
+        c.lines.push_back(name + ": " + diverged + ": the re-simulated world differs from the recorded one; " + checked + versions);
+    } else if (c.verdict == ReplayVerdict::NotClosed) {
+        c.lines.push_back(name + ": " + integrity_text(data));
+        c.lines.push_back(name + ": NOT CLOSED: " + checked + ", every hash matches (" + std::to_string(data.commands.size()) +
+                          " commands); what the recording held after the cut is lost" + versions);
+    } else {
+        c.lines.push_back(name + ": OK, " + std::to_string(r.ticks) + " ticks re-simulated, every hash matches (" +
+                          std::to_string(data.commands.size()) + " commands)" + versions);
+    }
+    return c;
 }
 
 // --- recording ---------------------------------------------------------------------------------

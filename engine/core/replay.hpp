@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,7 +14,12 @@
 
 namespace pb {
 
-// The scenario a replay embeds, loaded; throws std::runtime_error saying the replay's scenario no
+// A replay whose header and embedded scenario disagree (lab, seed): damaged or tampered with.
+struct ReplayContradiction : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The scenario a replay embeds, loaded (throws ReplayContradiction when the header disagrees); throws std::runtime_error saying the replay's scenario no
 // longer loads (and why, with its line) when this Playbench refuses it.
 Scenario replay_scenario(const ReplayData& data, const std::string& name_for_messages);
 
@@ -49,6 +55,9 @@ public:
     // keyframes, then returns to where it was; true once the whole replay was checked. A window
     // calls it a slice per frame; verify() calls it once without a limit.
     bool check_ahead(std::int64_t max_ticks);
+    // At the last tick: applies the commands recorded there (they were applied when the
+    // recording stopped; a refusal counts as divergence). verify_replay calls it.
+    void apply_final_commands();
     bool fully_checked() const { return checked_to_ >= length(); }
 
     // The first tick whose recomputed hash differed from the recorded one, once seen.
@@ -91,8 +100,31 @@ struct VerifyResult {
     std::vector<std::string> refused;
     bool ok() const { return !divergence && refused.empty(); }
 };
-// Re-simulates the whole replay. Throws std::runtime_error when its scenario no longer loads.
+// Re-simulates the replay up to its first divergence. Throws std::runtime_error when its scenario
+// no longer loads (ReplayContradiction when its header disagrees with it).
 VerifyResult verify_replay(const ReplayData& data, const std::string& name_for_messages);
+
+// What a file is worth as evidence; the numbers are `replay verify`'s exit codes.
+enum class ReplayVerdict {
+    Ok = 0,          // intact, closed, consistent, every recorded hash matches
+    Diverged = 1,    // sound (or only cut off), but the re-simulation differs: the first divergent tick
+    Unplayable = 2,  // not a replay, header unreadable, scenario refused, module not allowed
+    Damaged = 3,     // records inside are damaged, or the file contradicts itself
+    NotClosed = 4,   // cut off or never closed (a crash while recording); what it holds matches
+};
+// The verdict on the file alone (Ok, Damaged or NotClosed), before any re-simulation.
+ReplayVerdict integrity_verdict(const ReplayData& data);
+// "DAMAGED: 9 bytes at byte 1234 (checksum mismatch in ...)", "intact (closed, every record sound)"
+std::string integrity_text(const ReplayData& data);
+// "recorded with engine 5 (Playbench 0.6.0), replayed with engine 5 (Playbench 0.6.0)"
+std::string version_pair(const ReplayHeader& header);
+struct ReplayCheck {
+    ReplayVerdict verdict = ReplayVerdict::Ok;
+    std::vector<std::string> lines;   // what to print, escaped (file text never reaches a terminal raw)
+    VerifyResult result;
+};
+// Re-simulates a loaded replay and says what it is worth: `replay verify`'s whole judgement.
+ReplayCheck check_replay(const ReplayData& data, const std::string& name_for_messages);
 
 // Records a running Simulation. start() writes the header (and, when the session is already under
 // way, re-simulates it from tick 0 so the file holds every tick) and attaches the recorder to the

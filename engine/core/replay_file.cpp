@@ -10,8 +10,10 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/core/hash.hpp"
@@ -27,6 +29,8 @@ constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
 enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7 };
+// Kinds above this are skipped when read (a later minor version's) and never resynchronised on.
+constexpr std::uint8_t kLastKnownRecord = kQuietTicks;
 // A stretch of quiet ticks longer than this (about 13 days of play at 60 ticks a second), or a
 // replay longer than kMaxTicks, is corruption: the reader would spend gigabytes on it.
 constexpr std::int64_t kMaxQuietStretch = std::int64_t{1} << 26;
@@ -205,7 +209,415 @@ std::string tick_text(std::int64_t t) { return "tick " + std::to_string(t); }
 
 }  // namespace
 
+// --- the hashes of the ticks -------------------------------------------------------------------
+
+const TickHashes::Run* TickHashes::find(std::int64_t tick) const {
+    if (tick < 1 || tick > size_ || runs_.empty()) return nullptr;
+    if (last_run_ < runs_.size()) {
+        const Run& r = runs_[last_run_];
+        if (tick >= r.first && tick < r.first + r.count) return &r;
+        if (last_run_ + 1 < runs_.size()) {
+            const Run& n = runs_[last_run_ + 1];
+            if (tick >= n.first && tick < n.first + n.count) return &runs_[++last_run_];
+        }
+    }
+    auto it = std::upper_bound(runs_.begin(), runs_.end(), tick, [](std::int64_t t, const Run& r) { return t < r.first; });
+    last_run_ = static_cast<std::size_t>(std::prev(it) - runs_.begin());
+    return &*std::prev(it);
+}
+
+std::optional<std::uint32_t> TickHashes::at(std::int64_t tick) const {
+    const Run* r = find(tick);
+    if (!r) return std::nullopt;
+    switch (r->kind) {
+    case Kind::Stored: return stored_[static_cast<std::size_t>(r->value + static_cast<std::uint64_t>(tick - r->first))];
+    case Kind::Quiet: return short_hash(clock_tick_hash(r->value, tick));
+    case Kind::Lost: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+void TickHashes::append(const std::uint32_t* hashes, std::size_t n) {
+    if (n == 0) return;
+    if (!runs_.empty() && runs_.back().kind == Kind::Stored) {
+        runs_.back().count += static_cast<std::int64_t>(n);
+    } else {
+        runs_.push_back(Run{size_ + 1, static_cast<std::int64_t>(n), Kind::Stored, stored_.size()});
+    }
+    stored_.insert(stored_.end(), hashes, hashes + n);
+    size_ += static_cast<std::int64_t>(n);
+}
+
+void TickHashes::append_quiet(std::int64_t count, std::uint64_t base) {
+    if (count <= 0) return;
+    runs_.push_back(Run{size_ + 1, count, Kind::Quiet, base});
+    size_ += count;
+}
+
+void TickHashes::append_lost(std::int64_t count) {
+    if (count <= 0) return;
+    if (!runs_.empty() && runs_.back().kind == Kind::Lost) runs_.back().count += count;
+    else runs_.push_back(Run{size_ + 1, count, Kind::Lost, 0});
+    size_ += count;
+}
+
+void TickHashes::set(std::int64_t tick, std::uint32_t hash) {
+    const Run* r = find(tick);
+    if (!r || r->kind != Kind::Stored) throw std::logic_error("tick " + std::to_string(tick) + " has no stored hash");
+    stored_[static_cast<std::size_t>(r->value + static_cast<std::uint64_t>(tick - r->first))] = hash;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> TickHashes::lost() const {
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    for (const Run& r : runs_)
+        if (r.kind == Kind::Lost) out.emplace_back(r.first, r.first + r.count - 1);
+    return out;
+}
+
+std::int64_t TickHashes::lost_count() const {
+    std::int64_t n = 0;
+    for (const Run& r : runs_)
+        if (r.kind == Kind::Lost) n += r.count;
+    return n;
+}
+
+const char* integrity_name(ReplayIntegrity i) {
+    switch (i) {
+    case ReplayIntegrity::Intact: return "intact";
+    case ReplayIntegrity::NotClosed: return "not closed";
+    case ReplayIntegrity::TornTail: return "cut off";
+    case ReplayIntegrity::Damaged: return "damaged";
+    }
+    return "?";
+}
+
+std::string printable(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    auto escape = [&](unsigned char c) {
+        static const char* hex = "0123456789abcdef";
+        out += "\\x";
+        out += hex[c >> 4];
+        out += hex[c & 15];
+    };
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i < n;) {
+        const unsigned char c = p[i];
+        if (c == '\\') {
+            out += "\\\\";
+            ++i;
+        } else if (c == '\n' || c == '\t') {
+            out += c == '\n' ? "\\n" : "\\t";
+            ++i;
+        } else if (c < 0x20 || c == 0x7f) {
+            escape(c);
+            ++i;
+        } else if (c < 0x80) {
+            out += static_cast<char>(c);
+            ++i;
+        } else {
+            // UTF-8: a well-formed sequence that is not a C1 control passes; anything else is escaped
+            // byte by byte (a terminal must never see a lone 0x9b, the one-byte CSI).
+            std::size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+            bool ok = len > 0 && i + len <= n;
+            for (std::size_t k = 1; ok && k < len; ++k) ok = (p[i + k] & 0xc0) == 0x80;
+            if (ok && len == 2 && c == 0xc2 && p[i + 1] < 0xa0) ok = false;                 // C1 controls
+            if (ok && len == 3 && c == 0xe0 && p[i + 1] < 0xa0) ok = false;                 // overlong
+            if (ok && len == 3 && c == 0xed && p[i + 1] >= 0xa0) ok = false;                // surrogates
+            if (ok && len == 4 && c == 0xf0 && p[i + 1] < 0x90) ok = false;                 // overlong
+            if (ok && len == 4 && c == 0xf4 && p[i + 1] >= 0x90) ok = false;                // > U+10FFFF
+            if (ok) {
+                out.append(text, i, len);
+                i += len;
+            } else {
+                escape(c);
+                ++i;
+            }
+        }
+    }
+    return out;
+}
+
 // --- reading -----------------------------------------------------------------------------------
+
+namespace {
+
+// The most a sound record of each kind can hold: what the writer ever writes, with room.
+std::uint32_t max_payload(std::uint8_t type) {
+    switch (type) {
+    case kHeader: return kMaxPayload;
+    case kHashes: return 8 + 4 + 4 * static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock) + 4 +
+                         16 * static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock);
+    case kQuietTicks: return 24;
+    case kNoteDeleted: return 4;
+    case kEnd: return 0;
+    default: return 16u << 20;   // commands, notes, kinds a later minor version adds
+    }
+}
+
+const char* record_kind(std::uint8_t type) {
+    switch (type) {
+    case kHeader: return "the header";
+    case kHashes: return "a block of tick hashes";
+    case kQuietTicks: return "a stretch of quiet ticks";
+    case kCommand: return "a command";
+    case kNote: return "a note";
+    case kNoteDeleted: return "a note's deletion";
+    case kEnd: return "the end record";
+    default: return "a record of unknown kind";
+    }
+}
+
+// A framed record at some offset, whole and with a matching checksum, or why not.
+struct Frame {
+    std::uint8_t type = 0;
+    std::uint32_t length = 0;
+    const char* payload = nullptr;
+    std::size_t size() const { return kRecordOverhead + length; }
+};
+enum class FrameCheck { Sound, Cut, BadLength, BadChecksum };
+
+FrameCheck check_frame(const std::string& bytes, std::size_t at, Frame& f) {
+    if (bytes.size() - at < kRecordOverhead) return FrameCheck::Cut;
+    Reader head(bytes.data() + at, 5);
+    f.type = head.u8();
+    f.length = head.u32();
+    f.payload = bytes.data() + at + 5;
+    if (f.length > kMaxPayload) return FrameCheck::BadLength;
+    if (bytes.size() - at < kRecordOverhead + f.length) return FrameCheck::Cut;
+    Reader tail(f.payload + f.length, 4);
+    return crc32(bytes.data() + at, 5 + f.length) == tail.u32() ? FrameCheck::Sound : FrameCheck::BadChecksum;
+}
+
+// Looks for the next sound record at or after `from`, checksumming only where a record's kind and
+// length are plausible; stops when `budget` bytes have been checksummed (a crafted file cannot make
+// this quadratic). SIZE_MAX when none was found.
+std::size_t next_sound_record(const std::string& bytes, std::size_t from, std::uint64_t& budget, bool& gave_up) {
+    for (std::size_t at = from; at + kRecordOverhead <= bytes.size(); ++at) {
+        const auto type = static_cast<std::uint8_t>(bytes[at]);
+        if (type <= kHeader || type > kLastKnownRecord) continue;
+        Reader head(bytes.data() + at + 1, 4);
+        const std::uint32_t length = head.u32();
+        if (length > max_payload(type) || bytes.size() - at - kRecordOverhead < length) continue;
+        if (budget < 5u + length) {
+            gave_up = true;
+            return SIZE_MAX;
+        }
+        budget -= 5u + length;
+        Frame f;
+        if (check_frame(bytes, at, f) == FrameCheck::Sound) return at;
+    }
+    return SIZE_MAX;
+}
+
+// Reads records into a ReplayData, checking that each makes sense where it stands.
+class RecordReader {
+public:
+    RecordReader(ReplayData& data, std::vector<std::string>& warnings, const std::string& name)
+        : data_(data), warnings_(warnings), name_(name) {}
+
+    // The header: false with `error` set when the file cannot be played.
+    bool header(const Frame& f, std::string& error) {
+        Reader r(f.payload, f.length);
+        ReplayHeader& h = data_.header;
+        h.format_version = r.u32();
+        if (r.ok() && h.format_version > kReplayFormatVersion) {
+            error = name_ + ": recorded by a newer Playbench (replay format " + std::to_string(h.format_version) +
+                    "; this one reads up to " + std::to_string(kReplayFormatVersion) + "); update Playbench to open it";
+            return false;
+        }
+        h.app_version = r.str();
+        h.engine_version = r.u32();
+        h.lab = r.str();
+        h.seed = r.u64();
+        h.scenario_name = r.str();
+        h.scenario_text = r.str();
+        h.branch_of = r.str();
+        h.branch_tick = r.i64();
+        if (!r.ok() || h.format_version == 0) {
+            error = name_ + ": the replay's header is damaged; the file cannot be played";
+            return false;
+        }
+        return true;
+    }
+
+    // A record after the header; false when it does not make sense where it stands (damage a
+    // checksum could not see, or a crafted file).
+    bool record(const Frame& f, std::size_t at) {
+        Reader r(f.payload, f.length);
+        switch (f.type) {
+        case kHashes: return hashes(r, f.length);
+        case kQuietTicks: {
+            const std::int64_t first = r.i64();
+            const std::int64_t count = r.i64();
+            const std::uint64_t base = r.u64();
+            if (!r.ok() || !r.at_end() || count < 1 || count > kMaxQuietStretch || first < 1) return false;
+            if (first > kMaxTicks - count + 1 || !reach(first)) return false;
+            data_.hashes.append_quiet(count, base);
+            return true;
+        }
+        case kCommand: {
+            Command c;
+            // The hashes of the ticks before a command are written before it: it stands at the end
+            // of the ticks so far (or, after damage, later).
+            if (!decode_command(r, c) || c.tick < 0 || c.tick >= kMaxTicks) return false;
+            if (!data_.commands.empty() && c.tick < data_.commands.back().tick) return false;
+            if (!reach(c.tick + 1)) return false;
+            data_.commands.push_back(std::move(c));
+            return true;
+        }
+        case kNote: {
+            ReplayNote n;
+            n.id = r.u32();
+            n.tick = r.i64();
+            n.text = r.str();
+            n.has_point = r.u8() != 0;
+            n.x = r.f64();
+            n.y = r.f64();
+            if (!r.ok() || !r.at_end() || n.tick < 0 || n.tick > kMaxTicks) return false;
+            auto [it, added] = note_index_.try_emplace(n.id, data_.notes.size());
+            if (added) data_.notes.push_back(std::move(n));
+            else data_.notes[it->second] = std::move(n);   // a note edited: the last word stands
+            return true;
+        }
+        case kNoteDeleted: {
+            const std::uint32_t id = r.u32();
+            if (!r.ok() || !r.at_end()) return false;
+            deleted_.push_back(id);
+            return true;
+        }
+        case kEnd:
+            if (f.length != 0) return false;
+            data_.closed = true;
+            end_at_ = at;
+            return true;
+        default:
+            // A record of a kind a later format minor version added: skipped, said once.
+            if (!skipped_unknown_) warnings_.push_back(name_ + ": skipped a record of unknown type " + std::to_string(f.type) +
+                                                       " at byte " + std::to_string(at) + " (written by a newer Playbench?)");
+            skipped_unknown_ = true;
+            return true;
+        }
+    }
+
+    // Damage was found at this point: the next record may start at a later tick.
+    void after_damage(ReplayDamage d) {
+        data_.damage.push_back(std::move(d));
+        resync_ = true;
+    }
+
+    // A whole record that failed its checksum, of a kind that covers ticks (a hash block, a
+    // quiet stretch): when its own fields agree with its length and with the ticks so far, they
+    // most likely survived the damage (which hit the hashes), and its ticks are marked lost
+    // right away: a last block lost before the end record still counts its ticks.
+    void lost_ticks_of(const Frame& f) {
+        Reader r(f.payload, f.length);
+        std::int64_t first = r.i64(), count = 0;
+        if (f.type == kHashes) {
+            count = r.u32();
+            if (count < 1 || count > static_cast<std::int64_t>(ReplayWriter::kHashesPerBlock) || f.length < 16 + 4 * count) return;
+            Reader fulls(f.payload + 12 + 4 * count, 4);
+            const std::uint32_t n = fulls.u32();
+            if (n > count || f.length != 16 + 4 * count + 16 * n) return;
+        } else if (f.type == kQuietTicks) {
+            count = r.i64();
+            if (f.length != 24 || count < 1 || count > kMaxQuietStretch) return;
+        } else {
+            return;
+        }
+        if (!r.ok() || first < 1 || first > kMaxTicks - count + 1) return;
+        if (first != data_.hashes.size() + 1 && !(resync_ && first > data_.hashes.size() + 1)) return;
+        ReplayDamage& d = data_.damage.back();
+        const std::int64_t next = data_.hashes.size() + 1;
+        d.lost_first = d.lost_last < d.lost_first ? next : d.lost_first;
+        d.lost_last = first + count - 1;
+        data_.hashes.append_lost(first + count - next);
+        resync_ = false;
+    }
+
+    void finish() {
+        // Deletions apply to notes written before or after them alike (a note and its deletion
+        // are written in that order; damage may have reordered nothing, but cost stays linear).
+        if (!deleted_.empty()) {
+            std::sort(deleted_.begin(), deleted_.end());
+            std::erase_if(data_.notes, [&](const ReplayNote& n) { return std::binary_search(deleted_.begin(), deleted_.end(), n.id); });
+        }
+        std::stable_sort(data_.notes.begin(), data_.notes.end(), [](const ReplayNote& a, const ReplayNote& b) { return a.id < b.id; });
+    }
+
+    std::optional<std::size_t> end_at() const { return end_at_; }
+
+private:
+    // A record that starts at tick `first`: directly after the ticks so far, or, after damage,
+    // later (the ticks between were lost with the damaged records).
+    bool reach(std::int64_t first) {
+        const std::int64_t next = data_.hashes.size() + 1;
+        if (first == next) {
+            resync_ = false;
+            return true;
+        }
+        if (!resync_ || first < next || first > kMaxTicks) return false;
+        ReplayDamage& d = data_.damage.back();
+        if (d.lost_last < d.lost_first) d.lost_first = next;
+        d.lost_last = first - 1;
+        data_.hashes.append_lost(first - next);
+        resync_ = false;
+        return true;
+    }
+
+    bool hashes(Reader& r, std::uint32_t length) {
+        const std::int64_t first = r.i64();
+        const std::uint32_t count = r.u32();
+        if (!r.ok() || count == 0 || count > ReplayWriter::kHashesPerBlock || count > length / 4) return false;
+        block_.resize(count);
+        for (std::uint32_t& h : block_) h = r.u32();
+        const std::uint32_t fulls = r.u32();
+        if (!r.ok() || fulls > count) return false;
+        full_.clear();
+        for (std::uint32_t i = 0; i < fulls && r.ok(); ++i) {
+            const std::int64_t t = r.i64();
+            full_.emplace_back(t, r.u64());
+        }
+        if (!r.ok() || !r.at_end() || first < 1 || first > kMaxTicks - count) return false;
+        // Full hashes belong to the block's ticks, in order.
+        std::int64_t previous = first - 1;
+        for (const auto& [t, h] : full_) {
+            if (t <= previous || t >= first + count) return false;
+            previous = t;
+        }
+        if (!reach(first)) return false;
+        data_.hashes.append(block_.data(), block_.size());
+        data_.full_hashes.insert(data_.full_hashes.end(), full_.begin(), full_.end());
+        return true;
+    }
+
+    ReplayData& data_;
+    std::vector<std::string>& warnings_;
+    const std::string& name_;
+    bool resync_ = false;
+    bool skipped_unknown_ = false;
+    std::optional<std::size_t> end_at_;
+    std::unordered_map<std::uint32_t, std::size_t> note_index_;
+    std::vector<std::uint32_t> deleted_;
+    std::vector<std::uint32_t> block_;
+    std::vector<std::pair<std::int64_t, std::uint64_t>> full_;
+};
+
+std::string bytes_text(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
+
+std::string ticks_text(std::int64_t first, std::int64_t last) {
+    return first == last ? "tick " + std::to_string(first) : "ticks " + std::to_string(first) + ".." + std::to_string(last);
+}
+
+}  // namespace
+
+std::string describe_damage(const ReplayDamage& d) {
+    std::string text = bytes_text(d.bytes) + " at byte " + std::to_string(d.offset) + " (" + d.what + ")";
+    if (d.lost_last >= d.lost_first) text += ": the hashes of " + ticks_text(d.lost_first, d.lost_last) + " are lost";
+    if (d.may_hold_command) text += "; it may have held a command, so the re-simulation past it may differ";
+    return text;
+}
 
 ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) {
     ReplayLoad load;
@@ -214,152 +626,138 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) 
                             "file recorded with Record or `playbench replay record`";
         return load;
     }
-    ReplayData data;
-    std::size_t at = sizeof kMagic;
-    bool have_header = false;
-    std::string stop;   // why reading stopped before the end of the file
-    while (at < bytes.size()) {
-        if (bytes.size() - at < kRecordOverhead) {
-            stop = "the file ends inside a record at byte " + std::to_string(at) + " (cut off by a crash or a kill?)";
-            break;
-        }
-        Reader frame(bytes.data() + at, kRecordOverhead);
-        const std::uint8_t type = frame.u8();
-        const std::uint32_t length = frame.u32();
-        if (length > kMaxPayload) {
-            stop = "the record at byte " + std::to_string(at) + " is corrupted (impossible length)";
-            break;
-        }
-        if (bytes.size() - at < kRecordOverhead + length) {
-            stop = "the file ends inside a record at byte " + std::to_string(at) + " (cut off by a crash or a kill?)";
-            break;
-        }
-        const char* payload = bytes.data() + at + 5;
-        Reader tail(payload + length, 4);
-        if (crc32(bytes.data() + at, 5 + length) != tail.u32()) {
-            stop = "the record at byte " + std::to_string(at) + " is corrupted (checksum mismatch)";
-            break;
-        }
-        Reader r(payload, length);
-        bool sound = true;
-        if (!have_header) {
-            if (type != kHeader) {
-                load.error = name + ": the replay has no header record; the file is damaged beyond use";
-                return load;
-            }
-            ReplayHeader& h = data.header;
-            h.format_version = r.u32();
-            if (r.ok() && h.format_version > kReplayFormatVersion) {
-                load.error = name + ": recorded by a newer Playbench (replay format " + std::to_string(h.format_version) +
-                             "; this one reads up to " + std::to_string(kReplayFormatVersion) + "); update Playbench to open it";
-                return load;
-            }
-            h.app_version = r.str();
-            h.engine_version = r.u32();
-            h.lab = r.str();
-            h.seed = r.u64();
-            h.scenario_name = r.str();
-            h.scenario_text = r.str();
-            h.branch_of = r.str();
-            h.branch_tick = r.i64();
-            if (!r.ok()) {
-                load.error = name + ": the replay's header is damaged; the file cannot be played";
-                return load;
-            }
-            have_header = true;
-        } else if (type == kHashes) {
-            const std::int64_t first = r.i64();
-            const std::uint32_t count = r.u32();
-            if (!r.ok() || first != data.length() + 1 || count > length / 4) {
-                sound = false;
-            } else {
-                std::vector<std::uint32_t> block(count);
-                for (std::uint32_t& h : block) h = r.u32();
-                const std::uint32_t fulls = r.u32();
-                std::vector<std::pair<std::int64_t, std::uint64_t>> full;
-                for (std::uint32_t i = 0; i < fulls && r.ok() && i <= length / 16; ++i) {
-                    const std::int64_t t = r.i64();
-                    full.emplace_back(t, r.u64());
-                }
-                sound = r.ok() && r.at_end() && full.size() == fulls;
-                // Full hashes belong to ticks recorded by now, in order.
-                const std::int64_t last = first + count - 1;
-                std::int64_t previous = data.full_hashes.empty() ? 0 : data.full_hashes.back().first;
-                for (const auto& [t, h] : full) {
-                    sound = sound && t > previous && t <= last;
-                    previous = t;
-                }
-                if (sound) {
-                    data.hashes.insert(data.hashes.end(), block.begin(), block.end());
-                    data.full_hashes.insert(data.full_hashes.end(), full.begin(), full.end());
-                }
-            }
-        } else if (type == kQuietTicks) {
-            const std::int64_t first = r.i64();
-            const std::int64_t count = r.i64();
-            const std::uint64_t base = r.u64();
-            sound = r.ok() && r.at_end() && first == data.length() + 1 && count >= 1 && count <= kMaxQuietStretch &&
-                    data.length() + count <= kMaxTicks;
-            if (sound) {
-                data.hashes.reserve(data.hashes.size() + static_cast<std::size_t>(count));
-                for (std::int64_t t = first; t < first + count; ++t) data.hashes.push_back(short_hash(clock_tick_hash(base, t)));
-            }
-        } else if (type == kCommand) {
-            Command c;
-            sound = decode_command(r, c) && c.tick >= 0;
-            if (sound) data.commands.push_back(std::move(c));
-        } else if (type == kNote) {
-            ReplayNote n;
-            n.id = r.u32();
-            n.tick = r.i64();
-            n.text = r.str();
-            n.has_point = r.u8() != 0;
-            n.x = r.f64();
-            n.y = r.f64();
-            sound = r.ok() && r.at_end();
-            if (sound) {
-                std::erase_if(data.notes, [&](const ReplayNote& o) { return o.id == n.id; });
-                data.notes.push_back(std::move(n));
-            }
-        } else if (type == kNoteDeleted) {
-            const std::uint32_t id = r.u32();
-            sound = r.ok() && r.at_end();
-            if (sound) std::erase_if(data.notes, [&](const ReplayNote& o) { return o.id == id; });
-        } else if (type == kEnd) {
-            data.closed = true;
-        } else {
-            // A record of a kind a later format minor version added: skipped, said once.
-            load.warnings.push_back(name + ": skipped a record of unknown type " + std::to_string(type) + " at byte " +
-                                    std::to_string(at));
-        }
-        if (!sound) {
-            stop = "the record at byte " + std::to_string(at) + " does not make sense (damaged)";
-            break;
-        }
-        at += kRecordOverhead + length;
-    }
-    if (!have_header) {
-        load.error = name + ": the replay's header is missing or damaged (" + (stop.empty() ? "empty file" : stop) +
-                     "); the file cannot be played";
+    if (bytes.size() > kMaxReplayFileBytes) {
+        load.error = name + ": " + bytes_text(bytes.size()) + " is more than a replay can hold (at most " +
+                     bytes_text(kMaxReplayFileBytes) + "); the file is not one Playbench wrote";
         return load;
     }
+    ReplayData data;
+    data.file_bytes = bytes.size();
+    RecordReader reader(data, load.warnings, name);
+
+    // The header must be the first record, sound.
+    std::size_t at = sizeof kMagic;
+    {
+        Frame f;
+        const FrameCheck c = check_frame(bytes, at, f);
+        if (c != FrameCheck::Sound || f.type != kHeader) {
+            load.error = name + ": the replay's header is " +
+                         (c == FrameCheck::Cut ? "cut off" : c == FrameCheck::Sound ? "missing" : "damaged") +
+                         "; the file cannot be played";
+            return load;
+        }
+        if (!reader.header(f, load.error)) return load;
+        at += f.size();
+    }
     load.trusted_bytes = at;
-    if (!stop.empty())
-        load.warnings.push_back(name + ": " + stop + "; loaded what came before: " + tick_text(data.length()) + ", " +
-                                std::to_string(data.commands.size()) + " commands, " + std::to_string(data.notes.size()) +
-                                " notes");
-    else if (!data.closed)
+    bool sound_so_far = true;
+    // Checksumming while looking past damage costs at most a few passes over the file.
+    std::uint64_t budget = 8 * static_cast<std::uint64_t>(bytes.size()) + (1u << 20);
+    bool gave_up = false;
+    while (at < bytes.size()) {
+        Frame f;
+        FrameCheck c = check_frame(bytes, at, f);
+        if (c == FrameCheck::Sound && f.type != kHeader && reader.record(f, at)) {
+            at += f.size();
+            if (sound_so_far) load.trusted_bytes = at;
+            continue;
+        }
+        // Something is wrong at `at`: look for the next sound record after it.
+        sound_so_far = false;
+        std::size_t next = next_sound_record(bytes, at + 1, budget, gave_up);
+        if (next == SIZE_MAX && c == FrameCheck::Cut && !gave_up) {
+            data.integrity = ReplayIntegrity::TornTail;   // cut off mid-record: expected after a crash
+            data.torn_at = at;
+            break;
+        }
+        ReplayDamage d;
+        d.offset = at;
+        d.bytes = (next == SIZE_MAX ? bytes.size() : next) - at;
+        const bool frame_fits = c == FrameCheck::BadChecksum || c == FrameCheck::Sound;
+        if (frame_fits && at + f.size() == (next == SIZE_MAX ? bytes.size() : next)) {
+            // One whole record with a sound record (or the file's end) right after it: its kind
+            // byte is likely right (a flipped kind would fail the checksum just the same, so "likely").
+            d.what = std::string(c == FrameCheck::Sound ? "" : "checksum mismatch in ") + record_kind(f.type) +
+                     (c == FrameCheck::Sound ? " that does not fit where it stands" : "");
+            d.may_hold_command = f.type == kCommand || f.type > kLastKnownRecord || f.type == kHeader;
+        } else {
+            d.what = c == FrameCheck::BadLength ? "a record with an impossible length" : "unreadable bytes";
+            if (gave_up) d.what += "; the rest of the file was not searched for sound records";
+            d.may_hold_command = true;
+        }
+        const bool whole_record = d.what.rfind("checksum mismatch in ", 0) == 0;
+        reader.after_damage(std::move(d));
+        if (whole_record) reader.lost_ticks_of(f);
+        if (next == SIZE_MAX) break;
+        at = next;
+    }
+    reader.finish();
+    // Records after the end record: appended to a closed file (notes are), fine; damage is not.
+    if (data.integrity != ReplayIntegrity::TornTail) {
+        if (!data.damage.empty()) data.integrity = ReplayIntegrity::Damaged;
+        else if (!data.closed) data.integrity = ReplayIntegrity::NotClosed;
+    }
+    const std::string holds = tick_text(data.length()) + ", " + std::to_string(data.commands.size()) + " commands, " +
+                              std::to_string(data.notes.size()) + " notes";
+    switch (data.integrity) {
+    case ReplayIntegrity::Intact: break;
+    case ReplayIntegrity::NotClosed:
         load.warnings.push_back(name + ": the recording was not closed (the app stopped while recording); everything "
                                 "up to " + tick_text(data.length()) + " was kept");
-    std::stable_sort(data.notes.begin(), data.notes.end(), [](const ReplayNote& a, const ReplayNote& b) { return a.id < b.id; });
+        break;
+    case ReplayIntegrity::TornTail:
+        load.warnings.push_back(name + ": the file ends inside a record at byte " + std::to_string(data.torn_at) +
+                                " (cut off by a crash or a kill while recording); the " +
+                                bytes_text(bytes.size() - data.torn_at) + " after it are lost; loaded what came before: " +
+                                holds);
+        break;
+    case ReplayIntegrity::Damaged:
+        for (const ReplayDamage& d : data.damage)
+            load.warnings.push_back(name + ": DAMAGED: " + describe_damage(d));
+        load.warnings.push_back(name + ": read on past the damage: " + holds + " survive" +
+                                (data.closed ? "" : "; the recording was not closed"));
+        break;
+    }
     load.data = std::move(data);
     return load;
+}
+
+std::string read_replay_file_bytes(const std::string& path) {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, as a device is.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        throw std::runtime_error("'" + path + "' is not a regular file (a replay is a file Playbench wrote)");
+    }
+    if (static_cast<std::uint64_t>(st.st_size) > kMaxReplayFileBytes) {
+        ::close(fd);
+        throw std::runtime_error("'" + path + "' is " + bytes_text(static_cast<std::uint64_t>(st.st_size)) +
+                                 ", more than a replay can hold (at most " + bytes_text(kMaxReplayFileBytes) + ")");
+    }
+    std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const std::string why = std::strerror(errno);
+            ::close(fd);
+            throw std::runtime_error("cannot read '" + path + "': " + why);
+        }
+        if (n == 0) break;   // shrank while being read
+        done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    bytes.resize(done);
+    return bytes;
 }
 
 ReplayLoad read_replay_file(const std::string& path) {
     std::string bytes;
     try {
-        bytes = read_text_file(path);
+        bytes = read_replay_file_bytes(path);
     } catch (const std::exception& e) {
         ReplayLoad load;
         load.error = e.what();
@@ -620,14 +1018,21 @@ void append_replay_notes(const std::string& path, const std::vector<ReplayNote>&
         b.u32(id);
         bytes += with_frame(kNoteDeleted, b.out);
     }
-    // A file with a damaged tail gets the notes after its last sound record (a note behind damage
-    // could never be read), and the damaged file is kept beside it first, so no byte is lost.
-    const std::string whole = read_text_file(path);
-    if (load.trusted_bytes < whole.size()) write_file_atomically(path + ".damaged", whole);
+    // A file cut off mid-record loses the cut record; a damaged one keeps every byte (the notes
+    // go after its last record: the reader reads on past damage), and a copy of it is kept first.
+    const std::string whole = read_replay_file_bytes(path);
+    std::uint64_t keep = load.data->integrity == ReplayIntegrity::TornTail ? load.data->torn_at : whole.size();
+    if (keep < whole.size() || load.data->integrity == ReplayIntegrity::Damaged) write_file_atomically(path + ".damaged", whole);
+    // A closed file stays closed with its end record last: the notes go before it, so a file cut
+    // anywhere before its end reads as not closed rather than as whole.
+    const std::string end = with_frame(kEnd, {});
+    if (load.data->closed && keep >= end.size() && whole.compare(keep - end.size(), end.size(), end) == 0) {
+        keep -= end.size();
+        bytes += end;
+    }
     const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) throw std::runtime_error("cannot open the replay " + path + " to add notes: " + std::strerror(errno));
-    if (::ftruncate(fd, static_cast<off_t>(load.trusted_bytes)) != 0 ||
-        ::lseek(fd, static_cast<off_t>(load.trusted_bytes), SEEK_SET) < 0) {
+    if (::ftruncate(fd, static_cast<off_t>(keep)) != 0 || ::lseek(fd, static_cast<off_t>(keep), SEEK_SET) < 0) {
         const std::string why = std::strerror(errno);
         ::close(fd);
         throw std::runtime_error("cannot add notes to the replay " + path + ": " + why);

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/command.hpp"
@@ -65,31 +66,105 @@ struct ReplayNote {
     double x = 0.0, y = 0.0;
 };
 
+// The recorded low 32 bits of the tick hash of every tick, kept as runs so that work and memory
+// follow what the file holds: a block of stored hashes, a stretch of quiet ticks (computed from
+// its base on demand: a 24-byte record may stand for millions of ticks), or ticks whose hashes
+// were lost to damage (nothing to check them against).
+class TickHashes {
+public:
+    std::int64_t size() const { return size_; }   // ticks 1 .. size() recorded
+    // The recorded hash after stepping to `tick` (1 .. size()); nullopt for a tick lost to damage.
+    std::optional<std::uint32_t> at(std::int64_t tick) const;
+    // Appends the next ticks' hashes.
+    void append(const std::uint32_t* hashes, std::size_t n);
+    void append_quiet(std::int64_t count, std::uint64_t base);
+    void append_lost(std::int64_t count);
+    // Replaces the stored hash of `tick` (tests craft divergences this way); throws when `tick`
+    // is not a stored one.
+    void set(std::int64_t tick, std::uint32_t hash);
+    // Ticks lost to damage, as [first, last] ranges.
+    std::vector<std::pair<std::int64_t, std::int64_t>> lost() const;
+    std::int64_t lost_count() const;
+    std::size_t stored_count() const { return stored_.size(); }
+
+private:
+    enum class Kind : std::uint8_t { Stored, Quiet, Lost };
+    struct Run {
+        std::int64_t first = 1, count = 0;
+        Kind kind = Kind::Stored;
+        std::uint64_t value = 0;   // Stored: index of the first in stored_; Quiet: the base
+    };
+    const Run* find(std::int64_t tick) const;
+    std::vector<Run> runs_;
+    std::vector<std::uint32_t> stored_;
+    std::int64_t size_ = 0;
+    mutable std::size_t last_run_ = 0;   // where the last lookup landed (players go tick by tick)
+};
+
+// Bytes of a replay file that could not be read as records, and what they held as far as can be told.
+struct ReplayDamage {
+    std::uint64_t offset = 0;    // the first damaged byte
+    std::uint64_t bytes = 0;     // how many bytes were skipped
+    std::string what;            // "a block of tick hashes", "a command", "unreadable bytes" ...
+    bool may_hold_command = true;   // the skipped bytes may have held a command (the re-simulation
+                                    // past them may differ from the recording)
+    std::int64_t lost_first = 0, lost_last = -1;   // ticks whose hashes were lost with it, if any
+};
+
+// What reading found about the file as a whole.
+enum class ReplayIntegrity {
+    Intact,      // every record sound, closed with an end record
+    NotClosed,   // every record sound but no end record: the recording app stopped (a crash, a kill)
+    TornTail,    // the file ends inside a record, nothing sound after it: cut off while writing
+    Damaged,     // a record inside the file is damaged (sound records follow it), or the file
+                 // contradicts itself
+};
+const char* integrity_name(ReplayIntegrity i);
+
 // What a replay file holds once read.
 struct ReplayData {
     ReplayHeader header;
     std::vector<Command> commands;       // in the order they were applied
-    // hashes[t - 1] = low 32 bits of the world's tick_hash() after stepping to tick t (t = 1 ...).
-    std::vector<std::uint32_t> hashes;
+    // The low 32 bits of the world's tick_hash() after stepping to tick t (t = 1 ...).
+    TickHashes hashes;
     // The full 64-bit hash() at some ticks, ascending by tick.
     std::vector<std::pair<std::int64_t, std::uint64_t>> full_hashes;
     std::vector<ReplayNote> notes;       // live notes (deleted ones removed), by id order
     bool closed = false;                 // an end record was found
-    std::int64_t length() const { return static_cast<std::int64_t>(hashes.size()); }   // ticks recorded
+    ReplayIntegrity integrity = ReplayIntegrity::Intact;
+    std::vector<ReplayDamage> damage;    // damaged stretches inside the file, in file order
+    std::uint64_t torn_at = 0;           // TornTail: where the cut-off record starts
+    std::uint64_t file_bytes = 0;
+    std::int64_t length() const { return hashes.size(); }   // ticks recorded
 };
 
 // How reading went: `error` set means nothing usable was read (wrong magic, newer format, an
-// unreadable header); otherwise `data` holds every complete record and `warnings` say what was
-// left out and why (a cut-off end, a corrupted record) and what to do.
+// unreadable header, too large); otherwise `data` holds every sound record, read on past damage
+// where the next sound record could be found, and `warnings` say what was left out and why and
+// what to do (data->integrity and data->damage say it for programs).
 struct ReplayLoad {
     std::optional<ReplayData> data;
     std::string error;
     std::vector<std::string> warnings;
-    std::uint64_t trusted_bytes = 0;     // the file is sound up to here
+    std::uint64_t trusted_bytes = 0;     // the file is sound from its start up to here
 };
 
+// A replay file larger than this is refused before it is read (an hour of the busiest lab is a
+// few megabytes; notes and commands add kilobytes).
+inline constexpr std::uint64_t kMaxReplayFileBytes = std::uint64_t{1} << 30;
+
+// Text from a file (notes, names, command arguments) made safe for a terminal: control
+// characters, escape sequences and invalid UTF-8 become visible \x.. escapes.
+std::string printable(const std::string& untrusted);
+
 ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name_for_messages);
+// Reads at most kMaxReplayFileBytes of a regular file (a FIFO or a device is refused, never waited
+// on or read forever); throws std::runtime_error with the reason.
+std::string read_replay_file_bytes(const std::string& path);
 ReplayLoad read_replay_file(const std::string& path);
+// "9 bytes at byte 1234 (checksum mismatch in a block of tick hashes): the hashes of ticks
+// 1..2000 are lost"
+std::string describe_damage(const ReplayDamage& d);
 
 // Low 32 bits of a world hash, as the file keeps them per tick.
 inline std::uint32_t short_hash(std::uint64_t h) { return static_cast<std::uint32_t>(h); }

@@ -44,11 +44,11 @@ TEST_CASE("replay cli: a tampered hash makes verify exit 1 naming the tick") {
     pb::ReplayLoad load = pb::read_replay_file(file);
     REQUIRE(load.data);
     pb::ReplayData d = *load.data;
-    d.hashes[321] ^= 0x10u;   // tick 322
+    d.hashes.set(322, *d.hashes.at(322) ^ 0x10u);
     {
         pb::ReplayWriter w;
         w.open(file, d.header);
-        for (std::int64_t t = 1; t <= d.length(); ++t) w.add_hash(t, d.hashes[static_cast<std::size_t>(t - 1)]);
+        for (std::int64_t t = 1; t <= d.length(); ++t) w.add_hash(t, *d.hashes.at(t));
         w.close();
     }
     ProcessResult v = run_playbench("replay verify '" + file + "'");
@@ -69,9 +69,47 @@ TEST_CASE("replay cli: info lists the header, the commands and a cut-off file's 
     const auto size = fs::file_size(file);
     fs::resize_file(file, size - 5);
     ProcessResult cut = run_playbench("replay info '" + file + "'");
-    CHECK(cut.exit_code == 0);
+    CHECK(cut.exit_code == 4);   // as verify would say: not closed
     CHECK(cut.err.find("ends inside a record") != std::string::npos);
+    CHECK(cut.out.find("file NOT CLOSED: cut off inside a record at byte " + std::to_string(size - 9)) != std::string::npos);
     CHECK(cut.out.find("length 600 ticks (recording not closed)") != std::string::npos);
+    ProcessResult v = run_playbench("replay verify '" + file + "'");
+    CHECK(v.exit_code == 4);
+    CHECK(v.out.find("NOT CLOSED: 600 of 600 ticks re-simulated, every hash matches") != std::string::npos);
+    fs::remove(file);
+}
+
+TEST_CASE("replay cli: one flipped byte after the header: verify, info and export say DAMAGED, where, and exit 3") {
+    const std::string file = record("scenarios/podball-default.toml", 2000, "cli-flip.pbreplay");
+    ProcessResult ok = run_playbench("replay verify '" + file + "'");
+    REQUIRE(ok.exit_code == 0);
+    CHECK(ok.out.find("OK, 2000 ticks re-simulated") != std::string::npos);
+    CHECK(ok.out.find("[recorded with engine ") != std::string::npos);   // the version pair
+    std::string bytes;
+    {
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        bytes = ss.str();
+    }
+    const std::size_t at = bytes.size() - 2000;   // inside the hash block of ticks 1..2000
+    bytes[at] = static_cast<char>(bytes[at] ^ 0x01);
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+    ProcessResult v = run_playbench("replay verify '" + file + "'");
+    INFO(v.out, v.err);
+    CHECK(v.exit_code == 3);
+    CHECK(v.out.find("DAMAGED: ") != std::string::npos);
+    CHECK(v.out.find("(checksum mismatch in a block of tick hashes): the hashes of ticks 1..2000 are lost") != std::string::npos);
+    CHECK(v.out.find("2000 of 2000 ticks re-simulated (ticks 1..2000 unchecked") != std::string::npos);
+    ProcessResult i = run_playbench("replay info '" + file + "'");
+    CHECK(i.exit_code == 3);
+    CHECK(i.out.find("file DAMAGED: ") != std::string::npos);
+    const std::string dir = temp_path("cli-flip-frames");
+    ProcessResult e = run_playbench("replay export '" + file + "' --from 10 --to 10 --size 320x200 --out '" + dir + "'");
+    CHECK(e.exit_code == 3);
+    CHECK(e.err.find("the replay is DAMAGED") != std::string::npos);
+    CHECK(fs::exists(fs::path(dir) / "frame-000010.png"));   // what can be shown still is
+    fs::remove_all(dir);
     fs::remove(file);
 }
 

@@ -71,12 +71,17 @@ void rewrite(const ReplayData& data, const std::string& path) {
     ReplayWriter w;
     w.open(path, data.header);
     std::size_t next_full = 0;
-    for (const Command& c : data.commands) w.add_command(c);
-    for (std::int64_t t = 1; t <= data.length(); ++t) {
+    std::size_t next_command = 0;
+    // As a recorder writes them: a command after the hashes of the ticks before it.
+    for (std::int64_t t = 1; t <= data.length() + 1; ++t) {
+        for (; next_command < data.commands.size() && data.commands[next_command].tick < t; ++next_command)
+            w.add_command(data.commands[next_command]);
+        if (t > data.length()) break;
         std::optional<std::uint64_t> full;
         if (next_full < data.full_hashes.size() && data.full_hashes[next_full].first == t) full = data.full_hashes[next_full++].second;
-        w.add_hash(t, data.hashes[static_cast<std::size_t>(t - 1)], full);
+        w.add_hash(t, *data.hashes.at(t), full);
     }
+    for (; next_command < data.commands.size(); ++next_command) w.add_command(data.commands[next_command]);
     w.close();
 }
 
@@ -155,7 +160,7 @@ TEST_CASE("replay: a tampered command or hash is caught at the right tick") {
     }
     SUBCASE("hash") {
         ReplayData bad = data;
-        bad.hashes[449] ^= 1u;   // tick 450
+        bad.hashes.set(450, *bad.hashes.at(450) ^ 1u);
         rewrite(bad, path);
         const VerifyResult r = verify_replay(load_ok(path), path);
         REQUIRE(r.divergence.has_value());
@@ -201,7 +206,7 @@ TEST_CASE("replay: an edit the tick hash does not see is caught by the full hash
     ReplayPlayer player(load_ok(path), path);
     std::int64_t short_mismatches = 0;
     while (player.step())
-        if (short_hash(player.simulation().world().tick_hash()) != data.hashes[static_cast<std::size_t>(player.tick() - 1)]) ++short_mismatches;
+        if (short_hash(player.simulation().world().tick_hash()) != *data.hashes.at(player.tick())) ++short_mismatches;
     CHECK(short_mismatches == 0);
     fs::remove(path);
 }
@@ -401,8 +406,11 @@ TEST_CASE("replay: taking over at a tick branches into a new replay that verifie
     CHECK(verify_replay(b, branch_path).ok());
     // Up to the branch both replays agree; after it they differ.
     const ReplayData a = load_ok(path);
-    CHECK(std::equal(a.hashes.begin(), a.hashes.begin() + 500, b.hashes.begin()));
-    CHECK_FALSE(std::equal(a.hashes.begin() + 500, a.hashes.end(), b.hashes.begin() + 500));
+    std::int64_t same_before = 0, same_after = 0;
+    for (std::int64_t t = 1; t <= 500; ++t) same_before += a.hashes.at(t) == b.hashes.at(t);
+    for (std::int64_t t = 501; t <= std::min(a.length(), b.length()); ++t) same_after += a.hashes.at(t) == b.hashes.at(t);
+    CHECK(same_before == 500);
+    CHECK(same_after < std::min(a.length(), b.length()) - 500);
     fs::remove(path);
     fs::remove(branch_path);
 }
@@ -458,7 +466,8 @@ TEST_CASE("replay: bad files get clear messages and load what can be trusted") {
         CHECK(l.error.find("update Playbench") != std::string::npos);
     }
     SUBCASE("a corrupted record in the middle") {
-        // Flip a byte inside the command record (it follows the header): loading stops there.
+        // Flip a byte inside the command record (after the header and tick 1..50's hashes): the
+        // command is lost, said with its place; reading goes on past it.
         std::string damaged = whole;
         const std::size_t at = damaged.rfind("podball.ball.friction");
         REQUIRE(at != std::string::npos);
@@ -466,9 +475,23 @@ TEST_CASE("replay: bad files get clear messages and load what can be trusted") {
         ReplayLoad l = read_replay_bytes(damaged, "damaged.pbreplay");
         REQUIRE(l.data);
         CHECK(l.data->commands.empty());
-        REQUIRE_FALSE(l.warnings.empty());
-        CHECK(l.warnings[0].find("corrupted (checksum mismatch)") != std::string::npos);
-        CHECK(l.warnings[0].find("loaded what came before") != std::string::npos);
+        CHECK(l.data->integrity == ReplayIntegrity::Damaged);
+        CHECK(l.data->closed);
+        CHECK(l.data->length() == 200);   // the hashes after the damage survive
+        REQUIRE(l.data->damage.size() == 1);
+        const ReplayDamage& d = l.data->damage[0];
+        CHECK(d.offset < at);
+        CHECK(d.offset + d.bytes > at);
+        CHECK(d.what == "checksum mismatch in a command");
+        CHECK(d.may_hold_command);
+        CHECK(d.lost_last < d.lost_first);   // no tick's hash lost
+        REQUIRE(l.warnings.size() == 2);
+        CHECK(l.warnings[0].find("damaged.pbreplay: DAMAGED: ") == 0);
+        CHECK(l.warnings[0].find("at byte " + std::to_string(d.offset)) != std::string::npos);
+        CHECK(l.warnings[1].find("read on past the damage: tick 200, 0 commands") != std::string::npos);
+        // Verify re-simulates it all: without the command the world differs from tick 51.
+        const VerifyResult r = verify_replay(*l.data, "damaged.pbreplay");
+        CHECK(r.divergence == std::optional<std::int64_t>(51));
     }
     SUBCASE("an embedded scenario this Playbench refuses") {
         ReplayData d = load_ok(path);
@@ -559,7 +582,7 @@ TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a t
     const ReplayData data = load_ok(path);
     REQUIRE(data.length() == kTicks);
     std::int64_t differ = 0;
-    for (std::int64_t t = 1; t <= kTicks; ++t) differ += data.hashes[static_cast<std::size_t>(t - 1)] != expected[static_cast<std::size_t>(t - 1)];
+    for (std::int64_t t = 1; t <= kTicks; ++t) differ += *data.hashes.at(t) != expected[static_cast<std::size_t>(t - 1)];
     CHECK(differ == 0);
     REQUIRE(data.commands.size() == command_ticks.size());
     for (std::size_t i = 0; i < command_ticks.size(); ++i) CHECK(data.commands[i].tick == command_ticks[i]);
@@ -609,9 +632,10 @@ TEST_CASE("replay: a stretch of quiet ticks too long to be true is damage, not d
     ReplayLoad load = read_replay_file(path);
     REQUIRE_MESSAGE(load.data, load.error);
     CHECK(load.data->length() == 100);
-    CHECK(load.data->hashes[41] == short_hash(clock_tick_hash(7, 42)));
+    CHECK(*load.data->hashes.at(42) == short_hash(clock_tick_hash(7, 42)));
+    CHECK(load.data->integrity == ReplayIntegrity::Damaged);
     REQUIRE_FALSE(load.warnings.empty());
-    CHECK(load.warnings[0].find("does not make sense") != std::string::npos);
+    CHECK(load.warnings[0].find("a stretch of quiet ticks that does not fit where it stands") != std::string::npos);
     fs::remove(path);
 }
 
@@ -677,4 +701,206 @@ TEST_CASE("replay: a simulation reports to its recorder itself; a move follows i
         CHECK(load_ok(path).length() == 15);
     }
     fs::remove(path);
+}
+
+// --- damage: every byte flipped, every length cut, crafted files -----------------------------
+
+namespace {
+
+// Where each record of a sound replay starts (the magic's 8 bytes first).
+std::vector<std::size_t> record_offsets(const std::string& bytes) {
+    std::vector<std::size_t> at;
+    for (std::size_t p = 8; p + 9 <= bytes.size();) {
+        at.push_back(p);
+        std::uint32_t n = 0;
+        for (int i = 0; i < 4; ++i) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[p + 1 + static_cast<std::size_t>(i)])) << (8 * i);
+        p += 9 + n;
+    }
+    return at;
+}
+
+ReplayVerdict verdict_of(const std::string& bytes, std::vector<std::string>* lines = nullptr) {
+    ReplayLoad load = read_replay_bytes(bytes, "x.pbreplay");
+    if (!load.data) return ReplayVerdict::Unplayable;
+    ReplayCheck c = check_replay(*load.data, "x.pbreplay");
+    if (lines) *lines = c.lines;
+    return c.verdict;
+}
+
+}  // namespace
+
+TEST_CASE("replay damage: every byte flipped and every cut of a short replay of each lab is caught, never OK") {
+    for (const LabInfo* lab : all_labs()) {
+        CAPTURE(lab->name);
+        const Scenario s = default_scenario(*lab);
+        Command edit = first_param_edit(*lab);
+        edit.tick = 12;
+        const std::string path = record(s, 30, {edit}, std::string(lab->name) + "-flip.pbreplay");
+        {
+            // A reviewer's note too: every kind of record is in the file.
+            ReplayNote note;
+            note.tick = 20;
+            note.text = "look here";
+            append_replay_notes(path, {note}, {});
+        }
+        const std::string whole = read_bytes(path);
+        fs::remove(path);
+        REQUIRE(verdict_of(whole) == ReplayVerdict::Ok);
+        const std::vector<std::size_t> records = record_offsets(whole);
+        REQUIRE(records.size() >= 5);   // header, hashes, command, hashes, end, note
+        const std::size_t header_end = records[1];
+        const std::size_t last_record = records.back();
+        int damaged = 0, not_closed = 0, unplayable = 0;
+        for (std::size_t i = 0; i < whole.size(); ++i) {
+            std::string bad = whole;
+            bad[i] = static_cast<char>(bad[i] ^ 0xff);
+            std::vector<std::string> lines;
+            const ReplayVerdict v = verdict_of(bad, &lines);
+            CAPTURE(i);
+            REQUIRE(v != ReplayVerdict::Ok);
+            if (i < header_end) {
+                CHECK(v == ReplayVerdict::Unplayable);
+            } else if (i < last_record) {
+                // Damage inside the file: the damage code, with the damaged record's place.
+                REQUIRE(v == ReplayVerdict::Damaged);
+                const std::size_t record_start = *std::prev(std::upper_bound(records.begin(), records.end(), i));
+                REQUIRE_FALSE(lines.empty());
+                CHECK(lines[0].find("at byte " + std::to_string(record_start)) != std::string::npos);
+            } else {
+                CHECK((v == ReplayVerdict::Damaged || v == ReplayVerdict::NotClosed));
+            }
+            damaged += v == ReplayVerdict::Damaged;
+            not_closed += v == ReplayVerdict::NotClosed;
+            unplayable += v == ReplayVerdict::Unplayable;
+        }
+        CHECK(unplayable == static_cast<int>(header_end));
+        CHECK(damaged + not_closed == static_cast<int>(whole.size() - header_end));
+        for (std::size_t n = 0; n < whole.size(); ++n) {
+            CAPTURE(n);
+            const ReplayVerdict v = verdict_of(whole.substr(0, n));
+            // A cut file is a recording that never closed: what it holds still verifies.
+            REQUIRE(v == (n < header_end ? ReplayVerdict::Unplayable : ReplayVerdict::NotClosed));
+        }
+    }
+}
+
+TEST_CASE("replay damage: a flip inside a long Podball replay names the record and the ticks, and verify reads on") {
+    const std::string path = record(podball_scenario(), 9000, {}, "long-flip.pbreplay");
+    const std::string whole = read_bytes(path);
+    fs::remove(path);
+    const std::vector<std::size_t> records = record_offsets(whole);
+    // header, three blocks of 4096 hashes (the last partial), end
+    REQUIRE(records.size() == 5);
+    std::string bad = whole;
+    bad[records[2] + 100] ^= 0x01;   // inside the second hash block: ticks 4097..8192
+    ReplayLoad load = read_replay_bytes(bad, "long.pbreplay");
+    REQUIRE(load.data);
+    const ReplayData& d = *load.data;
+    CHECK(d.integrity == ReplayIntegrity::Damaged);
+    CHECK(d.length() == 9000);
+    CHECK(d.hashes.lost_count() == 4096);
+    REQUIRE(d.damage.size() == 1);
+    CHECK(d.damage[0].offset == records[2]);
+    CHECK(d.damage[0].lost_first == 4097);
+    CHECK(d.damage[0].lost_last == 8192);
+    CHECK_FALSE(d.damage[0].may_hold_command);
+    CHECK(describe_damage(d.damage[0]) == std::to_string(records[3] - records[2]) + " bytes at byte " + std::to_string(records[2]) +
+                                              " (checksum mismatch in a block of tick hashes): the hashes of ticks 4097..8192 are lost");
+    const ReplayCheck c = check_replay(d, "long.pbreplay");
+    CHECK(c.verdict == ReplayVerdict::Damaged);
+    CHECK(c.result.ticks == 9000);   // read on: the ticks after the damage were checked too
+    CHECK_FALSE(c.result.divergence);
+    REQUIRE(c.lines.size() == 2);
+    CHECK(c.lines[1].find("9000 of 9000 ticks re-simulated (ticks 4097..8192 unchecked: their hashes were lost); every hash "
+                          "that survived matches") != std::string::npos);
+}
+
+TEST_CASE("replay damage: crafted files cost what they hold, not what they claim") {
+    SUBCASE("four quiet stretches of 2^26 ticks: no tick materialised, verify stops at the first divergence") {
+        const std::string path = temp_file("quiet-bomb.pbreplay");
+        ReplayHeader h;
+        h.lab = "tasks";
+        const Scenario s = default_scenario(*find_lab("tasks"));
+        h.seed = s.seed;
+        h.scenario_text = scenario_to_toml(s);
+        {
+            ReplayWriter w;
+            w.open(path, h);
+            for (int i = 1; i <= 4; ++i) w.add_quiet_stretch(std::int64_t{i} << 26, 7);
+            w.close();
+        }
+        CHECK(fs::file_size(path) < 8000);
+        const ReplayData d = load_ok(path);
+        fs::remove(path);
+        CHECK(d.length() == std::int64_t{1} << 28);
+        CHECK(d.hashes.stored_count() == 0);
+        CHECK(*d.hashes.at((std::int64_t{1} << 28) - 5) == short_hash(clock_tick_hash(7, (std::int64_t{1} << 28) - 5)));
+        const ReplayCheck c = check_replay(d, "bomb.pbreplay");
+        CHECK(c.verdict == ReplayVerdict::Diverged);
+        CHECK(c.result.divergence == std::optional<std::int64_t>(1));
+        CHECK(c.result.ticks == 1);
+    }
+    SUBCASE("100,000 notes load in one pass; edits and deletions keep the last word") {
+        const std::string path = temp_file("many-notes.pbreplay");
+        ReplayHeader h;
+        const Scenario s = podball_scenario();
+        h.lab = "podball";
+        h.seed = s.seed;
+        h.scenario_text = scenario_to_toml(s);
+        {
+            ReplayWriter w;
+            w.open(path, h);
+            for (std::uint32_t id = 1; id <= 100000; ++id) {
+                ReplayNote n;
+                n.id = id;
+                n.text = "note " + std::to_string(id);
+                w.add_note(n);
+            }
+            ReplayNote edited;
+            edited.id = 77;
+            edited.text = "edited";
+            w.add_note(edited);
+            w.delete_note(5);
+            w.close();
+        }
+        const ReplayData d = load_ok(path);
+        fs::remove(path);
+        REQUIRE(d.notes.size() == 99999);
+        CHECK(d.notes[3].id == 4);
+        CHECK(d.notes[4].id == 6);
+        CHECK(d.notes[75].text == "edited");
+        CHECK(d.notes.back().text == "note 100000");
+    }
+    SUBCASE("a header that contradicts its embedded scenario is damage") {
+        const std::string path = record(podball_scenario(), 50, {}, "liar.pbreplay");
+        ReplayData d = load_ok(path);
+        d.header.seed += 1;
+        rewrite(d, path);
+        const ReplayData liar = load_ok(path);
+        fs::remove(path);
+        const ReplayCheck c = check_replay(liar, "liar.pbreplay");
+        CHECK(c.verdict == ReplayVerdict::Damaged);
+        REQUIRE(c.lines.size() == 1);
+        CHECK(c.lines[0].find("contradicts itself: its header says lab podball, seed 43, its embedded scenario lab podball, seed 42") !=
+              std::string::npos);
+    }
+    SUBCASE("a command written after the last tick's hashes never ran: damage") {
+        const std::string path = record(podball_scenario(), 50, {}, "late-command.pbreplay");
+        ReplayData d = load_ok(path);
+        d.commands.push_back(make_param_set(80, "podball.ball.friction", 0.006));
+        rewrite(d, path);   // writes it after the 50 ticks' hashes: tick 80 is not reached
+        ReplayLoad load = read_replay_file(path);
+        fs::remove(path);
+        REQUIRE(load.data);
+        CHECK(load.data->integrity == ReplayIntegrity::Damaged);
+        CHECK(load.data->commands.empty());
+        CHECK(check_replay(*load.data, "late.pbreplay").verdict == ReplayVerdict::Damaged);
+    }
+    SUBCASE("note text reaches a terminal escaped") {
+        CHECK(printable("ok \x1b[2J\x07 done\n") == "ok \\x1b[2J\\x07 done\\n");
+        CHECK(printable("\xc2\x9b" "31m") == "\\xc2\\x9b31m");   // C1 CSI in UTF-8
+        CHECK(printable("caf\xc3\xa9 \xe2\x9c\x93") == "caf\xc3\xa9 \xe2\x9c\x93");   // real UTF-8 passes
+        CHECK(printable("\xff\xfe") == "\\xff\\xfe");
+        CHECK(printable("a\\b") == "a\\\\b");
+    }
 }

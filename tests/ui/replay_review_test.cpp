@@ -281,7 +281,7 @@ TEST_CASE("replay ui: a tampered hash shows a divergence at its tick and playbac
         for (std::int64_t t = 1; t <= data.length(); ++t) {
             for (; next_command < data.commands.size() && data.commands[next_command].tick < t; ++next_command)
                 w.add_command(data.commands[next_command]);
-            std::uint32_t h = data.hashes[static_cast<std::size_t>(t - 1)];
+            std::uint32_t h = *data.hashes.at(t);
             if (t == 150) h ^= 0x5a5a5a5au;
             std::optional<std::uint64_t> full;
             if (next_full < data.full_hashes.size() && data.full_hashes[next_full].first == t) full = data.full_hashes[next_full++].second;
