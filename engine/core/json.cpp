@@ -47,7 +47,35 @@ void JsonWriter::before_value() {
     }
 }
 
+void JsonWriter::element_path() {
+    if (levels_.empty()) return;
+    Level& l = levels_.back();
+    if (l.array) {
+        path_ += '[' + std::to_string(l.index++) + ']';
+    } else {
+        if (!path_.empty()) path_ += '.';
+        path_ += pending_key_;
+    }
+}
+
+JsonWriter& JsonWriter::line(std::string_view text) {
+    const std::size_t size = path_.size();
+    element_path();
+    out_ += path_;
+    out_ += '=';
+    out_ += text;
+    out_ += '\n';
+    path_.resize(size);
+    return *this;
+}
+
 JsonWriter& JsonWriter::begin_object() {
+    if (lines_) {
+        const std::size_t size = path_.size();
+        element_path();
+        levels_.push_back(Level{false, 0, size});
+        return *this;
+    }
     before_value();
     out_ += '{';
     first_.push_back(true);
@@ -55,6 +83,13 @@ JsonWriter& JsonWriter::begin_object() {
 }
 
 JsonWriter& JsonWriter::end_object() {
+    if (lines_) {
+        if (!levels_.empty()) {
+            path_.resize(levels_.back().path_size);
+            levels_.pop_back();
+        }
+        return *this;
+    }
     bool empty = first_.back();
     first_.pop_back();
     if (!empty) newline();
@@ -63,15 +98,28 @@ JsonWriter& JsonWriter::end_object() {
 }
 
 JsonWriter& JsonWriter::begin_array() {
+    if (lines_) {
+        const std::size_t size = path_.size();
+        element_path();
+        levels_.push_back(Level{true, 0, size});
+        return *this;
+    }
     before_value();
     out_ += '[';
     first_.push_back(true);
     return *this;
 }
 
-JsonWriter& JsonWriter::end_array() { return end_object(), out_.back() = ']', *this; }
+JsonWriter& JsonWriter::end_array() {
+    if (lines_) return end_object();
+    return end_object(), out_.back() = ']', *this;
+}
 
 JsonWriter& JsonWriter::key(std::string_view k) {
+    if (lines_) {
+        pending_key_ = k;
+        return *this;
+    }
     before_value();
     out_ += '"';
     out_ += json_escape(k);
@@ -81,36 +129,41 @@ JsonWriter& JsonWriter::key(std::string_view k) {
 }
 
 JsonWriter& JsonWriter::value(double v) {
-    before_value();
-    if (!std::isfinite(v)) {
-        out_ += "null";
-        return *this;
-    }
     char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, v);
-    out_.append(buf, res.ptr);
+    std::string_view text = "null";
+    if (std::isfinite(v)) {
+        auto res = std::to_chars(buf, buf + sizeof buf, v);
+        text = std::string_view(buf, static_cast<std::size_t>(res.ptr - buf));
+    }
+    if (lines_) return line(text);
+    before_value();
+    out_ += text;
     return *this;
 }
 
 JsonWriter& JsonWriter::value(std::int64_t v) {
+    if (lines_) return line(std::to_string(v));
     before_value();
     out_ += std::to_string(v);
     return *this;
 }
 
 JsonWriter& JsonWriter::value(std::uint64_t v) {
+    if (lines_) return line(std::to_string(v));
     before_value();
     out_ += std::to_string(v);
     return *this;
 }
 
 JsonWriter& JsonWriter::value(bool v) {
+    if (lines_) return line(v ? "true" : "false");
     before_value();
     out_ += v ? "true" : "false";
     return *this;
 }
 
 JsonWriter& JsonWriter::value(std::string_view v) {
+    if (lines_) return line('"' + json_escape(v) + '"');
     before_value();
     out_ += '"';
     out_ += json_escape(v);
@@ -119,6 +172,7 @@ JsonWriter& JsonWriter::value(std::string_view v) {
 }
 
 JsonWriter& JsonWriter::null() {
+    if (lines_) return line("null");
     before_value();
     out_ += "null";
     return *this;

@@ -11,6 +11,13 @@ namespace pb {
 class JsonWriter {
 public:
     explicit JsonWriter(bool pretty = true) : pretty_(pretty) {}
+    // Writes no JSON but one line per value, "path=value": state.pods[3].pos[0]=-0.41 (replays
+    // keep the state this way, so a divergence can name what differs).
+    static JsonWriter lines() {
+        JsonWriter w(false);
+        w.lines_ = true;
+        return w;
+    }
 
     JsonWriter& begin_object();
     JsonWriter& end_object();
@@ -31,7 +38,19 @@ public:
     const std::string& str() const { return out_; }
 
 private:
+    struct Level {
+        bool array = false;
+        std::size_t index = 0;
+        std::size_t path_size = 0;   // the path's length before this container's element
+    };
     void before_value();
+    // Lines mode: the path of the next element (from the pending key or the array index).
+    void element_path();
+    JsonWriter& line(std::string_view text);
+    bool lines_ = false;
+    std::vector<Level> levels_;
+    std::string path_;
+    std::string pending_key_;
     void newline();
     std::string out_;
     std::vector<bool> first_;   // per open container: no element written yet

@@ -4,6 +4,8 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
@@ -146,12 +148,89 @@ bool ReplayPlayer::check_ahead(std::int64_t max_ticks) {
     return fully_checked();
 }
 
+std::string state_lines(const World& w) {
+    JsonWriter out = JsonWriter::lines();
+    out.begin_object();
+    out.key("state");
+    w.write_state(out);
+    out.key("metrics");
+    w.write_metrics(out);
+    out.key("params");
+    out.begin_object();
+    const ParamSet& p = w.params();
+    for (std::size_t i = 0; i < p.size(); ++i) out.field(p.table()[i].key, p[i]);
+    out.end_object();
+    out.end_object();
+    return out.str();
+}
+
+namespace {
+
+// "path=value" lines into (path, value) pairs, in order.
+std::vector<std::pair<std::string_view, std::string_view>> split_lines(const std::string& text) {
+    std::vector<std::pair<std::string_view, std::string_view>> out;
+    std::string_view rest(text);
+    while (!rest.empty()) {
+        const std::size_t end = rest.find('\n');
+        const std::string_view line = rest.substr(0, end);
+        rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+        const std::size_t eq = line.find('=');
+        if (eq == std::string_view::npos) continue;
+        out.emplace_back(line.substr(0, eq), line.substr(eq + 1));
+    }
+    return out;
+}
+
+}  // namespace
+
+StateDifference diff_state_lines(const std::string& recorded, const std::string& replayed, std::size_t keep) {
+    StateDifference d;
+    const auto rec = split_lines(recorded);
+    const auto rep = split_lines(replayed);
+    std::unordered_map<std::string_view, std::string_view> replayed_at;
+    replayed_at.reserve(rep.size());
+    for (const auto& [path, value] : rep) replayed_at.emplace(path, value);
+    std::unordered_map<std::string_view, bool> seen;
+    seen.reserve(rec.size());
+    auto add = [&](std::string_view path, std::string_view a, std::string_view b) {
+        ++d.count;
+        if (d.first.size() < keep)
+            d.first.push_back(printable(std::string(path)) + ": recorded " + printable(std::string(a)) + ", replayed " +
+                              printable(std::string(b)));
+    };
+    for (const auto& [path, value] : rec) {
+        seen.emplace(path, true);
+        auto it = replayed_at.find(path);
+        if (it == replayed_at.end()) add(path, value, "(absent)");
+        else if (it->second != value) add(path, value, it->second);
+    }
+    for (const auto& [path, value] : rep)
+        if (!seen.count(path)) add(path, "(absent)", value);
+    return d;
+}
+
 VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
     // No keyframes needed to verify: a budget of one byte keeps just tick 0's.
     ReplayPlayer player(data, name, 1);
+    const std::vector<StateSnapshot>& snaps = data.snapshots;
+    std::size_t next_snap = 0;
+    // The replayed state at the last recorded snapshot passed, to explain a divergence.
+    const StateSnapshot* seen = nullptr;
+    std::string seen_lines;
+    auto snapshot_here = [&](bool after_commands) -> const StateSnapshot* {
+        while (next_snap < snaps.size() && snaps[next_snap].tick < player.tick()) ++next_snap;
+        for (std::size_t i = next_snap; i < snaps.size() && snaps[i].tick == player.tick(); ++i)
+            if (snaps[i].after_commands == after_commands) return &snaps[i];
+        return nullptr;
+    };
     // Stops at the first divergence: past it every tick differs, and a crafted file could make
     // the rest last for hours.
-    while (!player.divergence() && player.step()) {
+    while (!player.divergence()) {
+        if (const StateSnapshot* s = snapshot_here(false)) {
+            seen = s;
+            seen_lines = state_lines(player.simulation().world());
+        }
+        if (!player.step()) break;
     }
     // Commands recorded at the last tick were applied when the recording stopped: they must
     // still be accepted.
@@ -159,6 +238,49 @@ VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
     VerifyResult r;
     r.ticks = player.tick();
     r.divergence = player.divergence();
+    if (r.divergence) {
+        // What differs: at the last snapshot before the divergence if the state already differed
+        // there (something the tick hashes do not cover), else at the first one after it,
+        // re-simulating on for at most two snapshot spans.
+        StateDifference diff;
+        bool found = false;
+        if (seen) {
+            if (auto recorded = unpack_snapshot(*seen)) {
+                diff = diff_state_lines(*recorded, seen_lines);
+                diff.tick = seen->tick;
+                found = diff.count > 0;
+            }
+        }
+        if (!found) {
+            const std::int64_t limit = player.tick() + 2 * kSnapshotEvery;
+            const StateSnapshot* after = nullptr;
+            while (player.tick() <= limit) {
+                if ((after = snapshot_here(false))) break;
+                if (player.tick() == player.length()) {
+                    player.apply_final_commands();
+                    after = snapshot_here(true);
+                    break;
+                }
+                if (!player.step()) break;
+            }
+            if (!after) {
+                diff = StateDifference{};
+                diff.note = "the recording keeps no state within " + std::to_string(2 * kSnapshotEvery) +
+                            " ticks after the divergence to compare with";
+            } else if (auto recorded = unpack_snapshot(*after)) {
+                diff = diff_state_lines(*recorded, state_lines(player.simulation().world()));
+                diff.tick = after->tick;
+                if (diff.count == 0)
+                    diff.note = "the state at tick " + std::to_string(after->tick) +
+                                " equals the recorded one: the difference is in hashed values the snapshot does not show, "
+                                "or in the recorded hashes themselves";
+            } else {
+                diff = StateDifference{};
+                diff.note = "the recorded state at tick " + std::to_string(after->tick) + " is damaged";
+            }
+        }
+        r.difference = std::move(diff);
+    }
     r.refused = player.refused();
     return r;
 }
@@ -253,6 +375,17 @@ ReplayCheck check_replay(const ReplayData& data, const std::string& path) {
         c.lines.push_back(name + ": OK, " + std::to_string(r.ticks) + " ticks re-simulated, every hash matches (" +
                           std::to_string(data.commands.size()) + " commands)" + versions);
     }
+    if (r.difference) {
+        const StateDifference& d = *r.difference;
+        if (d.count > 0) {
+            c.lines.push_back("  the state at tick " + std::to_string(d.tick) + " differs in " + std::to_string(d.count) +
+                              (d.count == 1 ? " value" : " values") + " (recorded, replayed):");
+            for (const std::string& line : d.first) c.lines.push_back("    " + line);
+            if (d.count > d.first.size()) c.lines.push_back("    ... and " + std::to_string(d.count - d.first.size()) + " more");
+        } else if (!d.note.empty()) {
+            c.lines.push_back("  " + d.note);
+        }
+    }
     return c;
 }
 
@@ -287,6 +420,8 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
     Simulation& again = *loaded;
     const auto& live = sim.live_commands();
     writer_.open(path, h);
+    // The state as the scenario sets it up: an embedded scenario edited later shows here, value by value.
+    writer_.add_snapshot(0, false, state_lines(again.world()));
     std::size_t live_written = 0;
     full_hash_due_ = false;
     next_note_id_ = 1;
@@ -369,6 +504,7 @@ void SessionRecorder::simulation_ends(const Simulation& sim, const std::string& 
     std::string error;
     try {
         if (quiet_) write_quiet_stretch(sim);
+        final_snapshot(sim);
     } catch (const std::exception& e) {
         error = e.what();
     }
@@ -421,6 +557,13 @@ void SessionRecorder::record_hash(const Simulation& sim) {
     const bool full = w.tick() % kFullHashEvery == 0 || full_hash_due_;
     full_hash_due_ = false;
     writer_.add_hash(w.tick(), w.tick_hash(), full ? std::optional<std::uint64_t>(w.hash()) : std::nullopt);
+    // Every kSnapshotEvery ticks (a multiple of kFullHashEvery: never on the short way) the state,
+    // so that a divergence can be shown value by value within that many ticks.
+    if (w.tick() % kSnapshotEvery == 0) writer_.add_snapshot(w.tick(), false, state_lines(w));
+}
+
+void SessionRecorder::final_snapshot(const Simulation& sim) {
+    if (writer_.is_open()) writer_.add_snapshot(sim.tick(), true, state_lines(sim.world()));
 }
 
 void SessionRecorder::write_quiet_stretch(const Simulation& sim) {
@@ -448,6 +591,7 @@ void SessionRecorder::stop() {
     std::string error;
     try {
         if (quiet_ && sim_ && writer_.is_open()) write_quiet_stretch(*sim_);
+        if (sim_) final_snapshot(*sim_);
     } catch (const std::exception& e) {
         error = e.what();
     }

@@ -94,9 +94,24 @@ private:
     std::vector<TimelineMark> timeline_;
 };
 
+// The world's state, parameters and metrics as lines "path=value" (what a replay's snapshots keep).
+std::string state_lines(const World& world);
+
+// Where a diverged re-simulation differs from the recording, value by value, at a tick whose
+// state the recording kept (the last one before the divergence, else the first after it).
+struct StateDifference {
+    std::int64_t tick = 0;
+    std::size_t count = 0;                 // values that differ (or exist on one side only)
+    std::vector<std::string> first;        // the first few: "state.pods[3].pos[0]: recorded -0.41, replayed -0.40"
+    std::string note;                      // when no recorded state could be compared, why
+};
+// Compares two snapshots' lines; at most `keep` differences are spelt out.
+StateDifference diff_state_lines(const std::string& recorded, const std::string& replayed, std::size_t keep = 8);
+
 struct VerifyResult {
     std::int64_t ticks = 0;                       // ticks re-simulated
     std::optional<std::int64_t> divergence;       // first divergent tick
+    std::optional<StateDifference> difference;    // at a divergence: what differs
     std::vector<std::string> refused;
     bool ok() const { return !divergence && refused.empty(); }
 };
@@ -192,6 +207,8 @@ private:
     void simulation_moved(Simulation& to) { sim_ = &to; }
 
     void record_hash(const Simulation& sim);
+    // The state when the recording ends (after the commands of its last tick).
+    void final_snapshot(const Simulation& sim);
     void update_fast_until();
     // Writes the quiet ticks since the last record, up to the simulation's tick.
     void write_quiet_stretch(const Simulation& sim);

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -17,6 +18,12 @@
 #include <unistd.h>
 
 #include "engine/core/hash.hpp"
+
+// zlib packing of state snapshots, from Debian's libstb (declarations only).
+extern "C" {
+unsigned char* stbi_zlib_compress(unsigned char* data, int data_len, int* out_len, int quality);
+int stbi_zlib_decode_buffer(char* obuffer, int olen, const char* ibuffer, int ilen);
+}
 #include "engine/core/scenario.hpp"
 
 namespace pb {
@@ -28,9 +35,10 @@ constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
 // A record larger than this is corruption, not data (a scenario is kilobytes; a hash block 16 KB).
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
-enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7 };
+enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7,
+                                  kSnapshot = 9 };
 // Kinds above this are skipped when read (a later minor version's) and never resynchronised on.
-constexpr std::uint8_t kLastKnownRecord = kQuietTicks;
+constexpr std::uint8_t kLastKnownRecord = kSnapshot;
 // A stretch of quiet ticks longer than this (about 13 days of play at 60 ticks a second), or a
 // replay longer than kMaxTicks, is corruption: the reader would spend gigabytes on it.
 constexpr std::int64_t kMaxQuietStretch = std::int64_t{1} << 26;
@@ -281,6 +289,15 @@ std::int64_t TickHashes::lost_count() const {
     return n;
 }
 
+std::optional<std::string> unpack_snapshot(const StateSnapshot& s) {
+    if (s.raw_size > kMaxSnapshotBytes) return std::nullopt;
+    std::string text(s.raw_size, '\0');
+    // Into a buffer of the stated size: a crafted record cannot make it grow.
+    const int n = stbi_zlib_decode_buffer(text.data(), static_cast<int>(text.size()), s.packed.data(), static_cast<int>(s.packed.size()));
+    if (n != static_cast<int>(s.raw_size)) return std::nullopt;
+    return text;
+}
+
 const char* integrity_name(ReplayIntegrity i) {
     switch (i) {
     case ReplayIntegrity::Intact: return "intact";
@@ -365,6 +382,7 @@ const char* record_kind(std::uint8_t type) {
     case kNote: return "a note";
     case kNoteDeleted: return "a note's deletion";
     case kEnd: return "the end record";
+    case kSnapshot: return "a snapshot of the state";
     default: return "a record of unknown kind";
     }
 }
@@ -485,6 +503,17 @@ public:
             const std::uint32_t id = r.u32();
             if (!r.ok() || !r.at_end()) return false;
             deleted_.push_back(id);
+            return true;
+        }
+        case kSnapshot: {
+            StateSnapshot snap;
+            snap.tick = r.i64();
+            snap.after_commands = r.u8() != 0;
+            snap.raw_size = r.u32();
+            if (!r.ok() || snap.tick < 0 || snap.tick > kMaxTicks || snap.raw_size > kMaxSnapshotBytes) return false;
+            snap.packed.assign(f.payload + 13, f.length - 13);
+            if (!data_.snapshots.empty() && snap.tick < data_.snapshots.back().tick) return false;
+            data_.snapshots.push_back(std::move(snap));
             return true;
         }
         case kEnd:
@@ -774,8 +803,9 @@ ReplayLoad read_replay_file(const std::string& path) {
 class ReplayWriter::Disk {
 public:
     struct Job {
-        enum class Kind { Bytes, Hashes, Sync } kind = Kind::Bytes;
-        std::string bytes;                                    // Bytes: a framed record
+        enum class Kind { Bytes, Hashes, Sync, Snapshot } kind = Kind::Bytes;
+        std::string bytes;                                    // Bytes: a framed record; Snapshot: its lines
+        bool after_commands = false;                          // Snapshot
         std::int64_t first = 0;                               // Hashes: the block's first tick
         std::vector<std::uint32_t> hashes;                    // Hashes: one short hash a tick
         std::vector<std::pair<std::int64_t, std::uint64_t>> full;   // Hashes: (tick, full hash)
@@ -858,6 +888,24 @@ private:
                 b.i64(t);
                 b.u64(h);
             }
+            finish_record(b);
+            write_all(fd_, b.out, path_);
+            break;
+        }
+        case Job::Kind::Snapshot: {
+            // Packed here, off the simulation's thread: a large colony's state is 400 KB of text.
+            int packed_size = 0;
+            unsigned char* packed = stbi_zlib_compress(reinterpret_cast<unsigned char*>(const_cast<char*>(job.bytes.data())),
+                                                       static_cast<int>(job.bytes.size()), &packed_size, 6);
+            if (!packed) throw std::runtime_error("cannot pack a state snapshot for the replay " + path_);
+            Bytes b;
+            b.out.reserve(32 + static_cast<std::size_t>(packed_size));
+            begin_record(b, kSnapshot);
+            b.i64(job.first);
+            b.u8(job.after_commands ? 1 : 0);
+            b.u32(static_cast<std::uint32_t>(job.bytes.size()));
+            b.out.append(reinterpret_cast<const char*>(packed), static_cast<std::size_t>(packed_size));
+            std::free(packed);
             finish_record(b);
             write_all(fd_, b.out, path_);
             break;
@@ -974,6 +1022,18 @@ void ReplayWriter::delete_note(std::uint32_t id) {
     Bytes b;
     b.u32(id);
     write_record(kNoteDeleted, b.out);
+}
+
+void ReplayWriter::add_snapshot(std::int64_t tick, bool after_commands, std::string lines) {
+    if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
+    if (lines.size() > kMaxSnapshotBytes) return;   // a state this large is not kept (said by verify)
+    write_hash_block();   // the ticks up to the snapshot's go first: the file reads in order
+    Disk::Job job;
+    job.kind = Disk::Job::Kind::Snapshot;
+    job.first = tick;
+    job.after_commands = after_commands;
+    job.bytes = std::move(lines);
+    (void)disk_->send(std::move(job));
 }
 
 void ReplayWriter::flush() {

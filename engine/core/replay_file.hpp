@@ -111,6 +111,20 @@ struct ReplayDamage {
     std::int64_t lost_first = 0, lost_last = -1;   // ticks whose hashes were lost with it, if any
 };
 
+// The world's state as text lines ("state.pods[3].pos[0]=-0.41", JsonWriter::lines()), kept
+// packed (zlib) at tick 0, every kSnapshotEvery ticks and when the recording ends, so that a
+// divergence can say which values differ, recorded against replayed.
+struct StateSnapshot {
+    std::int64_t tick = 0;
+    bool after_commands = false;   // taken after the commands of its tick applied (the last one)
+    std::uint32_t raw_size = 0;    // bytes of text once unpacked
+    std::string packed;
+};
+inline constexpr std::int64_t kSnapshotEvery = 16384;
+inline constexpr std::uint32_t kMaxSnapshotBytes = 64u << 20;
+// The snapshot's lines; nullopt when its packed bytes do not unpack to its stated size.
+std::optional<std::string> unpack_snapshot(const StateSnapshot& s);
+
 // What reading found about the file as a whole.
 enum class ReplayIntegrity {
     Intact,      // every record sound, closed with an end record
@@ -130,6 +144,7 @@ struct ReplayData {
     // The full 64-bit hash() at some ticks, ascending by tick.
     std::vector<std::pair<std::int64_t, std::uint64_t>> full_hashes;
     std::vector<ReplayNote> notes;       // live notes (deleted ones removed), by id order
+    std::vector<StateSnapshot> snapshots;   // in file order (ascending ticks)
     bool closed = false;                 // an end record was found
     ReplayIntegrity integrity = ReplayIntegrity::Intact;
     std::vector<ReplayDamage> damage;    // damaged stretches inside the file, in file order
@@ -212,6 +227,8 @@ public:
     void add_command(const Command& c);
     void add_note(const ReplayNote& note);
     void delete_note(std::uint32_t id);
+    // The world's state lines at `tick` (JsonWriter::lines()), packed by the writing thread.
+    void add_snapshot(std::int64_t tick, bool after_commands, std::string lines);
     std::int64_t last_tick() const { return block_first_ + static_cast<std::int64_t>(pending_n_) - 1; }
 
     void flush();

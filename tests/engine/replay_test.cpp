@@ -66,14 +66,35 @@ ReplayData load_ok(const std::string& path) {
     return *load.data;
 }
 
+// Where each record of a sound replay starts (the magic's 8 bytes first).
+std::vector<std::size_t> record_offsets(const std::string& bytes) {
+    std::vector<std::size_t> at;
+    for (std::size_t p = 8; p + 9 <= bytes.size();) {
+        at.push_back(p);
+        std::uint32_t n = 0;
+        for (int i = 0; i < 4; ++i) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[p + 1 + static_cast<std::size_t>(i)])) << (8 * i);
+        p += 9 + n;
+    }
+    return at;
+}
+
 // Writes `data` back as a file (to tamper with it through the writer, keeping checksums right).
 void rewrite(const ReplayData& data, const std::string& path) {
     ReplayWriter w;
     w.open(path, data.header);
     std::size_t next_full = 0;
     std::size_t next_command = 0;
-    // As a recorder writes them: a command after the hashes of the ticks before it.
+    std::size_t next_snapshot = 0;
+    auto snapshots_at = [&](std::int64_t tick, bool after) {
+        for (; next_snapshot < data.snapshots.size() && data.snapshots[next_snapshot].tick == tick &&
+               data.snapshots[next_snapshot].after_commands == after;
+             ++next_snapshot)
+            w.add_snapshot(tick, after, unpack_snapshot(data.snapshots[next_snapshot]).value());
+    };
+    // As a recorder writes them: a command after the hashes of the ticks before it, a snapshot
+    // before the commands of its tick (the last one after them).
     for (std::int64_t t = 1; t <= data.length() + 1; ++t) {
+        snapshots_at(t - 1, false);
         for (; next_command < data.commands.size() && data.commands[next_command].tick < t; ++next_command)
             w.add_command(data.commands[next_command]);
         if (t > data.length()) break;
@@ -82,6 +103,7 @@ void rewrite(const ReplayData& data, const std::string& path) {
         w.add_hash(t, *data.hashes.at(t), full);
     }
     for (; next_command < data.commands.size(); ++next_command) w.add_command(data.commands[next_command]);
+    snapshots_at(data.length(), true);
     w.close();
 }
 
@@ -254,10 +276,13 @@ TEST_CASE("replay: a file cut at any byte of its last records loads up to the la
     const std::string whole = read_bytes(path);
     const ReplayData full = load_ok(path);
     REQUIRE(full.length() == 400);
+    // The last records: the state at the end, then the end record.
+    const std::vector<std::size_t> records = record_offsets(whole);
+    const std::size_t final_snapshot = records[records.size() - 2];
     std::int64_t previous_length = 0;
     int cuts = 0;
-    // The last 600 bytes: the last hash blocks, the end record.
-    for (std::size_t cut = whole.size() - 600; cut < whole.size(); ++cut) {
+    // The last 600 bytes before the final snapshot, the snapshot, the end record.
+    for (std::size_t cut = final_snapshot - 600; cut < whole.size(); ++cut) {
         ReplayLoad load = read_replay_bytes(whole.substr(0, cut), "cut");
         REQUIRE_MESSAGE(load.data, load.error);
         const ReplayData& d = *load.data;
@@ -265,12 +290,12 @@ TEST_CASE("replay: a file cut at any byte of its last records loads up to the la
         CHECK(d.length() % 50 == 0);          // whole blocks only
         CHECK(d.length() >= previous_length);
         CHECK(d.length() <= 400);
-        if (cut < whole.size() - 9) CHECK(d.length() < 400);   // 9 bytes: the empty end record
+        if (cut < final_snapshot) CHECK(d.length() < 400);
         CHECK(d.commands.size() == 1);
         previous_length = d.length();
         ++cuts;
     }
-    CHECK(cuts == 600);
+    CHECK(cuts == static_cast<int>(whole.size() - final_snapshot + 600));
     // What was kept of a cut file still verifies.
     ReplayLoad half = read_replay_bytes(whole.substr(0, whole.size() - 250), "cut");
     REQUIRE(half.data);
@@ -590,7 +615,10 @@ TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a t
     CHECK(data.full_hashes.empty());
     // The stretches are records of their own: the file holds a few dozen bytes a stretch, not
     // four bytes a tick.
-    CHECK(fs::file_size(path) < 4 * 1024 + data.header.scenario_text.size());
+    std::size_t snapshot_bytes = 0;
+    for (const StateSnapshot& snap : data.snapshots) snapshot_bytes += snap.packed.size() + 22;
+    CHECK(data.snapshots.size() == 2);   // the start and the end
+    CHECK(fs::file_size(path) < 4 * 1024 + data.header.scenario_text.size() + snapshot_bytes);
     REQUIRE(data.notes.size() == 1);
     CHECK(data.notes[0].tick == 3001);
     const VerifyResult r = verify_replay(data, path);
@@ -707,18 +735,6 @@ TEST_CASE("replay: a simulation reports to its recorder itself; a move follows i
 
 namespace {
 
-// Where each record of a sound replay starts (the magic's 8 bytes first).
-std::vector<std::size_t> record_offsets(const std::string& bytes) {
-    std::vector<std::size_t> at;
-    for (std::size_t p = 8; p + 9 <= bytes.size();) {
-        at.push_back(p);
-        std::uint32_t n = 0;
-        for (int i = 0; i < 4; ++i) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[p + 1 + static_cast<std::size_t>(i)])) << (8 * i);
-        p += 9 + n;
-    }
-    return at;
-}
-
 ReplayVerdict verdict_of(const std::string& bytes, std::vector<std::string>* lines = nullptr) {
     ReplayLoad load = read_replay_bytes(bytes, "x.pbreplay");
     if (!load.data) return ReplayVerdict::Unplayable;
@@ -789,10 +805,11 @@ TEST_CASE("replay damage: a flip inside a long Podball replay names the record a
     const std::string whole = read_bytes(path);
     fs::remove(path);
     const std::vector<std::size_t> records = record_offsets(whole);
-    // header, three blocks of 4096 hashes (the last partial), end
-    REQUIRE(records.size() == 5);
+    // header, the state at tick 0, three blocks of 4096 hashes (the last partial), the state at
+    // the end, end
+    REQUIRE(records.size() == 7);
     std::string bad = whole;
-    bad[records[2] + 100] ^= 0x01;   // inside the second hash block: ticks 4097..8192
+    bad[records[3] + 100] ^= 0x01;   // inside the second hash block: ticks 4097..8192
     ReplayLoad load = read_replay_bytes(bad, "long.pbreplay");
     REQUIRE(load.data);
     const ReplayData& d = *load.data;
@@ -800,11 +817,11 @@ TEST_CASE("replay damage: a flip inside a long Podball replay names the record a
     CHECK(d.length() == 9000);
     CHECK(d.hashes.lost_count() == 4096);
     REQUIRE(d.damage.size() == 1);
-    CHECK(d.damage[0].offset == records[2]);
+    CHECK(d.damage[0].offset == records[3]);
     CHECK(d.damage[0].lost_first == 4097);
     CHECK(d.damage[0].lost_last == 8192);
     CHECK_FALSE(d.damage[0].may_hold_command);
-    CHECK(describe_damage(d.damage[0]) == std::to_string(records[3] - records[2]) + " bytes at byte " + std::to_string(records[2]) +
+    CHECK(describe_damage(d.damage[0]) == std::to_string(records[4] - records[3]) + " bytes at byte " + std::to_string(records[3]) +
                                               " (checksum mismatch in a block of tick hashes): the hashes of ticks 4097..8192 are lost");
     const ReplayCheck c = check_replay(d, "long.pbreplay");
     CHECK(c.verdict == ReplayVerdict::Damaged);
@@ -903,4 +920,77 @@ TEST_CASE("replay damage: crafted files cost what they hold, not what they claim
         CHECK(printable("\xff\xfe") == "\\xff\\xfe");
         CHECK(printable("a\\b") == "a\\\\b");
     }
+}
+
+TEST_CASE("replay divergence: verify names the values that differ, recorded against replayed") {
+    SUBCASE("an embedded scenario edited after recording: the first differing fields at tick 0") {
+        const std::string path = record(podball_scenario(), 300, {}, "edited.pbreplay");
+        ReplayData d = load_ok(path);
+        // The default is written as a comment under [params]: uncomment it with another value.
+        const std::size_t at = d.header.scenario_text.find("# podball.ball.friction = 0.004");
+        REQUIRE(at != std::string::npos);
+        const std::size_t end = d.header.scenario_text.find('\n', at);
+        d.header.scenario_text.replace(at, end - at, "podball.ball.friction = 0.005");
+        rewrite(d, path);
+        const ReplayData edited = load_ok(path);
+        fs::remove(path);
+        REQUIRE(edited.snapshots.size() == 2);   // tick 0, and the end
+        const ReplayCheck c = check_replay(edited, "edited.pbreplay");
+        CHECK(c.verdict == ReplayVerdict::Diverged);
+        REQUIRE(c.result.difference);
+        CHECK(c.result.difference->tick == 0);
+        CHECK(c.result.difference->count == 1);
+        REQUIRE(c.result.difference->first.size() == 1);
+        CHECK(c.result.difference->first[0] == "params.podball.ball.friction: recorded 0.004, replayed 0.005");
+        REQUIRE(c.lines.size() >= 3);
+        CHECK(c.lines[1] == "  the state at tick 0 differs in 1 value (recorded, replayed):");
+        CHECK(c.lines[2] == "    params.podball.ball.friction: recorded 0.004, replayed 0.005");
+    }
+    SUBCASE("a tampered hash with the world unchanged: the state after it equals the recorded one, said so") {
+        const std::string path = record(podball_scenario(), 600, {}, "hash-only.pbreplay");
+        ReplayData d = load_ok(path);
+        d.hashes.set(450, *d.hashes.at(450) ^ 1u);
+        rewrite(d, path);
+        const ReplayData bad = load_ok(path);
+        fs::remove(path);
+        const VerifyResult r = verify_replay(bad, "hash-only.pbreplay");
+        CHECK(r.divergence == std::optional<std::int64_t>(450));
+        REQUIRE(r.difference);
+        CHECK(r.difference->count == 0);
+        CHECK(r.difference->tick == 600);
+        CHECK(r.difference->note.find("equals the recorded one") != std::string::npos);
+    }
+    SUBCASE("a lost command: the pods' positions differ at the next snapshot, named") {
+        Command edit = make_param_set(100, "podball.pod.thrust", 0.0);
+        const std::string path = record(podball_scenario(), 20000, {edit}, "lost-command.pbreplay");
+        ReplayData d = load_ok(path);
+        REQUIRE(d.snapshots.size() == 3);   // 0, 16384, the end (20000)
+        CHECK(d.snapshots[1].tick == kSnapshotEvery);
+        d.commands.clear();
+        rewrite(d, path);
+        const ReplayData lost = load_ok(path);
+        fs::remove(path);
+        const VerifyResult r = verify_replay(lost, "lost.pbreplay");
+        REQUIRE(r.divergence);
+        CHECK(*r.divergence == 101);
+        REQUIRE(r.difference);
+        CHECK(r.difference->tick == kSnapshotEvery);
+        CHECK(r.difference->count > 10);
+        REQUIRE(r.difference->first.size() == 8);
+        bool names_a_pod = false;
+        for (const std::string& line : r.difference->first) names_a_pod = names_a_pod || line.find("state.pods[") == 0;
+        CHECK(names_a_pod);
+    }
+}
+
+TEST_CASE("replay divergence: state lines diff both ways") {
+    const StateDifference d = diff_state_lines("a=1\nb.c[0]=2\nb.c[1]=3\n", "a=1\nb.c[0]=5\nd=\"x\"\n");
+    CHECK(d.count == 3);
+    REQUIRE(d.first.size() == 3);
+    CHECK(d.first[0] == "b.c[0]: recorded 2, replayed 5");
+    CHECK(d.first[1] == "b.c[1]: recorded 3, replayed (absent)");
+    CHECK(d.first[2] == "d: recorded (absent), replayed \"x\"");
+    JsonWriter w = JsonWriter::lines();
+    w.begin_object().key("pods").begin_array().begin_object().field("x", 1.5).end_object().value(2).end_array().field("s", "a\nb").end_object();
+    CHECK(w.str() == "pods[0].x=1.5\npods[1]=2\ns=\"a\\nb\"\n");
 }
