@@ -107,12 +107,23 @@ bool pixel_range(double lo, double hi, int limit0, int limit1, int& first, int& 
     return true;
 }
 
+// A float as an index in [0, top]; NaN gives 0 (no float-to-int conversion out of range).
+int to_index(float v, int top) {
+    if (!(v > 0.0f)) return 0;
+    if (!(v < static_cast<float>(top))) return top;
+    return static_cast<int>(v);
+}
+int to_index(double v, int top) {
+    if (!(v > 0.0)) return 0;
+    if (!(v < static_cast<double>(top))) return top;
+    return static_cast<int>(v);
+}
+
 unsigned texel(const RasterAtlas& atlas, float u, float v) {
-    // Texel units, clamped to the atlas (also keeps the float-to-int conversion defined).
-    float tu = std::clamp(u * static_cast<float>(atlas.width), 0.0f, static_cast<float>(atlas.width - 1));
-    float tv = std::clamp(v * static_cast<float>(atlas.height), 0.0f, static_cast<float>(atlas.height - 1));
-    if (!(tu == tu) || !(tv == tv)) return 0;   // NaN
-    return atlas.alpha[static_cast<std::ptrdiff_t>(static_cast<int>(tv)) * atlas.width + static_cast<int>(tu)];
+    // Texel units, clamped to the atlas.
+    const int tu = to_index(static_cast<double>(u) * atlas.width, atlas.width - 1);
+    const int tv = to_index(static_cast<double>(v) * atlas.height, atlas.height - 1);
+    return atlas.alpha[static_cast<std::ptrdiff_t>(tv) * atlas.width + tu];
 }
 
 bool atlas_usable(const RasterAtlas* atlas) { return atlas && atlas->alpha && atlas->width > 0 && atlas->height > 0; }
@@ -206,9 +217,12 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
                                           static_cast<double>((v[2]->colour >> shift) & 0xFF));
         }
         if (textured) {
+            // UVs held to the atlas (ImGui's are inside it): garbage like 1e30 cannot blow the
+            // planes up past the float range.
             const double w = atlas->width, h = atlas->height;
-            planes[plane_count++] = plane(v[0]->u * w, v[1]->u * w, v[2]->u * w);
-            planes[plane_count++] = plane(v[0]->v * h, v[1]->v * h, v[2]->v * h);
+            auto unit = [](float t) { return std::clamp(static_cast<double>(t), 0.0, 1.0); };
+            planes[plane_count++] = plane(unit(v[0]->u) * w, unit(v[1]->u) * w, unit(v[2]->u) * w);
+            planes[plane_count++] = plane(unit(v[0]->v) * h, unit(v[1]->v) * h, unit(v[2]->v) * h);
         }
     }
 
@@ -239,16 +253,12 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
         float value[6];
         for (int p = 0; p < plane_count; ++p) value[p] = planes[p].at_origin + planes[p].dx * fx + planes[p].dy * fy;
         for (int i = 0; i < n; ++i) {
-            auto channel = [&](int p) {
-                return static_cast<unsigned>(std::clamp(value[p], 0.0f, 255.0f) + 0.5f);
-            };
+            auto channel = [&](int p) { return static_cast<unsigned>(to_index(value[p] + 0.5f, 255)); };
             const unsigned r = channel(0), g = channel(1), b = channel(2);
             unsigned a = channel(3);
             if (textured) {
-                const float tu = std::clamp(value[4], 0.0f, static_cast<float>(atlas->width - 1));
-                const float tv = std::clamp(value[5], 0.0f, static_cast<float>(atlas->height - 1));
-                a = div255(a * atlas->alpha[static_cast<std::ptrdiff_t>(static_cast<int>(tv)) * atlas->width +
-                                            static_cast<int>(tu)]);
+                const int tu = to_index(value[4], atlas->width - 1), tv = to_index(value[5], atlas->height - 1);
+                a = div255(a * atlas->alpha[static_cast<std::ptrdiff_t>(tv) * atlas->width + tu]);
             }
             put(out[i], (r << 16) | (g << 8) | b, a);
             for (int p = 0; p < plane_count; ++p) value[p] += planes[p].dx;
@@ -302,17 +312,17 @@ bool draw_quad(const ImDrawVert& p0, const ImDrawVert& p2, const Transform& tf, 
     const double dv = (static_cast<double>(p2.uv.y) - p0.uv.y) * th / (y1 - y0);
     const double u_start = p0.uv.x * tw + (xa + 0.5 - x0) * du;
     const double v_start = p0.uv.y * th + (ya + 0.5 - y0) * dv;
-    const double max_u = tw - 1, max_v = th - 1;
+    const int max_u = atlas->width - 1, max_v = atlas->height - 1;
     constexpr int kColumns = 512;
     int columns[kColumns];
     const int n = std::min(xb - xa, kColumns);
-    for (int i = 0; i < n; ++i) columns[i] = static_cast<int>(std::clamp(u_start + i * du, 0.0, max_u));
+    for (int i = 0; i < n; ++i) columns[i] = to_index(u_start + i * du, max_u);
     for (int y = ya; y < yb; ++y) {
-        const int tv = static_cast<int>(std::clamp(v_start + (y - ya) * dv, 0.0, max_v));
+        const int tv = to_index(v_start + (y - ya) * dv, max_v);
         const std::uint8_t* texels = atlas->alpha + static_cast<std::ptrdiff_t>(tv) * atlas->width;
         u32* out = row(target, y) + xa;
         for (int i = 0; i < xb - xa; ++i) {
-            const int tu = i < kColumns ? columns[i] : static_cast<int>(std::clamp(u_start + i * du, 0.0, max_u));
+            const int tu = i < kColumns ? columns[i] : to_index(u_start + i * du, max_u);
             const unsigned t = texels[tu];
             if (t == 0) continue;
             put(out[i], argb, div255(alpha * t));

@@ -331,6 +331,22 @@ TEST_CASE("raster: positions not finite or absurdly far draw nothing and return 
     h.command(ImVec4(0, 0, nan, 16));
     ui::rasterise_draw_data(h.data, c.target(), ui::RasterAtlas{});
     CHECK(c.changed() == 0);
+    // Texture coordinates: not finite drops the shape; absurd but finite ones sample the
+    // atlas's edge (never outside it: the sanitizer build would say so).
+    const std::uint8_t opaque[4] = {255, 255, 255, 255};
+    ui::RasterAtlas tiny{opaque, 2, 2};
+    Canvas t(16, 16);
+    CHECK_FALSE(ui::rasterise_triangle(rv(0, 0, col, nan, 0), rv(16, 0, col, 1, 0), rv(0, 16, col, 0, 1), t.target(),
+                                       ui::RasterClip{0, 0, 16, 16}, &tiny));
+    CHECK(t.changed() == 0);
+    CHECK(ui::rasterise_triangle(rv(0, 0, col, 1e30f, -1e30f), rv(16, 0, col, -1e30f, 0), rv(0, 16, col, 0, 1e30f),
+                                 t.target(), ui::RasterClip{0, 0, 16, 16}, &tiny));
+    HandList uv(16, 16);
+    uv.quad(0, 0, 16, 16, col, ImVec2(-1e30f, 1e30f), ImVec2(1e30f, -1e30f));
+    uv.command(ImVec4(0, 0, 16, 16), true);
+    ui::RasterStats uv_stats = ui::rasterise_draw_data(uv.data, t.target(), tiny);
+    CHECK(uv_stats.rect_blits == 1);
+    CHECK(t.changed() == 256);
     // A large but sane triangle (a zoomed-in shape) still draws what is on screen.
     Canvas z(16, 16);
     CHECK(ui::rasterise_triangle(rv(-1e6f, -1e6f, col), rv(1e6f, -1e6f, col), rv(0, 1e6f, col), z.target(),
