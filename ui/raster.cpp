@@ -189,16 +189,19 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
     const bool one_texel = !textured || (v[1]->u == v[0]->u && v[2]->u == v[0]->u && v[1]->v == v[0]->v &&
                                          v[2]->v == v[0]->v);
     const bool uniform = one_colour && one_texel;
-    u32 flat_argb = argb_of(c0);
+    const bool one_rgb = ((v[1]->colour ^ c0) & 0x00FFFFFFu) == 0 && ((v[2]->colour ^ c0) & 0x00FFFFFFu) == 0;
+    const bool alpha_varies = !one_colour;   // with one_rgb: only the alpha differs
+    const u32 flat_argb = argb_of(c0);
     unsigned flat_alpha = alpha_of(c0);
-    if (uniform && textured) flat_alpha = div255(flat_alpha * texel(*atlas, v[0]->u, v[0]->v));
+    const unsigned flat_texel = textured && one_texel ? texel(*atlas, v[0]->u, v[0]->v) : 255u;
+    if (uniform && textured) flat_alpha = div255(flat_alpha * flat_texel);
     if (uniform && flat_alpha == 0) return true;
 
     // Attribute planes: value(px, py) = at_origin + dx * (px - px0) + dy * (py - py0).
     struct Plane {
         float at_origin = 0, dx = 0, dy = 0;
     };
-    Plane planes[6];   // r, g, b, a, u (texels), v (texels)
+    Plane planes[6];   // r, g, b, a, u (texels), v (texels); unused ones stay flat zeros
     int plane_count = 0;
     if (!uniform) {
         const double x0 = static_cast<double>(X[0]) / kSub, y0 = static_cast<double>(Y[0]) / kSub;
@@ -216,13 +219,14 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
                                           static_cast<double>((v[1]->colour >> shift) & 0xFF),
                                           static_cast<double>((v[2]->colour >> shift) & 0xFF));
         }
+        plane_count = 6;   // (u, v) planes stay zero when untextured
         if (textured) {
             // UVs held to the atlas (ImGui's are inside it): garbage like 1e30 cannot blow the
             // planes up past the float range.
             const double w = atlas->width, h = atlas->height;
             auto unit = [](float t) { return std::clamp(static_cast<double>(t), 0.0, 1.0); };
-            planes[plane_count++] = plane(unit(v[0]->u) * w, unit(v[1]->u) * w, unit(v[2]->u) * w);
-            planes[plane_count++] = plane(unit(v[0]->v) * h, unit(v[1]->v) * h, unit(v[2]->v) * h);
+            planes[4] = plane(unit(v[0]->u) * w, unit(v[1]->u) * w, unit(v[2]->u) * w);
+            planes[5] = plane(unit(v[0]->v) * h, unit(v[1]->v) * h, unit(v[2]->v) * h);
         }
     }
 
@@ -252,6 +256,27 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
         const float fx = static_cast<float>(first), fy = static_cast<float>(ry);
         float value[6];
         for (int p = 0; p < plane_count; ++p) value[p] = planes[p].at_origin + planes[p].dx * fx + planes[p].dy * fy;
+        if (one_rgb) {
+            // What ImGui's fringes and textured lines are: one colour, its alpha (or the texel
+            // sampled) varying across the triangle. Only what varies is interpolated.
+            float alpha = value[3], u = value[4], w = value[5];
+            const float d_alpha = planes[3].dx, du = planes[4].dx, dw = planes[5].dx;
+            for (int i = 0; i < n; ++i) {
+                unsigned a = alpha_varies ? static_cast<unsigned>(to_index(alpha + 0.5f, 255)) : flat_alpha;
+                if (textured) {
+                    const unsigned t = one_texel ? flat_texel
+                                                 : atlas->alpha[static_cast<std::ptrdiff_t>(to_index(w, atlas->height - 1)) *
+                                                                    atlas->width +
+                                                                to_index(u, atlas->width - 1)];
+                    a = div255(a * t);
+                }
+                put(out[i], flat_argb, a);
+                alpha += d_alpha;
+                u += du;
+                w += dw;
+            }
+            continue;
+        }
         for (int i = 0; i < n; ++i) {
             auto channel = [&](int p) { return static_cast<unsigned>(to_index(value[p] + 0.5f, 255)); };
             const unsigned r = channel(0), g = channel(1), b = channel(2);
