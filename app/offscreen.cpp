@@ -21,7 +21,7 @@ bool measure_render_everything_on(pb::Simulation& sim, int width, int height, st
                                   RenderBench& out, std::string& error) {
     ui::RenderTiming t;
     if (!ui::measure_everything_on_render(sim, width, height, ticks, frames, t, error)) return false;
-    out = RenderBench{t.frame_ms, t.build_ms, t.raster_ms, t.slowest_ms, t.wall_ms};
+    out = RenderBench{t.frame_ms, t.build_ms, t.raster_ms, t.slowest_ms, t.wall_ms, t.sdl_raster_ms};
     return true;
 }
 

@@ -23,6 +23,7 @@ bool measure_render(pb::Simulation& sim, int width, int height, int frames, doub
 // CPU time, and the frame's mean in wall time.
 struct RenderBench {
     double frame_ms = 0.0, build_ms = 0.0, raster_ms = 0.0, slowest_ms = 0.0, wall_ms = 0.0;
+    double sdl_raster_ms = 0.0;   // the same frames through SDL's software renderer (comparison)
 };
 bool measure_render_everything_on(pb::Simulation& sim, int width, int height, std::int64_t ticks, int frames,
                                   RenderBench& out, std::string& error);

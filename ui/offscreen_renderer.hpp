@@ -1,12 +1,15 @@
 // Renders the shell — the whole window: menus, panels, canvas — with the same UI code as the
-// live window, into an SDL software renderer on a memory surface. Needs no display, so
-// `playbench render`, benchmarks and tests see the program as a designer does.
+// live window, into a memory surface. Needs no display, so `playbench render`, benchmarks and
+// tests see the program as a designer does. Frames are rasterised by Playbench's own
+// rasteriser (ui/raster.hpp); SDL's software renderer on the same surface stays available
+// (Rasteriser::Sdl) to compare pictures and timings.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "engine/core/simulation.hpp"
 
@@ -22,6 +25,12 @@ struct ShellOptions;
 
 struct Rgba {
     std::uint8_t r = 0, g = 0, b = 0, a = 0;
+};
+
+// Who turns a frame's draw data into pixels.
+enum class Rasteriser {
+    Playbench,   // ui/raster.hpp: the default
+    Sdl,         // SDL's software renderer (ui/software_draw.hpp), as the window's fallback draws
 };
 
 // What building one frame produced (OffscreenRenderer::build_frame).
@@ -63,6 +72,12 @@ public:
     // time; `cpu_ms`, when given, receives this thread's CPU time). Does nothing (0) when no
     // frame was built since the last rasterisation.
     double rasterise(double* cpu_ms = nullptr);
+    // Rasterises the frame built last again, even if it was rasterised already, with `which`
+    // (comparisons of the two rasterisers, the benchmark's SDL figure). Returns wall ms.
+    double rasterise_again(Rasteriser which, double* cpu_ms = nullptr);
+    // Who rasterises render_frame() and rasterise() (Playbench's by default).
+    void set_rasteriser(Rasteriser which) { rasteriser_ = which; }
+    Rasteriser rasteriser() const { return rasteriser_; }
     // Where the mouse is in the frames built from now on (hover tooltips, readouts, hover
     // lines); nullopt (the default) puts it outside the window. No button is ever pressed.
     void set_mouse(std::optional<std::pair<float, float>> position) { mouse_ = position; }
@@ -71,6 +86,8 @@ public:
     void render(Shell& shell, int frames = 3);
 
     Rgba pixel(int x, int y) const;
+    // Every pixel, row by row (width() * height()).
+    std::vector<Rgba> pixels() const;
     bool write_png(const std::string& path, std::string& error) const;
 
 private:
@@ -83,9 +100,14 @@ private:
     bool backend_ready_ = false;
     bool built_ = false;   // a frame's draw data awaits rasterisation
     std::optional<std::pair<float, float>> mouse_;
+    Rasteriser rasteriser_ = Rasteriser::Playbench;
+    std::vector<std::uint8_t> atlas_;   // the font atlas's alpha, for Playbench's rasteriser
+    int atlas_width_ = 0, atlas_height_ = 0;
 
     // NewFrame, shell.draw(), Render in the renderer's context (which must be current).
     void build(Shell& shell);
+    // Clears the surface and rasterises the current draw data with `which` (context current).
+    void draw(Rasteriser which);
 };
 
 // Builds a shell on `sim`, runs `ticks` ticks through it first (as the window does, so the lab's
@@ -101,7 +123,8 @@ bool measure_simulation_render(Simulation& sim, int width, int height, int frame
 // `playbench bench render`: the shell on `sim` runs `ticks` ticks (as a running window does, so
 // charts fill), with everything the lab's view offers switched on (ui/soak_setup.hpp), then
 // `frames` frames are drawn and rasterised with one tick run between frames (not timed), as
-// while the simulation runs. Means in milliseconds per frame, in this thread's CPU time (the
+// while the simulation runs; each frame is rasterised a second time by SDL's software renderer
+// for comparison (sdl_raster_ms, not part of the frame's time). Means in milliseconds per frame, in this thread's CPU time (the
 // software renderer runs on this thread: on a busy machine CPU time is what the frame costs,
 // wall time also counts the neighbours) and in wall time.
 struct RenderTiming {
@@ -110,6 +133,7 @@ struct RenderTiming {
     double raster_ms = 0.0;    // the software renderer, CPU time
     double slowest_ms = 0.0;   // the slowest frame (build + rasterise), CPU time
     double wall_ms = 0.0;      // build + rasterise, wall time
+    double sdl_raster_ms = 0.0;   // the same frames rasterised by SDL's software renderer, CPU time
 };
 bool measure_everything_on_render(Simulation& sim, int width, int height, std::int64_t ticks, int frames,
                                   RenderTiming& timing, std::string& error);
