@@ -292,7 +292,11 @@ void Shell::report_recording_end() {
     // ended on its own (the simulation went back or closed, a disk error) is said here, once.
     const auto end = recorder_.take_end();
     if (!end) return;
-    if (end->failed) show_error("Recording stopped at tick " + std::to_string(recorder_.ticks()) + ": " + end->why);
+    // The window keeps what was written before a disk failure: a crash-safe prefix that plays.
+    if (end->failed)
+        show_error("Recording stopped at tick " + std::to_string(recorder_.ticks()) + ": " + end->why + ". " +
+                   recorder_.path() + " keeps the ticks written before the failure and still opens for review; "
+                   "free space (or pick another folder) and record again for the rest.");
     else set_status("Recording stopped at tick " + std::to_string(recorder_.ticks()) + " (" + end->why + ")");
 }
 

@@ -5,6 +5,9 @@
 #include <optional>
 #include <stdexcept>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 
@@ -345,12 +348,27 @@ void SessionRecorder::stop() {
 }
 
 void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::string& path) {
-    Simulation sim(scenario);
-    SessionRecorder rec;
-    rec.start(sim, path, scenario.path);
-    sim.advance(ticks);
-    if (!rec.recording()) throw std::runtime_error("the recording " + path + " ended early: " + rec.end_reason());
-    rec.stop();
+    // Headless, a recording that cannot be written whole is no recording: the partial file goes
+    // (a device such as /dev/full stays) and the reason is thrown. (The window keeps the readable
+    // prefix of a recording whose disk fails: SessionRecorder.)
+    struct stat before {};
+    const bool existed = ::stat(path.c_str(), &before) == 0;
+    try {
+        Simulation sim(scenario);
+        SessionRecorder rec;
+        rec.start(sim, path, scenario.path);
+        sim.advance(ticks);
+        if (!rec.recording()) throw std::runtime_error("the recording " + path + " ended early: " + rec.end_reason());
+        rec.stop();
+    } catch (const std::exception& e) {
+        // Only a file this recording wrote: one that was there and was never opened stays.
+        struct stat after {};
+        const bool touched = ::stat(path.c_str(), &after) == 0 && S_ISREG(after.st_mode) &&
+                             (!existed || after.st_ino != before.st_ino || after.st_size != before.st_size ||
+                              after.st_mtim.tv_sec != before.st_mtim.tv_sec || after.st_mtim.tv_nsec != before.st_mtim.tv_nsec);
+        const bool removed = touched && ::unlink(path.c_str()) == 0;
+        throw std::runtime_error(std::string(e.what()) + (removed ? " (the partial file " + path + " was removed)" : ""));
+    }
 }
 
 }  // namespace pb

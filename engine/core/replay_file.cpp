@@ -12,6 +12,7 @@
 #include <thread>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/core/hash.hpp"
@@ -197,6 +198,7 @@ void write_all(int fd, const std::string& bytes, const std::string& path) {
             if (errno == EINTR) continue;
             throw std::runtime_error("cannot write the replay " + path + ": " + std::strerror(errno));
         }
+        if (n == 0) throw std::runtime_error("cannot write the replay " + path + ": " + std::strerror(ENOSPC));
         done += static_cast<std::size_t>(n);
     }
 }
@@ -508,6 +510,9 @@ void ReplayWriter::open(const std::string& path, const ReplayHeader& header) {
         write_all(fd_, std::string(kMagic, sizeof kMagic) + with_frame(kHeader, b.out), path_);
         disk_ = std::make_unique<Disk>(fd_, path_);   // std::system_error if no thread can start
     } catch (...) {
+        // Not even the header is on the disk: nothing readable to keep (a device stays).
+        struct stat st {};
+        if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) ::unlink(path.c_str());
         ::close(fd_);
         fd_ = -1;
         throw;
@@ -599,8 +604,11 @@ void ReplayWriter::close() {
     const std::string disk_error = disk_->finish();
     disk_.reset();
     if (error.empty()) error = disk_error;
-    if (error.empty()) ::fdatasync(fd_);
-    ::close(fd_);
+    // The end is kept only once the disk says so: a failed fdatasync or close is a failed write.
+    if (error.empty() && ::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
+        error = "cannot keep the replay " + path_ + " on the disk: " + std::strerror(errno);
+    if (::close(fd_) != 0 && error.empty() && errno != EINTR)
+        error = "cannot write the replay " + path_ + " (closing it failed): " + std::strerror(errno);
     fd_ = -1;
     if (!error.empty()) throw std::runtime_error(error);
 }
@@ -632,14 +640,21 @@ void append_replay_notes(const std::string& path, const std::vector<ReplayNote>&
         ::close(fd);
         throw std::runtime_error("cannot add notes to the replay " + path + ": " + why);
     }
+    // A failed write, fdatasync or close takes the notes back off (the file ends where it was
+    // sound) and says why.
+    std::string error;
     try {
         write_all(fd, bytes, path);
-    } catch (...) {
-        ::close(fd);
-        throw;
+        if (::fdatasync(fd) != 0 && errno != EINVAL && errno != EROFS)
+            error = "cannot keep the notes added to the replay " + path + " on the disk: " + std::strerror(errno);
+    } catch (const std::exception& e) {
+        error = e.what();
     }
-    ::fdatasync(fd);
-    ::close(fd);
+    if (!error.empty() && ::ftruncate(fd, static_cast<off_t>(load.trusted_bytes)) != 0)
+        error += " (and the partial notes could not be taken off: " + std::string(std::strerror(errno)) + ")";
+    if (::close(fd) != 0 && error.empty() && errno != EINTR)
+        error = "cannot add notes to the replay " + path + " (closing it failed): " + std::strerror(errno);
+    if (!error.empty()) throw std::runtime_error(error);
 }
 
 }  // namespace pb
