@@ -50,6 +50,13 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
+bool replay_modules_refused(const std::string& path, const ReplayData& data, bool allow_modules, std::ostream& err) {
+    const std::string why = replay_module_problem(data, path, allow_modules, "pass --allow-modules");
+    if (why.empty()) return false;
+    err << "playbench: " << path << " cannot be played: its scenario runs code from a module library\n" << why << "\n";
+    return true;
+}
+
 int replay_record(const ReplayRecordOptions& o, std::ostream& out, std::ostream& err) {
     Scenario s;
     if (!load_with_overrides(o.scenario, o.sets, s, err)) return 2;
@@ -66,12 +73,13 @@ int replay_record(const ReplayRecordOptions& o, std::ostream& out, std::ostream&
     return 0;
 }
 
-int replay_verify(const std::string& path, std::ostream& out, std::ostream& err) {
+int replay_verify(const std::string& path, std::ostream& out, std::ostream& err, bool allow_modules) {
     auto data = load_replay(path, err);
     if (!data) return 2;
+    if (replay_modules_refused(path, *data, allow_modules, err)) return 2;
     VerifyResult r;
     try {
-        r = verify_replay(*data, path);
+        r = verify_replay(*data, path, ReplayModuleAccess{allow_modules, path});
     } catch (const std::exception& e) {
         err << "playbench: " << path << ": " << e.what() << "\n";
         return 2;
@@ -102,6 +110,7 @@ int replay_info(const std::string& path, std::ostream& out, std::ostream& err) {
         << " (embedded, " << h.scenario_text.size() << " bytes)\n";
     if (!h.branch_of.empty()) out << "  branched from " << h.branch_of << " at tick " << h.branch_tick << "\n";
     out << "  length " << data->length() << " ticks" << (data->closed ? "" : " (recording not closed)") << "\n";
+    for (const std::string& m : describe_replay_modules(*data)) out << "  module " << m << "\n";
     out << "  commands " << data->commands.size() << "\n";
     try {
         ReplayPlayer player(*data, path, 1);
@@ -122,6 +131,7 @@ int replay_info(const std::string& path, std::ostream& out, std::ostream& err) {
 int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream& err) {
     auto data = load_replay(o.replay, err);
     if (!data) return 2;
+    if (replay_modules_refused(o.replay, *data, o.allow_modules, err)) return 2;
     const std::int64_t to = o.to < 0 ? data->length() : o.to;
     if (o.from < 0 || o.from > data->length() || to < o.from || to > data->length()) {
         err << "playbench replay export: --from " << o.from << " --to " << to << " is outside the recording (ticks 0.."
@@ -139,7 +149,7 @@ int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream&
         return 1;
     }
     try {
-        ReplayPlayer player(std::move(*data), o.replay);
+        ReplayPlayer player(std::move(*data), o.replay, ReplayPlayer::kDefaultBudget, ReplayModuleAccess{o.allow_modules, o.replay});
         ui::OffscreenRenderer renderer(o.width, o.height);
         if (!renderer.ok()) {
             err << "playbench replay export: " << renderer.error() << "\n";

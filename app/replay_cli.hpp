@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace pb {
+struct ReplayData;
+}
+
 namespace pb::app {
 
 struct ReplayRecordOptions {
@@ -17,8 +21,12 @@ struct ReplayRecordOptions {
 int replay_record(const ReplayRecordOptions& o, std::ostream& out, std::ostream& err);
 
 // Exit 0 when every recorded hash matches, 1 at a divergence (the first divergent tick is
-// printed), 2 when the file cannot be played at all.
-int replay_verify(const std::string& path, std::ostream& out, std::ostream& err);
+// printed), 2 when the file cannot be played at all (also: a module library without consent,
+// `allow_modules`, or without a file matching its pin: replay_modules_refused says why).
+int replay_verify(const std::string& path, std::ostream& out, std::ostream& err, bool allow_modules = false);
+// Before playing a replay: when its scenario names module libraries that may not be loaded
+// (no consent, no pin, no file with the pinned bytes), prints why to `err` and returns true.
+bool replay_modules_refused(const std::string& path, const ReplayData& data, bool allow_modules, std::ostream& err);
 int replay_info(const std::string& path, std::ostream& out, std::ostream& err);
 
 struct ReplayExportOptions {
@@ -28,6 +36,7 @@ struct ReplayExportOptions {
     std::int64_t every = 1;
     std::string out_dir;
     int width = 1280, height = 720;
+    bool allow_modules = false;   // load the module libraries the replay pinned (--allow-modules)
 };
 int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream& err);
 

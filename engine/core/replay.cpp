@@ -13,23 +13,37 @@
 
 namespace pb {
 
-Scenario replay_scenario(const ReplayData& data, const std::string& name) {
+Scenario replay_scenario(const ReplayData& data, const std::string& name, const ReplayModuleAccess& access) {
+    ScenarioLoadOptions options;
+    if (access.allow)
+        options.resolve_library = [&](const std::string& written, std::string& why) {
+            return pinned_library_copy(data, access.replay_path.empty() ? name : access.replay_path, written, why);
+        };
+    else
+        options.modules = ModulePolicy::Describe;   // never opens a library
+    std::optional<Scenario> loaded;
     try {
-        Scenario s = load_scenario_text(data.header.scenario_text, name + " (its embedded scenario)");
-        s.path.clear();   // the replay never depends on a file on disk
-        return s;
+        loaded = load_scenario_text(data.header.scenario_text, name + " (its embedded scenario)", options);
+        loaded->path.clear();   // the replay never depends on a file on disk
     } catch (const std::exception& e) {
         throw std::runtime_error(std::string(e.what()) +
                                  "\nThis Playbench no longer accepts the scenario the replay was recorded with (recorded by "
                                  "Playbench " + data.header.app_version + "); `playbench replay info` still lists its "
                                  "commands and notes.");
     }
+    if (access.allow && !loaded->modules_not_loaded.empty()) {
+        std::string why = name + ": cannot be played: a module library it ran cannot be loaded:";
+        for (const std::string& m : loaded->modules_not_loaded) why += "\n  " + m;
+        throw std::runtime_error(why);
+    }
+    return std::move(*loaded);
 }
 
 // --- player ------------------------------------------------------------------------------------
 
-ReplayPlayer::ReplayPlayer(ReplayData data, const std::string& name, std::size_t memory_budget)
-    : data_(std::move(data)), sim_(replay_scenario(data_, name)), budget_(std::max<std::size_t>(memory_budget, 1)) {
+ReplayPlayer::ReplayPlayer(ReplayData data, const std::string& name, std::size_t memory_budget,
+                           const ReplayModuleAccess& modules)
+    : data_(std::move(data)), sim_(replay_scenario(data_, name, modules)), budget_(std::max<std::size_t>(memory_budget, 1)) {
     describe_commands();
     keyframes_.push_back(Keyframe{0, 0, sim_.snapshot()});
     keyframe_bytes_ = sim_.world().snapshot_bytes();
@@ -135,9 +149,9 @@ bool ReplayPlayer::check_ahead(std::int64_t max_ticks) {
     return fully_checked();
 }
 
-VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
+VerifyResult verify_replay(const ReplayData& data, const std::string& name, const ReplayModuleAccess& modules) {
     // No keyframes needed to verify: a budget of one byte keeps just tick 0's.
-    ReplayPlayer player(data, name, 1);
+    ReplayPlayer player(data, name, 1, modules);
     while (player.step()) {
     }
     VerifyResult r;
@@ -166,9 +180,20 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
 
     // The file is written from tick 0: a session already under way is re-simulated from the
     // embedded scenario and its commands so far, which also proves it can be replayed.
+    // Module libraries: the ones the session runs, pinned (path as written, absolute file,
+    // SHA-256), and the re-simulation loads those same files (never resolved against the replay's
+    // folder: --out may be anywhere).
+    const std::vector<ModulePin> pins = pin_module_libraries(sim.scenario());
+    ScenarioLoadOptions same_libraries;
+    same_libraries.resolve_library = [&](const std::string& written, std::string& why) -> std::optional<std::string> {
+        for (const ModulePin& p : pins)
+            if (p.written == written) return p.absolute;
+        why = "not loaded (the session does not run it)";
+        return std::nullopt;
+    };
     std::optional<Simulation> loaded;
     try {
-        loaded.emplace(load_scenario_text(h.scenario_text, path + " (the scenario to embed)"));
+        loaded.emplace(load_scenario_text(h.scenario_text, path + " (the scenario to embed)", same_libraries));
     } catch (const std::exception& e) {
         // Scheduled commands are checked when a scenario loads; with other parameters (--set, a
         // slider) some may be refused now, and a replay must load what it embeds.
@@ -178,6 +203,7 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
     Simulation& again = *loaded;
     const auto& live = sim.live_commands();
     writer_.open(path, h);
+    if (!pins.empty()) writer_.add_module_pins(pins);
     std::size_t live_written = 0;
     full_hash_due_ = false;
     next_note_id_ = 1;

@@ -27,7 +27,7 @@ constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
 // A record larger than this is corruption, not data (a scenario is kilobytes; a hash block 16 KB).
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
-enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7 };
+enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7, kModulePins = 8 };
 // A stretch of quiet ticks longer than this (about 13 days of play at 60 ticks a second), or a
 // replay longer than kMaxTicks, is corruption: the reader would spend gigabytes on it.
 constexpr std::int64_t kMaxQuietStretch = std::int64_t{1} << 26;
@@ -207,6 +207,37 @@ std::string tick_text(std::int64_t t) { return "tick " + std::to_string(t); }
 
 }  // namespace
 
+// --- module pins -------------------------------------------------------------------------------
+
+std::string encode_module_pins(const std::vector<ModulePin>& pins) {
+    Bytes b;
+    b.u32(static_cast<std::uint32_t>(pins.size()));
+    for (const ModulePin& p : pins) {
+        b.str(p.written);
+        b.str(p.absolute);
+        b.out.append(reinterpret_cast<const char*>(p.sha256.data()), p.sha256.size());
+    }
+    return std::move(b.out);
+}
+
+bool decode_module_pins(const char* payload, std::size_t n, std::vector<ModulePin>& pins) {
+    Reader r(payload, n);
+    const std::uint32_t count = r.u32();
+    // Each pin takes at least 4 + 4 + 32 bytes: a count beyond that is damage.
+    if (!r.ok() || count > n / 40) return false;
+    std::vector<ModulePin> read;
+    for (std::uint32_t i = 0; i < count && r.ok(); ++i) {
+        ModulePin p;
+        p.written = r.str();
+        p.absolute = r.str();
+        for (std::uint8_t& byte : p.sha256) byte = r.u8();
+        read.push_back(std::move(p));
+    }
+    if (!r.ok() || !r.at_end()) return false;
+    pins.insert(pins.end(), read.begin(), read.end());
+    return true;
+}
+
 // --- reading -----------------------------------------------------------------------------------
 
 ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) {
@@ -327,6 +358,8 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) 
             const std::uint32_t id = r.u32();
             sound = r.ok() && r.at_end();
             if (sound) std::erase_if(data.notes, [&](const ReplayNote& o) { return o.id == id; });
+        } else if (type == kModulePins) {
+            sound = decode_module_pins(payload, length, data.module_pins);
         } else if (type == kEnd) {
             data.closed = true;
         } else {
@@ -567,6 +600,10 @@ void ReplayWriter::add_command(const Command& c) {
     Bytes b;
     encode_command(b, c);
     write_record(kCommand, b.out);
+}
+
+void ReplayWriter::add_module_pins(const std::vector<ModulePin>& pins) {
+    write_record(kModulePins, encode_module_pins(pins));
 }
 
 void ReplayWriter::add_note(const ReplayNote& note) {

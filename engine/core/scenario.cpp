@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -181,8 +182,9 @@ static void read_commands(const Node& array, const LabInfo& lab, Scenario& s, st
     }
 }
 
-Scenario load_scenario_text(const std::string& text, const std::string& name) {
+Scenario load_scenario_text(const std::string& text, const std::string& name, const ScenarioLoadOptions& options) {
     Diagnostics diag(name);
+    diag.load_options = &options;
     Node root;
     if (!parse_toml(text, root, diag)) throw ScenarioError(diag);
 
@@ -211,6 +213,7 @@ Scenario load_scenario_text(const std::string& text, const std::string& name) {
     if (const Node* commands = reader.array("commands")) read_commands(*commands, lab, s, lines, diag);
     reader.finish();
     if (!diag.empty()) throw ScenarioError(diag);
+    s.modules_not_loaded = diag.modules_not_loaded;
 
     std::vector<std::size_t> order(s.commands.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -241,14 +244,19 @@ Scenario load_scenario_text(const std::string& text, const std::string& name) {
     return s;
 }
 
-Scenario load_scenario_file(const std::string& path) {
+Scenario load_scenario_file(const std::string& path, const ScenarioLoadOptions& options) {
+    ScenarioLoadOptions with_folder = options;
+    if (with_folder.base_dir.empty()) {
+        std::error_code ec;
+        with_folder.base_dir = std::filesystem::absolute(std::filesystem::path(path), ec).parent_path().lexically_normal().string();
+    }
     std::string text;
     try {
         text = read_text_file(path);
     } catch (const std::exception& e) {
         throw ScenarioError(std::string(e.what()));
     }
-    Scenario s = load_scenario_text(text, path);
+    Scenario s = load_scenario_text(text, path, with_folder);
     s.path = path;
     return s;
 }
