@@ -21,6 +21,9 @@ namespace fs = std::filesystem;
 
 std::string hex(const std::array<std::uint8_t, 32>& d) { return to_hex(d); }
 
+// The path a replay names is untrusted: a file larger than any module library is not read.
+constexpr std::uintmax_t kMaxLibraryBytes = std::uintmax_t{256} << 20;
+
 // The private folder for library copies (created once, 0700 by mkdtemp) and the copies made,
 // by hash: a replay reopened, or both teams on one library, reuse one copy. Removed at exit.
 class PrivateCopies {
@@ -123,7 +126,9 @@ std::vector<PinCandidate> pin_candidates(const ModulePin& pin, const std::string
         if (!fs::exists(p, ec)) {
             c.found = "missing";
         } else if (!fs::is_regular_file(p, ec)) {
-            c.found = "not a regular file";
+            c.found = "not a regular file";   // a device or a pipe would be read forever
+        } else if (fs::file_size(p, ec) > kMaxLibraryBytes) {
+            c.found = "larger than " + std::to_string(kMaxLibraryBytes >> 20) + " MB (not a module library)";
         } else {
             std::string why;
             auto d = sha256_file(p, why);

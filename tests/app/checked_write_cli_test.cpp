@@ -72,3 +72,17 @@ TEST_CASE("checked writes cli: printed output that cannot be written fails the c
     CHECK(WEXITSTATUS(status) != 0);
     CHECK(read_text(err).find("cannot write the output: No space left on device") != std::string::npos);
 }
+
+TEST_CASE("checked writes cli: a replay recording cut short by the disk removes its partial file") {
+    // A file size limit of 8 KB (ulimit -f counts 512-byte blocks; SIGXFSZ ignored, so the write
+    // fails with EFBIG): the header fits, the first block of hashes does not.
+    const std::string out = temp_path("too-large.pbreplay");
+    fs::remove(out);
+    ProcessResult r = run_playbench("replay record '" + source_path("scenarios/podball-default.toml") +
+                                        "' --ticks 20000 --out '" + out + "'",
+                                    "trap '' XFSZ; ulimit -f 16;");
+    CHECK(r.exit_code != 0);
+    CHECK(r.err.find("cannot write the replay " + out + ": File too large") != std::string::npos);
+    CHECK(r.err.find("(the partial file " + out + " was removed)") != std::string::npos);
+    CHECK_FALSE(fs::exists(out));
+}

@@ -104,10 +104,9 @@ TEST_CASE("checked writes: a replay recorded headless to /dev/full fails with th
     CHECK(fs::is_character_file("/dev/full"));
 }
 
-TEST_CASE("checked writes: a replay recording that fails removes its partial file") {
-    // A scenario that cannot be recorded after the header is written is simulated by a folder
-    // that vanishes; simpler and certain: a recording into a missing folder leaves nothing, and a
-    // recording over an existing file that fails before opening it leaves that file untouched.
+TEST_CASE("checked writes: a replay recording into a missing folder fails and leaves nothing") {
+    // (A recording cut short after its header, its partial file removed: tests/app, under a
+    // file size limit.)
     const fs::path dir = fresh_dir("partial");
     const Scenario s = load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml");
     const std::string missing = (dir / "gone" / "r.pbreplay").string();
