@@ -106,7 +106,7 @@ int run_command_line(int argc, char** argv) {
     render_cmd->add_option("--ticks", render.ticks, "Ticks to simulate before rendering (default 0)")->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
     render_cmd->add_option("--size", size, "Image size WxH (default 1280x720, 64..8192 each)");
     render_cmd->add_option("--set", render.sets, "Override a parameter, KEY=VALUE (repeatable)");
-    render_cmd->add_option("--out", render.out, "Output PNG file")->required();
+    render_cmd->add_option("--out", render.out, "Output PNG file (written whole or not at all: a failed write exits 1 with the reason)")->required();
     render_cmd->add_option("--tab", render.tab, "The side panel's tab on show: tools, params (default) or analysis")
         ->check(CLI::IsMember({"tools", "params", "analysis"}));
 
@@ -128,15 +128,22 @@ int run_command_line(int argc, char** argv) {
     rec_cmd->add_option("scenario", rec.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
     rec_cmd->add_option("--ticks", rec.ticks, "Ticks to record (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{100000000}));
     rec_cmd->add_option("--set", rec.sets, "Override a parameter, KEY=VALUE (repeatable)");
-    rec_cmd->add_option("--out", rec.out, "Replay file to write (.pbreplay)")->required();
+    rec_cmd->add_option("--out", rec.out, "Replay file to write (.pbreplay); a failed write removes it and exits 1 with the reason. Module libraries are pinned (path + SHA-256)")->required();
     std::string replay_file;
+    bool verify_allow_modules = false;
     auto* verify_cmd = replay_cmd->add_subcommand(
         "verify", "Re-simulate a replay up to its first divergence and say what the file is worth. Exit codes: 0 intact and "
-                  "every recorded hash matches; 1 diverged (the first divergent tick); 2 cannot be played; 3 damaged "
+                  "every recorded hash matches; 1 diverged (the first divergent tick, and the values that differ); 2 cannot "
+                  "be played (also: a module library without --allow-modules or without its pinned bytes); 3 damaged "
                   "(where, what was lost; the rest still checked) or contradicts itself; 4 not closed (cut off by a crash: "
                   "what it holds matches)");
     verify_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
-    auto* info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, soundness, length, commands and notes (text from the file escaped); exits 0, 3 or 4 as verify would for the file itself");
+    verify_cmd->add_flag("--allow-modules", verify_allow_modules,
+                         "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
+                         "matches the one recorded, looked for at the recorded path, then beside the replay");
+    auto* info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, soundness, length, pinned module libraries, "
+                                                        "commands and notes (text from the file escaped; never loads a module "
+                                                        "library); exits 0, 3 or 4 as verify would for the file itself");
     info_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
     ReplayExportOptions exp;
     std::string exp_size = "1280x720";
@@ -147,6 +154,9 @@ int run_command_line(int argc, char** argv) {
     export_cmd->add_option("--every", exp.every, "Every K-th tick (default 1)")->check(CLI::PositiveNumber);
     export_cmd->add_option("--size", exp_size, "Image size WxH (default 1280x720)");
     export_cmd->add_option("--out", exp.out_dir, "Folder for frame-TTTTTT.png (created if missing)")->required();
+    export_cmd->add_flag("--allow-modules", exp.allow_modules,
+                         "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
+                         "matches the one recorded; without it such a replay is refused (exit 2)");
 
     std::string bench_what;
     auto* bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
@@ -188,7 +198,7 @@ int run_command_line(int argc, char** argv) {
     if (*solve_cmd) return solve_scenario(solve, std::cout, std::cerr);
     if (*params_cmd) return list_params(params_lab, std::cout, std::cerr);
     if (*rec_cmd) return replay_record(rec, std::cout, std::cerr);
-    if (*verify_cmd) return replay_verify(replay_file, std::cout, std::cerr);
+    if (*verify_cmd) return replay_verify(replay_file, std::cout, std::cerr, verify_allow_modules);
     if (*info_cmd) return replay_info(replay_file, std::cout, std::cerr);
     if (*export_cmd) {
         if (!parse_size(exp_size, exp.width, exp.height)) {

@@ -52,6 +52,13 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
+bool replay_modules_refused(const std::string& path, const ReplayData& data, bool allow_modules, std::ostream& err) {
+    const std::string why = replay_module_problem(data, path, allow_modules, "pass --allow-modules");
+    if (why.empty()) return false;
+    err << "playbench: " << path << " cannot be played: its scenario runs code from a module library\n" << why << "\n";
+    return true;
+}
+
 int replay_record(const ReplayRecordOptions& o, std::ostream& out, std::ostream& err) {
     Scenario s;
     if (!load_with_overrides(o.scenario, o.sets, s, err)) return 2;
@@ -68,17 +75,18 @@ int replay_record(const ReplayRecordOptions& o, std::ostream& out, std::ostream&
     return 0;
 }
 
-int replay_verify(const std::string& path, std::ostream& out, std::ostream& err) {
+int replay_verify(const std::string& path, std::ostream& out, std::ostream& err, bool allow_modules) {
     ReplayLoad load = read_replay_file(path);
     if (!load.data) {
         err << "playbench: " << printable(load.error) << "\n";
         return kReplayUnplayable;
     }
     for (const std::string& w : load.warnings) err << "playbench: warning: " << printable(w) << "\n";
+    if (replay_modules_refused(path, *load.data, allow_modules, err)) return kReplayUnplayable;
     const ReplayHeader& h = load.data->header;
     // Said before the work starts: another engine's replay may diverge for that reason alone.
     if (h.engine_version != kEngineVersion) out << printable(path) << ": " << version_pair(h) << ": the rules may differ\n";
-    const ReplayCheck check = check_replay(*load.data, path);
+    const ReplayCheck check = check_replay(*load.data, path, ReplayModuleAccess{allow_modules, path});
     for (const std::string& line : check.lines) (check.verdict == ReplayVerdict::Unplayable ? err : out) << line << "\n";
     return static_cast<int>(check.verdict);
 }
@@ -99,6 +107,7 @@ int replay_info(const std::string& path, std::ostream& out, std::ostream& err) {
     if (!h.branch_of.empty()) out << "  branched from " << printable(h.branch_of) << " at tick " << h.branch_tick << "\n";
     out << "  file " << integrity_text(*data) << "\n";
     out << "  length " << data->length() << " ticks" << (data->closed ? "" : " (recording not closed)") << "\n";
+    for (const std::string& m : describe_replay_modules(*data)) out << "  module " << printable(m) << "\n";
     out << "  commands " << data->commands.size() << "\n";
     try {
         ReplayPlayer player(*data, path, 1);
@@ -123,6 +132,7 @@ int replay_info(const std::string& path, std::ostream& out, std::ostream& err) {
 int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream& err) {
     auto data = load_replay(o.replay, err);
     if (!data) return kReplayUnplayable;
+    if (replay_modules_refused(o.replay, *data, o.allow_modules, err)) return kReplayUnplayable;
     const int soundness = integrity_code(*data);
     const std::string soundness_text = integrity_text(*data);
     const std::int64_t to = o.to < 0 ? data->length() : o.to;
@@ -142,7 +152,7 @@ int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream&
         return 1;
     }
     try {
-        ReplayPlayer player(std::move(*data), o.replay);
+        ReplayPlayer player(std::move(*data), o.replay, ReplayPlayer::kDefaultBudget, ReplayModuleAccess{o.allow_modules, o.replay});
         ui::OffscreenRenderer renderer(o.width, o.height);
         if (!renderer.ok()) {
             err << "playbench replay export: " << renderer.error() << "\n";

@@ -137,7 +137,10 @@ struct RenderTiming {
 };
 bool measure_everything_on_render(Simulation& sim, int width, int height, std::int64_t ticks, int frames,
                                   RenderTiming& timing, std::string& error);
-// Writes RGBA pixels (4 bytes each, `stride` bytes per row) as a PNG.
+// Writes RGBA pixels (4 bytes each, `stride` bytes per row) as a PNG: encoded in memory, then
+// written whole through write_file_atomically (every write, the fsync and the close checked; a
+// temp file beside renamed over the target, a device written directly). False and `error`
+// ("cannot write PATH: reason") on failure, leaving no partial file.
 bool write_rgba_png(const std::string& path, int width, int height, const void* rgba, int stride, std::string& error);
 
 }  // namespace pb::ui

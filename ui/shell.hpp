@@ -146,6 +146,17 @@ public:
     // Review mode: the replay's simulation on screen, editing off. On failure the error banner
     // says why and the current simulation stays.
     bool open_replay(const std::string& path);
+    // A replay whose scenario runs module libraries (code) opens only once the designer agrees:
+    // open_replay asks instead (a dialog naming each library, the file found with the pinned
+    // SHA-256 and the hash) and returns false; the answer opens it with the pinned libraries or
+    // drops it. A library without a pin or without a matching file is refused with the reason.
+    struct ModuleQuestion {
+        std::string path;                      // the replay
+        std::vector<std::string> libraries;    // one text per library: what it is, where, its SHA-256
+    };
+    const std::optional<ModuleQuestion>& module_question() const { return module_question_; }
+    bool allow_replay_modules();   // "Load and review"
+    void refuse_replay_modules();  // "Cancel"
     // Back to the live simulation, as it was before the replay was opened.
     void close_replay();
     bool reviewing() const { return review_ != nullptr; }
@@ -218,6 +229,11 @@ private:
     void record_floating_windows();
     bool lab_has_shortcut(ShellAction action) const;
     void draw_unsaved_question();
+    // ui/shell_replay.cpp: the module libraries question (called by draw_dialogs).
+    void draw_module_question();
+    bool open_replay_with(const std::string& path, bool allow_modules);
+    std::optional<ModuleQuestion> module_question_;
+    bool module_popup_open_ = false;
     // Submits what the lab view queued this frame (tools, clicks) at the current tick.
     void submit_view_commands();
 

@@ -505,6 +505,7 @@ void Shell::draw_dialogs() {
     ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
 
     draw_unsaved_question();
+    draw_module_question();
 
     if (show_about_) ImGui::OpenPopup("About Playbench###about");
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));

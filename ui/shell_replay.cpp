@@ -10,8 +10,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include <imgui.h>
+
 #include "engine/core/lab.hpp"
+#include "engine/core/sha256.hpp"
+#include "ui/palette.hpp"
 #include "ui/shell.hpp"
+#include "ui/style.hpp"
 
 namespace fs = std::filesystem;
 
@@ -35,15 +40,91 @@ bool is_replay_file(const std::string& path) {
 
 bool Shell::open_file(const std::string& path) { return is_replay_file(path) ? open_replay(path) : open_scenario(path); }
 
-bool Shell::open_replay(const std::string& path) {
+bool Shell::open_replay(const std::string& path) { return open_replay_with(path, false); }
+
+bool Shell::allow_replay_modules() {
+    if (!module_question_) return false;
+    const std::string path = module_question_->path;
+    module_question_.reset();
+    return open_replay_with(path, true);
+}
+
+void Shell::refuse_replay_modules() {
+    if (!module_question_) return;
+    set_status("Did not open " + file_name(module_question_->path) + ": its module libraries were not loaded");
+    module_question_.reset();
+}
+
+void Shell::draw_module_question() {
+    if (!module_question_) {
+        module_popup_open_ = false;
+        return;
+    }
+    if (!module_popup_open_) {
+        ImGui::OpenPopup("Run code from this replay?###modules");
+        module_popup_open_ = true;
+    }
+    const float scale = current_ui_scale();
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal("Run code from this replay?###modules", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        module_question_.reset();
+        module_popup_open_ = false;
+        return;
+    }
+    ImGui::TextUnformatted(("The replay " + file_name(module_question_->path) + " plays module libraries: compiled code that").c_str());
+    ImGui::TextUnformatted("runs with your permissions once loaded. Load them only if you trust who made them.");
+    ImGui::Spacing();
+    for (const std::string& lib : module_question_->libraries) ImGui::TextUnformatted(lib.c_str());
+    ImGui::Spacing();
+    ImGui::TextColored(palette::kDimText, "Only a file with exactly the bytes recorded (this SHA-256) is loaded, from a private copy.");
+    enum class Answer { None, Load, Cancel } answer = Answer::None;
+    if (ImGui::Button("Load and review", ImVec2(170 * scale, 0))) answer = Answer::Load;
+    widgets_.record_last_item("modules.load");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(100 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        answer = Answer::Cancel;
+    widgets_.record_last_item("modules.cancel");
+    if (answer != Answer::None) {
+        ImGui::CloseCurrentPopup();
+        module_popup_open_ = false;
+    }
+    ImGui::EndPopup();
+    if (answer == Answer::Load) allow_replay_modules();
+    else if (answer == Answer::Cancel) refuse_replay_modules();
+}
+
+bool Shell::open_replay_with(const std::string& path, bool allow_modules) {
     ReplayLoad load = read_replay_file(path);
     if (!load.data) {
         show_error("Could not open the replay " + path + ":\n" + load.error);
         return false;
     }
+    if (!allow_modules && !replay_library_modules(*load.data).empty()) {
+        // Code: nothing is loaded before the designer agrees, and nothing that cannot be loaded
+        // safely (no pin, no file with the pinned bytes) is offered.
+        const std::string problem = replay_module_problem(*load.data, path, true, "");
+        if (!problem.empty()) {
+            show_error("Could not open the replay " + path + ": its scenario runs code from a module library\n" + problem);
+            return false;
+        }
+        ModuleQuestion q;
+        q.path = path;
+        for (const std::string& written : replay_library_modules(*load.data)) {
+            const auto pin = find_pin(*load.data, written);
+            std::string file;
+            for (const PinCandidate& c : pin_candidates(*pin, path))
+                if (c.matches && file.empty()) file = c.path;
+            q.libraries.push_back("lib:" + written + "\n    file     " + file + "\n    SHA-256  " + to_hex(pin->sha256));
+        }
+        module_question_ = std::move(q);
+        set_status("The replay " + file_name(path) + " runs module libraries: answer the question to open it");
+        return false;
+    }
     auto session = std::make_unique<ReviewSession>();
     try {
-        session->player = std::make_unique<ReplayPlayer>(std::move(*load.data), path);
+        session->player = std::make_unique<ReplayPlayer>(std::move(*load.data), path, ReplayPlayer::kDefaultBudget,
+                                                         ReplayModuleAccess{allow_modules, path});
     } catch (const std::exception& e) {
         show_error("Could not open the replay " + path + ":\n" + e.what());
         return false;
@@ -292,7 +373,11 @@ void Shell::report_recording_end() {
     // ended on its own (the simulation went back or closed, a disk error) is said here, once.
     const auto end = recorder_.take_end();
     if (!end) return;
-    if (end->failed) show_error("Recording stopped at tick " + std::to_string(recorder_.ticks()) + ": " + end->why);
+    // The window keeps what was written before a disk failure: a crash-safe prefix that plays.
+    if (end->failed)
+        show_error("Recording stopped at tick " + std::to_string(recorder_.ticks()) + ": " + end->why + ". " +
+                   recorder_.path() + " keeps the ticks written before the failure and still opens for review; "
+                   "free space (or pick another folder) and record again for the rest.");
     else set_status("Recording stopped at tick " + std::to_string(recorder_.ticks()) + " (" + end->why + ")");
 }
 

@@ -38,9 +38,17 @@ struct Diagnostic {
     std::string to_string() const;  // "file:12: key 'team0.pods': expected ..."
 };
 
+struct ScenarioLoadOptions;   // engine/core/scenario.hpp
+
 class Diagnostics {
 public:
     explicit Diagnostics(std::string file) : file_(std::move(file)) {}
+    // How the scenario is being loaded (module libraries: load or only describe, where relative
+    // paths resolve), for the labs' setup parsers; nullptr: the defaults.
+    const ScenarioLoadOptions* load_options = nullptr;
+    // Filled by the parsers: "team 0 module \"lib:x.so\": not loaded (why)" for each library
+    // module the options kept from loading; copied into Scenario::modules_not_loaded.
+    std::vector<std::string> modules_not_loaded;
     void error(const Node& at, std::string message);
     void error(int line, std::string key, std::string message);
     bool empty() const { return list_.empty(); }

@@ -7,22 +7,32 @@
 #include <string_view>
 #include <unordered_map>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 
 namespace pb {
 
-Scenario replay_scenario(const ReplayData& data, const std::string& name) {
+Scenario replay_scenario(const ReplayData& data, const std::string& name, const ReplayModuleAccess& access) {
+    ScenarioLoadOptions options;
+    if (access.allow)
+        options.resolve_library = [&](const std::string& written, std::string& why) {
+            return pinned_library_copy(data, access.replay_path.empty() ? name : access.replay_path, written, why);
+        };
+    else
+        options.modules = ModulePolicy::Describe;   // never opens a library
+    std::optional<Scenario> loaded;
     try {
-        Scenario s = load_scenario_text(data.header.scenario_text, name + " (its embedded scenario)");
-        s.path.clear();   // the replay never depends on a file on disk
+        loaded = load_scenario_text(data.header.scenario_text, name + " (its embedded scenario)", options);
+        loaded->path.clear();   // the replay never depends on a file on disk
         // The header repeats what the scenario says, for `info`; they must agree.
-        const std::string lab = s.lab ? s.lab->name : "";
-        if (lab != data.header.lab || s.seed != data.header.seed)
+        const std::string lab = loaded->lab ? loaded->lab->name : "";
+        if (lab != data.header.lab || loaded->seed != data.header.seed)
             throw ReplayContradiction(name + ": the replay contradicts itself: its header says lab " + printable(data.header.lab) +
                                       ", seed " + std::to_string(data.header.seed) + ", its embedded scenario lab " + lab +
-                                      ", seed " + std::to_string(s.seed) + " (damaged or tampered with)");
-        return s;
+                                      ", seed " + std::to_string(loaded->seed) + " (damaged or tampered with)");
     } catch (const ReplayContradiction&) {
         throw;
     } catch (const std::exception& e) {
@@ -31,12 +41,19 @@ Scenario replay_scenario(const ReplayData& data, const std::string& name) {
                                  "Playbench " + data.header.app_version + "); `playbench replay info` still lists its "
                                  "commands and notes.");
     }
+    if (access.allow && !loaded->modules_not_loaded.empty()) {
+        std::string why = name + ": cannot be played: a module library it ran cannot be loaded:";
+        for (const std::string& m : loaded->modules_not_loaded) why += "\n  " + m;
+        throw std::runtime_error(why);
+    }
+    return std::move(*loaded);
 }
 
 // --- player ------------------------------------------------------------------------------------
 
-ReplayPlayer::ReplayPlayer(ReplayData data, const std::string& name, std::size_t memory_budget)
-    : data_(std::move(data)), sim_(replay_scenario(data_, name)), budget_(std::max<std::size_t>(memory_budget, 1)) {
+ReplayPlayer::ReplayPlayer(ReplayData data, const std::string& name, std::size_t memory_budget,
+                           const ReplayModuleAccess& modules)
+    : data_(std::move(data)), sim_(replay_scenario(data_, name, modules)), budget_(std::max<std::size_t>(memory_budget, 1)) {
     describe_commands();
     keyframes_.push_back(Keyframe{0, 0, sim_.snapshot()});
     keyframe_bytes_ = sim_.world().snapshot_bytes();
@@ -209,9 +226,9 @@ StateDifference diff_state_lines(const std::string& recorded, const std::string&
     return d;
 }
 
-VerifyResult verify_replay(const ReplayData& data, const std::string& name) {
+VerifyResult verify_replay(const ReplayData& data, const std::string& name, const ReplayModuleAccess& modules) {
     // No keyframes needed to verify: a budget of one byte keeps just tick 0's.
-    ReplayPlayer player(data, name, 1);
+    ReplayPlayer player(data, name, 1, modules);
     const std::vector<StateSnapshot>& snaps = data.snapshots;
     std::size_t next_snap = 0;
     // The replayed state at the last recorded snapshot passed, to explain a divergence.
@@ -326,12 +343,12 @@ std::string integrity_text(const ReplayData& d) {
     return "?";
 }
 
-ReplayCheck check_replay(const ReplayData& data, const std::string& path) {
+ReplayCheck check_replay(const ReplayData& data, const std::string& path, const ReplayModuleAccess& modules) {
     ReplayCheck c;
     const std::string name = printable(path);
     VerifyResult& r = c.result;
     try {
-        r = verify_replay(data, path);
+        r = verify_replay(data, path, modules);
     } catch (const ReplayContradiction& e) {
         c.verdict = ReplayVerdict::Damaged;
         c.lines.push_back(name + ": DAMAGED: " + printable(e.what()));
@@ -408,9 +425,20 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
 
     // The file is written from tick 0: a session already under way is re-simulated from the
     // embedded scenario and its commands so far, which also proves it can be replayed.
+    // Module libraries: the ones the session runs, pinned (path as written, absolute file,
+    // SHA-256), and the re-simulation loads those same files (never resolved against the replay's
+    // folder: --out may be anywhere).
+    const std::vector<ModulePin> pins = pin_module_libraries(sim.scenario());
+    ScenarioLoadOptions same_libraries;
+    same_libraries.resolve_library = [&](const std::string& written, std::string& why) -> std::optional<std::string> {
+        for (const ModulePin& p : pins)
+            if (p.written == written) return p.absolute;
+        why = "not loaded (the session does not run it)";
+        return std::nullopt;
+    };
     std::optional<Simulation> loaded;
     try {
-        loaded.emplace(load_scenario_text(h.scenario_text, path + " (the scenario to embed)"));
+        loaded.emplace(load_scenario_text(h.scenario_text, path + " (the scenario to embed)", same_libraries));
     } catch (const std::exception& e) {
         // Scheduled commands are checked when a scenario loads; with other parameters (--set, a
         // slider) some may be refused now, and a replay must load what it embeds.
@@ -420,6 +448,7 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
     Simulation& again = *loaded;
     const auto& live = sim.live_commands();
     writer_.open(path, h);
+    if (!pins.empty()) writer_.add_module_pins(pins);
     // The state as the scenario sets it up: an embedded scenario edited later shows here, value by value.
     writer_.add_snapshot(0, false, state_lines(again.world()));
     std::size_t live_written = 0;
@@ -601,12 +630,27 @@ void SessionRecorder::stop() {
 }
 
 void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::string& path) {
-    Simulation sim(scenario);
-    SessionRecorder rec;
-    rec.start(sim, path, scenario.path);
-    sim.advance(ticks);
-    if (!rec.recording()) throw std::runtime_error("the recording " + path + " ended early: " + rec.end_reason());
-    rec.stop();
+    // Headless, a recording that cannot be written whole is no recording: the partial file goes
+    // (a device such as /dev/full stays) and the reason is thrown. (The window keeps the readable
+    // prefix of a recording whose disk fails: SessionRecorder.)
+    struct stat before {};
+    const bool existed = ::stat(path.c_str(), &before) == 0;
+    try {
+        Simulation sim(scenario);
+        SessionRecorder rec;
+        rec.start(sim, path, scenario.path);
+        sim.advance(ticks);
+        if (!rec.recording()) throw std::runtime_error("the recording " + path + " ended early: " + rec.end_reason());
+        rec.stop();
+    } catch (const std::exception& e) {
+        // Only a file this recording wrote: one that was there and was never opened stays.
+        struct stat after {};
+        const bool touched = ::stat(path.c_str(), &after) == 0 && S_ISREG(after.st_mode) &&
+                             (!existed || after.st_ino != before.st_ino || after.st_size != before.st_size ||
+                              after.st_mtim.tv_sec != before.st_mtim.tv_sec || after.st_mtim.tv_nsec != before.st_mtim.tv_nsec);
+        const bool removed = touched && ::unlink(path.c_str()) == 0;
+        throw std::runtime_error(std::string(e.what()) + (removed ? " (the partial file " + path + " was removed)" : ""));
+    }
 }
 
 }  // namespace pb

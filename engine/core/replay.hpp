@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/replay_file.hpp"
+#include "engine/core/replay_modules.hpp"
 #include "engine/core/simulation.hpp"
 
 namespace pb {
@@ -21,7 +22,12 @@ struct ReplayContradiction : std::runtime_error {
 
 // The scenario a replay embeds, loaded (throws ReplayContradiction when the header disagrees); throws std::runtime_error saying the replay's scenario no
 // longer loads (and why, with its line) when this Playbench refuses it.
-Scenario replay_scenario(const ReplayData& data, const std::string& name_for_messages);
+// Its module libraries (engine/core/replay_modules.hpp): without consent (access.allow false) none
+// is loaded (ModulePolicy::Describe: those teams idle, Scenario::modules_not_loaded says so); with
+// it, only private copies of files matching the pins, and a library that cannot be loaded so is
+// an error (std::runtime_error naming the module, the paths tried and the hashes).
+Scenario replay_scenario(const ReplayData& data, const std::string& name_for_messages,
+                         const ReplayModuleAccess& access = {});
 
 // One mark on a replay's timeline: a command and what it changed, for people
 // ("podball.ball.friction 0.004 -> 0.006", "t=120 pod.place team=0 ...").
@@ -39,7 +45,8 @@ public:
     static constexpr std::int64_t kFirstSpacing = 16;
     static constexpr std::size_t kDefaultBudget = 256u << 20;
 
-    ReplayPlayer(ReplayData data, const std::string& name_for_messages, std::size_t memory_budget = kDefaultBudget);
+    ReplayPlayer(ReplayData data, const std::string& name_for_messages, std::size_t memory_budget = kDefaultBudget,
+                 const ReplayModuleAccess& modules = {});
 
     const ReplayData& data() const { return data_; }
     Simulation& simulation() { return sim_; }
@@ -117,7 +124,8 @@ struct VerifyResult {
 };
 // Re-simulates the replay up to its first divergence. Throws std::runtime_error when its scenario
 // no longer loads (ReplayContradiction when its header disagrees with it).
-VerifyResult verify_replay(const ReplayData& data, const std::string& name_for_messages);
+VerifyResult verify_replay(const ReplayData& data, const std::string& name_for_messages,
+                           const ReplayModuleAccess& modules = {});
 
 // What a file is worth as evidence; the numbers are `replay verify`'s exit codes.
 enum class ReplayVerdict {
@@ -139,7 +147,8 @@ struct ReplayCheck {
     VerifyResult result;
 };
 // Re-simulates a loaded replay and says what it is worth: `replay verify`'s whole judgement.
-ReplayCheck check_replay(const ReplayData& data, const std::string& name_for_messages);
+ReplayCheck check_replay(const ReplayData& data, const std::string& name_for_messages,
+                         const ReplayModuleAccess& modules = {});
 
 // Records a running Simulation. start() writes the header (and, when the session is already under
 // way, re-simulates it from tick 0 so the file holds every tick) and attaches the recorder to the

@@ -36,7 +36,7 @@ constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
 enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7,
-                                  kSnapshot = 9 };
+                                  kModulePins = 8, kSnapshot = 9 };
 // Kinds above this are skipped when read (a later minor version's) and never resynchronised on.
 constexpr std::uint8_t kLastKnownRecord = kSnapshot;
 // A stretch of quiet ticks longer than this (about 13 days of play at 60 ticks a second), or a
@@ -209,6 +209,7 @@ void write_all(int fd, const std::string& bytes, const std::string& path) {
             if (errno == EINTR) continue;
             throw std::runtime_error("cannot write the replay " + path + ": " + std::strerror(errno));
         }
+        if (n == 0) throw std::runtime_error("cannot write the replay " + path + ": " + std::strerror(ENOSPC));
         done += static_cast<std::size_t>(n);
     }
 }
@@ -356,6 +357,37 @@ std::string printable(const std::string& text) {
     return out;
 }
 
+// --- module pins -------------------------------------------------------------------------------
+
+std::string encode_module_pins(const std::vector<ModulePin>& pins) {
+    Bytes b;
+    b.u32(static_cast<std::uint32_t>(pins.size()));
+    for (const ModulePin& p : pins) {
+        b.str(p.written);
+        b.str(p.absolute);
+        b.out.append(reinterpret_cast<const char*>(p.sha256.data()), p.sha256.size());
+    }
+    return std::move(b.out);
+}
+
+bool decode_module_pins(const char* payload, std::size_t n, std::vector<ModulePin>& pins) {
+    Reader r(payload, n);
+    const std::uint32_t count = r.u32();
+    // Each pin takes at least 4 + 4 + 32 bytes: a count beyond that is damage.
+    if (!r.ok() || count > n / 40) return false;
+    std::vector<ModulePin> read;
+    for (std::uint32_t i = 0; i < count && r.ok(); ++i) {
+        ModulePin p;
+        p.written = r.str();
+        p.absolute = r.str();
+        for (std::uint8_t& byte : p.sha256) byte = r.u8();
+        read.push_back(std::move(p));
+    }
+    if (!r.ok() || !r.at_end()) return false;
+    pins.insert(pins.end(), read.begin(), read.end());
+    return true;
+}
+
 // --- reading -----------------------------------------------------------------------------------
 
 namespace {
@@ -383,6 +415,7 @@ const char* record_kind(std::uint8_t type) {
     case kNoteDeleted: return "a note's deletion";
     case kEnd: return "the end record";
     case kSnapshot: return "a snapshot of the state";
+    case kModulePins: return "the module libraries' pins";
     default: return "a record of unknown kind";
     }
 }
@@ -505,6 +538,7 @@ public:
             deleted_.push_back(id);
             return true;
         }
+        case kModulePins: return decode_module_pins(f.payload, f.length, data_.module_pins);
         case kSnapshot: {
             StateSnapshot snap;
             snap.tick = r.i64();
@@ -954,6 +988,9 @@ void ReplayWriter::open(const std::string& path, const ReplayHeader& header) {
         write_all(fd_, std::string(kMagic, sizeof kMagic) + with_frame(kHeader, b.out), path_);
         disk_ = std::make_unique<Disk>(fd_, path_);   // std::system_error if no thread can start
     } catch (...) {
+        // Not even the header is on the disk: nothing readable to keep (a device stays).
+        struct stat st {};
+        if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) ::unlink(path.c_str());
         ::close(fd_);
         fd_ = -1;
         throw;
@@ -1010,6 +1047,10 @@ void ReplayWriter::add_command(const Command& c) {
     write_record(kCommand, b.out);
 }
 
+void ReplayWriter::add_module_pins(const std::vector<ModulePin>& pins) {
+    write_record(kModulePins, encode_module_pins(pins));
+}
+
 void ReplayWriter::add_note(const ReplayNote& note) {
     write_hash_block();
     Bytes b;
@@ -1057,8 +1098,11 @@ void ReplayWriter::close() {
     const std::string disk_error = disk_->finish();
     disk_.reset();
     if (error.empty()) error = disk_error;
-    if (error.empty()) ::fdatasync(fd_);
-    ::close(fd_);
+    // The end is kept only once the disk says so: a failed fdatasync or close is a failed write.
+    if (error.empty() && ::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
+        error = "cannot keep the replay " + path_ + " on the disk: " + std::strerror(errno);
+    if (::close(fd_) != 0 && error.empty() && errno != EINTR)
+        error = "cannot write the replay " + path_ + " (closing it failed): " + std::strerror(errno);
     fd_ = -1;
     if (!error.empty()) throw std::runtime_error(error);
 }
@@ -1097,14 +1141,26 @@ void append_replay_notes(const std::string& path, const std::vector<ReplayNote>&
         ::close(fd);
         throw std::runtime_error("cannot add notes to the replay " + path + ": " + why);
     }
+    // A failed write, fdatasync or close takes the notes back off (the file ends where it was
+    // sound) and says why.
+    std::string error;
     try {
         write_all(fd, bytes, path);
-    } catch (...) {
-        ::close(fd);
-        throw;
+        if (::fdatasync(fd) != 0 && errno != EINVAL && errno != EROFS)
+            error = "cannot keep the notes added to the replay " + path + " on the disk: " + std::strerror(errno);
+    } catch (const std::exception& e) {
+        error = e.what();
     }
-    ::fdatasync(fd);
-    ::close(fd);
+    if (!error.empty()) {
+        // Back to the bytes it had (the end record, if it was moved, goes back too).
+        const std::string tail = whole.substr(static_cast<std::size_t>(keep));
+        if (::ftruncate(fd, static_cast<off_t>(keep)) != 0 ||
+            ::pwrite(fd, tail.data(), tail.size(), static_cast<off_t>(keep)) != static_cast<ssize_t>(tail.size()))
+            error += " (and the partial notes could not be taken off: " + std::string(std::strerror(errno)) + ")";
+    }
+    if (::close(fd) != 0 && error.empty() && errno != EINTR)
+        error = "cannot add notes to the replay " + path + " (closing it failed): " + std::strerror(errno);
+    if (!error.empty()) throw std::runtime_error(error);
 }
 
 }  // namespace pb

@@ -15,6 +15,7 @@
 // Podball (216,000 ticks) under 1 MB; a divergence persists from tick to tick, so the chance of
 // missing one is 2^-32 per tick it lasts, and the full hashes back it up.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -135,6 +136,22 @@ enum class ReplayIntegrity {
 };
 const char* integrity_name(ReplayIntegrity i);
 
+// A module library the recording ran (a Podball "lib:" team module): PATH as the scenario wrote
+// it, the absolute file it resolved to, and the SHA-256 of that file's bytes. A replay loads a
+// library only with consent, and only a file with these exact bytes (engine/core/replay_modules.hpp).
+struct ModulePin {
+    std::string written;
+    std::string absolute;
+    std::array<std::uint8_t, 32> sha256{};
+    bool operator==(const ModulePin&) const = default;
+};
+
+// The payload of a module-pins record (written right after the header when the scenario names a
+// module library): u32 count, then per pin str written, str absolute, 32 bytes of SHA-256.
+std::string encode_module_pins(const std::vector<ModulePin>& pins);
+// Decodes that payload into `pins` (appended); false when it does not make sense (damaged).
+bool decode_module_pins(const char* payload, std::size_t n, std::vector<ModulePin>& pins);
+
 // What a replay file holds once read.
 struct ReplayData {
     ReplayHeader header;
@@ -145,6 +162,7 @@ struct ReplayData {
     std::vector<std::pair<std::int64_t, std::uint64_t>> full_hashes;
     std::vector<ReplayNote> notes;       // live notes (deleted ones removed), by id order
     std::vector<StateSnapshot> snapshots;   // in file order (ascending ticks)
+    std::vector<ModulePin> module_pins;  // the module libraries recorded (none before pins existed)
     bool closed = false;                 // an end record was found
     ReplayIntegrity integrity = ReplayIntegrity::Intact;
     std::vector<ReplayDamage> damage;    // damaged stretches inside the file, in file order
@@ -225,6 +243,8 @@ public:
     // add_hash(t, clock_tick_hash(base, t)) had been called for each.
     void add_quiet_stretch(std::int64_t to_tick, std::uint64_t base);
     void add_command(const Command& c);
+    // The module libraries the recording runs: right after open(), before anything else.
+    void add_module_pins(const std::vector<ModulePin>& pins);
     void add_note(const ReplayNote& note);
     void delete_note(std::uint32_t id);
     // The world's state lines at `tick` (JsonWriter::lines()), packed by the writing thread.

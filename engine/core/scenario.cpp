@@ -4,10 +4,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/core/lab.hpp"
@@ -24,35 +26,63 @@ std::string read_text_file(const std::string& path) {
     return ss.str();
 }
 
-void write_file_atomically(const std::string& path, const std::string& content) {
-    // Write a sibling temp file, fsync it, rename over the target, fsync the directory:
-    // at every instant the path holds either the old complete file or the new complete one.
-    std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+namespace {
+
+// Every byte of `content` to `fd`, or the errno of the failure (a write that makes no progress
+// is a full device).
+int write_fully(int fd, const std::string& content) {
     const char* p = content.data();
     std::size_t left = content.size();
     while (left > 0) {
-        ssize_t n = ::write(fd, p, left);
+        const ssize_t n = ::write(fd, p, left);
         if (n < 0) {
             if (errno == EINTR) continue;
-            int e = errno;
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            throw std::runtime_error("cannot write '" + path + "': " + std::strerror(e));
+            return errno;
         }
+        if (n == 0) return ENOSPC;
         p += n;
         left -= static_cast<std::size_t>(n);
     }
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        int e = errno;
+    return 0;
+}
+
+[[noreturn]] void write_failed(const std::string& path, int e) {
+    throw std::runtime_error("cannot write " + path + ": " + std::strerror(e));
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+    // A device or a pipe (/dev/full, /dev/stdout, a FIFO) cannot be replaced by renaming a file
+    // over it: it is written directly, every write and the close checked.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) write_failed(path, EISDIR);
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) write_failed(path, errno);
+        int e = write_fully(fd, content);
+        if (e == 0 && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS && errno != ENOTSUP) e = errno;
+        if (::close(fd) != 0 && e == 0 && errno != EINTR) e = errno;
+        if (e != 0) write_failed(path, e);
+        return;
+    }
+    // Write a sibling temp file, fsync it, rename over the target, fsync the directory:
+    // at every instant the path holds either the old complete file or the new complete one.
+    // Any failure removes the temp file and leaves the target as it was.
+    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) write_failed(path, errno);
+    int e = write_fully(fd, content);
+    if (e == 0 && ::fsync(fd) != 0) e = errno;
+    if (::close(fd) != 0 && e == 0) e = errno;
+    if (e != 0) {
         ::unlink(tmp.c_str());
-        throw std::runtime_error("cannot write '" + path + "': " + std::strerror(e));
+        write_failed(path, e);
     }
     if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        int e = errno;
+        e = errno;
         ::unlink(tmp.c_str());
-        throw std::runtime_error("cannot replace '" + path + "': " + std::strerror(e));
+        throw std::runtime_error("cannot replace " + path + ": " + std::strerror(e));
     }
     std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
     if (dir.empty()) dir = "/";
@@ -152,8 +182,9 @@ static void read_commands(const Node& array, const LabInfo& lab, Scenario& s, st
     }
 }
 
-Scenario load_scenario_text(const std::string& text, const std::string& name) {
+Scenario load_scenario_text(const std::string& text, const std::string& name, const ScenarioLoadOptions& options) {
     Diagnostics diag(name);
+    diag.load_options = &options;
     Node root;
     if (!parse_toml(text, root, diag)) throw ScenarioError(diag);
 
@@ -182,6 +213,7 @@ Scenario load_scenario_text(const std::string& text, const std::string& name) {
     if (const Node* commands = reader.array("commands")) read_commands(*commands, lab, s, lines, diag);
     reader.finish();
     if (!diag.empty()) throw ScenarioError(diag);
+    s.modules_not_loaded = diag.modules_not_loaded;
 
     std::vector<std::size_t> order(s.commands.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -212,14 +244,19 @@ Scenario load_scenario_text(const std::string& text, const std::string& name) {
     return s;
 }
 
-Scenario load_scenario_file(const std::string& path) {
+Scenario load_scenario_file(const std::string& path, const ScenarioLoadOptions& options) {
+    ScenarioLoadOptions with_folder = options;
+    if (with_folder.base_dir.empty()) {
+        std::error_code ec;
+        with_folder.base_dir = std::filesystem::absolute(std::filesystem::path(path), ec).parent_path().lexically_normal().string();
+    }
     std::string text;
     try {
         text = read_text_file(path);
     } catch (const std::exception& e) {
         throw ScenarioError(std::string(e.what()));
     }
-    Scenario s = load_scenario_text(text, path);
+    Scenario s = load_scenario_text(text, path, with_folder);
     s.path = path;
     return s;
 }

@@ -3,7 +3,9 @@
 // line, key and what is allowed; saving is atomic and writes a complete, re-loadable file.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -17,12 +19,37 @@ namespace pb {
 
 struct LabInfo;
 
+// Code a scenario may name (a Podball team's "lib:PATH" module library), as the setup holds it.
+struct ModuleLibraryRef {
+    std::string written;   // PATH as the scenario wrote it
+    std::string path;      // the absolute file it was loaded from ("" when not loaded)
+};
+
 // A lab's initial entities, parsed from its part of the scenario.
 class LabSetup {
 public:
     virtual ~LabSetup() = default;
     // Writes the lab's keys back as TOML (with comments a designer can follow).
     virtual void write_toml(std::ostream& out) const = 0;
+    // Every module library the scenario names, in order (the same library twice, twice).
+    virtual std::vector<ModuleLibraryRef> module_libraries() const { return {}; }
+};
+
+// What loading a scenario may do with the module libraries it names (code: loading one runs it).
+enum class ModulePolicy {
+    Load,       // resolve and load them (dlopen): a designer's own scenario files
+    Describe,   // parse and check the text only, never touch the library; the team plays idle
+};
+
+struct ScenarioLoadOptions {
+    ModulePolicy modules = ModulePolicy::Load;
+    // Absolute folder a relative "lib:" path resolves against: the scenario file's folder
+    // (load_scenario_file sets it). Empty: a relative path is an error (the scenario has no file).
+    std::string base_dir;
+    // When set, it decides instead of the path rules (replays: the pinned copy, recording: the
+    // libraries the session already runs): given PATH as written, the file to load, or nullopt
+    // with the reason, and the module is then not loaded (not a load error).
+    std::function<std::optional<std::string>(const std::string& written, std::string& why)> resolve_library;
 };
 
 struct Scenario {
@@ -34,6 +61,8 @@ struct Scenario {
     ParamSet params;                    // values at tick 0
     std::shared_ptr<const LabSetup> setup;
     std::vector<Command> commands;      // scheduled, sorted by tick (stable)
+    // Library modules the load options kept from loading, each with why (their teams play idle).
+    std::vector<std::string> modules_not_loaded;
 };
 
 class ScenarioError : public std::runtime_error {
@@ -47,8 +76,10 @@ public:
 bool parse_toml(const std::string& text, Node& root, Diagnostics& diag);
 
 // Throws ScenarioError listing every problem found.
-Scenario load_scenario_text(const std::string& text, const std::string& name_for_messages);
-Scenario load_scenario_file(const std::string& path);
+Scenario load_scenario_text(const std::string& text, const std::string& name_for_messages,
+                            const ScenarioLoadOptions& options = {});
+// Relative "lib:" paths resolve against the file's folder (options.base_dir, when empty).
+Scenario load_scenario_file(const std::string& path, const ScenarioLoadOptions& options = {});
 
 // The complete file text: header, every parameter (changed ones active, the rest as comments
 // with their range), the lab's entities, the scheduled commands.

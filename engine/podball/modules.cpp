@@ -118,9 +118,12 @@ std::unique_ptr<TeamModule> make_team_module(const std::string& module, const st
     error.clear();
     std::unique_ptr<TeamModule> m;
     if (is_library_module(module)) {
-        const std::string path = library_path.empty() ? module.substr(std::char_traits<char>::length(kLibraryModulePrefix))
-                                                      : library_path;
-        m = load_library_module(path, error);
+        // Only an absolute path (the one the scenario's loading resolved, or PATH written so):
+        // never a relative PATH as written, which dlopen would look up in the library search path.
+        const std::string written = module.substr(std::char_traits<char>::length(kLibraryModulePrefix));
+        const std::string& path = library_path.empty() ? written : library_path;
+        if (path.empty() || path[0] != '/') error = "module '" + module + "': its library was not loaded";
+        else m = load_library_module(path, error);
     } else {
         m = make_builtin_module(module);
         if (!m) error = "unknown team module '" + module + "'";

@@ -67,14 +67,26 @@ std::string allowed_modules() {
     return list + ", or \"lib:PATH\" for a module library (PATH relative to the scenario file)";
 }
 
-// A "lib:" module's path: absolute as written, else relative to the scenario file's folder.
-std::string resolve_library_path(const std::string& written, const std::string& scenario_file) {
-    const std::filesystem::path p(written);
-    if (p.is_absolute() || scenario_file.empty()) return p.lexically_normal().string();
-    return (std::filesystem::path(scenario_file).parent_path() / p).lexically_normal().string();
+// A "lib:" module's path as the load options have it: an absolute path as written, a relative
+// one against the scenario file's folder, always made absolute so dlopen never searches the
+// library path (LD_LIBRARY_PATH, the system's folders). nullopt and `why` when it has no file to
+// resolve against (`no_file` then says so, a load error).
+std::optional<std::string> resolve_library_path(const std::string& written, const ScenarioLoadOptions& o, bool& no_file) {
+    namespace fs = std::filesystem;
+    no_file = false;
+    const fs::path p(written);
+    if (p.is_absolute()) return p.lexically_normal().string();
+    if (o.base_dir.empty()) {
+        no_file = true;
+        return std::nullopt;
+    }
+    std::error_code ec;
+    const fs::path base = fs::absolute(fs::path(o.base_dir), ec);
+    return (base / p).lexically_normal().string();
 }
 
-void read_team(const Node& node, TeamInfo& team, std::string& library_path, Diagnostics& diag) {
+void read_team(const Node& node, int index, TeamInfo& team, std::string& library_path, std::string& not_loaded,
+               Diagnostics& diag) {
     TableReader t(node, diag);
     team.name = t.text("name", team.name);
     if (const Node* m = t.node("module")) {
@@ -83,17 +95,33 @@ void read_team(const Node& node, TeamInfo& team, std::string& library_path, Diag
             diag.error(*m, "expected a string (one of: " + allowed_modules() + ")");
         } else if (is_library_module(m->text)) {
             const std::string written = m->text.substr(std::string_view(kLibraryModulePrefix).size());
+            const ScenarioLoadOptions defaults;
+            const ScenarioLoadOptions& o = diag.load_options ? *diag.load_options : defaults;
+            std::optional<std::string> path;
+            std::string why;
+            bool no_file = false;
             if (written.empty()) {
                 diag.error(*m, "\"lib:\" needs the path of a module library, e.g. \"lib:../build/release/libsimple_striker.so\"");
+            } else if (o.modules == ModulePolicy::Describe) {
+                why = "not loaded (its library is only described here, never run)";
+            } else if (o.resolve_library) {
+                path = o.resolve_library(written, why);
             } else {
-                // Checked now (symbols, ABI version), so a broken library is a load error with
-                // its line rather than a surprise when the match starts.
-                const std::string path = resolve_library_path(written, diag.file());
-                if (auto why = probe_module_library(path)) {
-                    diag.error(*m, *why);
+                path = resolve_library_path(written, o, no_file);
+                if (no_file)
+                    diag.error(*m, "\"lib:" + written + "\" is relative to the scenario file's folder, and this scenario has "
+                                   "no file: save it first, or write the library's absolute path");
+            }
+            if (!written.empty() && !no_file) {
+                team.module = m->text;   // saved back as written
+                if (path) {
+                    // Checked now (symbols, ABI version), so a broken library is a load error with
+                    // its line rather than a surprise when the match starts.
+                    if (auto problem = probe_module_library(*path)) diag.error(*m, *problem);
+                    else library_path = *path;
                 } else {
-                    team.module = m->text;
-                    library_path = path;
+                    not_loaded = "team " + std::to_string(index) + " module \"" + m->text + "\": " + why;
+                    diag.modules_not_loaded.push_back(not_loaded);
                 }
             }
         } else if (std::find(names.begin(), names.end(), m->text) == names.end()) {
@@ -141,6 +169,14 @@ void PodballSetup::write_toml(std::ostream& out) const {
     }
 }
 
+std::vector<ModuleLibraryRef> PodballSetup::module_libraries() const {
+    std::vector<ModuleLibraryRef> refs;
+    for (int t = 0; t < 2; ++t)
+        if (is_library_module(teams[t].module))
+            refs.push_back({teams[t].module.substr(std::string_view(kLibraryModulePrefix).size()), library_paths[t]});
+    return refs;
+}
+
 std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader& reader, Diagnostics& diag) {
     auto setup = std::make_shared<PodballSetup>();
     const ArenaLimits lim = default_arena_limits();
@@ -148,7 +184,7 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
     const std::string mode = reader.text("start_mode", std::string(mode_key(setup->start_mode)), mode_keys());
     parse_mode(mode, setup->start_mode);
     for (int t = 0; t < 2; ++t)
-        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, setup->teams[t], setup->library_paths[t], diag);
+        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, t, setup->teams[t], setup->library_paths[t], setup->library_not_loaded[t], diag);
 
     if (const Node* list = reader.array("pod")) {
         std::set<std::pair<int, int>> seen;

@@ -40,11 +40,16 @@ public:
     std::vector<PodPlacement> pods;        // pods not listed start in the default kick-off formation
     std::optional<BallPlacement> ball;     // absent: ball at the centre spot
     Mode start_mode = Mode::KickoffTeam0;
-    // Per team, a "lib:" module's PATH resolved against the scenario file's folder (empty for
-    // built-in modules; a "lib:" module without one uses PATH as written).
+    // Per team, the absolute file a "lib:" module's library is loaded from: PATH resolved against
+    // the scenario file's folder, or what the load options' resolver gave (a replay's pinned
+    // copy). Empty for built-in modules, and for a library not loaded: that team plays idle.
     std::array<std::string, 2> library_paths;
+    // Per team, why its library was not loaded (ModulePolicy::Describe, a replay without consent
+    // or without the pinned library); empty otherwise.
+    std::array<std::string, 2> library_not_loaded;
 
     void write_toml(std::ostream& out) const override;
+    std::vector<ModuleLibraryRef> module_libraries() const override;
 };
 
 }  // namespace pb::podball

@@ -65,7 +65,11 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
 
     for (int team = 0; team < 2; ++team) {
         std::string error;
-        auto module = make_team_module(teams_[team].module, setup.library_paths[team], error);
+        // A library the scenario's loading kept from loading is never opened here either.
+        const bool kept_out = !setup.library_not_loaded[team].empty();
+        auto module = kept_out ? make_builtin_module("idle")
+                               : make_team_module(teams_[team].module, setup.library_paths[team], error);
+        if (kept_out) error = setup.library_not_loaded[team];
         TeamSettings settings;
         settings.config = config_;
         settings.own_pods = teams_[team].pods;

@@ -15,6 +15,21 @@
 
 #include "podball_module_abi.h"
 
+#ifdef PB_TEST_MODULE_marker
+//   marker    like counter, and its constructor appends a line to the file named by the
+//             environment variable PB_MODULE_MARKER: a test sees whether the library was loaded
+//             (dlopen runs the constructor before any symbol is looked up)
+#include <cstdio>
+__attribute__((constructor)) static void pb_test_module_marker_loaded() {
+    const char* path = std::getenv("PB_MODULE_MARKER");
+    if (!path || !*path) return;
+    if (std::FILE* f = std::fopen(path, "a")) {
+        std::fputs("loaded\n", f);
+        std::fclose(f);
+    }
+}
+#endif
+
 namespace {
 struct State {
     std::int64_t calls = 0;
