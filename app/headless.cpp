@@ -132,6 +132,14 @@ static const std::pair<const char*, const char*> kDefaultScenarios[] = {
     {"tasks", "tasks-toward-the-stars.toml"},
 };
 
+static std::string scenario_path(const std::string& file);
+
+std::string lab_default_scenario(const std::string& lab) {
+    for (const auto& [name, file] : kDefaultScenarios)
+        if (lab == name) return scenario_path(file);
+    return {};
+}
+
 static std::string scenario_path(const std::string& file) {
     std::string local = "scenarios/" + file;
     if (std::filesystem::exists(local)) return local;

@@ -374,6 +374,31 @@ int bench_replay(std::ostream& out, std::ostream& err) {
                       c.low_share * 100.0, c.high_share * 100.0);
         out << buf;
     }
+
+    // What an hour of each lab's default scenario weighs on disk (216,000 ticks recorded headless,
+    // no edits): hashes, the quiet stretches, the state snapshots every 16,384 ticks.
+    for (const LabInfo* lab : all_labs()) {
+        Scenario s;
+        const std::string file = lab_default_scenario(lab->name);
+        if (!load_with_overrides(file, {}, s, err)) return 1;
+        try {
+            record_scenario(s, kHour, path);
+        } catch (const std::exception& e) {
+            err << "replay bench: " << lab->name << ": " << e.what() << "\n";
+            return 1;
+        }
+        ReplayLoad hour = read_replay_file(path);
+        const auto size = fs::file_size(path);
+        fs::remove(path);
+        const std::size_t snapshots = hour.data ? hour.data->snapshots.size() : 0;
+        std::size_t snapshot_bytes = 0;
+        if (hour.data)
+            for (const StateSnapshot& snap : hour.data->snapshots) snapshot_bytes += snap.packed.size() + 22;
+        std::snprintf(buf, sizeof buf, "replay    an hour of %-26s %7.0f KB   (%zu state snapshots: %.0f KB of it)\n",
+                      fs::path(file).filename().string().c_str(), static_cast<double>(size) / 1024.0, snapshots,
+                      static_cast<double>(snapshot_bytes) / 1024.0);
+        out << buf;
+    }
     return 0;
 }
 
