@@ -151,6 +151,8 @@ void write_report(const ui::Shell& shell, SDL_Window* window, const char* render
     out.field("window_height", h);
     out.field("ui_scale", static_cast<double>(ui_scale));
     out.field("renderer", renderer_name ? renderer_name : "");
+    // Who draws the pixels: Playbench's rasteriser on SDL's software renderer, else SDL.
+    out.field("rasteriser", renderer_name && std::string(renderer_name) == "software" ? "playbench" : "sdl");
     const char* driver = SDL_GetCurrentVideoDriver();
     out.field("video_driver", driver ? driver : "");
     shell.write_report(out);
@@ -276,6 +278,8 @@ int run_window(const WindowOptions& opts) {
     SDL_RendererInfo renderer_info{};
     SDL_GetRendererInfo(renderer, &renderer_info);
     bool vsync = (renderer_info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+    const bool software_renderer = (renderer_info.flags & SDL_RENDERER_SOFTWARE) != 0;
+    ui::RasterPresenter presenter;
 
     IMGUI_CHECKVERSION();
     ImGuiContext* context = ImGui::CreateContext();
@@ -381,11 +385,13 @@ int run_window(const WindowOptions& opts) {
             ImGui::NewFrame();
             shell.draw();
             ImGui::Render();
-            SDL_SetRenderDrawColor(renderer, 18, 20, 23, 255);
-            SDL_RenderClear(renderer);
-            // Solid rectangles as fills, the rest as geometry: the same pixels as the offscreen
-            // renderer, and fast when SDL fell back to its software renderer.
-            ui::render_draw_data(renderer, ImGui::GetDrawData());
+            // Without a GPU (SDL's software renderer) Playbench's own rasteriser draws the frame, as
+            // `render` does; with one, SDL draws solid rectangles as fills and the rest as geometry.
+            if (!software_renderer || !presenter.present(renderer, ImGui::GetDrawData())) {
+                SDL_SetRenderDrawColor(renderer, 18, 20, 23, 255);
+                SDL_RenderClear(renderer);
+                ui::render_draw_data(renderer, ImGui::GetDrawData());
+            }
 
             // Requests fulfilled on the finished frame, before it is presented.
             if (auto path = shell.take_screenshot_request()) {
@@ -448,6 +454,7 @@ int run_window(const WindowOptions& opts) {
     ImGui_ImplSDLRenderer_Shutdown();
     ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext(context);   // writes imgui.ini
+    presenter.release();              // its texture goes before the renderer that owns it
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);
     return exit_code;

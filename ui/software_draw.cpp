@@ -4,6 +4,9 @@
 #include <imgui.h>
 
 #include <cstddef>
+#include <cstdint>
+
+#include "ui/raster.hpp"
 
 namespace pb::ui {
 
@@ -117,6 +120,45 @@ void render_draw_data(SDL_Renderer* r, ImDrawData* dd) {
     }
     SDL_RenderSetClipRect(r, nullptr);
     SDL_RenderSetScale(r, old_sx, old_sy);
+}
+
+RasterPresenter::~RasterPresenter() { release(); }
+
+void RasterPresenter::release() {
+    if (texture_) SDL_DestroyTexture(texture_);
+    texture_ = nullptr;
+    width_ = height_ = 0;
+}
+
+bool RasterPresenter::present(SDL_Renderer* r, ImDrawData* dd) {
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(r, &w, &h) != 0 || w <= 0 || h <= 0) return false;
+    if (!texture_ || w != width_ || h != height_) {
+        if (texture_) SDL_DestroyTexture(texture_);
+        texture_ = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+        width_ = texture_ ? w : 0;
+        height_ = texture_ ? h : 0;
+        if (!texture_) return false;
+    }
+    void* pixels = nullptr;
+    int pitch = 0;
+    if (SDL_LockTexture(texture_, nullptr, &pixels, &pitch) != 0) return false;
+    const RasterTarget target{static_cast<std::uint32_t*>(pixels), w, h, pitch / 4};
+    clear_target(target, 0xFF121417u);   // the window colour, (18, 20, 23)
+    unsigned char* alpha = nullptr;
+    int aw = 0, ah = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&alpha, &aw, &ah);   // kept by the atlas: no work after the first
+    if (dd && dd->DisplaySize.x > 0 && dd->DisplaySize.y > 0) rasterise_draw_data(*dd, target, RasterAtlas{alpha, aw, ah});
+    SDL_UnlockTexture(texture_);
+    float sx = 1, sy = 1;
+    SDL_RenderGetScale(r, &sx, &sy);
+    SDL_RenderSetScale(r, 1, 1);
+    SDL_RenderSetViewport(r, nullptr);
+    SDL_RenderSetClipRect(r, nullptr);
+    SDL_SetTextureBlendMode(texture_, SDL_BLENDMODE_NONE);
+    const bool ok = SDL_RenderCopy(r, texture_, nullptr, nullptr) == 0;
+    SDL_RenderSetScale(r, sx, sy);
+    return ok;
 }
 
 }  // namespace pb::ui

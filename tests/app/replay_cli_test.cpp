@@ -168,3 +168,31 @@ TEST_CASE("replay cli: bad files and arguments are refused clearly") {
     CHECK(badset.err.find("podball.ball.friction") != std::string::npos);
     fs::remove(text);
 }
+
+TEST_CASE("replay cli: a replay from another engine version says so before verifying, and the result names the pair") {
+    const std::string file = record("scenarios/podball-default.toml", 100, "cli-old-engine.pbreplay");
+    pb::ReplayLoad load = pb::read_replay_file(file);
+    REQUIRE(load.data);
+    pb::ReplayData d = *load.data;
+    d.header.engine_version = pb::kEngineVersion - 1;
+    d.header.app_version = "0.0.9";
+    {
+        pb::ReplayWriter w;
+        w.open(file, d.header);
+        for (std::int64_t t = 1; t <= d.length(); ++t) w.add_hash(t, *d.hashes.at(t));
+        w.close();
+    }
+    ProcessResult v = run_playbench("replay verify '" + file + "'");
+    INFO(v.out, v.err);
+    CHECK(v.exit_code == 0);   // the rules did not change what these ticks compute
+    const std::string pair = "recorded with engine " + std::to_string(pb::kEngineVersion - 1) + " (Playbench 0.0.9), replayed with engine " +
+                             std::to_string(pb::kEngineVersion);
+    const std::size_t before = v.out.find(pair + " (Playbench ");
+    REQUIRE(before != std::string::npos);
+    CHECK(v.out.find(": the rules may differ") != std::string::npos);
+    const std::size_t result = v.out.find("OK, 100 ticks re-simulated");
+    REQUIRE(result != std::string::npos);
+    CHECK(before < result);   // said before the verdict
+    CHECK(v.out.find("[" + pair, result) != std::string::npos);   // and named in it
+    fs::remove(file);
+}

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <stb_image.h>
+
 #include "app_support.hpp"
 #include "engine/core/scenario.hpp"
 
@@ -73,6 +75,9 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
 
     // A real window on the X server, not SDL's invisible fallback driver.
     CHECK(json_field(b, "video_driver") == "\"x11\"");
+    // No GPU: SDL's software renderer, and Playbench's own rasteriser draws the pixels.
+    CHECK(json_field(b, "renderer") == "\"software\"");
+    CHECK(json_field(b, "rasteriser") == "\"playbench\"");
     // Before: paused at tick 0 with the scenario's friction.
     CHECK(json_field(b, "paused") == "true");
     CHECK(json_field(b, "tick") == "0");
@@ -101,6 +106,20 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
     // The window's own screenshot, and the settings written on exit (replacing the broken file).
     CHECK(std::filesystem::exists(shot));
     CHECK(std::filesystem::file_size(shot) > 10000);
+    {
+        // ... which shows the green field in the middle of the window (drawn by our rasteriser).
+        int w = 0, h = 0, n = 0;
+        unsigned char* px = stbi_load(shot.c_str(), &w, &h, &n, 4);
+        REQUIRE(px != nullptr);
+        int green = 0;
+        for (int y = h / 4; y < 3 * h / 4; y += 4)
+            for (int x = w / 4; x < 3 * w / 4; x += 4) {
+                const unsigned char* c = px + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4;
+                green += c[1] > c[0] + 20 && c[1] > c[2] + 10;
+            }
+        stbi_image_free(px);
+        CHECK(green > 500);
+    }
     std::string settings = read_text(config_home + "/playbench/settings.toml");
     CHECK(settings.find("[window]") != std::string::npos);
     CHECK(settings.find("podball-default.toml") != std::string::npos);
