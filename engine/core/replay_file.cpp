@@ -675,6 +675,18 @@ std::string ticks_text(std::int64_t first, std::int64_t last) {
 
 }  // namespace
 
+std::vector<std::size_t> replay_record_starts(const std::string& bytes) {
+    std::vector<std::size_t> starts;
+    for (std::size_t at = sizeof kMagic; at + kRecordOverhead <= bytes.size();) {
+        Reader head(bytes.data() + at + 1, 4);
+        const std::uint32_t length = head.u32();
+        if (bytes.size() - at - kRecordOverhead < length) break;
+        starts.push_back(at);
+        at += kRecordOverhead + length;
+    }
+    return starts;
+}
+
 std::string describe_damage(const ReplayDamage& d) {
     std::string text = bytes_text(d.bytes) + " at byte " + std::to_string(d.offset) + " (" + d.what + ")";
     if (d.lost_last >= d.lost_first) text += ": the hashes of " + ticks_text(d.lost_first, d.lost_last) + " are lost";

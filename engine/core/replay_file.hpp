@@ -195,6 +195,10 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name_f
 // on or read forever); throws std::runtime_error with the reason.
 std::string read_replay_file_bytes(const std::string& path);
 ReplayLoad read_replay_file(const std::string& path);
+// Where each record of a file starts, walking the frames' lengths from the first record (no
+// checksums checked): for tools and tests that aim at a record. Stops at the first frame that
+// does not fit.
+std::vector<std::size_t> replay_record_starts(const std::string& bytes);
 // "9 bytes at byte 1234 (checksum mismatch in a block of tick hashes): the hashes of ticks
 // 1..2000 are lost"
 std::string describe_damage(const ReplayDamage& d);

@@ -94,13 +94,7 @@ TEST_CASE("replay cli: one flipped byte after the header: verify, info and expor
         bytes = ss.str();
     }
     // The records: header, the state at tick 0, the hashes of ticks 1..2000, the state at the end, end.
-    std::vector<std::size_t> records;
-    for (std::size_t p = 8; p + 9 <= bytes.size();) {
-        records.push_back(p);
-        std::uint32_t n = 0;
-        for (int k = 0; k < 4; ++k) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[p + 1 + static_cast<std::size_t>(k)])) << (8 * k);
-        p += 9 + n;
-    }
+    const std::vector<std::size_t> records = pb::replay_record_starts(bytes);
     REQUIRE(records.size() == 5);
     const std::size_t at = records[2] + 1000;   // inside the hash block
     bytes[at] = static_cast<char>(bytes[at] ^ 0x01);

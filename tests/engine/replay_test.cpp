@@ -66,18 +66,6 @@ ReplayData load_ok(const std::string& path) {
     return *load.data;
 }
 
-// Where each record of a sound replay starts (the magic's 8 bytes first).
-std::vector<std::size_t> record_offsets(const std::string& bytes) {
-    std::vector<std::size_t> at;
-    for (std::size_t p = 8; p + 9 <= bytes.size();) {
-        at.push_back(p);
-        std::uint32_t n = 0;
-        for (int i = 0; i < 4; ++i) n |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[p + 1 + static_cast<std::size_t>(i)])) << (8 * i);
-        p += 9 + n;
-    }
-    return at;
-}
-
 // Writes `data` back as a file (to tamper with it through the writer, keeping checksums right).
 void rewrite(const ReplayData& data, const std::string& path) {
     ReplayWriter w;
@@ -277,7 +265,7 @@ TEST_CASE("replay: a file cut at any byte of its last records loads up to the la
     const ReplayData full = load_ok(path);
     REQUIRE(full.length() == 400);
     // The last records: the state at the end, then the end record.
-    const std::vector<std::size_t> records = record_offsets(whole);
+    const std::vector<std::size_t> records = replay_record_starts(whole);
     const std::size_t final_snapshot = records[records.size() - 2];
     std::int64_t previous_length = 0;
     int cuts = 0;
@@ -762,7 +750,7 @@ TEST_CASE("replay damage: every byte flipped and every cut of a short replay of 
         const std::string whole = read_bytes(path);
         fs::remove(path);
         REQUIRE(verdict_of(whole) == ReplayVerdict::Ok);
-        const std::vector<std::size_t> records = record_offsets(whole);
+        const std::vector<std::size_t> records = replay_record_starts(whole);
         REQUIRE(records.size() >= 5);   // header, hashes, command, hashes, end, note
         const std::size_t header_end = records[1];
         const std::size_t last_record = records.back();
@@ -804,7 +792,7 @@ TEST_CASE("replay damage: a flip inside a long Podball replay names the record a
     const std::string path = record(podball_scenario(), 9000, {}, "long-flip.pbreplay");
     const std::string whole = read_bytes(path);
     fs::remove(path);
-    const std::vector<std::size_t> records = record_offsets(whole);
+    const std::vector<std::size_t> records = replay_record_starts(whole);
     // header, the state at tick 0, three blocks of 4096 hashes (the last partial), the state at
     // the end, end
     REQUIRE(records.size() == 7);
