@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
@@ -399,6 +400,62 @@ public:
         return answer(budget_ms, what, fault);
     }
 
+    // A play call through the shared page (module_host.hpp: spin, then sleep on the socket).
+    int play_call(int budget_ms, const char* what, std::string& fault) {
+        if (sock_ < 0 || !shared_) {
+            fault = "its process is gone";
+            return -1;
+        }
+        using std::chrono::steady_clock;
+        const auto start = steady_clock::now();
+        const std::uint32_t seq = ++play_seq_;
+        auto done = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load() == seq; };
+        std::atomic_ref<std::uint32_t>(shared_->play_request).store(seq);
+        if (std::atomic_ref<std::uint32_t>(shared_->host_waiting).load()) {
+            const unsigned char wake = host::OpWake;
+            if (send(sock_, &wake, 1, MSG_NOSIGNAL) != 1) {
+                fault = death(what);
+                return -1;
+            }
+        }
+        const auto spin_until = start + std::chrono::microseconds(host::kCallerSpinMicroseconds);
+        while (!done() && std::chrono::steady_clock::now() < spin_until) sched_yield();
+        if (!done()) {
+            std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(1);
+            const auto deadline = start + std::chrono::milliseconds(budget_ms);
+            while (!done()) {
+                const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - steady_clock::now());
+                pollfd p{sock_, POLLIN, 0};
+                const int n = poll(&p, 1, static_cast<int>(std::max<std::int64_t>(0, left.count() + 1)));
+                if (n < 0 && errno == EINTR) continue;
+                if (done()) break;
+                if (n == 0) {
+                    if (steady_clock::now() < deadline) continue;
+                    fault = "it did not answer within its budget of " + std::to_string(budget_ms) + " ms (" + what +
+                            "): its process was stopped";
+                    stop();
+                    return -1;
+                }
+                unsigned char r = 0;
+                const ssize_t got = recv(sock_, &r, 1, 0);
+                if (got < 0 && errno == EINTR) continue;
+                if (got != 1) {
+                    if (done()) break;
+                    fault = death(what);
+                    return -1;
+                }
+            }
+            if (shared_) std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(0);
+        }
+        if (shared_->magic != host::kMagic) {
+            fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
+                    "): its process was stopped";
+            stop();
+            return -1;
+        }
+        return static_cast<int>(shared_->play_reply);
+    }
+
     // Waits for the host's first byte (the library loaded, or a copy ready).
     bool await_ready(const char* what, std::string& error) {
         std::string fault;
@@ -508,6 +565,7 @@ private:
                 fault = death(what);
                 return -1;
             }
+            if (r == host::ReplyWake) continue;   // stale, from a play call
             if (!shared_ || shared_->magic != host::kMagic) {
                 fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
                         "): its process was stopped";
@@ -542,6 +600,7 @@ private:
     }
 
     int sock_ = -1;
+    std::uint32_t play_seq_ = 0;
     pid_t pid_ = -1;
     bool own_child_ = false;
     bool exited_ = false;
@@ -604,7 +663,7 @@ public:
         host::HostShared* sh = host_->shared();
         fill_world(sh->world, sh->settings, v, settings_.seed);
         std::string fault;
-        const int r = host_->call(host::OpPlay, kPlayBudgetMs, "in podball_module_play", fault);
+        const int r = host_->play_call(kPlayBudgetMs, "in podball_module_play", fault);
         if (r < 0) return die(fault);
         if (r == host::ReplyThrew) throw std::runtime_error(text_field(sh->error, sizeof sh->error));
         if (r == host::ReplyForeign) throw ForeignException{};

@@ -11,8 +11,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <sched.h>
+
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -168,10 +172,23 @@ int module_host_main(int argc, char** argv) {
         return "";
     };
 
+    std::uint32_t last_play = 0;
+    auto request = [&] { return std::atomic_ref<std::uint32_t>(shared->play_request).load(); };
     for (;;) {
+        // A play request in the shared page: spin a little before sleeping on the socket.
+        int op = -1;
         int fds[2] = {-1, -1};
-        const int op = read_op(sock, fds);
-        if (op < 0 || op == host::OpQuit) return 0;   // Playbench closed the socket or is done
+        const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(host::kHostSpinMicroseconds);
+        while (request() == last_play && std::chrono::steady_clock::now() < spin_until) sched_yield();
+        if (request() == last_play) {
+            std::atomic_ref<std::uint32_t>(shared->host_waiting).store(1);
+            if (request() == last_play) op = read_op(sock, fds);
+            std::atomic_ref<std::uint32_t>(shared->host_waiting).store(0);
+            if (op < 0 && request() == last_play) return 0;   // Playbench closed the socket
+        }
+        if (request() != last_play && (op < 0 || op == host::OpWake)) op = host::OpPlay;
+        if (op == host::OpWake) continue;   // stale: nothing new
+        if (op < 0 || op == host::OpQuit) return 0;
         if (op == host::OpInit) {
             std::memcpy(&init_settings, &shared->settings, sizeof init_settings);
             const std::string why = make_state();
@@ -198,7 +215,10 @@ int module_host_main(int argc, char** argv) {
             shared->magic = host::kMagic;
             shared->status = status;
             std::memcpy(shared->actions, actions, sizeof(podball_action) * PODBALL_MAX_PODS);
-            if (!reply(sock, r)) return 0;
+            shared->play_reply = r;
+            last_play = request();
+            std::atomic_ref<std::uint32_t>(shared->play_done).store(last_play);
+            if (std::atomic_ref<std::uint32_t>(shared->caller_waiting).load() && !reply(sock, host::ReplyWake)) return 0;
         } else if (op == host::OpClone) {
             if (fds[0] < 0 || fds[1] < 0) return 4;
             const pid_t pid = fork();
@@ -212,6 +232,7 @@ int module_host_main(int argc, char** argv) {
                 munmap(shared, sizeof(HostShared));
                 shared = map_shared(host::kMemFd);
                 if (!shared) _exit(3);
+                last_play = 0;
                 std::string why;
                 if (!lib.clone) why = make_state();
                 shared->magic = host::kMagic;

@@ -38,14 +38,26 @@ inline constexpr std::uint32_t kMagic = 0x50424d48u;   // "PBMH"
 inline constexpr int kSocketFd = 3;   // the host's end of the socket, as the host sees it
 inline constexpr int kMemFd = 4;      // the shared page
 
-enum Op : unsigned char { OpReady = 'R', OpInit = 'I', OpPlay = 'P', OpClone = 'C', OpQuit = 'Q' };
-enum Reply : unsigned char { ReplyOk = 'k', ReplyError = 'e', ReplyThrew = 't', ReplyForeign = 'x' };
+enum Op : unsigned char { OpReady = 'R', OpInit = 'I', OpPlay = 'P', OpClone = 'C', OpQuit = 'Q', OpWake = 'W' };
+enum Reply : unsigned char { ReplyOk = 'k', ReplyError = 'e', ReplyThrew = 't', ReplyForeign = 'x', ReplyWake = 'D' };
+
+// play calls take a faster path than the socket: the request and the answer are sequence numbers
+// in the shared page, each side spinning (yielding the processor) a little while for the other
+// before it sleeps on the socket; a side about to sleep says so (`*_waiting`) and the other then
+// sends one wake byte (OpWake, ReplyWake). Either side may see a stale wake byte and ignores it.
+inline constexpr int kHostSpinMicroseconds = 200;
+inline constexpr int kCallerSpinMicroseconds = 200;
 
 struct HostShared {
     std::uint32_t magic;
     std::int32_t status;              // play's return value
     std::int32_t can_clone;           // the library exports podball_module_clone
     std::int32_t clone_pid;           // the fork serving a copy (answer to OpClone)
+    alignas(8) std::uint32_t play_request;   // play: sequence numbers (std::atomic_ref)
+    std::uint32_t play_done;
+    std::uint32_t host_waiting;       // the host sleeps on the socket: wake it with OpWake
+    std::uint32_t caller_waiting;     // Playbench sleeps on the socket: wake it with ReplyWake
+    std::uint32_t play_reply;         // the Reply of the play call numbered play_done
     podball_settings settings;        // init's settings; play: the live settings
     podball_world world;              // play's input (its settings pointer is the host's own)
     podball_action actions[PODBALL_MAX_PODS];   // play's output
