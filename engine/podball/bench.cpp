@@ -115,8 +115,8 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
     out << line;
     std::snprintf(line, sizeof line,
                   "podball    isolation: one host process per team, a round trip per call (every ctrl_step ticks), "
-                  "budgets %d ms per play, %d ms for init\n",
-                  kPlayBudgetMs, kInitBudgetMs);
+                  "budgets %d ms of processor time (%d ms wall-clock) per play, %d ms for init\n",
+                  kPlayBudgetMs, kPlayWallMs, kInitBudgetMs);
     out << line;
 }
 

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -422,7 +423,10 @@ public:
         while (!done() && std::chrono::steady_clock::now() < spin_until) sched_yield();
         if (!done()) {
             std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(1);
-            const auto deadline = start + std::chrono::milliseconds(budget_ms);
+            // Checked every budget: the host's processor time in this call (the budget), and
+            // the wall-clock limit.
+            auto deadline = start + std::chrono::milliseconds(budget_ms);
+            const auto wall_limit = start + std::chrono::milliseconds(kPlayWallMs);
             while (!done()) {
                 const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - steady_clock::now());
                 pollfd p{sock_, POLLIN, 0};
@@ -430,9 +434,19 @@ public:
                 if (n < 0 && errno == EINTR) continue;
                 if (done()) break;
                 if (n == 0) {
-                    if (steady_clock::now() < deadline) continue;
-                    fault = "it did not answer within its budget of " + std::to_string(budget_ms) + " ms (" + what +
-                            "): its process was stopped";
+                    const auto now = steady_clock::now();
+                    if (now < deadline) continue;
+                    const std::int64_t used = cpu_ns_in_call(seq);
+                    if (used >= std::int64_t{budget_ms} * 1000000) {
+                        fault = "it used more than its budget of " + std::to_string(budget_ms) + " ms of processor time (" +
+                                what + ")";
+                    } else if (now >= wall_limit) {
+                        fault = "it did not answer within " + std::to_string(kPlayWallMs) + " ms (" + what +
+                                "; it used " + std::to_string(used / 1000000) + " ms of processor time)";
+                    } else {
+                        deadline = std::min(wall_limit, now + std::chrono::milliseconds(10));
+                        continue;
+                    }
                     stop();
                     return -1;
                 }
@@ -449,11 +463,20 @@ public:
         }
         if (shared_->magic != host::kMagic) {
             fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
-                    "): its process was stopped";
+                    ")";
             stop();
             return -1;
         }
         return static_cast<int>(shared_->play_reply);
+    }
+
+    // The host's processor time since it began play call `seq` (0 while it has not begun it).
+    std::int64_t cpu_ns_in_call(std::uint32_t seq) const {
+        if (!shared_ || pid_ <= 0 || std::atomic_ref<std::uint32_t>(shared_->play_started).load() != seq) return 0;
+        clockid_t clock;
+        timespec now{};
+        if (clock_getcpuclockid(pid_, &clock) != 0 || clock_gettime(clock, &now) != 0) return 0;
+        return static_cast<std::int64_t>(now.tv_sec) * 1000000000 + now.tv_nsec - shared_->play_cpu_ns;
     }
 
     // Waits for the host's first byte (the library loaded, or a copy ready).
@@ -554,7 +577,7 @@ private:
             if (n < 0 && errno == EINTR) continue;
             if (n == 0) {
                 fault = "it did not answer within its budget of " + std::to_string(budget_ms) + " ms (" + what +
-                        "): its process was stopped";
+                        ")";
                 stop();
                 return -1;
             }
@@ -568,7 +591,7 @@ private:
             if (r == host::ReplyWake) continue;   // stale, from a play call
             if (!shared_ || shared_->magic != host::kMagic) {
                 fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
-                        "): its process was stopped";
+                        ")";
                 stop();
                 return -1;
             }
@@ -667,7 +690,7 @@ public:
         if (r < 0) return die(fault);
         if (r == host::ReplyThrew) throw std::runtime_error(text_field(sh->error, sizeof sh->error));
         if (r == host::ReplyForeign) throw ForeignException{};
-        if (r != host::ReplyOk) return die("it answered with an unknown byte: its process was stopped");
+        if (r != host::ReplyOk) return die("it answered with an unknown byte");
         if (sh->status != 0)
             throw std::runtime_error("module '" + name() + "': podball_module_play returned status " +
                                      std::to_string(sh->status));

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sched.h>
@@ -202,6 +203,10 @@ int module_host_main(int argc, char** argv) {
             for (int i = 0; i < PODBALL_MAX_PODS; ++i) actions[i] = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
             unsigned char r = host::ReplyOk;
             std::int32_t status = 0;
+            timespec cpu{};
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+            shared->play_cpu_ns = static_cast<std::int64_t>(cpu.tv_sec) * 1000000000 + cpu.tv_nsec;
+            std::atomic_ref<std::uint32_t>(shared->play_started).store(request());
             alarm(kOrphanSeconds);
             try {
                 status = lib.play(state, world, actions);

@@ -21,11 +21,14 @@
 
 namespace pb::podball {
 
-// Time budgets of one call, wall-clock (README: "Library modules"). Loading the library and
-// init, and making a snapshot copy: 2 s. One play call: 50 ms (a team is called every ctrl_step
-// ticks; a 5v5 module answers in microseconds).
+// Time budgets of one call (README: "Library modules run isolated"). Loading the library and
+// init, and making a snapshot copy: 2 s, wall-clock. One play call: 50 ms of the host's processor
+// time (a team is called every ctrl_step ticks; a 5v5 module answers in microseconds), and at most
+// 250 ms wall-clock (a module that sleeps or blocks); processor time, so that a busy machine
+// that leaves the host waiting for a core does not stop a module that did nothing wrong.
 inline constexpr int kInitBudgetMs = 2000;
 inline constexpr int kPlayBudgetMs = 50;
+inline constexpr int kPlayWallMs = 250;
 
 // The environment variable that names the host program (default: playbench-module-host next to
 // the running executable).
@@ -58,6 +61,8 @@ struct HostShared {
     std::uint32_t host_waiting;       // the host sleeps on the socket: wake it with OpWake
     std::uint32_t caller_waiting;     // Playbench sleeps on the socket: wake it with ReplyWake
     std::uint32_t play_reply;         // the Reply of the play call numbered play_done
+    std::uint32_t play_started;       // the play call the host has begun, at play_cpu_ns of its time
+    alignas(8) std::int64_t play_cpu_ns;
     podball_settings settings;        // init's settings; play: the live settings
     podball_world world;              // play's input (its settings pointer is the host's own)
     podball_action actions[PODBALL_MAX_PODS];   // play's output

@@ -58,12 +58,12 @@ TEST_CASE("podball isolation: a module that would take Playbench down is stopped
         const char* fault;   // what the report says
     };
     const Case cases[] = {
-        {"loop", "did not answer within its budget of 50 ms (in podball_module_play)"},
+        {"loop", " ms of processor time"},
         {"segv", "crashed (SIGSEGV"},
         {"abort", "crashed (SIGABRT"},
         {"exit", "exited with status 0"},
         {"scribble", "crashed (SIGSEGV"},   // the guard after the action array stops the first byte past it
-        {"slow", "did not answer within its budget of 50 ms"},
+        {"slow", "did not answer within 250 ms (in podball_module_play"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.variant);
