@@ -13,6 +13,7 @@
 #include "ui/shell.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
+#include "engine/podball/library_module.hpp"
 
 namespace pb::app {
 
@@ -82,12 +83,21 @@ int run_command_line(int argc, char** argv) {
                    "UI automation: a file of timed input events played into the window (used by tests; see README)")
         ->check(CLI::ExistingFile);
 
+    // Podball library modules run isolated in a host process by default; this runs them inside
+    // Playbench instead (batch runs with modules you trust: faster, but a module that crashes or
+    // loops takes Playbench with it).
+    bool in_process_modules = false;
+    const char* const in_process_help =
+        "Podball library modules: run the library's code inside Playbench instead of an isolated host "
+        "process (faster; only for modules you trust: a crash or a loop in it takes Playbench down)";
+
     RunOptions run;
     auto* run_cmd = app.add_subcommand("run", "Run a scenario headless and print the result");
     run_cmd->add_option("scenario", run.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
     run_cmd->add_option("--ticks", run.ticks, "Ticks to simulate (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
     run_cmd->add_option("--set", run.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
     run_cmd->add_flag("--json", run.json, "Print {lab, tick, hash, state, metrics} as JSON");
+    run_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
 
     MatchOptions match;
     std::uint64_t match_seed = 0;
@@ -98,6 +108,7 @@ int run_command_line(int argc, char** argv) {
     match_cmd->add_option("--set", match.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
     match_cmd->add_option("--threads", match.threads, "Worker threads (default 2); results do not depend on it")->check(CLI::Range(1, 64));
     match_cmd->add_flag("--json", match.json, "Print the totals and every match as JSON");
+    match_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
 
     RenderOptions render;
     std::string size = "1280x720";
@@ -129,6 +140,7 @@ int run_command_line(int argc, char** argv) {
     rec_cmd->add_option("--ticks", rec.ticks, "Ticks to record (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{100000000}));
     rec_cmd->add_option("--set", rec.sets, "Override a parameter, KEY=VALUE (repeatable)");
     rec_cmd->add_option("--out", rec.out, "Replay file to write (.pbreplay); a failed write removes it and exits 1 with the reason. Module libraries are pinned (path + SHA-256)")->required();
+    rec_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
     std::string replay_file;
     bool verify_allow_modules = false;
     auto* verify_cmd = replay_cmd->add_subcommand(
@@ -141,6 +153,7 @@ int run_command_line(int argc, char** argv) {
     verify_cmd->add_flag("--allow-modules", verify_allow_modules,
                          "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
                          "matches the one recorded, looked for at the recorded path, then beside the replay");
+    verify_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
     auto* info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, soundness, length, pinned module libraries, "
                                                         "commands and notes (text from the file escaped; never loads a module "
                                                         "library); exits 0, 3 or 4 as verify would for the file itself");
@@ -182,6 +195,7 @@ int run_command_line(int argc, char** argv) {
         return 2;
     }
 
+    pb::podball::set_library_modules_in_process(in_process_modules);
     if (*run_cmd) return run_scenario(run, std::cout, std::cerr);
     if (*match_cmd) {
         if (*match_seed_opt) match.seed = match_seed;

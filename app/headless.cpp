@@ -13,6 +13,7 @@
 #include "app/replay_cli.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
+#include "engine/podball/world.hpp"
 
 namespace pb::app {
 
@@ -69,6 +70,15 @@ int run_scenario(const RunOptions& o, std::ostream& out, std::ostream& err) {
         out << sim.scenario().title << " (" << w.lab().name << ", seed " << sim.scenario().seed << ")\n";
         out << "tick " << w.tick() << "   hash " << hex64(w.hash()) << "\n";
         out << w.summary() << "\n";
+        // Podball team modules that failed: the whole reason, as `match` prints it.
+        if (const auto* pw = dynamic_cast<const pb::podball::PodballWorld*>(&w))
+            for (int t = 0; t < 2; ++t) {
+                const pb::podball::ModuleHealth& h = pw->module_health(t);
+                if (!h.load_error.empty()) out << "team " << t << "'s module did not start: " << h.load_error << "\n";
+                if (h.faults > 0)
+                    out << "team " << t << "'s module: " << h.faults << (h.faults == 1 ? " fault" : " faults")
+                        << ", last at tick " << h.last_fault_tick << ": " << h.last_fault << "\n";
+            }
     }
     return 0;
 }

@@ -297,6 +297,9 @@ VerifyResult verify_replay(const ReplayData& data, const std::string& name, cons
             }
         }
         r.difference = std::move(diff);
+        // The lab's own one-line account (a Podball module stopped by its time budget shows here:
+        // a timeout depends on the machine, so it is the likely cause).
+        r.summary = player.simulation().world().summary();
     }
     r.refused = player.refused();
     return r;
@@ -403,6 +406,7 @@ ReplayCheck check_replay(const ReplayData& data, const std::string& path, const 
             c.lines.push_back("  " + d.note);
         }
     }
+    if (!r.summary.empty()) c.lines.push_back("  the re-simulated world: " + r.summary);
     return c;
 }
 

@@ -119,6 +119,7 @@ struct VerifyResult {
     std::int64_t ticks = 0;                       // ticks re-simulated
     std::optional<std::int64_t> divergence;       // first divergent tick
     std::optional<StateDifference> difference;    // at a divergence: what differs
+    std::string summary;                          // at a divergence: the re-simulated world's summary line
     std::vector<std::string> refused;
     bool ok() const { return !divergence && refused.empty(); }
 };

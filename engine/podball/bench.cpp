@@ -3,12 +3,16 @@
 // (std::clock), so other work on a shared machine does not count against the engine; rounds
 // smooth out cache and frequency noise, the median is reported.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <ctime>
 #include <memory>
 #include <ostream>
 #include <vector>
 
+#include "engine/podball/library_module.hpp"
+#include "engine/podball/module_host.hpp"
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {
@@ -21,8 +25,9 @@ struct Rate {
     std::array<int, 2> goals{0, 0};
 };
 
-// Plays matches back to back (seeds 1, 2, ...) in rounds of at least `seconds` of CPU time.
-Rate measure(const ParamSet& params, const PodballSetup& setup, int rounds, double seconds) {
+// Plays matches back to back (seeds 1, 2, ...) in rounds of at least `seconds` of CPU time (or
+// wall-clock time with `wall`: isolated library modules spend theirs in other processes).
+Rate measure(const ParamSet& params, const PodballSetup& setup, int rounds, double seconds, bool wall = false) {
     std::uint64_t seed = 1;
     auto world = std::make_unique<PodballWorld>(params, setup, seed);
     Rate r;
@@ -43,11 +48,13 @@ Rate measure(const ParamSet& params, const PodballSetup& setup, int rounds, doub
     for (int round = 0; round < rounds; ++round) {
         std::int64_t ticks = 0;
         const std::clock_t start = std::clock();
+        const auto wall_start = std::chrono::steady_clock::now();
         double elapsed = 0.0;
         do {
             run(20000);
             ticks += 20000;
-            elapsed = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+            elapsed = wall ? std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count()
+                           : static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
         } while (elapsed < seconds);
         rates.push_back(static_cast<double>(ticks) / elapsed);
         r.ticks += ticks;
@@ -80,6 +87,39 @@ void report(std::ostream& out, const char* what, const Rate& r, double target) {
     out << line;
 }
 
+// The cost of isolation: a 5v5 match of the example library module (examples/modules, built
+// next to Playbench) against itself, isolated (two host processes, a round trip per call) and
+// in-process. Wall-clock time for both.
+void bench_library_modules(std::ostream& out, const ParamSet& params) {
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const std::string lib = (self.parent_path() / "libsimple_striker.so").string();
+    if (ec || !std::filesystem::is_regular_file(lib, ec)) {
+        out << "podball  library modules: skipped (no libsimple_striker.so next to Playbench: build the simple_striker target)\n";
+        return;
+    }
+    PodballSetup s = teams(("lib:" + lib).c_str(), ("lib:" + lib).c_str(), 5);
+    s.library_paths = {lib, lib};
+    const bool was = library_modules_in_process();
+    set_library_modules_in_process(false);
+    const Rate isolated = measure(params, s, 3, 0.5, true);
+    set_library_modules_in_process(true);
+    const Rate direct = measure(params, s, 3, 0.5, true);
+    set_library_modules_in_process(was);
+    const double share = direct.median > 0.0 ? 100.0 * isolated.median / direct.median : 0.0;
+    char line[400];
+    std::snprintf(line, sizeof line,
+                  "podball  5v5 library module simple_striker vs itself, wall-clock: isolated %.0f ticks/s, in-process "
+                  "%.0f ticks/s (median of 3 rounds): isolated at %.0f %% of in-process, target >= 25 %%: %s\n",
+                  isolated.median, direct.median, share, share >= 25.0 ? "met" : "NOT MET");
+    out << line;
+    std::snprintf(line, sizeof line,
+                  "podball    isolation: one host process per team, a round trip per call (every ctrl_step ticks), "
+                  "budgets %d ms of processor time (%d ms wall-clock) per play, %d ms for init\n",
+                  kPlayBudgetMs, kPlayWallMs, kInitBudgetMs);
+    out << line;
+}
+
 }  // namespace
 
 void bench_podball(std::ostream& out) {
@@ -94,6 +134,7 @@ void bench_podball(std::ostream& out) {
     std::snprintf(line, sizeof line, "podball  5v5 idle vs idle (physics, rules and metrics only): %.0f ticks/s median\n",
                   idle.median);
     out << line;
+    bench_library_modules(out, params);
 }
 
 }  // namespace pb::podball

@@ -3,12 +3,30 @@
 #include "engine/podball/library_module.hpp"
 
 #include <dlfcn.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
+#include "engine/podball/module_host.hpp"
 #include "engine/podball/podball_module_abi.h"
+
+extern char** environ;
 
 namespace pb::podball {
 namespace {
@@ -142,6 +160,44 @@ void fill_pods(podball_pod* out, const std::vector<PodView>& pods) {
     }
 }
 
+// The view a play call gets, in the ABI's structs (its settings pointer left to the caller).
+void fill_world(podball_world& w, podball_settings& live, const TeamView& v, std::uint64_t seed) {
+    fill_settings(live, v.config);
+    live.own_pods = static_cast<std::int32_t>(v.own.size());
+    live.opponent_pods = static_cast<std::int32_t>(v.opponents.size());
+    live.seed = seed;
+    w.tick = v.tick;
+    w.running_ticks = v.running_ticks;
+    w.mode = abi_mode(v.mode);
+    w.period = v.period;
+    w.own_score = v.own_score;
+    w.opponent_score = v.opponent_score;
+    w.own_count = static_cast<std::int32_t>(std::min<std::size_t>(v.own.size(), PODBALL_MAX_PODS));
+    w.opponent_count = static_cast<std::int32_t>(std::min<std::size_t>(v.opponents.size(), PODBALL_MAX_PODS));
+    fill_pods(w.own, v.own);
+    fill_pods(w.opponents, v.opponents);
+    w.ball_pos = podball_vec2{v.ball_pos.x, v.ball_pos.y};
+    w.ball_vel = podball_vec2{v.ball_vel.x, v.ball_vel.y};
+    w.ball_owner_team = v.ball_owner_team;
+    w.ball_owner_index = v.ball_owner_index;
+    w.own_area_holder = v.own_area_holder;
+    w.opponent_area_holder = v.opponent_area_holder;
+    w.settings = nullptr;
+}
+
+// The module's answers as engine actions: an unknown kind is no action; the world checks and
+// normalises the vectors (module_action_in_world).
+void read_actions(const podball_action* in, std::vector<PodAction>& actions) {
+    const std::size_t n = std::min<std::size_t>(actions.size(), PODBALL_MAX_PODS);
+    for (std::size_t i = 0; i < n; ++i) {
+        const podball_action& a = in[i];
+        const PodAction::Kind kind = a.kind == PODBALL_ACTION_MOVE    ? PodAction::Kind::Move
+                                     : a.kind == PODBALL_ACTION_SHOOT ? PodAction::Kind::Shoot
+                                                                      : PodAction::Kind::None;
+        actions[i] = PodAction{kind, Vec2{a.v.x, a.v.y}};
+    }
+}
+
 class LibraryModule final : public TeamModule {
 public:
     explicit LibraryModule(std::shared_ptr<ModuleLibrary> lib) : lib_(std::move(lib)) {}
@@ -168,42 +224,16 @@ public:
     void play(const TeamView& v, std::vector<PodAction>& actions) override {
         if (!state_) throw std::runtime_error("module '" + name() + "' has no state (its init or clone failed)");
         ++calls_;
-        fill_settings(live_settings_, v.config);
-        live_settings_.own_pods = static_cast<std::int32_t>(v.own.size());
-        live_settings_.opponent_pods = static_cast<std::int32_t>(v.opponents.size());
-        live_settings_.seed = settings_.seed;
+        fill_world(world_, live_settings_, v, settings_.seed);
+        world_.settings = &live_settings_;
         podball_world& w = world_;
-        w.tick = v.tick;
-        w.running_ticks = v.running_ticks;
-        w.mode = abi_mode(v.mode);
-        w.period = v.period;
-        w.own_score = v.own_score;
-        w.opponent_score = v.opponent_score;
-        w.own_count = static_cast<std::int32_t>(std::min<std::size_t>(v.own.size(), PODBALL_MAX_PODS));
-        w.opponent_count = static_cast<std::int32_t>(std::min<std::size_t>(v.opponents.size(), PODBALL_MAX_PODS));
-        fill_pods(w.own, v.own);
-        fill_pods(w.opponents, v.opponents);
-        w.ball_pos = podball_vec2{v.ball_pos.x, v.ball_pos.y};
-        w.ball_vel = podball_vec2{v.ball_vel.x, v.ball_vel.y};
-        w.ball_owner_team = v.ball_owner_team;
-        w.ball_owner_index = v.ball_owner_index;
-        w.own_area_holder = v.own_area_holder;
-        w.opponent_area_holder = v.opponent_area_holder;
-        w.settings = &live_settings_;
         for (podball_action& a : actions_) a = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
 
         const std::int32_t status = lib_->play_(state_, &w, actions_.data());
         if (status != 0)
             throw std::runtime_error("module '" + name() + "': podball_module_play returned status " +
                                      std::to_string(status));
-        const std::size_t n = std::min<std::size_t>(actions.size(), PODBALL_MAX_PODS);
-        for (std::size_t i = 0; i < n; ++i) {
-            const podball_action& a = actions_[i];
-            const PodAction::Kind kind = a.kind == PODBALL_ACTION_MOVE    ? PodAction::Kind::Move
-                                         : a.kind == PODBALL_ACTION_SHOOT ? PodAction::Kind::Shoot
-                                                                          : PodAction::Kind::None;
-            actions[i] = PodAction{kind, Vec2{a.v.x, a.v.y}};
-        }
+        read_actions(actions_.data(), actions);
     }
 
     std::unique_ptr<TeamModule> clone() const override {
@@ -259,10 +289,494 @@ private:
     std::array<podball_action, PODBALL_MAX_PODS> actions_{};
 };
 
+// ---------------------------------------------------------------- isolated modules
+
+std::atomic<bool> g_in_process{false};
+
+std::string module_host_path() {
+    if (const char* env = std::getenv(kModuleHostEnv); env && *env) return env;
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return kModuleHostName;
+    return (self.parent_path() / kModuleHostName).string();
+}
+
+std::string signal_text(int sig) {
+    switch (sig) {
+        case SIGSEGV: return "SIGSEGV, a segmentation fault";
+        case SIGABRT: return "SIGABRT, it aborted";
+        case SIGBUS: return "SIGBUS";
+        case SIGFPE: return "SIGFPE, an arithmetic fault";
+        case SIGILL: return "SIGILL";
+        case SIGKILL: return "SIGKILL";
+        case SIGALRM: return "SIGALRM";
+        default: return "signal " + std::to_string(sig);
+    }
+}
+
+std::string text_field(const char* field, std::size_t size) { return std::string(field, strnlen(field, size)); }
+
+// A non-std exception escaping the module's play, re-thrown in Playbench so the world reports it
+// as it does for an in-process module.
+struct ForeignException {};
+
+// One host process (module_host.hpp) and Playbench's end of its socket and page.
+class HostProcess {
+public:
+    HostProcess(const HostProcess&) = delete;
+    HostProcess& operator=(const HostProcess&) = delete;
+    HostProcess() = default;
+    ~HostProcess() { stop(); }
+
+    // Starts the host for the library at `path`; false and `error` when the host cannot start or
+    // the library cannot be used.
+    bool spawn(const std::string& path, std::string& error) {
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+            error = std::string("cannot start a module host: socketpair: ") + std::strerror(errno);
+            return false;
+        }
+        const int mem = make_page();
+        if (mem < 0) {
+            close(sv[0]);
+            close(sv[1]);
+            error = std::string("cannot start a module host: shared memory: ") + std::strerror(errno);
+            return false;
+        }
+        const std::string host = module_host_path();
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_adddup2(&fa, sv[1], host::kSocketFd);
+        posix_spawn_file_actions_adddup2(&fa, mem, host::kMemFd);
+        std::string arg0 = kModuleHostName, arg1 = path;
+        char* argv[] = {arg0.data(), arg1.data(), nullptr};
+        pid_t pid = -1;
+        const int rc = posix_spawn(&pid, host.c_str(), &fa, nullptr, argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+        close(sv[1]);
+        close(mem);
+        if (rc != 0) {
+            close(sv[0]);
+            unmap();
+            error = "cannot start the module host '" + host + "' (" + std::strerror(rc) +
+                    "): isolated library modules need it next to Playbench (or named by " + kModuleHostEnv + ")";
+            return false;
+        }
+        sock_ = sv[0];
+        pid_ = pid;
+        own_child_ = true;
+        return await_ready("loading the library", error);
+    }
+
+    // Sends `op` and waits for the answer at most `budget_ms`; on overrun, a dead or scribbling
+    // host, stops it and says what happened in `fault`. The answer byte, or -1.
+    int call(unsigned char op, int budget_ms, const char* what, std::string& fault, const int* fds = nullptr) {
+        if (sock_ < 0) {
+            fault = "its process is gone";
+            return -1;
+        }
+        ssize_t sent;
+        if (fds) {
+            char control[CMSG_SPACE(2 * sizeof(int))];
+            std::memset(control, 0, sizeof control);
+            iovec iov{&op, 1};
+            msghdr msg{};
+            msg.msg_iov = &iov;
+            msg.msg_iovlen = 1;
+            msg.msg_control = control;
+            msg.msg_controllen = sizeof control;
+            cmsghdr* c = CMSG_FIRSTHDR(&msg);
+            c->cmsg_level = SOL_SOCKET;
+            c->cmsg_type = SCM_RIGHTS;
+            c->cmsg_len = CMSG_LEN(2 * sizeof(int));
+            std::memcpy(CMSG_DATA(c), fds, 2 * sizeof(int));
+            sent = sendmsg(sock_, &msg, MSG_NOSIGNAL);
+        } else {
+            sent = send(sock_, &op, 1, MSG_NOSIGNAL);
+        }
+        if (sent != 1) {
+            fault = death(what);
+            return -1;
+        }
+        return answer(budget_ms, what, fault);
+    }
+
+    // A play call through the shared page (module_host.hpp: spin, then sleep on the socket).
+    int play_call(int budget_ms, const char* what, std::string& fault) {
+        if (sock_ < 0 || !shared_) {
+            fault = "its process is gone";
+            return -1;
+        }
+        using std::chrono::steady_clock;
+        const auto start = steady_clock::now();
+        const std::uint32_t seq = ++play_seq_;
+        auto done = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load() == seq; };
+        std::atomic_ref<std::uint32_t>(shared_->play_request).store(seq);
+        if (std::atomic_ref<std::uint32_t>(shared_->host_waiting).load()) {
+            const unsigned char wake = host::OpWake;
+            if (send(sock_, &wake, 1, MSG_NOSIGNAL) != 1) {
+                fault = death(what);
+                return -1;
+            }
+        }
+        const auto spin_until = start + std::chrono::microseconds(host::kCallerSpinMicroseconds);
+        while (!done() && std::chrono::steady_clock::now() < spin_until) sched_yield();
+        if (!done()) {
+            std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(1);
+            // Checked every budget: the host's processor time in this call (the budget), and
+            // the wall-clock limit.
+            auto deadline = start + std::chrono::milliseconds(budget_ms);
+            const auto wall_limit = start + std::chrono::milliseconds(kPlayWallMs);
+            while (!done()) {
+                const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - steady_clock::now());
+                pollfd p{sock_, POLLIN, 0};
+                const int n = poll(&p, 1, static_cast<int>(std::max<std::int64_t>(0, left.count() + 1)));
+                if (n < 0 && errno == EINTR) continue;
+                if (done()) break;
+                if (n == 0) {
+                    const auto now = steady_clock::now();
+                    if (now < deadline) continue;
+                    const std::int64_t used = cpu_ns_in_call(seq);
+                    if (used >= std::int64_t{budget_ms} * 1000000) {
+                        fault = "it used more than its budget of " + std::to_string(budget_ms) + " ms of processor time (" +
+                                what + ")";
+                    } else if (now >= wall_limit) {
+                        fault = "it did not answer within " + std::to_string(kPlayWallMs) + " ms (" + what +
+                                "; it used " + std::to_string(used / 1000000) + " ms of processor time)";
+                    } else {
+                        deadline = std::min(wall_limit, now + std::chrono::milliseconds(10));
+                        continue;
+                    }
+                    stop();
+                    return -1;
+                }
+                unsigned char r = 0;
+                const ssize_t got = recv(sock_, &r, 1, 0);
+                if (got < 0 && errno == EINTR) continue;
+                if (got != 1) {
+                    if (done()) break;
+                    fault = death(what);
+                    return -1;
+                }
+            }
+            if (shared_) std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(0);
+        }
+        if (shared_->magic != host::kMagic) {
+            fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
+                    ")";
+            stop();
+            return -1;
+        }
+        return static_cast<int>(shared_->play_reply);
+    }
+
+    // The host's processor time since it began play call `seq` (0 while it has not begun it).
+    std::int64_t cpu_ns_in_call(std::uint32_t seq) const {
+        if (!shared_ || pid_ <= 0 || std::atomic_ref<std::uint32_t>(shared_->play_started).load() != seq) return 0;
+        clockid_t clock;
+        timespec now{};
+        if (clock_getcpuclockid(pid_, &clock) != 0 || clock_gettime(clock, &now) != 0) return 0;
+        return static_cast<std::int64_t>(now.tv_sec) * 1000000000 + now.tv_nsec - shared_->play_cpu_ns;
+    }
+
+    // Waits for the host's first byte (the library loaded, or a copy ready).
+    bool await_ready(const char* what, std::string& error) {
+        std::string fault;
+        const int r = answer(kInitBudgetMs, what, fault);
+        if (r == host::ReplyOk) return true;
+        if (r == host::ReplyError) {
+            error = text_field(shared_->error, sizeof shared_->error);
+            stop();
+        } else {
+            error = fault;
+        }
+        return false;
+    }
+
+    // A copy of this host's module: a fork of the host serving a new socket and page.
+    std::unique_ptr<HostProcess> fork_copy(std::string& fault) {
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+            fault = "cannot copy it: socketpair failed";
+            return nullptr;
+        }
+        auto copy = std::unique_ptr<HostProcess>(new HostProcess);
+        const int mem = copy->make_page();
+        if (mem < 0) {
+            close(sv[0]);
+            close(sv[1]);
+            fault = "cannot copy it: no shared memory";
+            return nullptr;
+        }
+        const int fds[2] = {sv[1], mem};
+        const int r = call(host::OpClone, kInitBudgetMs, "copying its state for a snapshot", fault, fds);
+        close(sv[1]);
+        close(mem);
+        copy->sock_ = sv[0];
+        if (r != host::ReplyOk || shared_->clone_pid <= 0) {
+            if (r >= 0 && fault.empty()) fault = "its process could not copy itself for a snapshot";
+            return nullptr;
+        }
+        copy->pid_ = shared_->clone_pid;
+        copy->own_child_ = false;   // a child of the host: the system reaps it
+        std::string why;
+        if (!copy->await_ready("starting its copy for a snapshot", why)) {
+            fault = why;
+            return nullptr;
+        }
+        return copy;
+    }
+
+    host::HostShared* shared() const { return shared_; }
+
+    // Ends the host (its memory goes with it: dispose is not called) and reaps it.
+    void stop() {
+        if (sock_ >= 0) close(sock_);
+        sock_ = -1;
+        if (pid_ > 0) {
+            if (!exited_) kill(pid_, SIGKILL);
+            if (own_child_) {
+                int st = 0;
+                while (waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+                }
+            }
+        }
+        pid_ = -1;
+        unmap();
+    }
+
+private:
+    int make_page() {
+        const int mem = memfd_create("playbench-module", MFD_CLOEXEC);
+        if (mem < 0) return -1;
+        if (ftruncate(mem, sizeof(host::HostShared)) != 0) {
+            close(mem);
+            return -1;
+        }
+        void* p = mmap(nullptr, sizeof(host::HostShared), PROT_READ | PROT_WRITE, MAP_SHARED, mem, 0);
+        if (p == MAP_FAILED) {
+            close(mem);
+            return -1;
+        }
+        shared_ = static_cast<host::HostShared*>(p);
+        std::memset(shared_, 0, sizeof *shared_);
+        return mem;
+    }
+
+    void unmap() {
+        if (shared_) munmap(shared_, sizeof(host::HostShared));
+        shared_ = nullptr;
+    }
+
+    int answer(int budget_ms, const char* what, std::string& fault) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_ms);
+        for (;;) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            pollfd p{sock_, POLLIN, 0};
+            const int n = poll(&p, 1, static_cast<int>(std::max<std::int64_t>(0, left.count())));
+            if (n < 0 && errno == EINTR) continue;
+            if (n == 0) {
+                fault = "it did not answer within its budget of " + std::to_string(budget_ms) + " ms (" + what +
+                        ")";
+                stop();
+                return -1;
+            }
+            unsigned char r = 0;
+            const ssize_t got = recv(sock_, &r, 1, 0);
+            if (got < 0 && errno == EINTR) continue;
+            if (got != 1) {
+                fault = death(what);
+                return -1;
+            }
+            if (r == host::ReplyWake) continue;   // stale, from a play call
+            if (!shared_ || shared_->magic != host::kMagic) {
+                fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
+                        ")";
+                stop();
+                return -1;
+            }
+            return r;
+        }
+    }
+
+    // The host ended: how (for Playbench's own child; a copy's host is not ours to wait for).
+    std::string death(const char* what) {
+        std::string how = "its process ended";
+        if (own_child_ && pid_ > 0) {
+            int st = 0;
+            pid_t got;
+            do {
+                got = waitpid(pid_, &st, 0);
+            } while (got < 0 && errno == EINTR);
+            if (got == pid_) {
+                exited_ = true;
+                if (WIFSIGNALED(st)) how = "its process crashed (" + signal_text(WTERMSIG(st)) + ")";
+                else if (WIFEXITED(st)) how = "its process exited with status " + std::to_string(WEXITSTATUS(st));
+                pid_ = -1;
+            }
+        } else {
+            exited_ = true;
+            how = "its process ended (crashed or exited)";
+        }
+        stop();
+        return how + " while " + what;
+    }
+
+    int sock_ = -1;
+    std::uint32_t play_seq_ = 0;
+    pid_t pid_ = -1;
+    bool own_child_ = false;
+    bool exited_ = false;
+    host::HostShared* shared_ = nullptr;
+};
+
+void init_settings(podball_settings& s, const TeamSettings& settings) {
+    s = podball_settings{};
+    fill_settings(s, settings.config);
+    s.own_pods = settings.own_pods;
+    s.opponent_pods = settings.opponent_pods;
+    s.seed = settings.seed;
+}
+
+// A library module whose code runs in a host process. Calls fill the shared page and wait for
+// the answer; a host that overruns, crashes, exits or scribbles is stopped and the module is
+// dead: the first play afterwards throws the reason (one fault for the world to record), every
+// later one leaves the team's pods idle. The outputs are the in-process module's, bit for bit.
+class IsolatedModule final : public TeamModule {
+public:
+    IsolatedModule(std::string path, LibraryInfo info, std::unique_ptr<HostProcess> host)
+        : path_(std::move(path)), info_(std::move(info)), host_(std::move(host)) {}
+    IsolatedModule(const IsolatedModule&) = delete;
+    IsolatedModule& operator=(const IsolatedModule&) = delete;
+
+    std::string name() const override { return info_.name; }
+
+    void init(const TeamSettings& settings) override {
+        settings_ = settings;
+        initialised_ = true;
+        dead_ = false;
+        fault_reported_ = false;
+        std::string error;
+        if (!host_ || initialised_host_) {
+            host_ = std::make_unique<HostProcess>();
+            if (!host_->spawn(path_, error)) {
+                host_.reset();
+                throw std::runtime_error("module '" + name() + "': " + error);
+            }
+        }
+        initialised_host_ = true;
+        init_settings(host_->shared()->settings, settings);
+        std::string fault;
+        const int r = host_->call(host::OpInit, kInitBudgetMs, "in podball_module_init", fault);
+        if (r == host::ReplyOk) return;
+        if (r == host::ReplyError) fault = text_field(host_->shared()->error, sizeof host_->shared()->error);
+        else fault = "module '" + name() + "' was stopped: " + fault;
+        host_.reset();
+        throw std::runtime_error(fault);
+    }
+
+    void play(const TeamView& v, std::vector<PodAction>& actions) override {
+        ++calls_;
+        if (dead_) {
+            if (fault_reported_) return;   // idle for the rest of the match
+            fault_reported_ = true;
+            throw std::runtime_error(fault_);
+        }
+        if (!host_) throw std::runtime_error("module '" + name() + "' has no state (its init or clone failed)");
+        host::HostShared* sh = host_->shared();
+        fill_world(sh->world, sh->settings, v, settings_.seed);
+        std::string fault;
+        const int r = host_->play_call(kPlayBudgetMs, "in podball_module_play", fault);
+        if (r < 0) return die(fault);
+        if (r == host::ReplyThrew) throw std::runtime_error(text_field(sh->error, sizeof sh->error));
+        if (r == host::ReplyForeign) throw ForeignException{};
+        if (r != host::ReplyOk) return die("it answered with an unknown byte");
+        if (sh->status != 0)
+            throw std::runtime_error("module '" + name() + "': podball_module_play returned status " +
+                                     std::to_string(sh->status));
+        std::memcpy(actions_.data(), sh->actions, sizeof(podball_action) * PODBALL_MAX_PODS);
+        read_actions(actions_.data(), actions);
+    }
+
+    std::unique_ptr<TeamModule> clone() const override {
+        auto copy = std::make_unique<IsolatedModule>(path_, info_, nullptr);
+        copy->settings_ = settings_;
+        copy->calls_ = calls_;
+        copy->initialised_ = initialised_;
+        copy->dead_ = dead_;
+        copy->fault_ = fault_;
+        copy->fault_reported_ = fault_reported_;
+        if (!initialised_ || dead_ || !host_) return copy;
+        copy->initialised_host_ = true;
+        std::string fault;
+        copy->host_ = host_->fork_copy(fault);
+        if (!copy->host_) {
+            // The copy plays idle and says why once; the original, if its host died making the
+            // copy, does the same on its next call.
+            copy->dead_ = true;
+            copy->fault_ = "module '" + name() + "' was stopped: " + fault + "; its pods idle for the rest of the match";
+            copy->fault_reported_ = false;
+            if (!host_->shared()) {
+                dead_ = true;
+                fault_ = copy->fault_;
+                host_.reset();
+            }
+        }
+        return copy;
+    }
+
+    void hash(StateHasher& h) const override {
+        h.add(info_.name);
+        h.add(calls_);
+    }
+
+private:
+    void die(const std::string& fault) {
+        dead_ = true;
+        fault_reported_ = true;
+        fault_ = "module '" + name() + "' was stopped: " + fault + "; its pods idle for the rest of the match";
+        host_.reset();
+        throw std::runtime_error(fault_);
+    }
+
+    std::string path_;
+    LibraryInfo info_;
+    mutable std::unique_ptr<HostProcess> host_;
+    bool initialised_host_ = false;   // the host has had an init (a new init needs a new host)
+    bool initialised_ = false;
+    mutable bool dead_ = false;
+    mutable std::string fault_;
+    bool fault_reported_ = false;
+    TeamSettings settings_;
+    std::int64_t calls_ = 0;
+    std::array<podball_action, PODBALL_MAX_PODS> actions_{};
+};
+
+// Starts a host for `path` and reads what the library says about itself.
+std::unique_ptr<HostProcess> start_host(const std::string& path, LibraryInfo& info, std::string& error) {
+    auto host = std::make_unique<HostProcess>();
+    if (!host->spawn(path, error)) return nullptr;
+    const host::HostShared* sh = host->shared();
+    info.name = text_field(sh->name, sizeof sh->name);
+    info.author = text_field(sh->author, sizeof sh->author);
+    info.description = text_field(sh->description, sizeof sh->description);
+    info.can_clone = sh->can_clone == 1;
+    return host;
+}
+
 }  // namespace
+
+void set_library_modules_in_process(bool in_process) { g_in_process = in_process; }
+bool library_modules_in_process() { return g_in_process; }
 
 std::optional<std::string> probe_module_library(const std::string& path, LibraryInfo* info) {
     std::string error;
+    if (!g_in_process) {
+        LibraryInfo found;
+        if (!start_host(path, found, error)) return error;
+        if (info) *info = found;
+        return std::nullopt;
+    }
     auto lib = ModuleLibrary::open(path, error);
     if (!lib) return error;
     if (info) *info = lib->info();
@@ -270,6 +784,12 @@ std::optional<std::string> probe_module_library(const std::string& path, Library
 }
 
 std::unique_ptr<TeamModule> load_library_module(const std::string& path, std::string& error) {
+    if (!g_in_process) {
+        LibraryInfo info;
+        auto host = start_host(path, info, error);
+        if (!host) return nullptr;
+        return std::make_unique<IsolatedModule>(path, std::move(info), std::move(host));
+    }
     auto lib = ModuleLibrary::open(path, error);
     if (!lib) return nullptr;
     return std::make_unique<LibraryModule>(std::move(lib));

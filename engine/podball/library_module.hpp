@@ -25,7 +25,16 @@ struct LibraryInfo {
     bool can_clone = false;
 };
 
-// Opens the library and checks it; the reason when it cannot be used (missing file or symbol,
+// Isolation (the default): a library module's code runs in its own process, the module host
+// (module_host.hpp), with a time budget per call; Playbench never loads the library itself. A
+// module that overruns, crashes, aborts, exits or scribbles is stopped, its pods idle for the rest
+// of the match and the fault is reported. In-process (opt-in, `--in-process-modules`): the library
+// is dlopened into Playbench and called directly; faster, and only for modules you trust.
+// Process-wide; set it before loading scenarios.
+void set_library_modules_in_process(bool in_process);
+bool library_modules_in_process();
+
+// Opens the library and checks it (in a host process unless in-process); the reason when it cannot be used (missing file or symbol,
 // another ABI version), with the path and what is expected.
 std::optional<std::string> probe_module_library(const std::string& path, LibraryInfo* info = nullptr);
 

@@ -61,8 +61,15 @@ void build_team_view(const PodballWorld& world, int team, TeamView& out) {
 
 PodAction module_action_in_world(PodAction a, int team) {
     if (a.kind == PodAction::Kind::None) return PodAction{};
-    const double len = std::sqrt(a.v.x * a.v.x + a.v.y * a.v.y);
-    if (!std::isfinite(len)) return PodAction{};
+    if (!std::isfinite(a.v.x) || !std::isfinite(a.v.y)) return PodAction{};
+    double len = std::sqrt(a.v.x * a.v.x + a.v.y * a.v.y);
+    if (!std::isfinite(len)) {
+        // A huge but finite vector (1e300): its square overflows, so scale it down first; like
+        // any vector longer than 1 it counts as full thrust in its direction.
+        const double m = std::max(std::abs(a.v.x), std::abs(a.v.y));
+        a.v /= m;
+        len = std::sqrt(a.v.x * a.v.x + a.v.y * a.v.y);
+    }
     if (len > 1.0) a.v /= len;
     a.v = mirror_vec(team, a.v);
     return a;

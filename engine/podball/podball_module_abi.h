@@ -21,9 +21,16 @@
  *       restart-from-here); with clone, a restored world continues exactly. Without it, a copy of
  *       the world starts the module afresh through init with the original settings and seed.
  *
+ * Isolation: by default Playbench runs the library in a process of its own (playbench-module-host)
+ * with a time budget per call (2 s for loading and init, 50 ms for play; module_host.hpp). A module
+ * that overruns, crashes, aborts, exits or writes past its action array is stopped: its team idles
+ * for the rest of the match and the fault is reported. `--in-process-modules` loads it into
+ * Playbench instead (trusted modules only). Either way the module sees the same calls.
+ *
  * The module sees the world mirrored so that its own team always attacks towards +x (its own goal
  * is at x = -arena_width/2), and the engine mirrors the returned vectors back. Units: lengths in
- * arena widths, time in ticks, velocities in length per tick. Vectors longer than 1 count as 1.
+ * arena widths, time in ticks, velocities in length per tick. Vectors longer than 1 count as 1
+ * (however long, if finite: full thrust in their direction).
  */
 #ifndef PODBALL_MODULE_ABI_H
 #define PODBALL_MODULE_ABI_H

@@ -291,7 +291,18 @@ std::string PodballWorld::summary() const {
     } else {
         s += "   period " + std::to_string(period_ + 1) + "/" + std::to_string(static_cast<int>(config_.periods));
     }
-    return s + "   t=" + std::to_string(tick_);
+    s += "   t=" + std::to_string(tick_);
+    // A team module in trouble shows on the one line (the window's status line, `run`); the
+    // whole reason is in the metrics' module_health and the Analysis tab.
+    for (int t = 0; t < 2; ++t) {
+        const ModuleHealth& h = health_[t];
+        if (!h.load_error.empty()) s += "   " + teams_[t].name + "'s module did not start";
+        else if (h.last_fault.find("was stopped") != std::string::npos)
+            s += "   " + teams_[t].name + "'s module stopped at t=" + std::to_string(h.last_fault_tick);
+        else if (h.faults > 0)
+            s += "   " + teams_[t].name + "'s module: " + std::to_string(h.faults) + (h.faults == 1 ? " fault" : " faults");
+    }
+    return s;
 }
 
 }  // namespace pb::podball

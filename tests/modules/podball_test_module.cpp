@@ -9,8 +9,20 @@
 //   abi       claims another ABI version
 //   nosym     lacks podball_module_play
 //   initfail  init returns NULL
+// and the ones that would take an in-process Playbench down (isolation stops them; from their
+// third play call on, the first two play normally):
+//   loop      loops forever
+//   segv      dereferences a null pointer
+//   abort     calls abort()
+//   exit      calls exit(0)
+//   scribble  writes 1 MB of bytes past the end of the action array
+//   slow      sleeps 300 ms once (over the 50 ms budget), then plays normally
+// and one that is only unusual:
+//   huge      pod 0 gets the finite vector (1e300, 1e300): full thrust along the diagonal
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <thread>
 #include <stdexcept>
 
 #include "podball_module_abi.h"
@@ -78,6 +90,33 @@ int32_t podball_module_play(void* state, const podball_world* world, podball_act
 #ifdef PB_TEST_MODULE_nan
     actions[0].v.x = std::nan("");
 #endif
+#ifdef PB_TEST_MODULE_huge
+    actions[0].v = podball_vec2{1e300, 1e300};
+#endif
+    if (s->calls == 3) {
+#ifdef PB_TEST_MODULE_loop
+        volatile bool forever = true;
+        while (forever) {
+        }
+#endif
+#ifdef PB_TEST_MODULE_segv
+        volatile int* volatile nowhere = nullptr;
+        *nowhere = 1;
+#endif
+#ifdef PB_TEST_MODULE_abort
+        std::abort();
+#endif
+#ifdef PB_TEST_MODULE_exit
+        std::exit(0);
+#endif
+#ifdef PB_TEST_MODULE_scribble
+        volatile unsigned char* past = reinterpret_cast<unsigned char*>(actions + PODBALL_MAX_PODS);
+        for (std::size_t i = 0; i < (std::size_t{1} << 20); ++i) past[i] = 0x55;
+#endif
+#ifdef PB_TEST_MODULE_slow
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+#endif
+    }
 #ifdef PB_TEST_MODULE_counter
     // The module's memory shows in its play: pod 0 thrusts by the number of calls so far.
     actions[0].v = podball_vec2{static_cast<double>(s->calls % 50) / 50.0, 0.0};

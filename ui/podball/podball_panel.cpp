@@ -210,6 +210,25 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     }
     if (f.widgets) f.widgets->record_last_item("podball.metrics");
 
+    // Team modules in trouble: a library module that was stopped (crash, loop, exit...) leaves its
+    // team idle for the rest of the match; the reason is the world's, word for word.
+    for (int team = 0; team < 2; ++team) {
+        const podball::ModuleHealth& h = w.module_health(team);
+        if (h.load_error.empty() && h.faults == 0) continue;
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(team_colour(team), "%s", team_name(w, team).c_str());
+        ImGui::SameLine();
+        if (!h.load_error.empty()) {
+            ImGui::TextColored(palette::kChangedMark, "module did not start, its pods stand idle: %s", h.load_error.c_str());
+        } else {
+            ImGui::TextColored(palette::kChangedMark, "module: %lld %s, last at tick %lld: %s",
+                               static_cast<long long>(h.faults), h.faults == 1 ? "fault" : "faults",
+                               static_cast<long long>(h.last_fault_tick), h.last_fault.c_str());
+        }
+        if (f.widgets) f.widgets->record_last_item(team == 0 ? "podball.module_fault.0" : "podball.module_fault.1");
+        ImGui::PopTextWrapPos();
+    }
+
     // Conduct flags with their tick ranges.
     const auto& flags = w.metrics().flags;
     if (flags.empty()) {

@@ -1,0 +1,158 @@
+// Isolated library modules (engine/podball/module_host.hpp): a module that loops, crashes, aborts,
+// exits, scribbles past its action array or overruns its budget once is stopped, its pods idle for
+// the rest of the match, the fault is reported once, and the match goes on. A well-behaved module
+// plays bit for bit the same isolated as in-process, snapshots included.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/core/json.hpp"
+#include "engine/podball/library_module.hpp"
+#include "engine/podball/module_host.hpp"
+#include "podball_testing.hpp"
+
+using namespace podball_testing;
+
+#ifdef PB_MODULE_DIR
+
+namespace {
+
+std::string module_path(const std::string& name) { return std::string(PB_MODULE_DIR) + "/" + name; }
+std::string striker() { return module_path("libsimple_striker.so"); }
+std::string test_module(const std::string& variant) { return module_path("libpb_test_module_" + variant + ".so"); }
+
+// Team 0 plays the library at `path`, team 1 the built-in chaser.
+PodballWorld versus_chaser(const std::string& path, Mode start = Mode::Running, int pods = 3) {
+    PodballSetup s;
+    s.teams[0] = TeamInfo{"Lib", "lib:" + path, pods};
+    s.teams[1] = TeamInfo{"Red", "chaser", pods};
+    s.library_paths[0] = path;
+    s.start_mode = start;
+    return PodballWorld(params_with(), s, 2);
+}
+
+// In-process for the life of the guard.
+struct InProcess {
+    InProcess() { set_library_modules_in_process(true); }
+    ~InProcess() { set_library_modules_in_process(false); }
+    InProcess(const InProcess&) = delete;
+    InProcess& operator=(const InProcess&) = delete;
+};
+
+std::vector<std::uint64_t> hashes(PodballWorld& w, int ticks) {
+    std::vector<std::uint64_t> h;
+    for (int t = 0; t < ticks; ++t) {
+        w.step();
+        h.push_back(w.hash());
+    }
+    return h;
+}
+
+}  // namespace
+
+TEST_CASE("podball isolation: isolation is the default") { CHECK_FALSE(library_modules_in_process()); }
+
+TEST_CASE("podball isolation: a module that would take Playbench down is stopped, its pods idle, the match goes on") {
+    struct Case {
+        const char* variant;
+        const char* fault;   // what the report says
+    };
+    const Case cases[] = {
+        {"loop", " ms of processor time"},
+        {"segv", "crashed (SIGSEGV"},
+        {"abort", "crashed (SIGABRT"},
+        {"exit", "exited with status 0"},
+        {"scribble", "crashed (SIGSEGV"},   // the guard after the action array stops the first byte past it
+        {"slow", "did not answer within 250 ms (in podball_module_play"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.variant);
+        PodballWorld w = versus_chaser(test_module(c.variant));
+        for (int t = 0; t < 11; ++t) w.step();   // calls at ticks 0 and 5 play; the third, at 10, is fatal
+        CHECK(w.module_health(0).faults == 1);
+        CHECK(w.module_health(0).last_fault_tick == 10);
+        CHECK(w.module_health(0).last_fault.find(c.fault) != std::string::npos);
+        CHECK(w.module_health(0).last_fault.find("its pods idle for the rest of the match") != std::string::npos);
+        for (int t = 0; t < 1500; ++t) w.step();
+        CHECK(w.tick() == 1511);
+        // One fault, not one per call: the team is idle, the other plays on and scores.
+        CHECK(w.module_health(0).faults == 1);
+        for (int i = 0; i < 3; ++i) CHECK(w.pods()[static_cast<std::size_t>(i)].action.kind == PodAction::Kind::None);
+        CHECK(w.pods()[3].action.kind != PodAction::Kind::None);
+        CHECK(w.module_health(1).faults == 0);
+        CHECK(w.score()[1] > 0);
+        JsonWriter out(false);
+        w.write_metrics(out);
+        CHECK(out.str().find(c.fault) != std::string::npos);
+        // A snapshot of a world whose module was stopped: the copy stays idle, with no new fault.
+        auto copy = w.clone();
+        auto& restored = dynamic_cast<PodballWorld&>(*copy);
+        for (int t = 0; t < 20; ++t) restored.step();
+        CHECK(restored.module_health(0).faults == 1);
+        CHECK(restored.pods()[0].action.kind == PodAction::Kind::None);
+    }
+}
+
+TEST_CASE("podball isolation: the slow module is not stopped in-process (no budget there)") {
+    InProcess trusted;
+    PodballWorld w = versus_chaser(test_module("slow"));
+    for (int t = 0; t < 30; ++t) w.step();
+    CHECK(w.module_health(0).faults == 0);
+    CHECK(w.pods()[1].action.kind == PodAction::Kind::Move);
+}
+
+TEST_CASE("podball isolation: a huge finite vector is full thrust in its direction, not a fault") {
+    for (const bool in_process : {false, true}) {
+        CAPTURE(in_process);
+        set_library_modules_in_process(in_process);
+        PodballWorld w = versus_chaser(test_module("huge"));
+        for (int t = 0; t < 20; ++t) w.step();
+        set_library_modules_in_process(false);
+        CHECK(w.module_health(0).faults == 0);
+        REQUIRE(w.pods()[0].action.kind == PodAction::Kind::Move);
+        CHECK(w.pods()[0].action.v.x == doctest::Approx(std::sqrt(0.5)));
+        CHECK(w.pods()[0].action.v.y == doctest::Approx(std::sqrt(0.5)));
+        CHECK(std::isfinite(w.pods()[0].pos.x));
+    }
+}
+
+TEST_CASE("podball isolation: a well-behaved module plays bit for bit the same isolated and in-process") {
+    for (const std::string& path : {striker(), test_module("counter")}) {
+        CAPTURE(path);
+        PodballWorld isolated = versus_chaser(path, Mode::KickoffTeam0, 5);
+        const std::vector<std::uint64_t> a = hashes(isolated, 3000);
+        std::vector<std::uint64_t> b;
+        {
+            InProcess trusted;
+            PodballWorld direct = versus_chaser(path, Mode::KickoffTeam0, 5);
+            b = hashes(direct, 3000);
+        }
+        CHECK(a == b);
+        CHECK(isolated.module_health(0).faults == 0);
+        CHECK(isolated.score()[0] + isolated.score()[1] > 0);
+
+        // Snapshots: a copy taken at tick 1000 continues as the in-process copy does (the
+        // striker's state is copied by the fork of its host; the counter restarts from init).
+        auto continue_copy = [&](bool in_process) {
+            set_library_modules_in_process(in_process);
+            PodballWorld w = versus_chaser(path, Mode::KickoffTeam0, 5);
+            for (int t = 0; t < 1000; ++t) w.step();
+            auto copy = w.clone();
+            set_library_modules_in_process(false);
+            auto& c = dynamic_cast<PodballWorld&>(*copy);
+            std::vector<std::uint64_t> h = hashes(c, 500);
+            std::vector<double> xs;
+            for (int t = 0; t < 50; ++t) {
+                c.step();
+                xs.push_back(c.pods()[0].pos.x);
+            }
+            return std::make_pair(h, xs);
+        };
+        const auto iso = continue_copy(false);
+        const auto inp = continue_copy(true);
+        CHECK(iso.first == inp.first);
+        CHECK(iso.second == inp.second);
+    }
+}
+
+#endif  // PB_MODULE_DIR
