@@ -42,7 +42,7 @@ std::string read_regular_file(const std::string& path, std::uint64_t max_bytes, 
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
-        throw std::runtime_error("'" + path + "' is " + kind_of(st.st_mode) + ", not a regular file; only regular files are read (" +
+        throw std::runtime_error("'" + path + "' is " + kind_of(st.st_mode) + ", not a regular file; only regular files are read (expected " +
                                  what + ")");
     }
     if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {

@@ -17,7 +17,7 @@ std::string file_size_text(std::uint64_t n);
 // Reads a whole regular file of at most `max_bytes`. The file is opened with O_NONBLOCK, so a
 // FIFO never waits for a writer, then fstat'ed: a FIFO, a device (/dev/zero), a directory or a
 // socket is refused, as is a file larger than `max_bytes`. `what` names the expected content in
-// the messages ("a scenario", "a replay is a file Playbench wrote"). Throws std::runtime_error
+// the messages ("a replay", "a module library"). Throws std::runtime_error
 // with the reason.
 std::string read_regular_file(const std::string& path, std::uint64_t max_bytes, const std::string& what);
 

@@ -787,7 +787,7 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) 
 }
 
 std::string read_replay_file_bytes(const std::string& path) {
-    return read_regular_file(path, kMaxReplayFileBytes, "a replay is a file Playbench wrote");
+    return read_regular_file(path, kMaxReplayFileBytes, "a replay, a file Playbench wrote");
 }
 
 ReplayLoad read_replay_file(const std::string& path) {
