@@ -262,3 +262,19 @@ TEST_CASE("only regular files are read: /dev/zero, a FIFO and a directory are re
     CHECK(err.find("16777217 bytes") != std::string::npos);
     fs::remove_all(dir);
 }
+
+TEST_CASE("a command that would grow past a limit is refused naming it (Effects tower.place at kMaxTowers)") {
+    std::string text = "lab = \"effects\"\n";
+    for (std::size_t i = 0; i < effects::kMaxTowers; ++i) text += "[[towers]]\nposition = [1, 1]\n";
+    Simulation sim(load_scenario_text(text, "towers.toml"));
+    Command c;
+    c.tick = sim.tick();
+    c.type = "tower.place";
+    c.set("x", 2.0).set("y", 2.0).set("range", 3.0).set("rate", 1.0).set("damage", 5.0);
+    const auto why = sim.submit(c);
+    REQUIRE(why);
+    CHECK(why->find("kMaxTowers") != std::string::npos);
+    // One tower over the limit in the file is refused at load, naming the limit.
+    text += "[[towers]]\nposition = [1, 1]\n";
+    CHECK(refused(text).find("lists 1001, more than the limit of 1000 towers (kMaxTowers)") != std::string::npos);
+}
