@@ -1,6 +1,8 @@
 #include "app/cli.hpp"
 
 #include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <iostream>
 
@@ -100,7 +102,7 @@ int run_command_line(int argc, char** argv) {
     run_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
 
     MatchOptions match;
-    std::uint64_t match_seed = 0;
+    std::string match_seed;   // parsed below: CLI11 would clamp 2^64 silently
     auto* match_cmd = app.add_subcommand("match", "Play full Podball matches headless and report results and metrics per team");
     match_cmd->add_option("scenario", match.scenario, "Podball scenario file (.toml)")->required()->check(CLI::ExistingFile);
     match_cmd->add_option("--games", match.games, "Matches to play (default 1), with seeds S, S+1, ...")->check(CLI::Range(1, 1000000));
@@ -198,7 +200,19 @@ int run_command_line(int argc, char** argv) {
     pb::podball::set_library_modules_in_process(in_process_modules);
     if (*run_cmd) return run_scenario(run, std::cout, std::cerr);
     if (*match_cmd) {
-        if (*match_seed_opt) match.seed = match_seed;
+        if (*match_seed_opt) {
+            // The same range as a scenario's seed key: 0 .. 2^63-1 (seeds S, S+1, ... stay in it).
+            std::uint64_t seed = 0;
+            const char* end = match_seed.data() + match_seed.size();
+            auto res = std::from_chars(match_seed.data(), end, seed);
+            if (match_seed.empty() || res.ec != std::errc() || res.ptr != end ||
+                seed > static_cast<std::uint64_t>(INT64_MAX)) {
+                std::cerr << "playbench match: --seed must be a whole number 0 .. " << INT64_MAX << ", got '"
+                          << match_seed << "'\n";
+                return 2;
+            }
+            match.seed = seed;
+        }
         return run_matches(match, std::cout, std::cerr);
     }
     if (*render_cmd) {

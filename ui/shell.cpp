@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <new>
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
@@ -272,7 +273,15 @@ bool Shell::open_scenario(const std::string& path) {
     }
     if (review_) close_replay();
     if (recorder_.recording()) stop_recording("Recording stopped: another scenario was opened");
-    sim_->reset(std::move(loaded));
+    try {
+        sim_->reset(std::move(loaded));   // leaves the simulation as it was when it throws
+    } catch (const std::exception& e) {
+        show_error(std::string("Could not open ") + path + ":\n" +
+                       (dynamic_cast<const std::bad_alloc*>(&e) ? std::string("out of memory making its world")
+                                                                 : std::string(e.what())),
+                   path);
+        return false;
+    }
     current_path_ = path;
     restart_from_.reset();
     saved_live_count_ = sim_->live_commands().size();

@@ -33,6 +33,9 @@ std::string file_name(const std::string& path) { return fs::path(path).filename(
 
 bool is_replay_file(const std::string& path) {
     static constexpr char kMagic[8] = {'P', 'B', 'R', 'P', 'L', 'Y', '\r', '\n'};
+    // A FIFO or a device is not a replay (and is refused as a scenario too): never opened blocking.
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return false;
     std::ifstream in(path, std::ios::binary);
     char head[sizeof kMagic] = {};
     return in && in.read(head, sizeof head) && std::memcmp(head, kMagic, sizeof kMagic) == 0;

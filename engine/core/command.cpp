@@ -1,6 +1,7 @@
 #include "engine/core/command.hpp"
 #include "engine/core/params.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -111,6 +112,11 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
                 if (!std::isfinite(v)) return where + " must be finite";
                 if (a->kind == ArgKind::Integer && v != std::floor(v))
                     return where + " must be a whole number, got " + value_text(value);
+                // Whole numbers beyond 2^53 are not exact in a double and would wrap when read as
+                // an int64: refused whatever the spec's range.
+                if (a->kind == ArgKind::Integer && std::fabs(v) > kMaxExactInteger)
+                    return where + " = " + value_text(value) + " is out of range: allowed " +
+                           num(std::max(a->min, -kMaxExactInteger)) + " .. " + num(std::min(a->max, kMaxExactInteger));
                 if (v < a->min || v > a->max)
                     return where + " = " + value_text(value) + " is out of range: allowed " + num(a->min) +
                            " .. " + num(a->max);

@@ -27,6 +27,9 @@ struct Command {
     bool operator==(const Command& o) const = default;
 };
 
+// 2^53: the largest whole number a double holds exactly; Integer arguments stay within +- this.
+inline constexpr double kMaxExactInteger = 9007199254740992.0;
+
 enum class ArgKind { Number, Integer, String, Boolean };
 
 struct ArgSpec {

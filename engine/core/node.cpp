@@ -106,6 +106,25 @@ std::int64_t TableReader::integer(std::string_view key, std::int64_t fallback, s
     return n->integer;
 }
 
+std::int64_t TableReader::count(std::string_view key, std::int64_t fallback, std::int64_t min, std::int64_t max,
+                               std::string_view limit) {
+    const Node* n = table_.get(key);
+    if (n && n->kind == Node::Kind::Integer && n->integer > max) {
+        known_.emplace_back(key);
+        diag_.error(*n, "value " + shown(*n) + " is more than the limit of " + std::to_string(max) + " " +
+                            std::string(limit) + "; allowed " + std::to_string(min) + " .. " + std::to_string(max));
+        return fallback;
+    }
+    return integer(key, fallback, min, max);
+}
+
+bool over_limit(const Node& list, std::size_t count, std::size_t max, std::string_view limit, Diagnostics& diag) {
+    if (count <= max) return false;
+    diag.error(list, "lists " + std::to_string(count) + ", more than the limit of " + std::to_string(max) + " " +
+                         std::string(limit));
+    return true;
+}
+
 bool TableReader::boolean(std::string_view key, bool fallback) {
     const Node* n = fetch(key);
     if (!n) return fallback;
@@ -132,25 +151,31 @@ std::string TableReader::text(std::string_view key, std::string fallback, const 
     return n->text;
 }
 
-bool TableReader::vec2(std::string_view key, double& x, double& y, double min_x, double max_x, double min_y,
-                       double max_y) {
-    const Node* n = fetch(key);
-    if (!n) return false;
-    std::string expect = "expected [x, y] with x in " + fmt(min_x) + " .. " + fmt(max_x) + " and y in " +
-                         fmt(min_y) + " .. " + fmt(max_y);
-    if (n->kind != Node::Kind::Array || n->array.size() != 2 || !n->array[0].is_number() ||
-        !n->array[1].is_number()) {
-        diag_.error(*n, expect + ", got " + (n->kind == Node::Kind::Array ? "an array of " + std::to_string(n->array.size()) + " values" : shown(*n)));
+bool read_point(const Node& n, Diagnostics& diag, std::string_view what, double min_x, double max_x, double min_y,
+                double max_y, double& x, double& y) {
+    const std::string expect = "expected " + (what.empty() ? std::string() : std::string(what) + " ") + "[x, y] with x in " + fmt(min_x) + " .. " + fmt(max_x) +
+                               " and y in " + fmt(min_y) + " .. " + fmt(max_y);
+    if (n.kind != Node::Kind::Array || n.array.size() != 2 || !n.array[0].is_number() || !n.array[1].is_number()) {
+        diag.error(n, expect + ", got " +
+                          (n.kind == Node::Kind::Array ? "an array of " + std::to_string(n.array.size()) + " values" : shown(n)));
         return false;
     }
-    double vx = n->array[0].as_number(), vy = n->array[1].as_number();
-    if (!std::isfinite(vx) || !std::isfinite(vy) || vx < min_x || vx > max_x || vy < min_y || vy > max_y) {
-        diag_.error(*n, expect + ", got [" + fmt(vx) + ", " + fmt(vy) + "]");
+    const double vx = n.array[0].as_number(), vy = n.array[1].as_number();
+    // Written so that NaN fails every comparison and is refused.
+    if (!(std::isfinite(vx) && std::isfinite(vy) && vx >= min_x && vx <= max_x && vy >= min_y && vy <= max_y)) {
+        diag.error(n, expect + ", got [" + shown(n.array[0]) + ", " + shown(n.array[1]) + "]");
         return false;
     }
     x = vx;
     y = vy;
     return true;
+}
+
+bool TableReader::vec2(std::string_view key, double& x, double& y, double min_x, double max_x, double min_y,
+                       double max_y) {
+    const Node* n = fetch(key);
+    if (!n) return false;
+    return read_point(*n, diag_, "", min_x, max_x, min_y, max_y, x, y);
 }
 
 const Node* TableReader::table(std::string_view key) {

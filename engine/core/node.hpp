@@ -61,6 +61,16 @@ private:
     std::vector<Diagnostic> list_;
 };
 
+// The one check of a point given as an array element ([x, y] in a list of waypoints or room
+// positions): two numbers, each finite and within its bounds (NaN, inf and 1e308 are refused).
+// Reports at `n` (its line and key) with `what` and the allowed ranges; returns false then.
+bool read_point(const Node& n, Diagnostics& diag, std::string_view what, double min_x, double max_x, double min_y,
+                double max_y, double& x, double& y);
+
+// A list longer than a declared limit: reports "lists 5000 players, more than the limit of 12
+// players (kMaxPlayers)" at `list` and returns true.
+bool over_limit(const Node& list, std::size_t count, std::size_t max, std::string_view limit, Diagnostics& diag);
+
 // Reads a table's keys with range checks; every key not read by finish() is reported as unknown,
 // together with the keys that are allowed there.
 class TableReader {
@@ -72,6 +82,10 @@ public:
     const Node* node(std::string_view key);  // marks as read
     double number(std::string_view key, double fallback, double min, double max);
     std::int64_t integer(std::string_view key, std::int64_t fallback, std::int64_t min, std::int64_t max);
+    // A count with a declared limit: above `max` the message names the limit ("more than the
+    // limit of 2000 rooms (kMaxRooms)"); `limit` is "rooms (kMaxRooms)".
+    std::int64_t count(std::string_view key, std::int64_t fallback, std::int64_t min, std::int64_t max,
+                       std::string_view limit);
     bool boolean(std::string_view key, bool fallback);
     std::string text(std::string_view key, std::string fallback, const std::vector<std::string>& choices = {});
     // [x, y] array of two numbers, each within [min, max].

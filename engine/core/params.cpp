@@ -40,7 +40,12 @@ static std::string shortest(double v) { return format_number(v); }
 std::string format_param_value(const ParamDef& def, double value) {
     switch (def.type) {
         case ParamType::Boolean: return value != 0.0 ? "true" : "false";
-        case ParamType::Integer: return std::to_string(static_cast<long long>(std::llround(value)));
+        case ParamType::Integer:
+            // Only whole numbers an int64 holds exactly are printed as one: 2^63 would wrap to a
+            // negative number in llround (and NaN is undefined there).
+            if (std::isfinite(value) && std::fabs(value) <= 9007199254740992.0)
+                return std::to_string(static_cast<long long>(std::llround(value)));
+            return shortest(value);
         case ParamType::Real: break;
     }
     return shortest(value);

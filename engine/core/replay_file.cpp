@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/read_file.hpp"
 
 // zlib packing of state snapshots, from Debian's libstb (declarations only).
 extern "C" {
@@ -798,35 +799,7 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) 
 }
 
 std::string read_replay_file_bytes(const std::string& path) {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, as a device is.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        throw std::runtime_error("'" + path + "' is not a regular file (a replay is a file Playbench wrote)");
-    }
-    if (static_cast<std::uint64_t>(st.st_size) > kMaxReplayFileBytes) {
-        ::close(fd);
-        throw std::runtime_error("'" + path + "' is " + bytes_text(static_cast<std::uint64_t>(st.st_size)) +
-                                 ", more than a replay can hold (at most " + bytes_text(kMaxReplayFileBytes) + ")");
-    }
-    std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            const std::string why = std::strerror(errno);
-            ::close(fd);
-            throw std::runtime_error("cannot read '" + path + "': " + why);
-        }
-        if (n == 0) break;   // shrank while being read
-        done += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    bytes.resize(done);
-    return bytes;
+    return read_regular_file(path, kMaxReplayFileBytes, "a replay, a file Playbench wrote");
 }
 
 ReplayLoad read_replay_file(const std::string& path) {

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "engine/core/read_file.hpp"
 #include "engine/core/sha256.hpp"
 
 namespace pb {
@@ -59,7 +60,7 @@ PrivateCopies& copies() {
 
 bool read_whole(const std::string& path, std::string& bytes, std::string& why) {
     try {
-        bytes = read_text_file(path);
+        bytes = read_regular_file(path, kMaxLibraryBytes, "a module library");
         return true;
     } catch (const std::exception& e) {
         why = e.what();

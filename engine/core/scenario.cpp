@@ -13,17 +13,13 @@
 #include <unistd.h>
 
 #include "engine/core/lab.hpp"
+#include "engine/core/read_file.hpp"
 #include "engine/core/toml_text.hpp"
 
 namespace pb {
 
-std::string read_text_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) throw std::runtime_error("cannot read '" + path + "': " + std::strerror(errno));
-    return ss.str();
+std::string read_text_file(const std::string& path, std::uint64_t max_bytes) {
+    return read_regular_file(path, max_bytes, "a scenario, settings or script text file");
 }
 
 namespace {

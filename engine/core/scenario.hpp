@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/command.hpp"
+#include "engine/core/read_file.hpp"
 #include "engine/core/node.hpp"
 #include "engine/core/params.hpp"
 
@@ -88,7 +89,9 @@ std::string scenario_to_toml(const Scenario& s);
 // half a scenario. Throws std::runtime_error with the reason on failure.
 void save_scenario_file(const Scenario& s, const std::string& path);
 void write_file_atomically(const std::string& path, const std::string& content);
-std::string read_text_file(const std::string& path);  // throws std::runtime_error
+// A regular file of at most max_bytes (engine/core/read_file.hpp: FIFOs and devices are refused,
+// never waited on or read forever); throws std::runtime_error with the reason.
+std::string read_text_file(const std::string& path, std::uint64_t max_bytes = kMaxTextFileBytes);
 
 // The default values of a lab: its parameters at default, no entities beyond the lab's defaults.
 Scenario default_scenario(const LabInfo& lab);

@@ -4,7 +4,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace pb {
 namespace {
@@ -115,21 +118,32 @@ std::string to_hex(const Sha256Digest& d) {
 }
 
 std::optional<Sha256Digest> sha256_file(const std::string& path, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    // O_NONBLOCK and fstat: a FIFO or a device is refused, never waited on or hashed forever.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
         error = "cannot read " + path + ": " + std::strerror(errno);
+        return std::nullopt;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        error = "cannot read " + path + ": not a regular file";
         return std::nullopt;
     }
     Sha256 s;
     char buf[65536];
-    while (in) {
-        in.read(buf, sizeof buf);
-        s.update(buf, static_cast<std::size_t>(in.gcount()));
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n < 0) {
+            error = "cannot read " + path + ": " + std::strerror(errno);
+            ::close(fd);
+            return std::nullopt;
+        }
+        if (n == 0) break;
+        s.update(buf, static_cast<std::size_t>(n));
     }
-    if (in.bad()) {
-        error = "cannot read " + path + ": " + std::strerror(errno);
-        return std::nullopt;
-    }
+    ::close(fd);
     return s.finish();
 }
 

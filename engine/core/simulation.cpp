@@ -99,9 +99,12 @@ void Simulation::restart() {
 }
 
 void Simulation::reset(Scenario scenario) {
+    // The new world first: when it cannot be made (std::bad_alloc on a machine with less memory
+    // than the limits allow for), the simulation is left as it was and the caller reports it.
+    std::unique_ptr<World> world = scenario.lab->create_world(scenario);
     if (recorder_) recorder_->simulation_ends(*this, "another scenario replaced the simulation");
     scenario_ = std::move(scenario);
-    world_ = scenario_.lab->create_world(scenario_);
+    world_ = std::move(world);
     next_scheduled_ = 0;
     log_.clear();
     live_.clear();

@@ -16,17 +16,17 @@ std::string n(double v) { return format_number(v); }
 
 void read_waypoints(const Node& lane, EffectsSetup& setup, Diagnostics& diag) {
     TableReader r(lane, diag);
-    if (const Node* list = r.array("waypoints")) {
+    if (const Node* list = r.array("waypoints");
+        list && !over_limit(*list, list->array.size(), kMaxWaypoints, "waypoints (kMaxWaypoints)", diag)) {
         std::vector<Vec2> points;
         bool ok = true;
         for (const Node& p : list->array) {
-            if (p.kind != Node::Kind::Array || p.array.size() != 2 || !p.array[0].is_number() || !p.array[1].is_number() ||
-                std::abs(p.array[0].as_number()) > kFar || std::abs(p.array[1].as_number()) > kFar) {
-                diag.error(p, "each waypoint is [x, y] in lane units, within -" + n(kFar) + " .. " + n(kFar));
+            Vec2 point;
+            if (!read_point(p, diag, "a waypoint in lane units", -kFar, kFar, -kFar, kFar, point.x, point.y)) {
                 ok = false;
                 continue;
             }
-            points.push_back({p.array[0].as_number(), p.array[1].as_number()});
+            points.push_back(point);
         }
         if (ok && (points.size() < 2 || LanePath(points).length() <= 0.0)) {
             diag.error(*list, "a lane needs two or more waypoints and a length above 0");
@@ -46,7 +46,7 @@ void read_wave(const Node& entry, EffectsSetup& setup, Diagnostics& diag) {
     Wave w;
     w.name = r.text("name", "Wave " + std::to_string(setup.waves.size() + 1));
     w.start = r.number("start", 0.0, 0.0, 1e6);
-    w.count = static_cast<int>(r.integer("count", 1, 0, 100000));
+    w.count = static_cast<int>(r.count("count", 1, 0, kMaxWaveCount, "creeps in a wave (kMaxWaveCount)"));
     w.interval = r.number("interval", 1.0, 0.0, 1e6);
     w.hp = r.number("hp", 100.0, 1e-6, 1e9);
     w.speed = r.number("speed", 1.0, 0.0, 1e4);
@@ -199,16 +199,20 @@ std::shared_ptr<const EffectsSetup> read_effects_setup(const Node& root, TableRe
     const bool builtin_types = reader.boolean("builtin_effects", true);
     const bool builtin_rules = reader.boolean("builtin_interactions", true);
     setup->book = builtin_types ? builtin_effect_types() : EffectBook{};
-    if (const Node* list = reader.array("effects"))
+    if (const Node* list = reader.array("effects");
+        list && !over_limit(*list, list->array.size(), kMaxEffectEntries, "effect types (kMaxEffectEntries)", diag))
         for (const Node& entry : list->array) read_effect(entry, setup->book, diag);
     if (builtin_rules) add_builtin_interactions(setup->book);
-    if (const Node* list = reader.array("interactions"))
+    if (const Node* list = reader.array("interactions");
+        list && !over_limit(*list, list->array.size(), kMaxEffectEntries, "interactions (kMaxEffectEntries)", diag))
         for (const Node& entry : list->array) read_interaction(entry, setup->book, diag);
 
     if (const Node* lane = reader.table("lane")) read_waypoints(*lane, *setup, diag);
-    if (const Node* list = reader.array("waves"))
-        for (const Node& entry : list->array) read_wave(entry, *setup, diag);
-    if (const Node* list = reader.array("towers"))
+    const Node* waves = reader.array("waves");
+    if (waves && !over_limit(*waves, waves->array.size(), kMaxWaves, "waves (kMaxWaves)", diag))
+        for (const Node& entry : waves->array) read_wave(entry, *setup, diag);
+    if (const Node* list = reader.array("towers");
+        list && !over_limit(*list, list->array.size(), kMaxTowers, "towers (kMaxTowers)", diag))
         for (const Node& entry : list->array) read_tower(entry, *setup, diag);
 
     if (const Node* list = reader.array("compare")) {
@@ -229,7 +233,15 @@ std::shared_ptr<const EffectsSetup> read_effects_setup(const Node& root, TableRe
             setup->compare.resize(std::min<std::size_t>(setup->compare.size(), 6));
         }
     }
-    (void)root;
+    // Every compared lane runs every wave: the creeps in all are estimated before any is made.
+    std::int64_t creeps = 0;
+    for (const Wave& w : setup->waves) creeps += w.count;
+    const auto lanes = static_cast<std::int64_t>(setup->compare.size());
+    if (creeps * lanes > kMaxCreeps)
+        diag.error(waves ? *waves : root, "the waves hold " + std::to_string(creeps) + " creeps x " + std::to_string(lanes) +
+                                              " compared lanes = " + std::to_string(creeps * lanes) +
+                                              " creeps in all, more than the limit of " + std::to_string(kMaxCreeps) +
+                                              " creeps in all (kMaxCreeps: about 600 bytes each)");
     return setup;
 }
 

@@ -51,6 +51,16 @@ std::string variant_label(const LaneVariant& v);       // for charts and JSON
 const std::vector<std::string>& variant_keys();        // policy keys and "as_defined"
 bool parse_variant(std::string_view key, LaneVariant& out);
 
+// Declared limits (README "Limits"), checked when a scenario loads (file:line: key, naming the
+// limit) and, for towers, by tower.place. A creep costs about 600 bytes with its effects and
+// ledger entries, so the creep limit keeps an accepted scenario under about 150 MB.
+inline constexpr std::int64_t kMaxCreeps = 250000;     // creeps in all: the waves' counts x compared lanes
+inline constexpr std::int64_t kMaxWaveCount = 100000;  // creeps in one wave
+inline constexpr std::size_t kMaxWaves = 1000;         // [[waves]] entries
+inline constexpr std::size_t kMaxTowers = 1000;        // defenders ([[towers]] + tower.place)
+inline constexpr std::size_t kMaxWaypoints = 10000;    // lane waypoints
+inline constexpr std::size_t kMaxEffectEntries = 1000; // [[effects]] and [[interactions]] entries each
+
 class EffectsSetup : public LabSetup {
 public:
     std::vector<Vec2> waypoints{{0.0, 5.0}, {8.0, 5.0}, {8.0, 11.0}, {20.0, 11.0}};

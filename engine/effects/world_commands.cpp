@@ -136,6 +136,8 @@ std::optional<std::string> EffectsWorld::apply_lab_command(const Command& c) {
     if (c.type == "tower.place") {
         TowerDef def;
         if (auto err = tower_from(c, def)) return err;
+        if (!lanes_.empty() && lanes_.front().towers().size() >= kMaxTowers)
+            return "the lane has " + std::to_string(lanes_.front().towers().size()) + " towers, the limit (kMaxTowers)";
         for (Lane& lane : lanes_) lane.add_tower(def, book_, path_);
         return std::nullopt;
     }

@@ -156,8 +156,11 @@ void read_transporter(const Node& entry, LogisticsSetup& setup, Diagnostics& dia
 
 void read_generator(const Node& node, Generator& g, Diagnostics& diag) {
     TableReader r(node, diag);
-    const auto count = [&](const char* key, int& out) { out = static_cast<int>(r.integer(key, 0, 0, 5000)); };
-    count("transporters", g.transporters);
+    const auto count = [&](const char* key, int& out) {
+        out = static_cast<int>(r.count(key, 0, 0, static_cast<std::int64_t>(kMaxTargets), "targets (kMaxTargets)"));
+    };
+    g.transporters = static_cast<int>(
+        r.count("transporters", 0, 0, static_cast<std::int64_t>(kMaxTransporters), "transporters (kMaxTransporters)"));
     count("spawns", g.spawns);
     count("extensions", g.extensions);
     count("towers", g.towers);
@@ -223,14 +226,35 @@ void LogisticsSetup::write_toml(std::ostream& out) const {
     }
 }
 
-std::shared_ptr<const LogisticsSetup> read_logistics_setup(const Node&, TableReader& reader, Diagnostics& diag) {
+std::shared_ptr<const LogisticsSetup> read_logistics_setup(const Node& root, TableReader& reader, Diagnostics& diag) {
     auto setup = std::make_shared<LogisticsSetup>();
     if (const Node* map = reader.table("map")) read_map(*map, *setup, diag);
     if (const Node* list = reader.array("target"))
         for (const Node& entry : list->array) read_target(entry, *setup, diag);
     if (const Node* list = reader.array("transporter"))
         for (const Node& entry : list->array) read_transporter(entry, *setup, diag);
-    if (const Node* g = reader.table("generate")) read_generator(*g, setup->generate, diag);
+    const Node* g = reader.table("generate");
+    if (g) read_generator(*g, setup->generate, diag);
+    // The sizes in all, estimated before anything is generated or allocated.
+    const Generator& gen = setup->generate;
+    const std::size_t targets = setup->targets.size() +
+                                static_cast<std::size_t>(gen.spawns + gen.extensions + gen.towers + gen.upgrade_sites +
+                                                         gen.labs + gen.mining + gen.piles + gen.extractors +
+                                                         gen.storages + gen.terminals);
+    const std::size_t transporters = setup->transporters.size() + static_cast<std::size_t>(gen.transporters);
+    const Node& at = g ? *g : root;
+    const std::string counted = " (" + std::to_string(setup->targets.size()) + " [[target]] + " +
+                                std::to_string(targets - setup->targets.size()) + " generated)";
+    if (targets > kMaxTargets)
+        diag.error(at, "the colony has " + std::to_string(targets) + " targets" + counted + ", more than the limit of " +
+                           std::to_string(kMaxTargets) + " targets (kMaxTargets)");
+    if (transporters > kMaxTransporters)
+        diag.error(at, "the colony has " + std::to_string(transporters) + " transporters, more than the limit of " +
+                           std::to_string(kMaxTransporters) + " transporters (kMaxTransporters)");
+    if (targets <= kMaxTargets && transporters <= kMaxTransporters && targets * transporters > kMaxTransporterTargetPairs)
+        diag.error(at, std::to_string(transporters) + " transporters x " + std::to_string(targets) + " targets = " +
+                           std::to_string(targets * transporters) + " pairs to match each tick, more than the limit of " +
+                           std::to_string(kMaxTransporterTargetPairs) + " (kMaxTransporterTargetPairs)");
     return setup;
 }
 

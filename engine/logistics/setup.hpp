@@ -58,6 +58,14 @@ public:
 };
 
 constexpr int kMaxMapSide = 256;
+// Declared limits (README "Limits"), checked when a scenario loads (file:line: key, naming the
+// limit) and by target.place / transporter.place. Each target keeps a distance field over the
+// map (4 bytes a tile: 256 KB on the largest map) and each tick matches transporters against the
+// targets' requests, so targets x map and transporters x targets bound memory (under about
+// 400 MB) and a tick's matching (under about 0.5 s with the optimal policy).
+inline constexpr std::size_t kMaxTargets = 1000;            // [[target]] + generated targets (+ target.place)
+inline constexpr std::size_t kMaxTransporters = 1000;       // [[transporter]] + generated (+ transporter.place)
+inline constexpr std::size_t kMaxTransporterTargetPairs = 250000;   // transporters x targets
 
 // Reads [map], [[target]], [[transporter]] and [generate] through `reader`. Problems go to `diag`
 // with file:line: key and the allowed values; a complete setup is returned anyway.

@@ -66,12 +66,22 @@ std::optional<std::string> LogisticsWorld::apply_lab_command(const Command& c) {
         if (total(p.store) > capacity)
             return "a " + std::string(kind_info(p.kind).key) + " holding " + format_number(total(p.store)) +
                    " units is over its capacity " + format_number(capacity);
+        if (targets_.size() >= kMaxTargets)
+            return "the colony has " + std::to_string(targets_.size()) + " targets, the limit (kMaxTargets)";
+        if ((targets_.size() + 1) * transporters_.size() > kMaxTransporterTargetPairs)
+            return "one more target would make more than " + std::to_string(kMaxTransporterTargetPairs) +
+                   " transporter x target pairs (kMaxTransporterTargetPairs)";
         add_target(p);
         totals_.edited += total(p.store);
         return std::nullopt;
     }
     if (c.type == "transporter.place") {
         if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
+        if (transporters_.size() >= kMaxTransporters)
+            return "the colony has " + std::to_string(transporters_.size()) + " transporters, the limit (kMaxTransporters)";
+        if (targets_.size() * (transporters_.size() + 1) > kMaxTransporterTargetPairs)
+            return "one more transporter would make more than " + std::to_string(kMaxTransporterTargetPairs) +
+                   " transporter x target pairs (kMaxTransporterTargetPairs)";
         TransporterPlacement p;
         p.pos = {x, y};
         p.capacity = c.number("capacity", 0.0);

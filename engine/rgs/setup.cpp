@@ -116,7 +116,8 @@ std::shared_ptr<const RgsSetup> read_rgs_setup(const Node& root, TableReader& re
         if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, setup->teams[t], diag);
     const Vec3 map{scenario_param(root, "rgs.map.width"), scenario_param(root, "rgs.map.depth"),
                    scenario_param(root, "rgs.map.height")};
-    if (const Node* list = reader.array("rgs"))
+    if (const Node* list = reader.array("rgs");
+        list && !over_limit(*list, list->array.size(), kMaxRgs, "RGS (kMaxRgs)", diag))
         for (const Node& entry : list->array) read_rgs(entry, *setup, map, diag);
     return setup;
 }

@@ -30,6 +30,11 @@ struct RgsPlacement {
     std::optional<double> health;  // absent: full (0 when destroyed)
 };
 
+// Declared limit (README "Limits"): RGS on the map ([[rgs]] entries, and rgs.place), checked when
+// a scenario loads and by rgs.place. Mining and interference look at neighbours through a grid;
+// at this limit a tick stays in milliseconds and the state under a few megabytes.
+inline constexpr std::size_t kMaxRgs = 5000;
+
 class RgsSetup : public LabSetup {
 public:
     std::array<TeamSetup, 2> teams{TeamSetup{"Humans", std::nullopt, true}, TeamSetup{"Aliens", std::nullopt, true}};

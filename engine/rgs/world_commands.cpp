@@ -66,6 +66,7 @@ std::optional<std::string> RgsWorld::place(const Command& c) {
     if (c.find("kind") && !parse_kind(c.text("kind"), kind)) return "kind must be drill or leech, got \"" + c.text("kind") + "\"";
     const Vec3 pos{c.number("x"), c.number("y"), c.number("z")};
     if (auto err = check_inside_map(pos)) return err;
+    if (rgs_.size() >= kMaxRgs) return "the map holds " + std::to_string(rgs_.size()) + " RGS, the limit (kMaxRgs)";
     const double range = c.number("range", 0.0);
     if (c.find("range") && !(range > 0.0)) return "range must be above 0 qu, got " + format_number(range);
     const double price = config_.price(kind);

@@ -3,6 +3,7 @@
 
 #include "engine/core/lab.hpp"
 #include "engine/tasks/bench.hpp"
+#include "engine/tasks/setup.hpp"
 #include "engine/tasks/world.hpp"
 
 namespace pb::tasks {
@@ -17,8 +18,8 @@ std::vector<CommandSpec> tasks_commands() {
     const ArgSpec room = integer_arg("room", 0, 100000, "room number (0 .. rooms-1)");
     const ArgSpec from = integer_arg("from", 0, 100000, "room at one end");
     const ArgSpec to = integer_arg("to", 0, 100000, "room at the other end");
-    const ArgSpec x{"x", ArgKind::Number, true, -1e6, 1e6, {}, "x in layout units"};
-    const ArgSpec y{"y", ArgKind::Number, true, -1e6, 1e6, {}, "y in layout units"};
+    const ArgSpec x{"x", ArgKind::Number, true, -kMaxCoordinate, kMaxCoordinate, {}, "x in layout units"};
+    const ArgSpec y{"y", ArgKind::Number, true, -kMaxCoordinate, kMaxCoordinate, {}, "y in layout units"};
     const ArgSpec time = integer_arg("time", 0, 1000000, "walking time (whole units)", false);
     const ArgSpec damage = integer_arg("damage", 0, 1000000, "damage on both legs", false);
     const ArgSpec damage_x = integer_arg("damage_to_equipment", 0, 1000000, "damage on the way to the equipment", false);

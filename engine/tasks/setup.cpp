@@ -8,7 +8,6 @@
 namespace pb::tasks {
 namespace {
 
-constexpr std::int64_t kMaxRooms = 100000;
 constexpr std::int64_t kMaxCost = 1000000;
 
 // A whole number >= 0 from an array element, with the element's own line in the message.
@@ -40,6 +39,10 @@ std::vector<int> read_rooms(TableReader& r, std::string_view key, int rooms, Dia
         diag.error(*list, "expected a non-empty list of rooms, e.g. [0, 15]");
         return out;
     }
+    if (key == "players" && over_limit(*list, list->array.size(), kMaxPlayers, "players (kMaxPlayers)", diag)) return out;
+    if (key == "equipment" &&
+        over_limit(*list, list->array.size(), kMaxEquipment, "pieces of equipment (kMaxEquipment)", diag))
+        return out;
     for (std::size_t i = 0; i < list->array.size(); ++i) {
         std::int64_t room = 0;
         if (!read_count(list->array[i], diag, kMaxRooms, room, "a room number")) continue;
@@ -57,6 +60,7 @@ std::vector<Cost> read_costs(TableReader& r, std::string_view key, Diagnostics& 
         diag.error(*list, "expected a list of whole numbers, one per number of players: [k=1, k=2, ...]");
         return out;
     }
+    if (over_limit(*list, list->array.size(), kMaxTeamSize, "team sizes (kMaxTeamSize)", diag)) return out;
     for (const Node& n : list->array) {
         std::int64_t v = 0;
         if (read_count(n, diag, kMaxCost, v, "a cost")) out.push_back(v);
@@ -74,12 +78,13 @@ void read_damage(TableReader& r, Cost& to_equipment, Cost& to_event) {
 void read_ship(const Node& node, Ship& ship, Diagnostics& diag) {
     TableReader r(node, diag);
     if (!r.has("rooms")) diag.error(node, "[ship] needs rooms = N (rooms are numbered 0 .. N-1)");
-    const auto rooms = static_cast<int>(r.integer("rooms", 0, 1, kMaxRooms));
+    const auto rooms = static_cast<int>(r.count("rooms", 0, 1, kMaxRooms, "rooms (kMaxRooms)"));
     ship.rooms.assign(static_cast<std::size_t>(rooms), Room{});
     const Cost time = r.integer("corridor_time", 1, 0, kMaxCost);
     if (const Node* list = r.node("corridors")) {
         if (list->kind != Node::Kind::Array) diag.error(*list, "expected a list of [from, to] or [from, to, time]");
-        else
+        else if (over_limit(*list, list->array.size(), kMaxCorridors, "corridors (kMaxCorridors)", diag)) {
+        } else
             for (const Node& c : list->array) {
                 if (c.kind != Node::Kind::Array || c.array.size() < 2 || c.array.size() > 3) {
                     diag.error(c, "expected [from, to] or [from, to, time] (both ways, no damage)");
@@ -106,12 +111,12 @@ void read_ship(const Node& node, Ship& ship, Diagnostics& diag) {
         } else {
             for (int i = 0; i < rooms; ++i) {
                 const Node& p = list->array[i];
-                if (p.kind != Node::Kind::Array || p.array.size() != 2 || !p.array[0].is_number() || !p.array[1].is_number()) {
-                    diag.error(p, "expected [x, y] for room " + std::to_string(i));
+                double x = 0.0, y = 0.0;
+                if (!read_point(p, diag, "room " + std::to_string(i) + " at", -kMaxCoordinate, kMaxCoordinate,
+                                -kMaxCoordinate, kMaxCoordinate, x, y))
                     continue;
-                }
-                ship.rooms[i].x = p.array[0].as_number();
-                ship.rooms[i].y = p.array[1].as_number();
+                ship.rooms[i].x = x;
+                ship.rooms[i].y = y;
             }
         }
     } else {
@@ -181,7 +186,7 @@ void read_task(const Node& node, const Ship& ship, TaskSpec& task, Diagnostics& 
     if (!task.delta.empty() && task.delta.size() != task.tau.size())
         diag.error(*r.node("delta"), "delta lists " + std::to_string(task.delta.size()) + " values, tau " +
                                          std::to_string(task.tau.size()) + ": give one per number of players");
-    task.max_players = static_cast<int>(r.integer("max_players", 0, 0, 1000));
+    task.max_players = static_cast<int>(r.count("max_players", 0, 0, kMaxTeamSize, "team sizes (kMaxTeamSize)"));
     if (task.max_players > static_cast<int>(task.tau.size()) && !task.tau.empty())
         diag.error(*r.node("max_players"), "max_players = " + std::to_string(task.max_players) + " but tau lists only " +
                                                std::to_string(task.tau.size()) + " times (one per number of players)");
@@ -278,7 +283,7 @@ std::shared_ptr<const TasksSetup> read_tasks_setup(const Node& root, TableReader
     if (generate) {
         TableReader g(*generate, diag);
         ShipGeneration spec;
-        spec.rooms = static_cast<int>(g.integer("rooms", 300, 2, kMaxRooms));
+        spec.rooms = static_cast<int>(g.count("rooms", 300, 2, kMaxRooms, "rooms (kMaxRooms)"));
         spec.seed = static_cast<std::uint64_t>(g.integer("seed", 1, 0, std::int64_t{1} << 53));
         g.finish();
         setup->generated = spec;
@@ -288,8 +293,11 @@ std::shared_ptr<const TasksSetup> read_tasks_setup(const Node& root, TableReader
     } else {
         diag.error(root, "a Tasks scenario needs a [ship] section (rooms, corridors) or [generate]");
     }
-    if (const Node* list = reader.array("corridor"))
-        for (const Node& entry : list->array) read_corridor(entry, setup->ship, diag);
+    if (const Node* list = reader.array("corridor")) {
+        if (!over_limit(*list, setup->ship.corridors.size() + list->array.size(), kMaxCorridors,
+                        "corridors in all (kMaxCorridors)", diag))
+            for (const Node& entry : list->array) read_corridor(entry, setup->ship, diag);
+    }
     if (const Node* list = reader.array("hazard"))
         for (const Node& entry : list->array) read_hazard(entry, setup->ship, diag);
     if (const Node* task = reader.table("task")) read_task(*task, setup->ship, setup->task, diag);

@@ -31,5 +31,9 @@ std::shared_ptr<const TasksSetup> read_tasks_setup(const Node& root, TableReader
 // Layout area of the spring layout for files without positions (layout units).
 inline constexpr double kLayoutWidth = 16.0;
 inline constexpr double kLayoutHeight = 10.0;
+// Room positions (scenario [ship] positions, room.add / room.move commands) lie within
+// -kMaxCoordinate .. kMaxCoordinate layout units: the ship has no fixed outline, so the bound is
+// the one where the picture's arithmetic stays exact, far beyond any ship a designer draws.
+inline constexpr double kMaxCoordinate = 1e6;
 
 }  // namespace pb::tasks

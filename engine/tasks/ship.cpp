@@ -17,6 +17,12 @@ int Ship::find_corridor(int a, int b) const {
 std::optional<std::string> Ship::problem() const {
     const std::string rooms_are =
         rooms.empty() ? "the ship has no rooms" : "rooms are 0 .. " + std::to_string(rooms.size() - 1);
+    if (rooms.size() > static_cast<std::size_t>(kMaxRooms))
+        return "the ship has " + std::to_string(rooms.size()) + " rooms, more than the limit of " +
+               std::to_string(kMaxRooms) + " rooms (kMaxRooms: every edit re-solves at once)";
+    if (corridors.size() > static_cast<std::size_t>(kMaxCorridors))
+        return "the ship has " + std::to_string(corridors.size()) + " corridors, more than the limit of " +
+               std::to_string(kMaxCorridors) + " corridors (kMaxCorridors: every edit re-solves at once)";
     for (std::size_t i = 0; i < corridors.size(); ++i) {
         const Corridor& c = corridors[i];
         const std::string which = "corridor " + std::to_string(c.from) + "-" + std::to_string(c.to);
@@ -51,6 +57,15 @@ std::optional<std::string> task_problem(const Ship& ship, const TaskSpec& task) 
     const std::string rooms_are =
         ship.rooms.empty() ? "the ship has no rooms" : "rooms are 0 .. " + std::to_string(ship.room_count() - 1);
     if (task.players.empty()) return "the task has no players";
+    if (task.players.size() > static_cast<std::size_t>(kMaxPlayers))
+        return "the task has " + std::to_string(task.players.size()) + " players, more than the limit of " +
+               std::to_string(kMaxPlayers) + " players (kMaxPlayers: every edit re-solves at once)";
+    if (task.equipment.size() > static_cast<std::size_t>(kMaxEquipment))
+        return "the task has " + std::to_string(task.equipment.size()) + " pieces of equipment, more than the limit of " +
+               std::to_string(kMaxEquipment) + " (kMaxEquipment: every edit re-solves at once)";
+    if (task.tau.size() > static_cast<std::size_t>(kMaxTeamSize))
+        return "tau lists " + std::to_string(task.tau.size()) + " team sizes, more than the limit of " +
+               std::to_string(kMaxTeamSize) + " (kMaxTeamSize: every edit re-solves at once)";
     if (task.equipment.empty()) return "the task has no equipment";
     for (std::size_t i = 0; i < task.players.size(); ++i)
         if (!ship.has_room(task.players[i]))

@@ -14,6 +14,16 @@
 
 namespace pb::tasks {
 
+// Declared limits (README "Limits"): the solver re-solves on every edit, inside the frame, so
+// what it accepts must solve in well under 100 ms on a 2-core machine (measured worst case in
+// tests/engine/limits_test.cpp). Checked when a scenario loads (file:line: key) and on every
+// edit command (Ship::problem, task_problem).
+inline constexpr int kMaxRooms = 500;         // rooms of a ship ([ship] rooms, [generate] rooms, room.add)
+inline constexpr int kMaxCorridors = 2000;   // corridors ([ship] corridors + [[corridor]], corridor.add)
+inline constexpr int kMaxPlayers = 10;        // players (player.add)
+inline constexpr int kMaxEquipment = 10;      // pieces of equipment (equipment.add)
+inline constexpr int kMaxTeamSize = 10;       // entries of tau / delta (team sizes k = 1 .. this)
+
 struct Room {
     double x = 0.0, y = 0.0;          // layout units, only for the picture
     Cost hazard_to_equipment = 0;     // damage taken entering this room on the first leg

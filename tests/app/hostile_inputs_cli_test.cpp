@@ -1,0 +1,121 @@
+// Hostile inputs on the real command line (issue 19): paths that are not files, NaN in a scenario,
+// out-of-range --set and --seed. Each gets a clear error and a non-zero exit, quickly.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tests/app/app_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// `timeout 20` around the run: a regression that blocks (a FIFO) fails the test, never hangs it.
+ProcessResult run_bounded(const std::string& args, double& seconds) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ProcessResult r = run_playbench(args, "timeout 20");
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+    const std::string path = temp_path(name);
+    std::ofstream(path) << text;
+    return path;
+}
+
+}  // namespace
+
+TEST_CASE("run /dev/zero and run FIFO are refused at once as not regular files") {
+    double seconds = 0.0;
+    ProcessResult r = run_bounded("run /dev/zero --ticks 1", seconds);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("'/dev/zero' is a character device, not a regular file") != std::string::npos);
+    CHECK(seconds < 10.0);
+
+    const std::string fifo = temp_path("hostile-pipe.toml");
+    ::unlink(fifo.c_str());
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    r = run_bounded("run '" + fifo + "' --ticks 1", seconds);
+    CHECK(r.exit_code == 2);   // 124 would be timeout's: blocked on the FIFO
+    CHECK(r.err.find("is a FIFO (named pipe), not a regular file") != std::string::npos);
+    CHECK(seconds < 10.0);
+    r = run_bounded("replay info '" + fifo + "'", seconds);
+    CHECK(r.exit_code != 0);
+    CHECK(r.exit_code != 124);
+    CHECK(r.err.find("not a regular file") != std::string::npos);
+    ::unlink(fifo.c_str());
+}
+
+TEST_CASE("a NaN lane waypoint is refused with file:line: key by run --json and render (no crash, no exit 0)") {
+    const std::string path =
+        write_file("hostile-nan.toml", "lab = \"effects\"\n[lane]\nwaypoints = [[0, 0], [nan, 3], [10, 3]]\n[[waves]]\ncount = 5\n");
+    double seconds = 0.0;
+    ProcessResult r = run_bounded("run '" + path + "' --json --ticks 10", seconds);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("hostile-nan.toml:3: key 'lane.waypoints[1]'") != std::string::npos);
+    CHECK(r.err.find("got [nan, 3]") != std::string::npos);
+    r = run_bounded("render '" + path + "' --ticks 10 --size 320x200 --out '" + temp_path("hostile-nan.png") + "'", seconds);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("key 'lane.waypoints[1]'") != std::string::npos);
+}
+
+TEST_CASE("--set 2^63 is refused as given (not wrapped) and --seed 2^64 names the allowed range") {
+    const std::string scenario = "'" + source_path("scenarios/podball-default.toml") + "'";
+    double seconds = 0.0;
+    ProcessResult r =
+        run_bounded("run " + scenario + " --ticks 1 --set podball.rules.ballkeep_ticks=9223372036854775808", seconds);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("out of range: allowed 1 .. 5000") != std::string::npos);
+    CHECK(r.err.find("9.223372036854776e+18") != std::string::npos);
+    CHECK(r.err.find("-9223372036854775808") == std::string::npos);
+    r = run_bounded("match " + scenario + " --seed 18446744073709551616", seconds);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("--seed must be a whole number 0 .. 9223372036854775807, got '18446744073709551616'") !=
+          std::string::npos);
+    r = run_bounded("match " + scenario + " --seed -1", seconds);
+    CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("the issue's huge scenarios are refused at load naming the limit, in well under a second") {
+    std::string effects = "lab = \"effects\"\ncompare = [\"as_defined\", \"as_defined\", \"as_defined\", \"as_defined\"]\n";
+    for (int i = 0; i < 100; ++i) effects += "[[waves]]\ncount = 100000\n";
+    double seconds = 0.0;
+    ProcessResult r = run_bounded("run '" + write_file("hostile-creeps.toml", effects) + "' --ticks 3", seconds);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("kMaxCreeps") != std::string::npos);
+    CHECK(r.err.find("hostile-creeps.toml:3: key 'waves'") != std::string::npos);
+    CHECK(seconds < 5.0);
+
+    std::string logistics = "lab = \"logistics\"\n[generate]\n";
+    for (const char* k : {"transporters", "spawns", "extensions", "towers", "upgrade_sites", "labs", "mining", "piles",
+                          "extractors", "storages", "terminals"})
+        logistics += std::string(k) + " = 5000\n";
+    r = run_bounded("run '" + write_file("hostile-colony.toml", logistics) + "' --ticks 3", seconds);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("hostile-colony.toml:3: key 'generate.transporters': value 5000 is more than the limit of 1000") !=
+          std::string::npos);
+    CHECK(seconds < 5.0);
+}
+
+TEST_CASE("out of memory is a clear error and exit 1, not an abort (a scenario at the Logistics limits under ulimit -v)") {
+    // 250 transporters x 1000 targets: within every limit (about 180 MB when running); under a
+    // 60 MB address-space limit the allocation fails and main reports it.
+    std::string colony = "lab = \"logistics\"\n[map]\nsize = [256, 256]\n[generate]\ntransporters = 250\n";
+    for (const char* k : {"spawns", "extensions", "towers", "upgrade_sites", "labs", "mining", "piles", "extractors",
+                          "storages", "terminals"})
+        colony += std::string(k) + " = 100\n";
+    const std::string path = write_file("hostile-oom.toml", colony);
+    ProcessResult r = run_playbench("run '" + path + "' --ticks 5 --json", "ulimit -v 60000; timeout 60");
+    CHECK(r.exit_code == 1);   // an uncaught std::bad_alloc would abort (no exit code: -1)
+    CHECK(r.err.find("playbench: out of memory") != std::string::npos);
+    CHECK(r.out.empty());
+}
