@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -45,7 +46,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!std::getline(in, line)) return 0;
     const pb::LabInfo* lab = pb::find_lab(line);
     if (!lab) return 0;
-    pb::Simulation sim(pb::default_scenario(*lab));
+    // Each lab's default world is built once (the Tasks solver takes seconds under ASan); every
+    // input works on a fork of it.
+    static std::map<const pb::LabInfo*, pb::Simulation> base;
+    auto it = base.find(lab);
+    if (it == base.end()) it = base.emplace(lab, pb::Simulation(pb::default_scenario(*lab))).first;
+    pb::Simulation sim = it->second.fork();
     for (int n = 0; n < kMaxCommands && std::getline(in, line); ++n) {
         std::istringstream words(line);
         pb::Command c;

@@ -16,7 +16,11 @@ if ! command -v clang++-14 >/dev/null 2>&1; then
   exit 0
 fi
 cmake -S fuzz -B build/fuzz -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
-cmake --build build/fuzz -j2 --target "${targets[@]/#/fuzz_}" | grep -v -e '^\[' -e '^gmake' || true
+if ! cmake --build build/fuzz -j2 --target "${targets[@]/#/fuzz_}" >build/fuzz/build.log 2>&1; then
+  cat build/fuzz/build.log >&2
+  echo "playbench: the fuzz targets do not build (log above: build/fuzz/build.log)" >&2
+  exit 1
+fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
