@@ -29,8 +29,10 @@ for t in "${targets[@]}"; do
   work=build/fuzz/work/$t
   mkdir -p "$work" build/fuzz/artifacts
   log=build/fuzz/$t.log
+  dict=()
+  [ -f fuzz/"$t".dict ] && dict=(-dict=fuzz/"$t".dict)
   start=$(date +%s)
-  if ./build/fuzz/fuzz_"$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if ./build/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix=build/fuzz/artifacts/"$t"- "$work" fuzz/corpus/"$t" >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "fuzz $t: ${runs:-?} inputs in $(( $(date +%s) - start )) s, nothing found"
