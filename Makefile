@@ -2,7 +2,10 @@
 # Both install missing Debian packages first (scripts/install-deps.sh), then use the CMake presets.
 SCENARIO ?= scenarios/podball-default.toml
 
-.PHONY: run test build deps asan clean screenshots
+.PHONY: run test build deps asan clean screenshots fuzz fuzz-smoke
+
+# Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
+FUZZ_SECONDS ?= 600
 
 deps:
 	@bash scripts/install-deps.sh
@@ -17,11 +20,20 @@ run: build
 test: build
 	ctest --preset release
 	$(MAKE) --no-print-directory asan
+	$(MAKE) --no-print-directory fuzz-smoke
 
 asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	ctest --preset asan
+
+# libFuzzer targets (fuzz/, clang 14): a bounded smoke run in `make test`, a long one on demand
+# (`make fuzz FUZZ_SECONDS=3600`; FUZZ_TARGETS=replay for one target).
+fuzz-smoke: deps
+	@bash scripts/fuzz.sh 20
+
+fuzz: deps
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The README's pictures, one per lab, from the current build (scripts/screenshots.sh).
 screenshots: build

@@ -7,6 +7,9 @@ PACKAGES=(
   build-essential cmake pkg-config
   libsdl2-dev libimgui-dev libglm-dev doctest-dev libtomlplusplus-dev libstb-dev libcli11-dev
   xvfb xauth fonts-dejavu-core
+  # The fuzz targets (fuzz/, `make fuzz-smoke`): clang 14, its libFuzzer and sanitizer runtimes,
+  # llvm-symbolizer for readable stacks.
+  clang-14 libclang-rt-14-dev llvm-14
 )
 
 missing=()

@@ -6,6 +6,13 @@
 
 namespace pb {
 
+Node::Node() = default;
+Node::Node(const Node&) = default;
+Node::Node(Node&&) noexcept = default;
+Node& Node::operator=(const Node&) = default;
+Node& Node::operator=(Node&&) noexcept = default;
+Node::~Node() = default;
+
 const Node* Node::get(std::string_view key) const {
     for (const auto& [k, v] : table)
         if (k == key) return &v;

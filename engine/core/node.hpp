@@ -22,6 +22,15 @@ struct Node {
     std::vector<std::pair<std::string, Node>> table;  // in file order
     std::vector<Node> array;
 
+    // Declared here, defaulted in node.cpp: with `table` holding Nodes, Clang (libstdc++ 12)
+    // would otherwise ask whether Node is default-constructible while Node is still incomplete.
+    Node();
+    Node(const Node&);
+    Node(Node&&) noexcept;
+    Node& operator=(const Node&);
+    Node& operator=(Node&&) noexcept;
+    ~Node();
+
     const Node* get(std::string_view key) const;
     bool is_number() const { return kind == Kind::Integer || kind == Kind::Float; }
     double as_number() const { return kind == Kind::Integer ? static_cast<double>(integer) : number; }

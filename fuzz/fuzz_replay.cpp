@@ -1,0 +1,30 @@
+// libFuzzer target: the replay reader (issue 19). The input is a replay file's bytes:
+// read_replay_bytes must refuse or read it (records past damage included) without a sanitizer
+// report; what it reads is then judged by check_replay (re-simulating its embedded scenario and
+// checking the hashes), as `playbench replay verify` does -- only for replays that claim at most
+// kMaxTicks ticks, so one input costs milliseconds (a few bytes can claim a billion quiet ticks,
+// a stretch that verifies honestly but slowly). Module libraries are never loaded (no consent).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "engine/core/replay.hpp"
+#include "engine/core/replay_file.hpp"
+
+namespace {
+constexpr std::int64_t kMaxTicks = 256;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string bytes(reinterpret_cast<const char*>(data), size);
+    pb::ReplayLoad load = pb::read_replay_bytes(bytes, "fuzz.pbreplay");
+    if (!load.data) return 0;
+    const pb::ReplayData& replay = *load.data;
+    (void)pb::integrity_text(replay);
+    (void)pb::version_pair(replay.header);
+    if (replay.length() > kMaxTicks) return 0;
+    pb::ReplayModuleAccess no_modules;   // allow = false: pinned libraries stay unloaded
+    const pb::ReplayCheck check = pb::check_replay(replay, "fuzz.pbreplay", no_modules);
+    (void)check;
+    return 0;
+}
