@@ -376,7 +376,7 @@ int bench_replay(std::ostream& out, std::ostream& err) {
     }
 
     // What an hour of each lab's default scenario weighs on disk (216,000 ticks recorded headless,
-    // no edits): hashes, the quiet stretches, the state snapshots every 16,384 ticks.
+    // no edits): hashes, the quiet stretches, the state snapshots every 65,536 ticks.
     for (const LabInfo* lab : all_labs()) {
         Scenario s;
         const std::string file = lab_default_scenario(lab->name);

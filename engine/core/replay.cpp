@@ -168,10 +168,10 @@ bool ReplayPlayer::check_ahead(std::int64_t max_ticks) {
 std::string state_lines(const World& w) {
     JsonWriter out = JsonWriter::lines();
     out.begin_object();
+    // The state and the parameters: metrics are derived from them (and some cost milliseconds:
+    // RGS measures its spheres' union), so a recorder does not pay for them every snapshot.
     out.key("state");
     w.write_state(out);
-    out.key("metrics");
-    w.write_metrics(out);
     out.key("params");
     out.begin_object();
     const ParamSet& p = w.params();

@@ -101,7 +101,7 @@ private:
     std::vector<TimelineMark> timeline_;
 };
 
-// The world's state, parameters and metrics as lines "path=value" (what a replay's snapshots keep).
+// The world's state and parameters as lines "path=value" (what a replay's snapshots keep).
 std::string state_lines(const World& world);
 
 // Where a diverged re-simulation differs from the recording, value by value, at a tick whose

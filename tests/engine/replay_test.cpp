@@ -952,8 +952,9 @@ TEST_CASE("replay divergence: verify names the values that differ, recorded agai
         Command edit = make_param_set(100, "podball.pod.thrust", 0.0);
         const std::string path = record(podball_scenario(), 20000, {edit}, "lost-command.pbreplay");
         ReplayData d = load_ok(path);
-        REQUIRE(d.snapshots.size() == 3);   // 0, 16384, the end (20000)
-        CHECK(d.snapshots[1].tick == kSnapshotEvery);
+        REQUIRE(d.snapshots.size() == 2);   // 0, the end (20000, after its commands)
+        CHECK(d.snapshots[1].tick == 20000);
+        CHECK(d.snapshots[1].after_commands);
         d.commands.clear();
         rewrite(d, path);
         const ReplayData lost = load_ok(path);
@@ -962,7 +963,7 @@ TEST_CASE("replay divergence: verify names the values that differ, recorded agai
         REQUIRE(r.divergence);
         CHECK(*r.divergence == 101);
         REQUIRE(r.difference);
-        CHECK(r.difference->tick == kSnapshotEvery);
+        CHECK(r.difference->tick == 20000);
         CHECK(r.difference->count > 10);
         REQUIRE(r.difference->first.size() == 8);
         bool names_a_pod = false;
