@@ -17,9 +17,6 @@ using namespace podball_testing;
 
 namespace {
 
-std::string module_path(const std::string& name) { return std::string(PB_MODULE_DIR) + "/" + name; }
-std::string striker() { return module_path("libsimple_striker.so"); }
-std::string test_module(const std::string& variant) { return module_path("libpb_test_module_" + variant + ".so"); }
 
 // Team 0 plays the library at `path`, team 1 the built-in chaser.
 PodballWorld versus_chaser(const std::string& path, Mode start = Mode::Running, int pods = 3) {

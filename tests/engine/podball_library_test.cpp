@@ -17,9 +17,6 @@ using namespace podball_testing;
 
 namespace {
 
-std::string module_path(const std::string& name) { return std::string(PB_MODULE_DIR) + "/" + name; }
-std::string striker() { return module_path("libsimple_striker.so"); }
-std::string test_module(const std::string& variant) { return module_path("libpb_test_module_" + variant + ".so"); }
 
 std::string scenario_text(const std::string& module0, const std::string& module1, int pods = 5) {
     return "lab = \"podball\"\nseed = 3\n[team0]\nmodule = \"" + module0 + "\"\npods = " + std::to_string(pods) +

@@ -77,4 +77,11 @@ inline Vec2 momentum(const PodballWorld& w) {
     return p + w.ball().vel * c.ball_mass;
 }
 
+#ifdef PB_MODULE_DIR
+// The module libraries the build makes beside the tests (simple_striker, the test variants).
+inline std::string module_path(const std::string& name) { return std::string(PB_MODULE_DIR) + "/" + name; }
+inline std::string striker() { return module_path("libsimple_striker.so"); }
+inline std::string test_module(const std::string& variant) { return module_path("libpb_test_module_" + variant + ".so"); }
+#endif
+
 }  // namespace podball_testing
