@@ -26,6 +26,7 @@
 #include "ui/shell.hpp"
 #include "ui/software_draw.hpp"
 #include "ui/style.hpp"
+#include "ui/tasks/tasks_view.hpp"
 
 namespace fs = std::filesystem;
 
@@ -305,6 +306,7 @@ int run_window(const WindowOptions& opts) {
         ui::ShellOptions shell_options;
         shell_options.scenarios_dir = fs::path(default_scenario_path()).parent_path().string();
         shell_options.preferences = settings.shell;
+        ui::TasksView::set_solve_off_frame(true);   // the window never waits for a Tasks solve
         ui::Shell shell(sim, std::move(shell_options));
         if (!load_error.empty()) shell.show_error(load_error, failed_path);
         if (!opts.scenario_path.empty() && ui::is_replay_file(opts.scenario_path)) shell.open_replay(opts.scenario_path);

@@ -129,6 +129,8 @@ void TaskSolver::solve(const TaskInstance& in, TaskSolution& out) {
     if (from_player_.size() < static_cast<std::size_t>(players)) from_player_.resize(static_cast<std::size_t>(players));
     for (int p = 0; p < players; ++p) from_player_[p].run(in.to_equipment, in.players[p], limits);
     to_event_.run(in.to_event_reversed, in.event, limits);
+    labels_settled_ = to_event_.settled_count();
+    for (int p = 0; p < players; ++p) labels_settled_ += from_player_[p].settled_count();
 
     table_.reset(players, equipment);
     for (int p = 0; p < players; ++p) {

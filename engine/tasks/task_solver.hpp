@@ -93,8 +93,13 @@ public:
     void solve(const TaskInstance& instance, TaskSolution& out);
     // Bytes held by the solver's workspaces (the solution's own are TaskSolution::memory_bytes).
     std::size_t memory_bytes() const;
+    // The work of the last solve, a machine-independent measure (tests bound it; the benchmark
+    // times it): labels settled by the one-to-all searches (one from each player, one from the
+    // event).
+    std::size_t labels_settled() const { return labels_settled_; }
 
 private:
+    std::size_t labels_settled_ = 0;
     std::vector<ParetoSearch> from_player_;
     ParetoSearch to_event_;
     OptionTable table_;

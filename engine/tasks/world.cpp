@@ -26,23 +26,32 @@ void TasksWorld::resolve() {
                             static_cast<Cost>(std::llround(config_.max_damage)),
                             static_cast<int>(std::llround(config_.max_ties))};
     problem_ = compile_task(ship_, task_, limits, instance_);
-    if (problem_) solution_.clear();
-    else solver_.solve(instance_, solution_);
-    state_hash_ = compute_state_hash();
+    job_ = problem_ ? nullptr : std::make_shared<const TaskSolveJob>(solves_, instance_);
+    state_hash_.reset();
+}
+
+const TaskSolution& TasksWorld::solution() const {
+    static const TaskSolution kNone;
+    return job_ ? job_->solve(solver_) : kNone;
+}
+
+std::uint64_t TasksWorld::state_hash() const {
+    if (!state_hash_) state_hash_ = compute_state_hash();
+    return *state_hash_;
 }
 
 // The state hash is a chain whose last step already mixes every bit; the multiply spreads it once
 // more so the 32 bits a replay keeps a tick depend on all 64.
 static std::uint64_t clock_base(std::uint64_t state_hash) { return hash_detail::fold_mul(state_hash, hash_detail::kMulB); }
 
-std::uint64_t TasksWorld::tick_hash() const { return clock_tick_hash(clock_base(state_hash_), tick_); }
+std::uint64_t TasksWorld::tick_hash() const { return clock_tick_hash(clock_base(state_hash()), tick_); }
 
-std::optional<std::uint64_t> TasksWorld::clock_only_base() const { return clock_base(state_hash_); }
+std::optional<std::uint64_t> TasksWorld::clock_only_base() const { return clock_base(state_hash()); }
 
 std::uint64_t TasksWorld::hash() const {
     StateHasher h;
     h.add(tick_);
-    h.add_u64(state_hash_);
+    h.add_u64(state_hash());
     return h.value();
 }
 
@@ -77,13 +86,14 @@ std::uint64_t TasksWorld::compute_state_hash() const {
     for (Cost d : task_.delta) h.add(d);
     h.add(task_.max_players);
     // Derived, but hashing the answer catches any path that derives it differently.
-    for (const TeamPoint& p : solution_.teams.points) {
+    const TaskSolution& sol = solution();
+    for (const TeamPoint& p : sol.teams.points) {
         h.add(p.k);
         h.add(p.time);
         h.add(p.damage);
         h.add(p.assignment_count);
     }
-    for (int r : solution_.route_nodes) h.add(r);
+    for (int r : sol.route_nodes) h.add(r);
     return h.value();
 }
 
@@ -128,13 +138,14 @@ void TasksWorld::write_metrics(JsonWriter& out) const {
     for (const std::string& n : instance_.notes) out.value(n);
     out.end_array();
     out.key("solution");
-    write_solution_json(out, solution_);
+    write_solution_json(out, solution());
     out.end_object();
 }
 
 std::string TasksWorld::summary() const {
     if (problem_) return "cannot solve: " + *problem_;
-    return solution_summary(solution_);
+    if (background_ && job_ && !job_->done()) return "solving...";
+    return solution_summary(solution());
 }
 
 }  // namespace pb::tasks

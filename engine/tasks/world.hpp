@@ -4,6 +4,7 @@
 // ship on screen. Ticks only drive the animation of players walking their routes.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "engine/core/world.hpp"
 #include "engine/tasks/config.hpp"
 #include "engine/tasks/setup.hpp"
+#include "engine/tasks/solve_job.hpp"
 #include "engine/tasks/task_solver.hpp"
 
 namespace pb::tasks {
@@ -30,7 +32,7 @@ public:
     std::uint64_t tick_hash() const override;
     std::optional<std::uint64_t> clock_only_base() const override;
     // The state hash kept since the last solve, and computed afresh (tests compare the two).
-    std::uint64_t kept_state_hash() const { return state_hash_; }
+    std::uint64_t kept_state_hash() const { return state_hash(); }
     std::uint64_t compute_state_hash() const;
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;
@@ -40,7 +42,15 @@ public:
     const Ship& ship() const { return ship_; }
     const TaskSpec& task() const { return task_; }
     const TaskInstance& instance() const { return instance_; }
-    const TaskSolution& solution() const { return solution_; }
+    // The answer for the current ship: solved here and now if nobody has yet (or waited for
+    // while the window's worker solves it). Empty when problem().
+    const TaskSolution& solution() const;
+    // The current solve (null when problem()): the window's worker solves it off the frame.
+    const std::shared_ptr<const TaskSolveJob>& solve_job() const { return job_; }
+    // The window's view says its worker solves this world's jobs: summary() then says
+    // "solving..." while the current job is open instead of solving it on the caller's thread.
+    // Nothing else changes (solution() and the hashes still solve or wait when asked).
+    void solve_in_background() const { background_ = true; }
     // Why the current ship cannot be solved (then the solution is empty), if so.
     const std::optional<std::string>& problem() const { return problem_; }
     const std::vector<std::string>& notes() const { return instance_.notes; }
@@ -52,6 +62,7 @@ protected:
 
 private:
     void resolve();
+    std::uint64_t state_hash() const;
     // world_commands.cpp: each edits copies of the ship and task; the world takes them only
     // when they still make sense.
     std::optional<std::string> edit(const Command& c, Ship& ship, TaskSpec& task) const;
@@ -61,12 +72,14 @@ private:
     TaskSpec task_;
     Rng rng_;
     std::int64_t solves_ = 0;
-    std::uint64_t state_hash_ = 0;   // compute_state_hash() as of the last resolve()
+    // compute_state_hash() as of the last resolve(), once asked for (it needs the solution).
+    mutable std::optional<std::uint64_t> state_hash_;
     // Derived from the above on every change.
     TaskInstance instance_;
-    TaskSolution solution_;
+    std::shared_ptr<const TaskSolveJob> job_;   // shared with copies and the window's worker
     std::optional<std::string> problem_;
-    TaskSolver solver_;   // workspace only
+    mutable TaskSolver solver_;   // workspace only
+    mutable bool background_ = false;
 };
 
 const LabInfo& tasks_lab();

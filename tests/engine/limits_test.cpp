@@ -2,7 +2,6 @@
 // size bounded by a named limit with a file:line: key error, only regular files read.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +20,7 @@
 #include "engine/effects/setup.hpp"
 #include "engine/logistics/setup.hpp"
 #include "engine/rgs/setup.hpp"
+#include "engine/tasks/bench.hpp"
 #include "engine/tasks/ship.hpp"
 #include "engine/tasks/world.hpp"
 
@@ -134,13 +134,12 @@ TEST_CASE("--set of 2^63 on a whole-number parameter is refused and echoed as gi
 TEST_CASE("Effects: 10 waves x 100,000 creeps x 4 lanes is refused naming kMaxCreeps before any creep is made") {
     std::string text = "lab = \"effects\"\ncompare = [\"as_defined\", \"as_defined\", \"as_defined\", \"as_defined\"]\n";
     for (int i = 0; i < 10; ++i) text += "[[waves]]\ncount = 100000\n";
-    const auto t0 = std::chrono::steady_clock::now();
+    // Refused by the loader, which makes no creep (creeps exist only in a world): the count is
+    // the waves' counts times the lanes, worked out from the text.
     const std::string err = refused(text);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     CHECK(err.find("4000000 creeps in all") != std::string::npos);
     CHECK(err.find("limit of " + std::to_string(effects::kMaxCreeps)) != std::string::npos);
     CHECK(err.find("kMaxCreeps") != std::string::npos);
-    CHECK(seconds < 1.0);
     // One wave above the per-wave limit names that limit and its line.
     const std::string one = refused("lab = \"effects\"\n[[waves]]\ncount = 100001\n");
     CHECK(one.find("hostile.toml:3: key 'waves[0].count'") != std::string::npos);
@@ -188,33 +187,43 @@ TEST_CASE("Tasks: 100 players x 100 tools is refused naming the limits; 2000+ ro
           std::string::npos);
 }
 
-TEST_CASE("Tasks: the worst solve within the limits stays interactive, and edits past a limit are refused") {
-    // The limits at once: the most rooms, players, tools and team sizes, the widest time and
-    // damage bounds. Every edit re-solves in the frame, so this bounds the window's stall.
-    std::string players, tools, tau;
-    for (int i = 0; i < tasks::kMaxPlayers; ++i) players += (i ? ", " : "") + std::to_string((i * 157) % tasks::kMaxRooms);
-    for (int i = 0; i < tasks::kMaxEquipment; ++i) tools += (i ? ", " : "") + std::to_string((i * 331 + 17) % tasks::kMaxRooms);
-    for (int k = 1; k <= tasks::kMaxTeamSize; ++k) tau += (k > 1 ? ", " : "") + std::to_string(120 / k);
-    const std::string text = "lab = \"tasks\"\n[params]\ntasks.limits.max_time = 1000000000\ntasks.limits.max_damage = 1000000\n"
-                             "[generate]\nrooms = " + std::to_string(tasks::kMaxRooms) + "\nseed = 7\n[task]\nplayers = [" +
-                             players + "]\nequipment = [" + tools + "]\nevent = 250\ntau = [" + tau + "]\n";
-    Scenario s = load_scenario_text(text, "worst.toml");
-    Simulation sim(s);
+TEST_CASE("Tasks: the worst solve within the limits does bounded work, and edits past a limit are refused") {
+    // The limits at once (tasks::worst_case_scenario_text: the most rooms, players, tools and team
+    // sizes, the widest time and damage bounds), re-solved for three event rooms as edits do.
+    // Its speed is measured where speed belongs, `playbench bench tasks` ("worst solve within the
+    // limits", target < 100 ms; README "Limits"); here its work, which is the same on any machine:
+    // labels settled by the searches and pair options kept, under caps a little above what the
+    // solver does today. A change that makes the worst case do much more work fails here.
+    constexpr std::size_t kLabelCap = 20000;    // today 15,954 .. 16,108
+    constexpr std::size_t kOptionCap = 1000;    // today 589 .. 686
+    constexpr std::size_t kPointCap = 100;      // today 44 .. 53
+    Simulation sim(load_scenario_text(tasks::worst_case_scenario_text(), "worst.toml"));
     auto* world = dynamic_cast<const tasks::TasksWorld*>(&sim.world());
     REQUIRE(world != nullptr);
-    double worst = 0.0;
-    for (int i = 0; i < 3; ++i) {
+    for (int room : tasks::kWorstCaseEventRooms) {
+        CAPTURE(room);
         Command c;
         c.tick = sim.tick();
         c.type = "event.move";
-        c.set("room", std::int64_t{100 + 97 * i});
-        const auto t0 = std::chrono::steady_clock::now();
-        auto why = sim.submit(c);
-        worst = std::max(worst, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        REQUIRE_FALSE(why);
+        c.set("room", std::int64_t{room});
+        REQUIRE_FALSE(sim.submit(c));
+        REQUIRE_FALSE(world->problem());
+        tasks::TaskSolver solver;
+        tasks::TaskSolution s;
+        solver.solve(world->instance(), s);
+        MESSAGE("worst case, event in room " << room << ": " << solver.labels_settled() << " labels settled, "
+                                             << s.options.size() << " pair options, " << s.teams.points.size() << " points");
+        CHECK(solver.labels_settled() <= kLabelCap);
+        CHECK(s.options.size() <= kOptionCap);
+        CHECK(s.teams.points.size() <= kPointCap);
+        // A real solve at the limits: every player-tool pair has options and every team size points.
+        CHECK(s.pairs.size() == static_cast<std::size_t>(tasks::kMaxPlayers * tasks::kMaxEquipment));
+        CHECK(s.options.size() >= s.pairs.size());
+        CHECK(s.k_max == tasks::kMaxTeamSize);
+        // The world's own answer is this one.
+        CHECK(world->solution().teams.points.size() == s.teams.points.size());
+        CHECK(world->solution().route_nodes == s.route_nodes);
     }
-    MESSAGE("worst Tasks re-solve at the limits: " << worst * 1000.0 << " ms");
-    CHECK(worst < 0.5);   // measured: see README "Limits"; generous for a loaded CI machine
     Command add;
     add.tick = sim.tick();
     add.type = "player.add";
@@ -232,15 +241,15 @@ TEST_CASE("RGS: more [[rgs]] entries than kMaxRgs are refused naming the limit")
 }
 
 TEST_CASE("only regular files are read: /dev/zero, a FIFO and a directory are refused at once, a big file by size") {
+    // Refused by what fstat says, before a byte is read: a reader that read /dev/zero or waited
+    // for the FIFO's writer would never return (no clock here: the test would hang, not pass).
     const auto quick = [](const std::string& path, const std::string& expect) {
-        const auto t0 = std::chrono::steady_clock::now();
         std::string err;
         try {
             read_text_file(path);
         } catch (const std::exception& e) {
             err = e.what();
         }
-        CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 1.0);
         CHECK(err.find(expect) != std::string::npos);
         return err;
     };

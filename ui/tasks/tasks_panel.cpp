@@ -192,6 +192,7 @@ bool is_efficient(const tasks::TaskSolution& sol, int i) {
 bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
     const TasksWorld& w = tasks_world(world);
     const float s = f.ui_scale;
+    refresh_solution(w);
     ImGui::TextUnformatted("Toward the Stars task");
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "D = %lld (most damage per player), T = %lld (most time for the team), K = %d "
@@ -207,6 +208,10 @@ bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
         ImGui::PopStyleColor();
     }
     for (const std::string& note : w.notes()) ImGui::TextColored(palette::kChangedMark, "%s", note.c_str());
+    if (const std::string solving = solving_text(); !solving.empty()) {
+        ImGui::TextColored(palette::kChangedMark, "%s", solving.c_str());
+        if (f.widgets) f.widgets->record_last_item("tasks.solving");
+    }
     ImGui::PopTextWrapPos();
 
     ImGui::Separator();
@@ -305,9 +310,9 @@ void TasksView::draw_pareto_window(const TasksWorld& w, const CanvasFrame& f) {
     ImGui::End();
 }
 
-void TasksView::draw_team_chart(const TasksWorld& w, const char* id, float plot_height, float s, WidgetLocator* widgets,
+void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solution()*/, const char* id, float plot_height, float s, WidgetLocator* widgets,
                                 const char* record_as) {
-    const tasks::TaskSolution& sol = w.solution();
+    const tasks::TaskSolution& sol = shown_solution();
     const auto& points = sol.teams.points;
     if (points.empty()) {
         ImGui::TextColored(palette::kDimText, "No team can do it within T and D.");
@@ -423,8 +428,8 @@ void TasksView::draw_team_chart(const TasksWorld& w, const char* id, float plot_
     ImGui::PopID();
 }
 
-void TasksView::draw_efficient_list(const TasksWorld& w, float s, int list_rows, float height) {
-    const tasks::TaskSolution& sol = w.solution();
+void TasksView::draw_efficient_list(const TasksWorld& /*w: the answer is shown_solution()*/, float s, int list_rows, float height) {
+    const tasks::TaskSolution& sol = shown_solution();
     const auto& points = sol.teams.points;
     const float start_y = ImGui::GetCursorPosY();
     ImGui::PushID("efficient_list");
@@ -471,8 +476,8 @@ void TasksView::draw_efficient_list(const TasksWorld& w, float s, int list_rows,
     ImGui::PopID();
 }
 
-void TasksView::draw_team_table(const TasksWorld& w) {
-    const tasks::TaskSolution& sol = w.solution();
+void TasksView::draw_team_table(const TasksWorld& /*w: the answer is shown_solution()*/) {
+    const tasks::TaskSolution& sol = shown_solution();
     const int index = shown_point(sol);
     if (index < 0) return;
     const tasks::TeamPoint& point = sol.teams.points[index];
@@ -522,8 +527,8 @@ void TasksView::draw_team_table(const TasksWorld& w) {
     ImGui::PopTextWrapPos();
 }
 
-void TasksView::draw_pair_chart(const TasksWorld& w, float s) {
-    const tasks::TaskSolution& sol = w.solution();
+void TasksView::draw_pair_chart(const TasksWorld& /*w: the answer is shown_solution()*/, float s) {
+    const tasks::TaskSolution& sol = shown_solution();
     if (sol.players == 0 || sol.equipment == 0) return;
     pair_player_ = std::clamp(pair_player_, 0, sol.players - 1);
     pair_equipment_ = std::clamp(pair_equipment_, 0, sol.equipment - 1);
@@ -686,7 +691,8 @@ LabHelp TasksView::help() const {
         "Hover a point of a chart to see that team's routes on the ship and its numbers; click it (or a row of the efficient "
         "set) to keep it. Pause and drag rooms, players, tools and the event ring; in the Tools tab add, change or remove "
         "corridors and hazards, move players, tools and the event, and change tau_k. Every edit is a command and the ship "
-        "re-solves at once. D, T and the number of tied teams listed are in the Parameters tab.";
+        "re-solves; the window solves off the frame, so a long solve never freezes it: meanwhile the last answer stays "
+        "on screen, dimmed, under an orange \"Solving...\" box saying for how long and how many edits old it is. D, T and the number of tied teams listed are in the Parameters tab.";
     h.keys = {
         {"Space", "play / pause (ticks only animate the players)"},
         {"drag (paused)", "move a room, or drop a player, a tool or the event ring on a room"},

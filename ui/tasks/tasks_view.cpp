@@ -2,6 +2,7 @@
 #include "ui/painter.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 
@@ -9,6 +10,7 @@
 #include <glm/geometric.hpp>
 
 #include "ui/palette.hpp"
+#include "ui/tasks/background_solve.hpp"
 #include "ui/tasks/tasks_colours.hpp"
 
 namespace pb::ui {
@@ -37,7 +39,80 @@ tasks::Cost step_time(const tasks::Ship& ship, int a, int b) {
     return std::max<tasks::Cost>(best, 0);
 }
 
+std::atomic<bool> g_solve_off_frame{false};
+
 }  // namespace
+
+TasksView::TasksView() = default;
+TasksView::~TasksView() = default;   // the worker finishes the solve in hand and stops
+
+void TasksView::set_solve_off_frame(bool off_frame) { g_solve_off_frame.store(off_frame, std::memory_order_relaxed); }
+bool TasksView::solve_off_frame() { return g_solve_off_frame.load(std::memory_order_relaxed); }
+
+void TasksView::refresh_solution(const TasksWorld& w) {
+    const std::shared_ptr<const tasks::TaskSolveJob>& job = w.solve_job();
+    older_ = false;
+    if (!job) {   // the ship cannot be solved (the Analysis tab says why): nothing to show
+        shown_job_.reset();
+        solving_job_.reset();
+        return;
+    }
+    if (!solve_off_frame()) {
+        w.solution();   // solves here unless solved already
+    } else {
+        w.solve_in_background();   // the status line says "solving..." instead of solving
+        if (!background_) background_ = std::make_unique<BackgroundSolve>();
+    }
+    if (job->done()) {
+        shown_job_ = job;
+        solving_job_.reset();
+        return;
+    }
+    // Off the frame. An answer from a later or the same solve count is another world's (a
+    // restart, another scenario): not an older answer of this ship, so it is not shown.
+    if (shown_job_ && shown_job_->number() >= job->number()) shown_job_.reset();
+    if (solving_job_ != job) {
+        solving_job_ = job;
+        solving_since_ = ImGui::GetTime();
+        background_->want(job);
+    }
+    older_ = true;
+}
+
+const tasks::TaskSolution& TasksView::shown_solution() const {
+    static const tasks::TaskSolution kNone;
+    return shown_job_ ? shown_job_->solution() : kNone;
+}
+
+std::string TasksView::solving_text() const {
+    if (!older_ || !solving_job_) return {};
+    char buf[200];
+    const double seconds = std::max(0.0, ImGui::GetTime() - solving_since_);
+    if (!shown_job_) {
+        std::snprintf(buf, sizeof buf, "Solving... %.1f s (no answer to show yet)", seconds);
+    } else {
+        const long long edits = static_cast<long long>(solving_job_->number() - shown_job_->number());
+        std::snprintf(buf, sizeof buf, "Solving... %.1f s. Shown meanwhile, dimmed: the answer from %lld edit%s ago",
+                      seconds, edits, edits == 1 ? "" : "s");
+    }
+    return buf;
+}
+
+void TasksView::draw_solving_marker(const CanvasFrame& f) const {
+    const std::string text = solving_text();
+    if (text.empty()) return;
+    const float s = f.ui_scale;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 o = f.view->origin();
+    const ImVec2 a(o.x + 8.0f * s, o.y + 8.0f * s);
+    const ImVec2 b(a.x + size.x + 16.0f * s, a.y + size.y + 8.0f * s);
+    Painter* d = f.draw;
+    const ImU32 orange = ImGui::GetColorU32(palette::kChangedMark);
+    d->AddRectFilled(a, b, palette::kOverlayBackground, 4.0f * s);
+    d->AddRect(a, b, orange, 4.0f * s, 0, 1.5f * s);
+    d->AddText(ImVec2(a.x + 8.0f * s, a.y + 4.0f * s), orange, text.c_str());
+    if (f.widgets) f.widgets->record("overlay.solving", WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y, true});
+}
 
 const TasksWorld& TasksView::tasks_world(const World& world) { return dynamic_cast<const TasksWorld&>(world); }
 
@@ -185,10 +260,12 @@ void TasksView::draw(const World& world, const CanvasFrame& f) {
     // they found under the mouse last frame is the one whose routes show now.
     hovered_point_ = hover_next_;
     hover_next_ = -1;
+    refresh_solution(w);
     draw_ship(w, f);
     draw_routes(w, f);
     draw_tokens(w, f);
     record_ship_rect(w, f);
+    draw_solving_marker(f);
     draw_pareto_window(w, f);
     // Edits from the tabs go to the shell's queue, submitted at the current tick, paused or not.
     for (Command& c : pending_) queue(std::move(c));
@@ -265,9 +342,11 @@ void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
 }
 
 void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
-    const tasks::TaskSolution& s = w.solution();
+    const tasks::TaskSolution& s = shown_solution();
     const int point_index = shown_point(s);
     if (point_index < 0 || w.problem()) return;
+    // An older answer (while the current one is solved) is drawn dimmed, on today's rooms.
+    const std::uint8_t alpha = older_ ? 90 : 200;
     const tasks::TeamPoint& point = s.teams.points[point_index];
     const int team = point_index == chosen_.point ? std::clamp(chosen_.team, 0, point.assignment_count - 1) : 0;
     if (point.assignment_count == 0) return;
@@ -278,6 +357,7 @@ void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
     for (std::size_t m = 0; m < picks.size(); ++m) {
         const tasks::Pick& pick = picks[m];
         const std::vector<int> route = s.full_route(s.pair_options(pick.player, pick.equipment)[pick.option]);
+        if (std::any_of(route.begin(), route.end(), [&](int r) { return !w.ship().has_room(r); })) continue;
         const ImU32 colour = tasks_colours::player(pick.player);
         // Members' routes are drawn side by side where they share corridors.
         const double shift = (static_cast<double>(m) - 0.5 * static_cast<double>(picks.size() - 1)) * 0.07;
@@ -291,7 +371,7 @@ void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
             }
             line.push_back(screen(f, p));
         }
-        if (line.size() >= 2) d->AddPolyline(line.data(), static_cast<int>(line.size()), palette::with_alpha(colour, 200), 0, 4.0f * sc);
+        if (line.size() >= 2) d->AddPolyline(line.data(), static_cast<int>(line.size()), palette::with_alpha(colour, alpha), 0, 4.0f * sc);
         // The walker: time along the route from the tick, looping with a short rest at the event.
         std::vector<double> at{0.0};
         for (std::size_t i = 0; i + 1 < route.size(); ++i)
@@ -307,8 +387,8 @@ void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
                 break;
             }
         const ImVec2 c = screen(f, walker);
-        d->AddCircleFilled(c, 7.0f * sc, colour, 16);
-        d->AddCircle(c, 7.0f * sc, palette::rgb(255, 255, 255), 16, 2.0f * sc);
+        d->AddCircleFilled(c, 7.0f * sc, older_ ? palette::with_alpha(colour, alpha) : colour, 16);
+        d->AddCircle(c, 7.0f * sc, palette::rgb(255, 255, 255, older_ ? alpha : 255), 16, 2.0f * sc);
     }
 }
 
@@ -323,7 +403,7 @@ void TasksView::draw_tokens(const TasksWorld& w, const CanvasFrame& f) const {
         d->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), tasks_colours::kEquipment, 3.0f);
         std::snprintf(buf, sizeof buf, "T%d", i + 1);
         centred_text(d, c, palette::rgb(30, 30, 30), buf);
-        if (w.solution().equipment > 0 && f.widgets) f.widgets->record("tasks.tool" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
+        if (shown_solution().equipment > 0 && f.widgets) f.widgets->record("tasks.tool" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
     }
     for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i) {
         glm::dvec2 p = token_pos(w, Token::Player, i);

@@ -8,9 +8,17 @@
 // right, with the ship refitted beside it; "overlay.pareto" while it lies over the canvas). The
 // Tools tab holds the editing fields. Every edit is a command: dragging a room (room.move) or a
 // player, a piece of equipment or the event onto a room (player.move, ...), and the corridor,
-// hazard and task fields. The world re-solves at once, so the charts follow the ship.
+// hazard and task fields. The world re-solves on every edit, so the charts follow the ship.
+//
+// The solve: by default the view shows the world's answer, solving it if nobody has (so a render,
+// a test or a replay review shows the final answer of the frame's state). The window turns on
+// set_solve_off_frame(true): then a worker thread (BackgroundSolve) solves the world's current job
+// while frames go on drawing the last finished answer, dimmed, with a "Solving..." marker on the
+// canvas and in the Analysis tab saying how long it has taken and how many edits old the shown
+// answer is. Once done, the shown answer is the world's own (the synchronous one).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,8 +28,19 @@
 
 namespace pb::ui {
 
+class BackgroundSolve;
+
 class TasksView final : public LabView {
 public:
+    TasksView();
+    ~TasksView() override;
+    TasksView(const TasksView&) = delete;
+    TasksView& operator=(const TasksView&) = delete;
+
+    // Process-wide: whether Tasks views solve off the frame (the window) or wait for the answer
+    // (the default: render, tests, replay review). Read each frame.
+    static void set_solve_off_frame(bool off_frame);
+    static bool solve_off_frame();
     WorldRect bounds(const World& world) const override;
     void draw(const World& world, const CanvasFrame& frame) override;
 
@@ -54,6 +73,12 @@ public:
     const Choice& chosen() const { return chosen_; }
     void choose(int point, int team = 0) { chosen_ = Choice{point, team}; }
 
+    // What the frames show (tests): the job whose answer is on screen (null when none), whether
+    // it is an older one while the current job is solved, and the worker (null until needed).
+    const tasks::TaskSolveJob* shown_job() const { return shown_job_.get(); }
+    bool showing_older() const { return older_; }
+    BackgroundSolve* background() { return background_.get(); }
+
 private:
     struct Grabbed {
         Token token = Token::Room;
@@ -71,6 +96,14 @@ private:
     int nearest_room(const tasks::Ship& ship, glm::dvec2 point) const;
     // The point shown: the hovered chart point wins over the chosen one.
     int shown_point(const tasks::TaskSolution& s) const;
+
+    // Picks this frame's answer (called first by every entry that draws from it): the world's
+    // current one, or while the worker solves it, the last finished one.
+    void refresh_solution(const tasks::TasksWorld& w);
+    const tasks::TaskSolution& shown_solution() const;
+    // "Solving... 0.4 s; shown: the answer from 2 edits ago", empty when the answer is current.
+    std::string solving_text() const;
+    void draw_solving_marker(const CanvasFrame& f) const;
 
     void draw_ship(const tasks::TasksWorld& w, const CanvasFrame& f) const;
     void draw_routes(const tasks::TasksWorld& w, const CanvasFrame& f) const;
@@ -100,6 +133,11 @@ private:
     // The share of the canvas's width the Pareto window covered last frame: bounds() leaves that
     // much room on the right so that the fitted ship is not hidden under it.
     double pareto_share_ = 0.0;
+    std::unique_ptr<BackgroundSolve> background_;
+    std::shared_ptr<const tasks::TaskSolveJob> shown_job_;   // whose answer the frame draws
+    std::shared_ptr<const tasks::TaskSolveJob> solving_job_; // the world's current job, while older_
+    bool older_ = false;                // shown_job_ is not the world's current job
+    double solving_since_ = 0.0;        // ImGui time the current job was first seen unsolved
     std::vector<Command> pending_;    // from the panel this frame, queued for the shell after drawing
     // Edit fields (UI state only; a button turns them into a command).
     int edit_from_ = 0, edit_to_ = 1, edit_time_ = 1, edit_damage_ = 0, edit_room_ = 0, edit_hazard_ = 1;
