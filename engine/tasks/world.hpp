@@ -1,7 +1,10 @@
 // The Tasks world: a ship a designer edits and the task solved on it. Every edit (move a room,
 // add or remove a corridor, change its time or damage, move a player, the equipment or the
-// event) is a command, and the world re-solves at once, so the Pareto fronts always match the
-// ship on screen. Ticks only drive the animation of players walking their routes.
+// event) is a command, and the world re-solves, so the Pareto fronts always match the ship.
+// The solve itself is a TaskSolveJob made on the change and worked out the first time anyone
+// asks for the answer (solution(), the hashes, metrics, summary): headless paths get exactly the
+// answer and hashes of a solve at once, and the window's worker thread can solve the job first,
+// off the frame (ui/tasks/background_solve.hpp). Ticks only drive the players' walking.
 #pragma once
 #include <cstdint>
 #include <memory>

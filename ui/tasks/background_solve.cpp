@@ -30,7 +30,8 @@ void BackgroundSolve::run(std::stop_token stop) {
     tasks::TaskSolver workspace;   // this thread's own; the world keeps its own
     std::unique_lock lock(mutex_);
     for (;;) {
-        if (!wake_.wait(lock, stop, [this] { return wanted_ != nullptr; })) return;   // stop asked
+        wake_.wait(lock, stop, [this] { return wanted_ != nullptr; });
+        if (stop.stop_requested()) return;   // a job still wanted is dropped: nobody will show it
         std::shared_ptr<const tasks::TaskSolveJob> job = std::move(wanted_);
         wanted_.reset();
         Hook hook = before_solve_;
