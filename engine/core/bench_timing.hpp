@@ -61,7 +61,7 @@ inline constexpr BenchUnit kMilliseconds{"ms", 1e-3};
 inline void report_time(std::ostream& out, const char* lab, const std::string& what, Timing t, BenchUnit unit,
                         double target_seconds = 0.0, const std::string& note = {}) {
     char line[512];
-    int n = std::snprintf(line, sizeof line, "%-9s  %-60s %9.3f %s (best %.3f)", lab, what.c_str(), t.median / unit.seconds,
+    int n = std::snprintf(line, sizeof line, "%-9s  %-66s %9.3f %s (best %.3f)", lab, what.c_str(), t.median / unit.seconds,
                           unit.name, t.best / unit.seconds);
     n = std::clamp(n, 0, static_cast<int>(sizeof line) - 1);
     if (target_seconds > 0.0)
@@ -77,10 +77,10 @@ inline void report_time(std::ostream& out, const char* lab, const std::string& w
 inline void report_rate(std::ostream& out, const char* lab, const std::string& what, double median, double best,
                         const char* unit, double target = 0.0, const std::string& note = {}) {
     char line[512];
-    int n = std::snprintf(line, sizeof line, "%-9s  %-60s %9.0f %s (best %.0f)", lab, what.c_str(), median, unit, best);
+    int n = std::snprintf(line, sizeof line, "%-9s  %-66s %9.0f %s (best %.0f)", lab, what.c_str(), median, unit, best);
     n = std::clamp(n, 0, static_cast<int>(sizeof line) - 1);
     if (target > 0.0)
-        std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  target >= %g %s: %s", target, unit,
+        std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  target >= %.0f %s: %s", target, unit,
                       median >= target ? "met" : "NOT MET");
     else
         std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  (no target)");

@@ -90,9 +90,9 @@ void bench_tasks(std::ostream& out) {
     const Timing scale = per_call([&] { solver.solve(large, large_solution); }, 5, 0.2);
     std::size_t points = large_solution.teams.points.size();
     char what[128];
-    std::snprintf(what, sizeof what, "generated ship (300 rooms, %zu corridors), 8 players x 8 tools, D = 6",
-                  big.corridors.size());
-    std::snprintf(buf, sizeof buf, "%zu pair options, %zu points in W^1..W^8", large_solution.options.size(), points);
+    std::snprintf(what, sizeof what, "generated ship: 300 rooms, 8 players x 8 tools, D = 6");
+    std::snprintf(buf, sizeof buf, "%zu corridors; %zu pair options, %zu points in W^1..W^8", big.corridors.size(),
+                  large_solution.options.size(), points);
     report_time(out, "tasks", what, scale, kMilliseconds, 0.0, buf);
 }
 
