@@ -384,8 +384,8 @@ void setup_policy_columns() {
     static const char* const kHeaderTips[] = {
         "The matching policy (the one in use is highlighted).",
         "Pairs: transporters given a request.",
-        "Requests: distinct requests served. Fewer than pairs when several transporters share one request\n"
-        "(only sequential greedy does that).",
+        ("Requests: distinct requests served. Fewer than pairs when several transporters share one request\n"
+         "(only sequential greedy does that)."),
         "Total rate: the sum over the pairs of each pair's dq/dt, in units/tick.",
         "Blocking pairs: a transporter and a request that would both rather be matched to each other.\n0 means stable.",
     };
