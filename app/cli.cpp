@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "app/headless.hpp"
 #include "app/match.hpp"
@@ -59,187 +60,270 @@ static int headless_fallback(const WindowOptions& o) {
     return rc;
 }
 
-int run_command_line(int argc, char** argv) {
-    CLI::App app{
-        "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
-        "tune its parameters while it runs, screenshot it.\n\n"
-        "  playbench [SCENARIO|REPLAY]  open the window (default: the last scenario, else\n"
-        "                               scenarios/podball-default.toml); with no display, runs it\n"
-        "                               headless and writes playbench-NAME.png instead; a replay\n"
-        "                               (.pbreplay, told by its content) opens for review\n"
-        "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"
-        "  playbench match SCENARIO     play full Podball matches headless: wins, score, metrics\n"
-        "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
-        "  playbench solve SCENARIO     Tasks: every Pareto option, team and route (--json for all)\n"
-        "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
-        "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"
-        "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() + ", render, replay)\n",
-        "playbench"};
-    app.set_version_flag("--version", std::string("playbench ") + PLAYBENCH_VERSION);
-    app.require_subcommand(0, 1);
+namespace {
 
-    WindowOptions win;
-    app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, or a replay to review")->check(CLI::ExistingFile);
-    app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
-    app.add_option("--script", win.script_path,
-                   "UI automation: a file of timed input events played into the window (used by tests; see README)")
-        ->check(CLI::ExistingFile);
+const char* const kInProcessHelp =
+    "Podball library modules: run the library's code inside Playbench instead of an isolated host "
+    "process (faster; only for modules you trust: a crash or a loop in it takes Playbench down)";
+
+std::string usage_text() {
+    return "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
+           "tune its parameters while it runs, screenshot it.\n\n"
+           "  playbench [SCENARIO|REPLAY]  open the window (default: the last scenario, else\n"
+           "                               scenarios/podball-default.toml); with no display, runs it\n"
+           "                               headless and writes playbench-NAME.png instead; a replay\n"
+           "                               (.pbreplay, told by its content) opens for review\n"
+           "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"
+           "  playbench match SCENARIO     play full Podball matches headless: wins, score, metrics\n"
+           "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
+           "  playbench solve SCENARIO     Tasks: every Pareto option, team and route (--json for all)\n"
+           "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
+           "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"
+           "  playbench bench [LAB]        run the benchmarks (labs: " +
+           lab_names() + ", render, replay)\n";
+}
+
+// Every verb's options as parsed, and the (sub)command each belongs to. A verb's declaration
+// (add_*) and its dispatch (run_verb) are the two places to touch for a new verb.
+struct CommandLine {
+    CLI::App app{usage_text(), "playbench"};
 
     // Podball library modules run isolated in a host process by default; this runs them inside
     // Playbench instead (batch runs with modules you trust: faster, but a module that crashes or
     // loops takes Playbench with it).
     bool in_process_modules = false;
-    const char* const in_process_help =
-        "Podball library modules: run the library's code inside Playbench instead of an isolated host "
-        "process (faster; only for modules you trust: a crash or a loop in it takes Playbench down)";
 
+    WindowOptions win;
     RunOptions run;
-    auto* run_cmd = app.add_subcommand("run", "Run a scenario headless and print the result");
-    run_cmd->add_option("scenario", run.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
-    run_cmd->add_option("--ticks", run.ticks, "Ticks to simulate (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
-    run_cmd->add_option("--set", run.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
-    run_cmd->add_flag("--json", run.json, "Print {lab, tick, hash, state, metrics} as JSON");
-    run_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
-
+    CLI::App* run_cmd = nullptr;
     MatchOptions match;
-    std::string match_seed;   // parsed below: CLI11 would clamp 2^64 silently
-    auto* match_cmd = app.add_subcommand("match", "Play full Podball matches headless and report results and metrics per team");
-    match_cmd->add_option("scenario", match.scenario, "Podball scenario file (.toml)")->required()->check(CLI::ExistingFile);
-    match_cmd->add_option("--games", match.games, "Matches to play (default 1), with seeds S, S+1, ...")->check(CLI::Range(1, 1000000));
-    auto* match_seed_opt = match_cmd->add_option("--seed", match_seed, "First seed S (default: the scenario's seed)");
-    match_cmd->add_option("--set", match.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
-    match_cmd->add_option("--threads", match.threads, "Worker threads (default 2); results do not depend on it")->check(CLI::Range(1, 64));
-    match_cmd->add_flag("--json", match.json, "Print the totals and every match as JSON");
-    match_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
-
+    std::string match_seed;   // parsed by parse_match_seed: CLI11 would clamp 2^64 silently
+    CLI::App* match_cmd = nullptr;
+    CLI::Option* match_seed_opt = nullptr;
     RenderOptions render;
-    std::string size = "1280x720";
-    auto* render_cmd = app.add_subcommand("render", "Render the window offscreen at a tick and write a PNG");
-    render_cmd->add_option("scenario", render.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
-    render_cmd->add_option("--ticks", render.ticks, "Ticks to simulate before rendering (default 0)")->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
-    render_cmd->add_option("--size", size, "Image size WxH (default 1280x720, 64..8192 each)");
-    render_cmd->add_option("--set", render.sets, "Override a parameter, KEY=VALUE (repeatable)");
-    render_cmd->add_option("--out", render.out, "Output PNG file (written whole or not at all: a failed write exits 1 with the reason)")->required();
-    render_cmd->add_option("--tab", render.tab, "The side panel's tab on show: tools, params (default) or analysis")
-        ->check(CLI::IsMember({"tools", "params", "analysis"}));
-
+    std::string render_size = "1280x720";
+    CLI::App* render_cmd = nullptr;
     SolveOptions solve;
-    auto* solve_cmd = app.add_subcommand("solve", "Tasks lab: print the Pareto options per pair, W^k per team size and the efficient set");
-    solve_cmd->add_option("scenario", solve.scenario, "Tasks scenario file (.toml)")->required()->check(CLI::ExistingFile);
-    solve_cmd->add_option("--set", solve.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params tasks`");
-    solve_cmd->add_flag("--json", solve.json, "Print {pairs, per_k, efficient} as JSON (players and equipment from 1)");
-
+    CLI::App* solve_cmd = nullptr;
     std::string params_lab;
-    auto* params_cmd = app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
-    params_cmd->add_option("lab", params_lab, "Only this lab (" + lab_names() + ")");
-
-    auto* replay_cmd = app.add_subcommand("replay", "Record, verify, inspect and export replays (a session's scenario, "
-                                                    "commands and per-tick hashes in one file)");
-    replay_cmd->require_subcommand(1);
+    CLI::App* params_cmd = nullptr;
+    CLI::App* replay_cmd = nullptr;
     ReplayRecordOptions rec;
-    auto* rec_cmd = replay_cmd->add_subcommand("record", "Run a scenario headless and record it as a replay");
-    rec_cmd->add_option("scenario", rec.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
-    rec_cmd->add_option("--ticks", rec.ticks, "Ticks to record (default 3600)")->check(CLI::Range(std::int64_t{0}, std::int64_t{100000000}));
-    rec_cmd->add_option("--set", rec.sets, "Override a parameter, KEY=VALUE (repeatable)");
-    rec_cmd->add_option("--out", rec.out, "Replay file to write (.pbreplay); a failed write removes it and exits 1 with the reason. Module libraries are pinned (path + SHA-256)")->required();
-    rec_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
+    CLI::App* rec_cmd = nullptr;
     std::string replay_file;
     bool verify_allow_modules = false;
-    auto* verify_cmd = replay_cmd->add_subcommand(
-        "verify", "Re-simulate a replay up to its first divergence and say what the file is worth. Exit codes: 0 intact and "
-                  "every recorded hash matches; 1 diverged (the first divergent tick, and the values that differ); 2 cannot "
-                  "be played (also: a module library without --allow-modules or without its pinned bytes); 3 damaged "
-                  "(where, what was lost; the rest still checked) or contradicts itself; 4 not closed (cut off by a crash: "
-                  "what it holds matches)");
-    verify_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
-    verify_cmd->add_flag("--allow-modules", verify_allow_modules,
-                         "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
-                         "matches the one recorded, looked for at the recorded path, then beside the replay");
-    verify_cmd->add_flag("--in-process-modules", in_process_modules, in_process_help);
-    auto* info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, soundness, length, pinned module libraries, "
-                                                        "commands and notes (text from the file escaped; never loads a module "
-                                                        "library); exits 0, 3 or 4 as verify would for the file itself");
-    info_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
+    CLI::App* verify_cmd = nullptr;
+    CLI::App* info_cmd = nullptr;
     ReplayExportOptions exp;
     std::string exp_size = "1280x720";
-    auto* export_cmd = replay_cmd->add_subcommand("export", "Write frames of a replay as numbered PNG pictures");
-    export_cmd->add_option("replay", exp.replay, "Replay file")->required()->check(CLI::ExistingFile);
-    export_cmd->add_option("--from", exp.from, "First tick (default 0)")->check(CLI::NonNegativeNumber);
-    export_cmd->add_option("--to", exp.to, "Last tick (default: the end)")->check(CLI::NonNegativeNumber);
-    export_cmd->add_option("--every", exp.every, "Every K-th tick (default 1)")->check(CLI::PositiveNumber);
-    export_cmd->add_option("--size", exp_size, "Image size WxH (default 1280x720)");
-    export_cmd->add_option("--out", exp.out_dir, "Folder for frame-TTTTTT.png (created if missing)")->required();
-    export_cmd->add_flag("--allow-modules", exp.allow_modules,
-                         "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
-                         "matches the one recorded; without it such a replay is refused (exit 2)");
-
+    CLI::App* export_cmd = nullptr;
     std::string bench_what;
-    auto* bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
-    bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay)");
+    CLI::App* bench_cmd = nullptr;
 
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp&) {
-        std::cout << app.help();
-        return 0;
-    } catch (const CLI::CallForAllHelp&) {
-        std::cout << app.help("", CLI::AppFormatMode::All);
-        return 0;
-    } catch (const CLI::Success& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        // Print the usage of the (sub)command that was being parsed, then the reason.
-        CLI::App* failed = &app;
-        for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                              verify_cmd, info_cmd, export_cmd})
-            if (sub->parsed()) failed = sub;
-        std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
-        return 2;
+    CommandLine() {
+        app.set_version_flag("--version", std::string("playbench ") + PLAYBENCH_VERSION);
+        app.require_subcommand(0, 1);
+        add_window();
+        add_run();
+        add_match();
+        add_render();
+        add_solve();
+        add_params();
+        add_replay();
+        add_bench();
+    }
+    CommandLine(const CommandLine&) = delete;
+    CommandLine& operator=(const CommandLine&) = delete;
+
+    void add_window() {
+        app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, or a replay to review")
+            ->check(CLI::ExistingFile);
+        app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
+        app.add_option("--script", win.script_path,
+                       "UI automation: a file of timed input events played into the window (used by tests; see README)")
+            ->check(CLI::ExistingFile);
     }
 
-    pb::podball::set_library_modules_in_process(in_process_modules);
-    if (*run_cmd) return run_scenario(run, std::cout, std::cerr);
-    if (*match_cmd) {
-        if (*match_seed_opt) {
-            // The same range as a scenario's seed key: 0 .. 2^63-1 (seeds S, S+1, ... stay in it).
-            std::uint64_t seed = 0;
-            const char* end = match_seed.data() + match_seed.size();
-            auto res = std::from_chars(match_seed.data(), end, seed);
-            if (match_seed.empty() || res.ec != std::errc() || res.ptr != end ||
-                seed > static_cast<std::uint64_t>(INT64_MAX)) {
-                std::cerr << "playbench match: --seed must be a whole number 0 .. " << INT64_MAX << ", got '"
-                          << match_seed << "'\n";
-                return 2;
-            }
-            match.seed = seed;
-        }
-        return run_matches(match, std::cout, std::cerr);
+    void add_run() {
+        run_cmd = app.add_subcommand("run", "Run a scenario headless and print the result");
+        run_cmd->add_option("scenario", run.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        run_cmd->add_option("--ticks", run.ticks, "Ticks to simulate (default 3600)")
+            ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
+        run_cmd->add_option("--set", run.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
+        run_cmd->add_flag("--json", run.json, "Print {lab, tick, hash, state, metrics} as JSON");
+        run_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
     }
-    if (*render_cmd) {
-        if (!parse_size(size, render.width, render.height)) {
-            std::cerr << render_cmd->help() << "\nplaybench render: --size must be WxH with each side 64..8192, got '"
-                      << size << "'\n";
+
+    void add_match() {
+        match_cmd = app.add_subcommand("match", "Play full Podball matches headless and report results and metrics per team");
+        match_cmd->add_option("scenario", match.scenario, "Podball scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        match_cmd->add_option("--games", match.games, "Matches to play (default 1), with seeds S, S+1, ...")
+            ->check(CLI::Range(1, 1000000));
+        match_seed_opt = match_cmd->add_option("--seed", match_seed, "First seed S (default: the scenario's seed)");
+        match_cmd->add_option("--set", match.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
+        match_cmd->add_option("--threads", match.threads, "Worker threads (default 2); results do not depend on it")
+            ->check(CLI::Range(1, 64));
+        match_cmd->add_flag("--json", match.json, "Print the totals and every match as JSON");
+        match_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
+    }
+
+    void add_render() {
+        render_cmd = app.add_subcommand("render", "Render the window offscreen at a tick and write a PNG");
+        render_cmd->add_option("scenario", render.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        render_cmd->add_option("--ticks", render.ticks, "Ticks to simulate before rendering (default 0)")
+            ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
+        render_cmd->add_option("--size", render_size, "Image size WxH (default 1280x720, 64..8192 each)");
+        render_cmd->add_option("--set", render.sets, "Override a parameter, KEY=VALUE (repeatable)");
+        render_cmd
+            ->add_option("--out", render.out,
+                         "Output PNG file (written whole or not at all: a failed write exits 1 with the reason)")
+            ->required();
+        render_cmd->add_option("--tab", render.tab, "The side panel's tab on show: tools, params (default) or analysis")
+            ->check(CLI::IsMember({"tools", "params", "analysis"}));
+    }
+
+    void add_solve() {
+        solve_cmd = app.add_subcommand(
+            "solve", "Tasks lab: print the Pareto options per pair, W^k per team size and the efficient set");
+        solve_cmd->add_option("scenario", solve.scenario, "Tasks scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        solve_cmd->add_option("--set", solve.sets,
+                              "Override a parameter, KEY=VALUE (repeatable); see `playbench params tasks`");
+        solve_cmd->add_flag("--json", solve.json, "Print {pairs, per_k, efficient} as JSON (players and equipment from 1)");
+    }
+
+    void add_params() {
+        params_cmd = app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
+        params_cmd->add_option("lab", params_lab, "Only this lab (" + lab_names() + ")");
+    }
+
+    void add_replay() {
+        replay_cmd = app.add_subcommand("replay", "Record, verify, inspect and export replays (a session's scenario, "
+                                                  "commands and per-tick hashes in one file)");
+        replay_cmd->require_subcommand(1);
+        rec_cmd = replay_cmd->add_subcommand("record", "Run a scenario headless and record it as a replay");
+        rec_cmd->add_option("scenario", rec.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        rec_cmd->add_option("--ticks", rec.ticks, "Ticks to record (default 3600)")
+            ->check(CLI::Range(std::int64_t{0}, std::int64_t{100000000}));
+        rec_cmd->add_option("--set", rec.sets, "Override a parameter, KEY=VALUE (repeatable)");
+        rec_cmd
+            ->add_option("--out", rec.out,
+                         "Replay file to write (.pbreplay); a failed write removes it and exits 1 with the reason. "
+                         "Module libraries are pinned (path + SHA-256)")
+            ->required();
+        rec_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
+
+        verify_cmd = replay_cmd->add_subcommand(
+            "verify", "Re-simulate a replay up to its first divergence and say what the file is worth. Exit codes: 0 intact and "
+                      "every recorded hash matches; 1 diverged (the first divergent tick, and the values that differ); 2 cannot "
+                      "be played (also: a module library without --allow-modules or without its pinned bytes); 3 damaged "
+                      "(where, what was lost; the rest still checked) or contradicts itself; 4 not closed (cut off by a crash: "
+                      "what it holds matches)");
+        verify_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
+        verify_cmd->add_flag("--allow-modules", verify_allow_modules,
+                             "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
+                             "matches the one recorded, looked for at the recorded path, then beside the replay");
+        verify_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
+
+        info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, soundness, length, pinned module libraries, "
+                                                      "commands and notes (text from the file escaped; never loads a module "
+                                                      "library); exits 0, 3 or 4 as verify would for the file itself");
+        info_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
+
+        export_cmd = replay_cmd->add_subcommand("export", "Write frames of a replay as numbered PNG pictures");
+        export_cmd->add_option("replay", exp.replay, "Replay file")->required()->check(CLI::ExistingFile);
+        export_cmd->add_option("--from", exp.from, "First tick (default 0)")->check(CLI::NonNegativeNumber);
+        export_cmd->add_option("--to", exp.to, "Last tick (default: the end)")->check(CLI::NonNegativeNumber);
+        export_cmd->add_option("--every", exp.every, "Every K-th tick (default 1)")->check(CLI::PositiveNumber);
+        export_cmd->add_option("--size", exp_size, "Image size WxH (default 1280x720)");
+        export_cmd->add_option("--out", exp.out_dir, "Folder for frame-TTTTTT.png (created if missing)")->required();
+        export_cmd->add_flag("--allow-modules", exp.allow_modules,
+                             "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
+                             "matches the one recorded; without it such a replay is refused (exit 2)");
+    }
+
+    void add_bench() {
+        bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
+        bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay)");
+    }
+
+    // Parses argv; returns the exit code when that is all there is to do (help, version, an error).
+    std::optional<int> parse(int argc, char** argv) {
+        try {
+            app.parse(argc, argv);
+        } catch (const CLI::CallForHelp&) {
+            std::cout << app.help();
+            return 0;
+        } catch (const CLI::CallForAllHelp&) {
+            std::cout << app.help("", CLI::AppFormatMode::All);
+            return 0;
+        } catch (const CLI::Success& e) {
+            return app.exit(e);
+        } catch (const CLI::ParseError& e) {
+            // Print the usage of the (sub)command that was being parsed, then the reason.
+            CLI::App* failed = &app;
+            for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
+                                  verify_cmd, info_cmd, export_cmd})
+                if (sub->parsed()) failed = sub;
+            std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
             return 2;
         }
-        return render_scenario(render, std::cout, std::cerr);
+        return std::nullopt;
     }
-    if (*solve_cmd) return solve_scenario(solve, std::cout, std::cerr);
-    if (*params_cmd) return list_params(params_lab, std::cout, std::cerr);
-    if (*rec_cmd) return replay_record(rec, std::cout, std::cerr);
-    if (*verify_cmd) return replay_verify(replay_file, std::cout, std::cerr, verify_allow_modules);
-    if (*info_cmd) return replay_info(replay_file, std::cout, std::cerr);
-    if (*export_cmd) {
-        if (!parse_size(exp_size, exp.width, exp.height)) {
-            std::cerr << export_cmd->help() << "\nplaybench replay export: --size must be WxH with each side 64..8192, got '"
-                      << exp_size << "'\n";
-            return 2;
-        }
-        return replay_export(exp, std::cout, std::cerr);
-    }
-    if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
 
-    if (!display_available()) return headless_fallback(win);
-    return run_window(win);
+    // --seed for match: the same range as a scenario's seed key, 0 .. 2^63-1 (seeds S, S+1, ...
+    // stay in it). False, having said why, when it is not.
+    bool parse_match_seed() {
+        if (!*match_seed_opt) return true;
+        std::uint64_t seed = 0;
+        const char* end = match_seed.data() + match_seed.size();
+        auto res = std::from_chars(match_seed.data(), end, seed);
+        if (match_seed.empty() || res.ec != std::errc() || res.ptr != end || seed > static_cast<std::uint64_t>(INT64_MAX)) {
+            std::cerr << "playbench match: --seed must be a whole number 0 .. " << INT64_MAX << ", got '" << match_seed
+                      << "'\n";
+            return false;
+        }
+        match.seed = seed;
+        return true;
+    }
+
+    // Runs the verb that was parsed (the window when none was); returns the exit code.
+    int run_verb() {
+        if (*run_cmd) return run_scenario(run, std::cout, std::cerr);
+        if (*match_cmd) return parse_match_seed() ? run_matches(match, std::cout, std::cerr) : 2;
+        if (*render_cmd) {
+            if (!parse_size_option(render_size, render.width, render.height, *render_cmd, "playbench render")) return 2;
+            return render_scenario(render, std::cout, std::cerr);
+        }
+        if (*solve_cmd) return solve_scenario(solve, std::cout, std::cerr);
+        if (*params_cmd) return list_params(params_lab, std::cout, std::cerr);
+        if (*rec_cmd) return replay_record(rec, std::cout, std::cerr);
+        if (*verify_cmd) return replay_verify(replay_file, std::cout, std::cerr, verify_allow_modules);
+        if (*info_cmd) return replay_info(replay_file, std::cout, std::cerr);
+        if (*export_cmd) {
+            if (!parse_size_option(exp_size, exp.width, exp.height, *export_cmd, "playbench replay export")) return 2;
+            return replay_export(exp, std::cout, std::cerr);
+        }
+        if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
+
+        if (!display_available()) return headless_fallback(win);
+        return run_window(win);
+    }
+
+    // --size WxH for `verb`; false, having printed the verb's usage and why, when it is not.
+    static bool parse_size_option(const std::string& text, int& w, int& h, const CLI::App& cmd, const char* verb) {
+        if (parse_size(text, w, h)) return true;
+        std::cerr << cmd.help() << "\n" << verb << ": --size must be WxH with each side 64..8192, got '" << text << "'\n";
+        return false;
+    }
+};
+
+}  // namespace
+
+int run_command_line(int argc, char** argv) {
+    CommandLine cli;
+    if (auto rc = cli.parse(argc, argv)) return *rc;
+    pb::podball::set_library_modules_in_process(cli.in_process_modules);
+    return cli.run_verb();
 }
 
 }  // namespace pb::app

@@ -12,6 +12,7 @@
 #include "app/offscreen.hpp"
 #include "app/replay_cli.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/core/param_overrides.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/podball/world.hpp"
 
@@ -37,13 +38,9 @@ bool load_with_overrides(const std::string& path, const std::vector<std::string>
         err << "playbench: cannot load scenario:\n" << e.what() << "\n";
         return false;
     }
-    for (const std::string& s : sets) {
-        ParamAssignment a;
-        if (auto why = parse_param_assignment(*out.lab->params, s, a)) {
-            err << "playbench: --set " << s << ": " << *why << "\n";
-            return false;
-        }
-        out.params.set(a.index, a.value);
+    if (auto why = apply_param_overrides(out.params, sets)) {
+        err << "playbench: " << *why << "\n";
+        return false;
     }
     return true;
 }

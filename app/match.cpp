@@ -13,6 +13,7 @@
 
 #include "engine/core/json.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/core/param_overrides.hpp"
 #include "engine/podball/match_runner.hpp"
 #include "engine/podball/world.hpp"
 
@@ -240,13 +241,9 @@ int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             << " scenario; matches are played by the podball lab\n";
         return 2;
     }
-    for (const std::string& set : o.sets) {
-        ParamAssignment a;
-        if (auto why = parse_param_assignment(*s.lab->params, set, a)) {
-            err << "playbench match: --set " << set << ": " << *why << "\n";
-            return 2;
-        }
-        s.params.set(a.index, a.value);
+    if (auto why = apply_param_overrides(s.params, o.sets)) {
+        err << "playbench match: " << *why << "\n";
+        return 2;
     }
     if (o.games < 1) {
         err << "playbench match: --games must be at least 1\n";

@@ -268,25 +268,19 @@ RecordingCost measure_recording(const Scenario& s, std::int64_t ticks, int round
     return c;
 }
 
-}  // namespace
+constexpr std::int64_t kHour = 216000;   // ticks: an hour of play at 60 ticks a second
 
-int bench_replay(std::ostream& out, std::ostream& err) {
-    // An hour of play: the default match is over after about 20,000 ticks and a finished match
-    // costs next to nothing to step, which would make any per-tick cost look huge. Two periods of
-    // 108,000 running ticks keep the pods playing for the whole hour.
-    Scenario s;
-    if (!load_with_overrides(default_scenario_path(), {"podball.match.period_ticks=108000"}, s, err)) return 1;
-    constexpr std::int64_t kHour = 216000;
-    const std::string path = (fs::temp_directory_path() / ("playbench-bench-" + std::to_string(::getpid()) + ".pbreplay")).string();
-
+// Podball's hour recorded beside the same hour unrecorded: the overhead, closing cost and file
+// size, leaving the replay at `path`. False (having said why) when the bench cannot go on.
+bool bench_podball_recording(const Scenario& s, const std::string& path, std::ostream& out, std::ostream& err) {
     const RecordingCost cost = measure_recording(s, kHour, 5, path);
     if (!cost.error.empty()) {
         err << "replay bench: " << cost.error << "\n";
-        return 1;
+        return false;
     }
     if (!cost.same_world) {
         err << "replay bench: recording changed the simulation (determinism is broken)\n";
-        return 1;
+        return false;
     }
     const double plain = cost.plain, recorded = cost.recorded, closing = cost.closing;
     const double overhead = (recorded - plain) / plain * 100.0;
@@ -304,13 +298,17 @@ int bench_replay(std::ostream& out, std::ostream& err) {
     std::snprintf(buf, sizeof buf, "replay    file size, no edits                      %6.0f KB   target < 1024 KB: %s\n",
                   static_cast<double>(bytes) / 1024.0, bytes < 1024u * 1024u ? "met" : "NOT MET");
     out << buf;
+    return true;
+}
 
-    // Seeking: load, check the whole replay once (what the window does in slices), then jump.
+// Seeking in the hour at `path` (removed once loaded): load, check the whole replay once (what
+// the window does in slices), then jump to random ticks.
+bool bench_seeking(const std::string& path, std::ostream& out, std::ostream& err) {
     ReplayLoad load = read_replay_file(path);
     fs::remove(path);
     if (!load.data) {
         err << load.error << "\n";
-        return 1;
+        return false;
     }
     auto t0 = std::chrono::steady_clock::now();
     ReplayPlayer player(std::move(*load.data), path);
@@ -327,6 +325,7 @@ int bench_replay(std::ostream& out, std::ostream& err) {
         worst = std::max(worst, ms);
         total += ms;
     }
+    char buf[256];
     std::snprintf(buf, sizeof buf,
                   "replay    check + keyframes on open                %6.0f ms   (%zu keyframes every %" PRId64 " ticks, %.1f MB)\n",
                   prepare * 1000.0, player.keyframe_count(), player.keyframe_spacing(),
@@ -337,9 +336,13 @@ int bench_replay(std::ostream& out, std::ostream& err) {
     out << buf;
     if (player.divergence()) {
         err << "replay bench: the replay diverged at tick " << *player.divergence() << " (determinism is broken)\n";
-        return 1;
+        return false;
     }
-    
+    return true;
+}
+
+// The other labs' recording cost, as Podball's.
+bool bench_other_labs_recording(const std::string& path, std::ostream& out, std::ostream& err) {
     // The other labs record through the same path, each hashing what its ticks change (its
     // tick_hash); each lab's busiest shipped scenario, side by side as above, for as long as it
     // is busy: Effects' level is over by tick 1400 (later ticks step an empty lane and would
@@ -356,36 +359,40 @@ int bench_replay(std::ostream& out, std::ostream& err) {
         const char* name = o.name;
         Scenario other;
         const std::string file = (fs::path(default_scenario_path()).parent_path() / (std::string(name) + ".toml")).string();
-        if (!load_with_overrides(file, {}, other, err)) return 1;
+        if (!load_with_overrides(file, {}, other, err)) return false;
         const RecordingCost c = measure_recording(other, o.ticks, o.rounds, path);
         fs::remove(path);
         if (!c.error.empty()) {
             err << "replay bench: " << name << ": " << c.error << "\n";
-            return 1;
+            return false;
         }
         if (!c.same_world) {
             err << "replay bench: recording changed the simulation of " << name << " (determinism is broken)\n";
-            return 1;
+            return false;
         }
         const double pct = (c.recorded - c.plain) / c.plain * 100.0;
         const double per_tick = 1e9 / static_cast<double>(o.ticks);
+        char buf[256];
         std::snprintf(buf, sizeof buf, "replay    %-22s %5" PRId64 " ticks: tick %7.1f ns, recording %5.1f ns a tick = %6.2f %%    target < 5 %%: %s   (rounds %.1f to %.1f %%)\n",
                       name, o.ticks, c.plain * per_tick, (c.recorded - c.plain) * per_tick, pct, pct < 5.0 ? "met" : "NOT MET",
                       c.low_share * 100.0, c.high_share * 100.0);
         out << buf;
     }
+    return true;
+}
 
-    // What an hour of each lab's default scenario weighs on disk (216,000 ticks recorded headless,
-    // no edits): hashes, the quiet stretches, the state snapshots every 65,536 ticks.
+// What an hour of each lab's default scenario weighs on disk (216,000 ticks recorded headless,
+// no edits): hashes, the quiet stretches, the state snapshots every 65,536 ticks.
+bool bench_hour_sizes(const std::string& path, std::ostream& out, std::ostream& err) {
     for (const LabInfo* lab : all_labs()) {
         Scenario s;
         const std::string file = lab_default_scenario(lab->name);
-        if (!load_with_overrides(file, {}, s, err)) return 1;
+        if (!load_with_overrides(file, {}, s, err)) return false;
         try {
             record_scenario(s, kHour, path);
         } catch (const std::exception& e) {
             err << "replay bench: " << lab->name << ": " << e.what() << "\n";
-            return 1;
+            return false;
         }
         ReplayLoad hour = read_replay_file(path);
         const auto size = fs::file_size(path);
@@ -394,12 +401,27 @@ int bench_replay(std::ostream& out, std::ostream& err) {
         std::size_t snapshot_bytes = 0;
         if (hour.data)
             for (const StateSnapshot& snap : hour.data->snapshots) snapshot_bytes += snap.packed.size() + 22;
+        char buf[256];
         std::snprintf(buf, sizeof buf, "replay    an hour of %-26s %7.0f KB   (%zu state snapshots: %.0f KB of it)\n",
                       fs::path(file).filename().string().c_str(), static_cast<double>(size) / 1024.0, snapshots,
                       static_cast<double>(snapshot_bytes) / 1024.0);
         out << buf;
     }
-    return 0;
+    return true;
+}
+
+}  // namespace
+
+int bench_replay(std::ostream& out, std::ostream& err) {
+    // An hour of play: the default match is over after about 20,000 ticks and a finished match
+    // costs next to nothing to step, which would make any per-tick cost look huge. Two periods of
+    // 108,000 running ticks keep the pods playing for the whole hour.
+    Scenario s;
+    if (!load_with_overrides(default_scenario_path(), {"podball.match.period_ticks=108000"}, s, err)) return 1;
+    const std::string path = (fs::temp_directory_path() / ("playbench-bench-" + std::to_string(::getpid()) + ".pbreplay")).string();
+    const bool ok = bench_podball_recording(s, path, out, err) && bench_seeking(path, out, err) &&
+                    bench_other_labs_recording(path, out, err) && bench_hour_sizes(path, out, err);
+    return ok ? 0 : 1;
 }
 
 }  // namespace pb::app

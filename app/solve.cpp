@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "engine/core/lab.hpp"
+#include "engine/core/param_overrides.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/tasks/solution_report.hpp"
 #include "engine/tasks/world.hpp"
@@ -23,13 +24,9 @@ int solve_scenario(const SolveOptions& o, std::ostream& out, std::ostream& err) 
             << "' scenario; solve answers Tasks scenarios (lab = \"tasks\")\n";
         return 2;
     }
-    for (const std::string& text : o.sets) {
-        ParamAssignment a;
-        if (auto why = parse_param_assignment(*s.lab->params, text, a)) {
-            err << "playbench: --set " << text << ": " << *why << "\n";
-            return 2;
-        }
-        s.params.set(a.index, a.value);
+    if (auto why = apply_param_overrides(s.params, o.sets)) {
+        err << "playbench: " << *why << "\n";
+        return 2;
     }
     // Scheduled edits are part of the scenario: apply them all, then read the answer.
     std::int64_t last = -1;

@@ -20,6 +20,7 @@
 #include "app/settings.hpp"
 #include "app/window_script.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/core/param_overrides.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
 #include "ui/offscreen_renderer.hpp"
@@ -115,18 +116,6 @@ Scenario initial_scenario(const WindowOptions& opts, const WindowSettings& setti
     return default_scenario(*lab);
 }
 
-bool apply_param_overrides(Scenario& s, const std::vector<std::string>& sets) {
-    for (const std::string& text : sets) {
-        ParamAssignment a;
-        if (auto why = parse_param_assignment(*s.lab->params, text, a)) {
-            std::cerr << "playbench: --set " << text << ": " << *why << "\n";
-            return false;
-        }
-        s.params.set(a.index, a.value);
-    }
-    return true;
-}
-
 bool write_window_png(SDL_Renderer* renderer, const std::string& path, std::string& error) {
     int w = 0, h = 0;
     if (SDL_GetRendererOutputSize(renderer, &w, &h) != 0 || w <= 0 || h <= 0) {
@@ -220,30 +209,334 @@ bool display_available() {
     return true;
 }
 
-int run_window(const WindowOptions& opts) {
-    // The script first: a broken script is a usage error, reported before any window opens.
-    std::optional<ScriptPlayer> script;
-    if (!opts.script_path.empty()) {
-        std::vector<ScriptAction> actions;
-        std::string error;
-        try {
-            if (!parse_window_script(read_text_file(opts.script_path), opts.script_path, actions, error)) {
-                std::cerr << "playbench: " << error << "\n";
-                return 2;
-            }
-        } catch (const std::exception& e) {
-            std::cerr << "playbench: " << e.what() << "\n";
+namespace {
+
+// Reads and checks the --script file (none: nothing to do). Returns the exit code when it cannot
+// be used: a broken script is a usage error, reported before any window opens.
+std::optional<int> load_script(const std::string& path, std::optional<ScriptPlayer>& script) {
+    if (path.empty()) return std::nullopt;
+    std::vector<ScriptAction> actions;
+    std::string error;
+    try {
+        if (!parse_window_script(read_text_file(path), path, actions, error)) {
+            std::cerr << "playbench: " << error << "\n";
             return 2;
         }
-        script.emplace(std::move(actions));
+    } catch (const std::exception& e) {
+        std::cerr << "playbench: " << e.what() << "\n";
+        return 2;
     }
+    script.emplace(std::move(actions));
+    return std::nullopt;
+}
+
+// The window's size and place while it is neither maximised nor full screen: what the settings
+// remember.
+struct NormalGeometry {
+    int w = 0, h = 0, x = -1, y = -1;
+
+    void read(SDL_Window* window) {
+        SDL_GetWindowSize(window, &w, &h);
+        SDL_GetWindowPosition(window, &x, &y);
+    }
+};
+
+// The SDL window, its renderer and Playbench's presenter, destroyed in the right order.
+class SdlOutput {
+public:
+    SdlOutput() = default;
+    SdlOutput(const SdlOutput&) = delete;
+    SdlOutput& operator=(const SdlOutput&) = delete;
+    ~SdlOutput() {
+        presenter.release();   // its texture goes before the renderer that owns it
+        if (renderer) SDL_DestroyRenderer(renderer);
+        if (window) SDL_DestroyWindow(window);
+    }
+
+    // Opens the window at its remembered size and place, kept within the display, and its
+    // renderer (accelerated with vsync, else software). Prints why and returns false on failure.
+    bool open(const WindowSettings& settings, NormalGeometry& normal) {
+        SDL_Rect usable{0, 0, 1280, 800};
+        SDL_GetDisplayUsableBounds(0, &usable);
+        const int width = std::clamp(settings.width, 640, std::max(640, usable.w));
+        const int height = std::clamp(settings.height, 400, std::max(400, usable.h));
+        const bool position_known = settings.x != -1 && settings.y != -1 && settings.x >= usable.x - width / 2 &&
+                                    settings.y >= usable.y && settings.x < usable.x + usable.w - 64 &&
+                                    settings.y < usable.y + usable.h - 64;
+        const Uint32 flags =
+            SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (settings.maximized ? SDL_WINDOW_MAXIMIZED : 0);
+        window = SDL_CreateWindow("Playbench", position_known ? settings.x : SDL_WINDOWPOS_CENTERED,
+                                  position_known ? settings.y : SDL_WINDOWPOS_CENTERED, width, height, flags);
+        if (!window) {
+            std::cerr << "playbench: cannot open a window: " << SDL_GetError() << "\n";
+            return false;
+        }
+        normal = {width, height, settings.x, settings.y};
+        SDL_SetWindowMinimumSize(window, 640, 400);
+        renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+        if (!renderer) renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
+        if (!renderer) {
+            std::cerr << "playbench: cannot create a renderer: " << SDL_GetError() << "\n";
+            return false;
+        }
+        SDL_GetRendererInfo(renderer, &info);
+        vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+        software = (info.flags & SDL_RENDERER_SOFTWARE) != 0;
+        return true;
+    }
+
+    SDL_Window* window = nullptr;
+    SDL_Renderer* renderer = nullptr;
+    SDL_RendererInfo info{};
+    bool vsync = false;
+    bool software = false;   // SDL's software renderer: Playbench's rasteriser draws the frames
+    ui::RasterPresenter presenter;
+};
+
+// ImGui's context (with its layout file beside our settings), fonts, style and SDL backends;
+// shut down in reverse order (destroying the context writes imgui.ini).
+class ImGuiSession {
+public:
+    ImGuiSession(const std::string& config, SDL_Window* window, SDL_Renderer* renderer) {
+        IMGUI_CHECKVERSION();
+        context_ = ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        if (!config.empty()) {
+            ini_path_ = imgui_ini_path(config);
+            std::error_code ec;
+            fs::create_directories(config, ec);
+        }
+        io.IniFilename = ini_path_.empty() ? nullptr : ini_path_.c_str();
+        float framebuffer_scale = 1.0f;
+        display_scale(window, renderer, ui_scale_, framebuffer_scale);
+        if (!ui::setup_fonts_and_style(ui_scale_, framebuffer_scale))
+            std::cerr << "playbench: warning: " << ui::kDefaultFontPath
+                      << " not found (package fonts-dejavu-core); using ImGui's built-in font\n";
+        ImGui_ImplSDL2_InitForSDLRenderer(window);
+        ImGui_ImplSDLRenderer_Init(renderer);
+    }
+    ~ImGuiSession() {
+        ImGui_ImplSDLRenderer_Shutdown();
+        ImGui_ImplSDL2_Shutdown();
+        ImGui::DestroyContext(context_);   // writes imgui.ini
+    }
+    ImGuiSession(const ImGuiSession&) = delete;
+    ImGuiSession& operator=(const ImGuiSession&) = delete;
+
+    float ui_scale() const { return ui_scale_; }
+
+private:
+    std::string ini_path_;   // io.IniFilename points into it
+    ImGuiContext* context_ = nullptr;
+    float ui_scale_ = 1.0f;
+};
+
+// The main loop over a Shell: events in, a frame drawn and presented, script actions, pacing.
+class FrameLoop {
+public:
+    FrameLoop(ui::Shell& shell, SdlOutput& out, std::optional<ScriptPlayer>& script, float ui_scale,
+              NormalGeometry& normal)
+        : shell_(shell), out_(out), script_(script), ui_scale_(ui_scale), normal_(normal),
+          window_id_(SDL_GetWindowID(out.window)), counter_hz_(static_cast<double>(SDL_GetPerformanceFrequency())) {}
+
+    // Runs until the shell is asked to quit.
+    void run() {
+        Uint64 last = SDL_GetPerformanceCounter();
+        for (bool running = true; running; ++frame_) {
+            if (script_) script_->push_events(frame_, shell_.widgets(), window_id_);
+            poll_events();
+
+            const Uint64 frame_start = SDL_GetPerformanceCounter();   // after any idle wait
+            const double dt = static_cast<double>(frame_start - last) / counter_hz_;
+            last = frame_start;
+
+            draw_frame(dt);
+            // Requests fulfilled on the finished frame, before it is presented.
+            take_screenshot_if_asked();
+            run_script_actions();
+            // Work time of the frame, before Present (which may wait for vsync).
+            shell_.note_frame_time(static_cast<double>(SDL_GetPerformanceCounter() - frame_start) / counter_hz_ * 1000.0);
+            SDL_RenderPresent(out_.renderer);
+
+            update_title();
+            running = !shell_.quit_requested();
+            pace(frame_start);
+        }
+    }
+
+private:
+    // Idles politely when nothing moves (waits for input instead of spinning), then hands every
+    // pending event to the pointer, the gamepads, ImGui and the shell.
+    void poll_events() {
+        if (!script_ && !shell_.wants_continuous_frames() && quiet_frames_ > 3) SDL_WaitEventTimeout(nullptr, 250);
+        bool had_event = false;
+        SDL_Event e;
+        while (SDL_PollEvent(&e)) {
+            had_event = true;
+            pointer_.on_event(e);
+            gamepads_.on_event(e);
+            ImGui_ImplSDL2_ProcessEvent(&e);
+            on_event(e);
+        }
+        quiet_frames_ = had_event ? 0 : quiet_frames_ + 1;
+    }
+
+    void on_event(const SDL_Event& e) {
+        switch (e.type) {
+        case SDL_QUIT: shell_.request_quit(false); break;
+        case SDL_WINDOWEVENT:
+            if (e.window.windowID != window_id_) break;
+            if (e.window.event == SDL_WINDOWEVENT_CLOSE) shell_.request_quit(false);
+            if ((e.window.event == SDL_WINDOWEVENT_RESIZED || e.window.event == SDL_WINDOWEVENT_MOVED) &&
+                !(SDL_GetWindowFlags(out_.window) & (SDL_WINDOW_MAXIMIZED | SDL_WINDOW_FULLSCREEN)))
+                normal_.read(out_.window);
+            break;
+        case SDL_DROPFILE:
+            if (e.drop.file) {
+                shell_.request_open(e.drop.file);
+                SDL_free(e.drop.file);
+            }
+            break;
+        case SDL_KEYDOWN:
+            // Typing into a text field is not a shortcut.
+            if (!ImGui::GetIO().WantTextInput) {
+                const Uint16 mod = e.key.keysym.mod;
+                if (auto action = ui::action_for_key(e.key.keysym.scancode, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0,
+                                                     (mod & KMOD_ALT) != 0, e.key.repeat != 0))
+                    shell_.perform(*action);
+            }
+            break;
+        default: break;
+        }
+    }
+
+    // Advances the shell by `dt` seconds, builds the ImGui frame and renders it (not yet presented).
+    void draw_frame(double dt) {
+        ImGuiIO& io = ImGui::GetIO();
+        shell_.set_gamepad(gamepads_.poll());
+        shell_.update(dt);
+        ImGui_ImplSDLRenderer_NewFrame();
+        ImGui_ImplSDL2_NewFrame();
+        pointer_.apply(io);
+        {
+            // The backend asks GL for the drawable size; an SDL_Renderer knows its own.
+            int ww = 0, wh = 0, rw = 0, rh = 0;
+            SDL_GetWindowSize(out_.window, &ww, &wh);
+            SDL_GetRendererOutputSize(out_.renderer, &rw, &rh);
+            if (ww > 0 && wh > 0 && rw > 0 && rh > 0)
+                io.DisplayFramebufferScale = ImVec2(static_cast<float>(rw) / ww, static_cast<float>(rh) / wh);
+        }
+        ImGui::NewFrame();
+        shell_.draw();
+        ImGui::Render();
+        // Without a GPU (SDL's software renderer) Playbench's own rasteriser draws the frame, as
+        // `render` does; with one, SDL draws solid rectangles as fills and the rest as geometry.
+        if (!out_.software || !out_.presenter.present(out_.renderer, ImGui::GetDrawData())) {
+            SDL_SetRenderDrawColor(out_.renderer, 18, 20, 23, 255);
+            SDL_RenderClear(out_.renderer);
+            ui::render_draw_data(out_.renderer, ImGui::GetDrawData());
+        }
+    }
+
+    void take_screenshot_if_asked() {
+        if (auto path = shell_.take_screenshot_request()) {
+            std::string error;
+            write_window_png(out_.renderer, *path, error);
+            shell_.screenshot_written(*path, error);
+        }
+    }
+
+    // The script's dump / screenshot / quit actions due at the end of this frame.
+    void run_script_actions() {
+        if (!script_) return;
+        for (const ScriptAction& a : script_->end_of_frame_actions(frame_)) {
+            if (a.kind == ScriptAction::Kind::Dump) {
+                write_report(shell_, out_.window, out_.info.name, frame_, ui_scale_, a.text);
+            } else if (a.kind == ScriptAction::Kind::Screenshot) {
+                std::string error;
+                if (!write_window_png(out_.renderer, a.text, error))
+                    std::cerr << "playbench: script screenshot: " << error << "\n";
+            } else if (a.kind == ScriptAction::Kind::Quit) {
+                shell_.request_quit(true);
+            }
+        }
+    }
+
+    void update_title() {
+        std::string wanted = shell_.window_title();
+        if (wanted == title_) return;
+        title_ = std::move(wanted);
+        SDL_SetWindowTitle(out_.window, title_.c_str());
+    }
+
+    // Without vsync (software renderer, Xvfb) caps the loop at about 60 frames per second.
+    void pace(Uint64 frame_start) const {
+        if (out_.vsync) return;
+        const double spent = static_cast<double>(SDL_GetPerformanceCounter() - frame_start) / counter_hz_;
+        if (spent < 1.0 / 60.0) SDL_Delay(static_cast<Uint32>((1.0 / 60.0 - spent) * 1000.0));
+    }
+
+    ui::Shell& shell_;
+    SdlOutput& out_;
+    std::optional<ScriptPlayer>& script_;
+    const float ui_scale_;
+    NormalGeometry& normal_;
+    const std::uint32_t window_id_;
+    const double counter_hz_;
+    PointerFromEvents pointer_;
+    Gamepads gamepads_;
+    std::string title_;
+    int frame_ = 0, quiet_frames_ = 0;
+};
+
+// The layout to remember for next time: the shell's preferences, the scenario open, the window's
+// size and place (its normal ones when maximised).
+void remember_layout(const ui::Shell& shell, SDL_Window* window, NormalGeometry normal, WindowSettings& settings) {
+    settings.shell = shell.preferences();
+    if (!shell.current_path().empty()) settings.last_scenario = fs::absolute(shell.current_path()).string();
+    settings.maximized = (SDL_GetWindowFlags(window) & SDL_WINDOW_MAXIMIZED) != 0;
+    if (!settings.maximized) normal.read(window);
+    settings.width = normal.w;
+    settings.height = normal.h;
+    settings.x = normal.x;
+    settings.y = normal.y;
+}
+
+// Runs the shell over `scenario` in the open window until it quits; returns the exit code and
+// leaves the layout to remember in `settings`.
+int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& load_error, const std::string& failed_path,
+              SdlOutput& out, float ui_scale, std::optional<ScriptPlayer>& script, NormalGeometry normal,
+              WindowSettings& settings) {
+    Simulation sim(std::move(scenario));
+    ui::ShellOptions shell_options;
+    shell_options.scenarios_dir = fs::path(default_scenario_path()).parent_path().string();
+    shell_options.preferences = settings.shell;
+    ui::TasksView::set_solve_off_frame(true);   // the window never waits for a Tasks solve
+    ui::Shell shell(sim, std::move(shell_options));
+    if (!load_error.empty()) shell.show_error(load_error, failed_path);
+    if (!opts.scenario_path.empty() && ui::is_replay_file(opts.scenario_path)) shell.open_replay(opts.scenario_path);
+
+    FrameLoop(shell, out, script, ui_scale, normal).run();
+
+    remember_layout(shell, out.window, normal, settings);
+    return script && script->errors() > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+int run_window(const WindowOptions& opts) {
+    std::optional<ScriptPlayer> script;
+    if (auto rc = load_script(opts.script_path, script)) return *rc;
 
     const std::string config = config_dir();
     WindowSettings settings = load_settings(config);
 
     std::string load_error, failed_path;
     Scenario scenario = initial_scenario(opts, settings, load_error, failed_path);
-    if (!apply_param_overrides(scenario, opts.sets)) return 2;
+    if (auto why = apply_param_overrides(scenario.params, opts.sets)) {
+        std::cerr << "playbench: " << *why << "\n";
+        return 2;
+    }
 
     SdlVideo video;
     if (!video.ok() || (!is_real_video_driver() && !std::getenv("SDL_VIDEODRIVER"))) {
@@ -254,211 +547,18 @@ int run_window(const WindowOptions& opts) {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
 
-    // Window size from the settings, kept within the display.
-    SDL_Rect usable{0, 0, 1280, 800};
-    SDL_GetDisplayUsableBounds(0, &usable);
-    int width = std::clamp(settings.width, 640, std::max(640, usable.w));
-    int height = std::clamp(settings.height, 400, std::max(400, usable.h));
-    bool position_known = settings.x != -1 && settings.y != -1 && settings.x >= usable.x - width / 2 &&
-                          settings.y >= usable.y && settings.x < usable.x + usable.w - 64 && settings.y < usable.y + usable.h - 64;
-    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI | (settings.maximized ? SDL_WINDOW_MAXIMIZED : 0);
-    SDL_Window* window = SDL_CreateWindow("Playbench", position_known ? settings.x : SDL_WINDOWPOS_CENTERED,
-                                          position_known ? settings.y : SDL_WINDOWPOS_CENTERED, width, height, flags);
-    if (!window) {
-        std::cerr << "playbench: cannot open a window: " << SDL_GetError() << "\n";
-        return 1;
-    }
-    SDL_SetWindowMinimumSize(window, 640, 400);
-    SDL_Renderer* renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    if (!renderer) renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
-    if (!renderer) {
-        std::cerr << "playbench: cannot create a renderer: " << SDL_GetError() << "\n";
-        SDL_DestroyWindow(window);
-        return 1;
-    }
-    SDL_RendererInfo renderer_info{};
-    SDL_GetRendererInfo(renderer, &renderer_info);
-    bool vsync = (renderer_info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
-    const bool software_renderer = (renderer_info.flags & SDL_RENDERER_SOFTWARE) != 0;
-    ui::RasterPresenter presenter;
-
-    IMGUI_CHECKVERSION();
-    ImGuiContext* context = ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    // ImGui's own layout file (table column widths, the shortcuts window) beside our settings.
-    std::string ini_path = config.empty() ? std::string() : imgui_ini_path(config);
-    if (!config.empty()) {
-        std::error_code ec;
-        fs::create_directories(config, ec);
-    }
-    io.IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
-    float ui_scale = 1.0f, framebuffer_scale = 1.0f;
-    display_scale(window, renderer, ui_scale, framebuffer_scale);
-    if (!ui::setup_fonts_and_style(ui_scale, framebuffer_scale))
-        std::cerr << "playbench: warning: " << ui::kDefaultFontPath
-                  << " not found (package fonts-dejavu-core); using ImGui's built-in font\n";
-    ImGui_ImplSDL2_InitForSDLRenderer(window);
-    ImGui_ImplSDLRenderer_Init(renderer);
-
+    SdlOutput out;
+    NormalGeometry normal;
+    if (!out.open(settings, normal)) return 1;
     int exit_code = 0;
     {
-        Simulation sim(std::move(scenario));
-        ui::ShellOptions shell_options;
-        shell_options.scenarios_dir = fs::path(default_scenario_path()).parent_path().string();
-        shell_options.preferences = settings.shell;
-        ui::TasksView::set_solve_off_frame(true);   // the window never waits for a Tasks solve
-        ui::Shell shell(sim, std::move(shell_options));
-        if (!load_error.empty()) shell.show_error(load_error, failed_path);
-        if (!opts.scenario_path.empty() && ui::is_replay_file(opts.scenario_path)) shell.open_replay(opts.scenario_path);
-
-        PointerFromEvents pointer;
-        Gamepads gamepads;
-        std::uint32_t window_id = SDL_GetWindowID(window);
-        std::string title;
-        int frame = 0, quiet_frames = 0;
-        Uint64 last = SDL_GetPerformanceCounter();
-        const double counter_hz = static_cast<double>(SDL_GetPerformanceFrequency());
-        int normal_w = width, normal_h = height, normal_x = settings.x, normal_y = settings.y;
-        bool running = true;
-
-        while (running) {
-            if (script) script->push_events(frame, shell.widgets(), window_id);
-
-            // Idle politely when nothing moves: wait for input instead of spinning.
-            bool had_event = false;
-            if (!script && !shell.wants_continuous_frames() && quiet_frames > 3) SDL_WaitEventTimeout(nullptr, 250);
-
-            SDL_Event e;
-            while (SDL_PollEvent(&e)) {
-                had_event = true;
-                pointer.on_event(e);
-                gamepads.on_event(e);
-                ImGui_ImplSDL2_ProcessEvent(&e);
-                switch (e.type) {
-                case SDL_QUIT: shell.request_quit(false); break;
-                case SDL_WINDOWEVENT:
-                    if (e.window.windowID != window_id) break;
-                    if (e.window.event == SDL_WINDOWEVENT_CLOSE) shell.request_quit(false);
-                    if ((e.window.event == SDL_WINDOWEVENT_RESIZED || e.window.event == SDL_WINDOWEVENT_MOVED) &&
-                        !(SDL_GetWindowFlags(window) & (SDL_WINDOW_MAXIMIZED | SDL_WINDOW_FULLSCREEN))) {
-                        SDL_GetWindowSize(window, &normal_w, &normal_h);
-                        SDL_GetWindowPosition(window, &normal_x, &normal_y);
-                    }
-                    break;
-                case SDL_DROPFILE:
-                    if (e.drop.file) {
-                        shell.request_open(e.drop.file);
-                        SDL_free(e.drop.file);
-                    }
-                    break;
-                case SDL_KEYDOWN:
-                    // Typing into a text field is not a shortcut.
-                    if (!io.WantTextInput) {
-                        Uint16 mod = e.key.keysym.mod;
-                        if (auto action = ui::action_for_key(e.key.keysym.scancode, (mod & KMOD_CTRL) != 0,
-                                                             (mod & KMOD_SHIFT) != 0, (mod & KMOD_ALT) != 0,
-                                                             e.key.repeat != 0))
-                            shell.perform(*action);
-                    }
-                    break;
-                default: break;
-                }
-            }
-            quiet_frames = had_event ? 0 : quiet_frames + 1;
-
-            Uint64 now = SDL_GetPerformanceCounter();
-            double dt = static_cast<double>(now - last) / counter_hz;
-            Uint64 frame_start = now;   // the frame's work starts here (after any idle wait)
-            last = now;
-
-            shell.set_gamepad(gamepads.poll());
-            shell.update(dt);
-            ImGui_ImplSDLRenderer_NewFrame();
-            ImGui_ImplSDL2_NewFrame();
-            pointer.apply(io);
-            {
-                // The backend asks GL for the drawable size; an SDL_Renderer knows its own.
-                int ww = 0, wh = 0, rw = 0, rh = 0;
-                SDL_GetWindowSize(window, &ww, &wh);
-                SDL_GetRendererOutputSize(renderer, &rw, &rh);
-                if (ww > 0 && wh > 0 && rw > 0 && rh > 0)
-                    io.DisplayFramebufferScale = ImVec2(static_cast<float>(rw) / ww, static_cast<float>(rh) / wh);
-            }
-            ImGui::NewFrame();
-            shell.draw();
-            ImGui::Render();
-            // Without a GPU (SDL's software renderer) Playbench's own rasteriser draws the frame, as
-            // `render` does; with one, SDL draws solid rectangles as fills and the rest as geometry.
-            if (!software_renderer || !presenter.present(renderer, ImGui::GetDrawData())) {
-                SDL_SetRenderDrawColor(renderer, 18, 20, 23, 255);
-                SDL_RenderClear(renderer);
-                ui::render_draw_data(renderer, ImGui::GetDrawData());
-            }
-
-            // Requests fulfilled on the finished frame, before it is presented.
-            if (auto path = shell.take_screenshot_request()) {
-                std::string error;
-                write_window_png(renderer, *path, error);
-                shell.screenshot_written(*path, error);
-            }
-            if (script) {
-                for (const ScriptAction& a : script->end_of_frame_actions(frame)) {
-                    if (a.kind == ScriptAction::Kind::Dump) {
-                        write_report(shell, window, renderer_info.name, frame, ui_scale, a.text);
-                    } else if (a.kind == ScriptAction::Kind::Screenshot) {
-                        std::string error;
-                        if (!write_window_png(renderer, a.text, error))
-                            std::cerr << "playbench: script screenshot: " << error << "\n";
-                    } else if (a.kind == ScriptAction::Kind::Quit) {
-                        shell.request_quit(true);
-                    }
-                }
-            }
-            // Work time of the frame, before Present (which may wait for vsync).
-            shell.note_frame_time(static_cast<double>(SDL_GetPerformanceCounter() - frame_start) / counter_hz * 1000.0);
-            SDL_RenderPresent(renderer);
-
-            std::string wanted_title = shell.window_title();
-            if (wanted_title != title) {
-                title = wanted_title;
-                SDL_SetWindowTitle(window, title.c_str());
-            }
-            if (shell.quit_requested()) running = false;
-            ++frame;
-
-            // Without vsync (software renderer, Xvfb) cap at about 60 frames per second.
-            if (!vsync) {
-                double spent = static_cast<double>(SDL_GetPerformanceCounter() - now) / counter_hz;
-                if (spent < 1.0 / 60.0) SDL_Delay(static_cast<Uint32>((1.0 / 60.0 - spent) * 1000.0));
-            }
-        }
-        if (script && script->errors() > 0) exit_code = 1;
-
-        // Remember the layout for next time.
-        settings.shell = shell.preferences();
-        settings.last_scenario = shell.current_path().empty() ? settings.last_scenario
-                                                              : fs::absolute(shell.current_path()).string();
-        settings.maximized = (SDL_GetWindowFlags(window) & SDL_WINDOW_MAXIMIZED) != 0;
-        if (!settings.maximized) {
-            SDL_GetWindowSize(window, &normal_w, &normal_h);
-            SDL_GetWindowPosition(window, &normal_x, &normal_y);
-        }
-        settings.width = normal_w;
-        settings.height = normal_h;
-        settings.x = normal_x;
-        settings.y = normal_y;
+        ImGuiSession imgui(config, out.window, out.renderer);
+        exit_code = run_shell(std::move(scenario), opts, load_error, failed_path, out, imgui.ui_scale(), script, normal,
+                              settings);
+        std::string error;
+        if (!config.empty() && !save_settings(settings, config, error))
+            std::cerr << "playbench: warning: settings not saved: " << error << "\n";
     }
-
-    std::string error;
-    if (!config.empty() && !save_settings(settings, config, error))
-        std::cerr << "playbench: warning: settings not saved: " << error << "\n";
-
-    ImGui_ImplSDLRenderer_Shutdown();
-    ImGui_ImplSDL2_Shutdown();
-    ImGui::DestroyContext(context);   // writes imgui.ini
-    presenter.release();              // its texture goes before the renderer that owns it
-    SDL_DestroyRenderer(renderer);
-    SDL_DestroyWindow(window);
     return exit_code;
 }
 

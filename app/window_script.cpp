@@ -203,105 +203,119 @@ void ScriptPlayer::schedule_mouse(int frame, std::uint32_t type, float x, float 
 void ScriptPlayer::push_events(int frame, const ui::WidgetLocator& widgets, std::uint32_t window_id) {
     // Start the input actions due: each becomes SDL events spread over the next frames, as a
     // hand would (move, then press, then release), so ImGui sees hover before the click.
-    for (; next_ < actions_.size() && actions_[next_].frame <= frame; ++next_) {
-        const ScriptAction& a = actions_[next_];
-        if (is_end_of_frame(a.kind)) continue;
-        float x = 0, y = 0;
-        switch (a.kind) {
-        case Kind::Move:
-            if (resolve(a, widgets, x, y)) schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
-            break;
-        case Kind::Click:
-        case Kind::DoubleClick: {
-            if (!resolve(a, widgets, x, y)) break;
-            schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
-            int presses = a.kind == Kind::Click ? 1 : 2;
-            for (int p = 0; p < presses; ++p) {
-                auto clicks = static_cast<std::uint8_t>(p + 1);
-                schedule_mouse(frame + 1 + 2 * p, SDL_MOUSEBUTTONDOWN, x, y, a.button, window_id, clicks);
-                schedule_mouse(frame + 2 + 2 * p, SDL_MOUSEBUTTONUP, x, y, a.button, window_id, clicks);
-            }
-            break;
-        }
-        case Kind::Drag: {
-            if (!resolve(a, widgets, x, y)) break;
-            float ex = a.widget.empty() ? a.x2 : x + a.x2;
-            float ey = a.widget.empty() ? a.y2 : y + a.y2;
-            const int steps = 8;
-            schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
-            schedule_mouse(frame + 1, SDL_MOUSEBUTTONDOWN, x, y, a.button, window_id);
-            for (int s = 1; s <= steps; ++s) {
-                float t = static_cast<float>(s) / steps;
-                schedule_mouse(frame + 1 + s, SDL_MOUSEMOTION, x + (ex - x) * t, y + (ey - y) * t, 0, window_id);
-            }
-            schedule_mouse(frame + 2 + steps, SDL_MOUSEBUTTONUP, ex, ey, a.button, window_id);
-            break;
-        }
-        case Kind::Wheel: {
-            int at = frame;
-            if (a.at_point) {
-                if (!resolve(a, widgets, x, y)) break;
-                schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
-                at = frame + 1;
-            }
-            SDL_Event e;
-            SDL_zero(e);
-            e.type = SDL_MOUSEWHEEL;
-            e.wheel.windowID = window_id;
-            e.wheel.y = a.amount;
-            e.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
-            pending_.push_back({at, e});
-            break;
-        }
-        case Kind::Key: {
-            SDL_Event e;
-            SDL_zero(e);
-            e.type = SDL_KEYDOWN;
-            e.key.windowID = window_id;
-            e.key.state = SDL_PRESSED;
-            e.key.keysym.scancode = a.key;
-            e.key.keysym.sym = SDL_GetKeyFromScancode(a.key);
-            e.key.keysym.mod = a.mod;
-            pending_.push_back({frame, e});
-            e.type = SDL_KEYUP;
-            e.key.state = SDL_RELEASED;
-            pending_.push_back({frame + 1, e});
-            break;
-        }
-        case Kind::Text: {
-            // SDL_TEXTINPUT carries at most 31 bytes; split at UTF-8 character starts.
-            std::size_t pos = 0;
-            while (pos < a.text.size()) {
-                std::size_t n = std::min<std::size_t>(a.text.size() - pos, SDL_TEXTINPUTEVENT_TEXT_SIZE - 1);
-                while (n > 0 && pos + n < a.text.size() && (static_cast<unsigned char>(a.text[pos + n]) & 0xC0) == 0x80) --n;
-                SDL_Event e;
-                SDL_zero(e);
-                e.type = SDL_TEXTINPUT;
-                e.text.windowID = window_id;
-                std::memcpy(e.text.text, a.text.data() + pos, n);
-                pending_.push_back({frame, e});
-                pos += n;
-            }
-            break;
-        }
-        case Kind::Drop: {
-            SDL_Event e;
-            SDL_zero(e);
-            e.type = SDL_DROPFILE;
-            e.drop.windowID = window_id;
-            e.drop.file = SDL_strdup(a.text.c_str());   // the window frees it, as SDL's own drops
-            SDL_PushEvent(&e);
-            break;
-        }
-        default: break;
-        }
-    }
+    for (; next_ < actions_.size() && actions_[next_].frame <= frame; ++next_)
+        if (!is_end_of_frame(actions_[next_].kind)) start(actions_[next_], frame, widgets, window_id);
     // Push what is due, in the order scheduled.
     auto due = [frame](const TimedEvent& t) { return t.frame <= frame; };
     for (TimedEvent& t : pending_)
         if (due(t)) SDL_PushEvent(&t.event);
     pending_.erase(std::remove_if(pending_.begin(), pending_.end(), due), pending_.end());
     last_frame_ = frame;
+}
+
+void ScriptPlayer::start(const ScriptAction& a, int frame, const ui::WidgetLocator& widgets, std::uint32_t window_id) {
+    float x = 0, y = 0;
+    switch (a.kind) {
+    case Kind::Move:
+        if (resolve(a, widgets, x, y)) schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
+        break;
+    case Kind::Click:
+    case Kind::DoubleClick:
+        if (resolve(a, widgets, x, y)) schedule_click(a, frame, x, y, window_id);
+        break;
+    case Kind::Drag:
+        if (resolve(a, widgets, x, y)) schedule_drag(a, frame, x, y, window_id);
+        break;
+    case Kind::Wheel: schedule_wheel(a, frame, widgets, window_id); break;
+    case Kind::Key: schedule_key(a, frame, window_id); break;
+    case Kind::Text: schedule_text(a, frame, window_id); break;
+    case Kind::Drop: {
+        SDL_Event e;
+        SDL_zero(e);
+        e.type = SDL_DROPFILE;
+        e.drop.windowID = window_id;
+        e.drop.file = SDL_strdup(a.text.c_str());   // the window frees it, as SDL's own drops
+        SDL_PushEvent(&e);
+        break;
+    }
+    default: break;
+    }
+}
+
+// A move onto the point, then one press and release (two for a double click), a frame apart.
+void ScriptPlayer::schedule_click(const ScriptAction& a, int frame, float x, float y, std::uint32_t window_id) {
+    schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
+    int presses = a.kind == Kind::Click ? 1 : 2;
+    for (int p = 0; p < presses; ++p) {
+        auto clicks = static_cast<std::uint8_t>(p + 1);
+        schedule_mouse(frame + 1 + 2 * p, SDL_MOUSEBUTTONDOWN, x, y, a.button, window_id, clicks);
+        schedule_mouse(frame + 2 + 2 * p, SDL_MOUSEBUTTONUP, x, y, a.button, window_id, clicks);
+    }
+}
+
+// Press at the point, eight moves to the end (absolute, or relative to a widget), release.
+void ScriptPlayer::schedule_drag(const ScriptAction& a, int frame, float x, float y, std::uint32_t window_id) {
+    float ex = a.widget.empty() ? a.x2 : x + a.x2;
+    float ey = a.widget.empty() ? a.y2 : y + a.y2;
+    const int steps = 8;
+    schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
+    schedule_mouse(frame + 1, SDL_MOUSEBUTTONDOWN, x, y, a.button, window_id);
+    for (int s = 1; s <= steps; ++s) {
+        float t = static_cast<float>(s) / steps;
+        schedule_mouse(frame + 1 + s, SDL_MOUSEMOTION, x + (ex - x) * t, y + (ey - y) * t, 0, window_id);
+    }
+    schedule_mouse(frame + 2 + steps, SDL_MOUSEBUTTONUP, ex, ey, a.button, window_id);
+}
+
+// The wheel, over a point first when the action names one.
+void ScriptPlayer::schedule_wheel(const ScriptAction& a, int frame, const ui::WidgetLocator& widgets,
+                                  std::uint32_t window_id) {
+    int at = frame;
+    if (a.at_point) {
+        float x = 0, y = 0;
+        if (!resolve(a, widgets, x, y)) return;
+        schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
+        at = frame + 1;
+    }
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.windowID = window_id;
+    e.wheel.y = a.amount;
+    e.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
+    pending_.push_back({at, e});
+}
+
+// Key down now, up on the next frame.
+void ScriptPlayer::schedule_key(const ScriptAction& a, int frame, std::uint32_t window_id) {
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_KEYDOWN;
+    e.key.windowID = window_id;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.scancode = a.key;
+    e.key.keysym.sym = SDL_GetKeyFromScancode(a.key);
+    e.key.keysym.mod = a.mod;
+    pending_.push_back({frame, e});
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    pending_.push_back({frame + 1, e});
+}
+
+// SDL_TEXTINPUT carries at most 31 bytes; split at UTF-8 character starts.
+void ScriptPlayer::schedule_text(const ScriptAction& a, int frame, std::uint32_t window_id) {
+    std::size_t pos = 0;
+    while (pos < a.text.size()) {
+        std::size_t n = std::min<std::size_t>(a.text.size() - pos, SDL_TEXTINPUTEVENT_TEXT_SIZE - 1);
+        while (n > 0 && pos + n < a.text.size() && (static_cast<unsigned char>(a.text[pos + n]) & 0xC0) == 0x80) --n;
+        SDL_Event e;
+        SDL_zero(e);
+        e.type = SDL_TEXTINPUT;
+        e.text.windowID = window_id;
+        std::memcpy(e.text.text, a.text.data() + pos, n);
+        pending_.push_back({frame, e});
+        pos += n;
+    }
 }
 
 std::vector<ScriptAction> ScriptPlayer::end_of_frame_actions(int frame) {

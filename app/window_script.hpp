@@ -66,6 +66,13 @@ private:
         SDL_Event event;
     };
     bool resolve(const ScriptAction& a, const ui::WidgetLocator& widgets, float& x, float& y);
+    // An input action started at `frame`: its SDL events scheduled over the next frames.
+    void start(const ScriptAction& a, int frame, const ui::WidgetLocator& widgets, std::uint32_t window_id);
+    void schedule_click(const ScriptAction& a, int frame, float x, float y, std::uint32_t window_id);
+    void schedule_drag(const ScriptAction& a, int frame, float x, float y, std::uint32_t window_id);
+    void schedule_wheel(const ScriptAction& a, int frame, const ui::WidgetLocator& widgets, std::uint32_t window_id);
+    void schedule_key(const ScriptAction& a, int frame, std::uint32_t window_id);
+    void schedule_text(const ScriptAction& a, int frame, std::uint32_t window_id);
     void schedule_mouse(int frame, std::uint32_t type, float x, float y, std::uint8_t button, std::uint32_t window_id,
                         std::uint8_t clicks = 1);
 

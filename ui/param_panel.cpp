@@ -133,13 +133,24 @@ std::vector<Command> reset_commands(const ParamSet& values, std::string_view sec
     return out;
 }
 
-void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& widgets, std::string& message) {
-    const ParamSet& values = sim.world().params();
-    const ParamSet& file_values = sim.scenario().params;
-    const ParamTable& table = values.table();
-    float scale = current_ui_scale();
+namespace {
 
-    // Header: filter box and "reset all".
+// What every row and header of the panel draws into.
+struct PanelContext {
+    Simulation& sim;
+    ParamPanelState& state;
+    WidgetLocator& widgets;
+    std::string& message;
+    const ParamSet& values;
+    const ParamSet& file_values;
+    float scale;
+    const char* reset_icon;
+    float reset_w;   // the per-row reset button's column
+};
+
+// The filter box and "Reset all".
+void draw_panel_header(Simulation& sim, ParamPanelState& state, WidgetLocator& widgets, std::string& message) {
+    const ParamSet& values = sim.world().params();
     int total_changed = changed_count(values, "");
     float reset_all_w = ImGui::CalcTextSize("Reset all").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SetNextItemWidth(-(reset_all_w + ImGui::GetStyle().ItemSpacing.x));
@@ -153,93 +164,119 @@ void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& wi
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("Put every parameter back to its default (%d changed)", total_changed);
+}
+
+// A section's collapsing header, with its changed count and, when some changed, its reset
+// button on the same line. True when the section is open.
+bool draw_section_header(const PanelContext& c, const std::string& section) {
+    int changed = changed_count(c.values, section);
+    std::string header = section_title(section);
+    if (changed > 0) header += "  (" + std::to_string(changed) + " changed)";
+    header += "###" + section;
+    if (!c.state.filter.empty()) ImGui::SetNextItemOpen(true);
+    bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+    c.widgets.record_last_item("params.section." + section);
+    if (changed > 0) {
+        // Section reset sits on the header line, right-aligned.
+        float section_reset_w = ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2;
+        ImGui::SameLine(ImGui::GetContentRegionMax().x - section_reset_w);
+        ImGui::PushID(section.c_str());
+        ImGui::BeginDisabled(c.state.read_only);
+        if (ImGui::SmallButton("Reset") && !c.state.read_only)
+            for (Command& cmd : reset_commands(c.values, section, c.sim.tick())) submit(c.sim, std::move(cmd), c.message);
+        ImGui::EndDisabled();
+        c.widgets.record_last_item("params.section." + section + ".reset");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Reset the %d changed parameter(s) of this section", changed);
+        ImGui::PopID();
+    }
+    return open;
+}
+
+// One parameter's row: label, value control, reset button.
+void draw_param_row(const PanelContext& c, std::size_t i) {
+    const ParamDef& def = c.values.table()[i];
+    double value = c.values[i];
+    double file_value = c.file_values.size() == c.values.size() ? c.file_values[i] : def.default_value;
+    bool is_default = c.values.is_default(i);
+    ImGui::PushID(def.key.c_str());
+    ImGui::TableNextRow();
+
+    // Label, with a dot when the value is not the default and a highlight when it
+    // differs from the scenario file (an unsaved edit).
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float dot_r = 3.5f * c.scale, line_h = ImGui::GetFrameHeight();
+    if (!is_default)
+        Painter::window().AddCircleFilled(ImVec2(p.x + dot_r, p.y + line_h * 0.5f), dot_r,
+                                          ImGui::GetColorU32(palette::kChangedMark));
+    ImGui::SetCursorScreenPos(ImVec2(p.x + dot_r * 2 + 5.0f * c.scale, p.y));
+    if (value != file_value) ImGui::PushStyleColor(ImGuiCol_Text, palette::kEditedLabel);
+    ImGui::TextUnformatted(def.label.c_str());
+    if (value != file_value) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value);
+
+    ImGui::TableNextColumn();
+    double edited = value;
+    // Read-only (a replay under review): the value shows, greyed, and takes no edits.
+    ImGui::BeginDisabled(c.state.read_only);
+    if (draw_value_control(def, edited) && edited != value && !c.state.read_only)
+        submit(c.sim, make_param_set(c.sim.tick(), def.key, edited), c.message);
+    ImGui::EndDisabled();
+    c.widgets.record_last_item("param." + def.key);
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) draw_tooltip(def, value, file_value);
+
+    ImGui::TableNextColumn();
+    ImGui::BeginDisabled(is_default || c.state.read_only);
+    if (ImGui::SmallButton(c.reset_icon) && !c.state.read_only)
+        submit(c.sim, make_param_set(c.sim.tick(), def.key, def.default_value), c.message);
+    ImGui::EndDisabled();
+    c.widgets.record_last_item("param." + def.key + ".reset");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip(is_default ? "At its default (%s)" : "Reset to the default, %s",
+                          format_param_value(def, def.default_value).c_str());
+    ImGui::PopID();
+}
+
+// A section: its header, then (when open) a table of its rows that pass the filter. Returns
+// how many rows pass the filter (shown or folded).
+int draw_section(const PanelContext& c, const std::string& section) {
+    const ParamTable& table = c.values.table();
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < table.size(); ++i)
+        if (table[i].section() == section && param_matches_filter(table[i], c.state.filter)) rows.push_back(i);
+    if (rows.empty()) return 0;
+    if (!draw_section_header(c, section)) return static_cast<int>(rows.size());
+
+    std::string table_id = "##params_" + section;
+    if (!ImGui::BeginTable(table_id.c_str(), 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX))
+        return static_cast<int>(rows.size());
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.5f);
+    ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, c.reset_w);
+    for (std::size_t i : rows) draw_param_row(c, i);
+    ImGui::EndTable();
+    return static_cast<int>(rows.size());
+}
+
+}  // namespace
+
+void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& widgets, std::string& message) {
+    draw_panel_header(sim, state, widgets, message);
 
     ImGui::BeginChild("##param_list", ImVec2(0, 0), false);
     const char* icon = reset_icon();
-    float reset_w = ImGui::CalcTextSize(icon).x + ImGui::GetStyle().FramePadding.x * 2;
-    bool filtering = !state.filter.empty();
+    const PanelContext context{sim,
+                               state,
+                               widgets,
+                               message,
+                               sim.world().params(),
+                               sim.scenario().params,
+                               current_ui_scale(),
+                               icon,
+                               ImGui::CalcTextSize(icon).x + ImGui::GetStyle().FramePadding.x * 2};
     int shown = 0;
-
-    for (const std::string& section : table.sections()) {
-        std::vector<std::size_t> rows;
-        for (std::size_t i = 0; i < table.size(); ++i)
-            if (table[i].section() == section && param_matches_filter(table[i], state.filter)) rows.push_back(i);
-        if (rows.empty()) continue;
-        shown += static_cast<int>(rows.size());
-
-        int changed = changed_count(values, section);
-        std::string header = section_title(section);
-        if (changed > 0) header += "  (" + std::to_string(changed) + " changed)";
-        header += "###" + section;
-        if (filtering) ImGui::SetNextItemOpen(true);
-        bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
-        widgets.record_last_item("params.section." + section);
-        if (changed > 0) {
-            // Section reset sits on the header line, right-aligned.
-            float section_reset_w = ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2;
-            ImGui::SameLine(ImGui::GetContentRegionMax().x - section_reset_w);
-            ImGui::PushID(section.c_str());
-            ImGui::BeginDisabled(state.read_only);
-            if (ImGui::SmallButton("Reset") && !state.read_only)
-                for (Command& c : reset_commands(values, section, sim.tick())) submit(sim, std::move(c), message);
-            ImGui::EndDisabled();
-            widgets.record_last_item("params.section." + section + ".reset");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Reset the %d changed parameter(s) of this section", changed);
-            ImGui::PopID();
-        }
-        if (!open) continue;
-
-        std::string table_id = "##params_" + section;
-        if (!ImGui::BeginTable(table_id.c_str(), 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX))
-            continue;
-        ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.5f);
-        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.5f);
-        ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, reset_w);
-        for (std::size_t i : rows) {
-            const ParamDef& def = table[i];
-            double value = values[i];
-            double file_value = file_values.size() == values.size() ? file_values[i] : def.default_value;
-            bool is_default = values.is_default(i);
-            ImGui::PushID(def.key.c_str());
-            ImGui::TableNextRow();
-
-            // Label, with a dot when the value is not the default and a highlight when it
-            // differs from the scenario file (an unsaved edit).
-            ImGui::TableNextColumn();
-            ImGui::AlignTextToFramePadding();
-            ImVec2 p = ImGui::GetCursorScreenPos();
-            float dot_r = 3.5f * scale, line_h = ImGui::GetFrameHeight();
-            if (!is_default)
-                Painter::window().AddCircleFilled(ImVec2(p.x + dot_r, p.y + line_h * 0.5f), dot_r,
-                                                            ImGui::GetColorU32(palette::kChangedMark));
-            ImGui::SetCursorScreenPos(ImVec2(p.x + dot_r * 2 + 5.0f * scale, p.y));
-            if (value != file_value) ImGui::PushStyleColor(ImGuiCol_Text, palette::kEditedLabel);
-            ImGui::TextUnformatted(def.label.c_str());
-            if (value != file_value) ImGui::PopStyleColor();
-            if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value);
-
-            ImGui::TableNextColumn();
-            double edited = value;
-            // Read-only (a replay under review): the value shows, greyed, and takes no edits.
-            ImGui::BeginDisabled(state.read_only);
-            if (draw_value_control(def, edited) && edited != value && !state.read_only)
-                submit(sim, make_param_set(sim.tick(), def.key, edited), message);
-            ImGui::EndDisabled();
-            widgets.record_last_item("param." + def.key);
-            if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) draw_tooltip(def, value, file_value);
-
-            ImGui::TableNextColumn();
-            ImGui::BeginDisabled(is_default || state.read_only);
-            if (ImGui::SmallButton(icon) && !state.read_only) submit(sim, make_param_set(sim.tick(), def.key, def.default_value), message);
-            ImGui::EndDisabled();
-            widgets.record_last_item("param." + def.key + ".reset");
-            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip(is_default ? "At its default (%s)" : "Reset to the default, %s",
-                                  format_param_value(def, def.default_value).c_str());
-            ImGui::PopID();
-        }
-        ImGui::EndTable();
-    }
+    for (const std::string& section : context.values.table().sections()) shown += draw_section(context, section);
     if (shown == 0) ImGui::TextDisabled("No parameter matches \"%s\".", state.filter.c_str());
     ImGui::EndChild();
 }

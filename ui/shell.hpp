@@ -249,6 +249,11 @@ private:
     void reload();
     // shell_canvas.cpp
     void draw_canvas(float width, float height);
+    void canvas_input(const World& world, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius);
+    void canvas_click(const World& world, glm::dvec2 mouse_world, double pick_radius);
+    void draw_canvas_world(ImVec2 origin, ImVec2 size, float scale);
+    void draw_review_pins(Painter& draw, float scale);
+    void canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius);
 
     // On screen: the host's simulation, a branch taken over from a replay (owned_sim_), or the
     // replay player's while reviewing.

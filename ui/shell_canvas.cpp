@@ -33,10 +33,22 @@ void Shell::draw_canvas(float width, float height) {
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                                ImGuiButtonFlags_MouseButtonMiddle);
     widgets_.record_last_item("canvas");
-    bool hovered = ImGui::IsItemHovered();
-    bool active = ImGui::IsItemActive();
-    glm::dvec2 mouse_world = view_.to_world(io.MousePos);
-    double pick_radius = view_.to_world_length(4.0f * scale);
+    const bool hovered = ImGui::IsItemHovered();
+    const bool active = ImGui::IsItemActive();
+    // Where the pointer is, before this frame's zoom or pan.
+    const glm::dvec2 mouse_world = view_.to_world(io.MousePos);
+    const double pick_radius = view_.to_world_length(4.0f * scale);
+    canvas_input(world, scale, hovered, active, mouse_world, pick_radius);
+    draw_canvas_world(origin, size, scale);
+    if (hovered && !active) canvas_tooltip(world, mouse_world, pick_radius);
+    ImGui::EndChild();
+}
+
+// The canvas button's input: zoom about the cursor, press (grab an entity or start a pan), drag,
+// and release (drop the entity as a command, or a click when the press did not move).
+void Shell::canvas_input(const World& world, float scale, bool hovered, bool active, glm::dvec2 mouse_world,
+                         double pick_radius) {
+    ImGuiIO& io = ImGui::GetIO();
 
     // Zoom about the cursor: the world point under it stays put.
     if (hovered && io.MouseWheel != 0.0f) view_.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
@@ -74,18 +86,24 @@ void Shell::draw_canvas(float width, float height) {
             // A left press released where it began is a click on the map, not a pan.
             const float dx = io.MousePos.x - press_at_.x, dy = io.MousePos.y - press_at_.y;
             const float slop = 4.0f * scale;
-            if (dx * dx + dy * dy <= slop * slop) {
-                if (review_ && review_->picking_point) {
-                    review_->note_point = mouse_world;   // the note being written points here
-                    review_->picking_point = false;
-                } else {
-                    lab_view_->click(world, mouse_world, pick_radius, paused_);
-                }
-            }
+            if (dx * dx + dy * dy <= slop * slop) canvas_click(world, mouse_world, pick_radius);
         }
         canvas_drag_ = CanvasDrag::None;
     }
+}
 
+// A click on the map: places the note being written, else goes to the lab's view.
+void Shell::canvas_click(const World& world, glm::dvec2 mouse_world, double pick_radius) {
+    if (review_ && review_->picking_point) {
+        review_->note_point = mouse_world;   // the note being written points here
+        review_->picking_point = false;
+    } else {
+        lab_view_->click(world, mouse_world, pick_radius, paused_);
+    }
+}
+
+// The background, the lab's view of the world, review pins and the hint in the corner.
+void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     Painter window_painter = Painter::window();
     Painter* draw = &window_painter;
     draw->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
@@ -99,18 +117,7 @@ void Shell::draw_canvas(float width, float height) {
     frame.widgets = &widgets_;
     frame.gamepad = &gamepad_;
     lab_view_->draw(sim_->world(), frame);
-    if (review_) {
-        // Notes with a point show near their tick (two seconds either side), and the one being written.
-        auto pin = [&](glm::dvec2 at, const std::string& text, ImU32 colour) {
-            ImVec2 p = view_.to_screen(at);
-            draw->AddCircle(p, 9.0f * scale, colour, 0, 2.5f * scale);
-            draw->AddCircleFilled(p, 3.0f * scale, colour);
-            draw->AddText(ImVec2(p.x + 12.0f * scale, p.y - 8.0f * scale), colour, text.c_str());
-        };
-        for (const ReplayNote& n : review_->notes)
-            if (n.has_point && std::abs(n.tick - sim_->tick()) <= 120) pin({n.x, n.y}, n.text, palette::kNoteMark);
-        if (review_->note_point) pin(*review_->note_point, review_->note_text.empty() ? "new note" : review_->note_text, palette::kNoteMark);
-    }
+    if (review_) draw_review_pins(*draw, scale);
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
     const std::string hint = !review_                 ? lab_view_->canvas_hint(paused_)
@@ -120,19 +127,31 @@ void Shell::draw_canvas(float width, float height) {
     draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                   palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
     draw->PopClipRect();
+}
 
-    if (hovered && !active) {
-        std::string tip = lab_view_->hover_text(world, mouse_world, pick_radius);
-        if (!tip.empty()) {
-            if (paused_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-            ImGui::BeginTooltip();
-            ImGui::TextUnformatted(tip.c_str());
-            const std::string how = lab_view_->hover_hint(paused_);
-            if (!how.empty()) ImGui::TextColored(palette::kDimText, "%s", how.c_str());
-            ImGui::EndTooltip();
-        }
-    }
-    ImGui::EndChild();
+// Notes with a point show near their tick (two seconds either side), and the one being written.
+void Shell::draw_review_pins(Painter& draw, float scale) {
+    auto pin = [&](glm::dvec2 at, const std::string& text, ImU32 colour) {
+        ImVec2 p = view_.to_screen(at);
+        draw.AddCircle(p, 9.0f * scale, colour, 0, 2.5f * scale);
+        draw.AddCircleFilled(p, 3.0f * scale, colour);
+        draw.AddText(ImVec2(p.x + 12.0f * scale, p.y - 8.0f * scale), colour, text.c_str());
+    };
+    for (const ReplayNote& n : review_->notes)
+        if (n.has_point && std::abs(n.tick - sim_->tick()) <= 120) pin({n.x, n.y}, n.text, palette::kNoteMark);
+    if (review_->note_point) pin(*review_->note_point, review_->note_text.empty() ? "new note" : review_->note_text, palette::kNoteMark);
+}
+
+// What is under the pointer, and what can be done with it.
+void Shell::canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius) {
+    std::string tip = lab_view_->hover_text(world, mouse_world, pick_radius);
+    if (tip.empty()) return;
+    if (paused_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(tip.c_str());
+    const std::string how = lab_view_->hover_hint(paused_);
+    if (!how.empty()) ImGui::TextColored(palette::kDimText, "%s", how.c_str());
+    ImGui::EndTooltip();
 }
 
 }  // namespace pb::ui

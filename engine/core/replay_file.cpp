@@ -45,6 +45,36 @@ constexpr std::uint8_t kLastKnownRecord = kSnapshot;
 constexpr std::int64_t kMaxQuietStretch = std::int64_t{1} << 26;
 constexpr std::int64_t kMaxTicks = std::int64_t{1} << 28;
 
+// --- record layouts ----------------------------------------------------------------------------
+// Every record is [type u8][payload length u32][payload][CRC-32 u32 of type, length and payload],
+// all little-endian. The payloads:
+//   kHeader       format u32, app version str, engine version u32, lab str, seed u64, scenario name
+//                 str, scenario text str, branch of str, branch tick i64          (encode_header)
+//   kHashes       first tick i64, count u32, count x short hash u32,
+//                 fulls u32, fulls x (tick i64, full hash u64)                     (HashBlockLayout)
+//   kQuietTicks   first tick i64, count i64, base hash u64                         (QuietTicksRecord)
+//   kCommand      tick i64, type str, fields                                       (encode_command)
+//   kNote         id u32, tick i64, text str, has point u8, x f64, y f64           (encode_note)
+//   kNoteDeleted  id u32                                                           (kNoteDeletedLength)
+//   kModulePins   see encode_module_pins
+//   kSnapshot     tick i64, after commands u8, unpacked size u32, then the packed
+//                 state to the payload's end                                        (SnapshotHead)
+//   kEnd          nothing
+struct HashBlockLayout {
+    static constexpr std::uint32_t kHead = 8 + 4;       // first tick, count
+    static constexpr std::uint32_t kPerHash = 4;
+    static constexpr std::uint32_t kFullsCount = 4;
+    static constexpr std::uint32_t kPerFull = 8 + 8;    // tick, full hash
+    // Where the count of full hashes stands, after `count` short hashes.
+    static constexpr std::uint32_t fulls_offset(std::uint32_t count) { return kHead + kPerHash * count; }
+    static constexpr std::uint32_t length(std::uint32_t count, std::uint32_t fulls) {
+        return fulls_offset(count) + kFullsCount + kPerFull * fulls;
+    }
+};
+constexpr std::uint32_t kQuietTicksLength = 8 + 8 + 8;
+constexpr std::uint32_t kNoteDeletedLength = 4;
+constexpr std::uint32_t kSnapshotHeadLength = 8 + 1 + 4;
+
 // --- bytes out -------------------------------------------------------------------------------
 struct Bytes {
     std::string out;
@@ -397,10 +427,11 @@ namespace {
 std::uint32_t max_payload(std::uint8_t type) {
     switch (type) {
     case kHeader: return kMaxPayload;
-    case kHashes: return 8 + 4 + 4 * static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock) + 4 +
-                         16 * static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock);
-    case kQuietTicks: return 24;
-    case kNoteDeleted: return 4;
+    case kHashes:
+        return HashBlockLayout::length(static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock),
+                                       static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock));
+    case kQuietTicks: return kQuietTicksLength;
+    case kNoteDeleted: return kNoteDeletedLength;
     case kEnd: return 0;
     default: return 16u << 20;   // commands, notes, kinds a later minor version adds
     }
@@ -463,6 +494,63 @@ std::size_t next_sound_record(const std::string& bytes, std::size_t from, std::u
     return SIZE_MAX;
 }
 
+// --- one decoder per record layout: false when the payload is not exactly that ----------------
+struct QuietTicksRecord {
+    std::int64_t first = 0, count = 0;
+    std::uint64_t base = 0;
+};
+bool decode_quiet_ticks(Reader& r, QuietTicksRecord& q) {
+    q.first = r.i64();
+    q.count = r.i64();
+    q.base = r.u64();
+    return r.ok() && r.at_end();
+}
+
+bool decode_note(Reader& r, ReplayNote& n) {
+    n.id = r.u32();
+    n.tick = r.i64();
+    n.text = r.str();
+    n.has_point = r.u8() != 0;
+    n.x = r.f64();
+    n.y = r.f64();
+    return r.ok() && r.at_end();
+}
+
+bool decode_note_deleted(Reader& r, std::uint32_t& id) {
+    id = r.u32();
+    return r.ok() && r.at_end();
+}
+
+// The snapshot's fixed head; the packed state follows it to the payload's end.
+bool decode_snapshot(const Frame& f, StateSnapshot& snap) {
+    Reader r(f.payload, f.length);
+    snap.tick = r.i64();
+    snap.after_commands = r.u8() != 0;
+    snap.raw_size = r.u32();
+    if (!r.ok()) return false;
+    snap.packed.assign(f.payload + kSnapshotHeadLength, f.length - kSnapshotHeadLength);
+    return true;
+}
+
+// A hash block: the short hashes into `hashes`, the full ones into `fulls` (both reused).
+bool decode_hash_block(Reader& r, std::uint32_t length, std::int64_t& first, std::vector<std::uint32_t>& hashes,
+                       std::vector<std::pair<std::int64_t, std::uint64_t>>& fulls) {
+    first = r.i64();
+    const std::uint32_t count = r.u32();
+    if (!r.ok() || count == 0 || count > ReplayWriter::kHashesPerBlock || count > length / HashBlockLayout::kPerHash)
+        return false;
+    hashes.resize(count);
+    for (std::uint32_t& h : hashes) h = r.u32();
+    const std::uint32_t n = r.u32();
+    if (!r.ok() || n > count) return false;
+    fulls.clear();
+    for (std::uint32_t i = 0; i < n && r.ok(); ++i) {
+        const std::int64_t t = r.i64();
+        fulls.emplace_back(t, r.u64());
+    }
+    return r.ok() && r.at_end();
+}
+
 // Reads records into a ReplayData, checking that each makes sense where it stands.
 class RecordReader {
 public:
@@ -500,68 +588,14 @@ public:
         Reader r(f.payload, f.length);
         switch (f.type) {
         case kHashes: return hashes(r, f.length);
-        case kQuietTicks: {
-            const std::int64_t first = r.i64();
-            const std::int64_t count = r.i64();
-            const std::uint64_t base = r.u64();
-            if (!r.ok() || !r.at_end() || count < 1 || count > kMaxQuietStretch || first < 1) return false;
-            if (first > kMaxTicks - count + 1 || !reach(first)) return false;
-            data_.hashes.append_quiet(count, base);
-            return true;
-        }
-        case kCommand: {
-            Command c;
-            // The hashes of the ticks before a command are written before it: it stands at the end
-            // of the ticks so far (or, after damage, later).
-            if (!decode_command(r, c) || c.tick < 0 || c.tick >= kMaxTicks) return false;
-            if (!data_.commands.empty() && c.tick < data_.commands.back().tick) return false;
-            if (!reach(c.tick + 1)) return false;
-            data_.commands.push_back(std::move(c));
-            return true;
-        }
-        case kNote: {
-            ReplayNote n;
-            n.id = r.u32();
-            n.tick = r.i64();
-            n.text = r.str();
-            n.has_point = r.u8() != 0;
-            n.x = r.f64();
-            n.y = r.f64();
-            if (!r.ok() || !r.at_end() || n.tick < 0 || n.tick > kMaxTicks) return false;
-            auto [it, added] = note_index_.try_emplace(n.id, data_.notes.size());
-            if (added) data_.notes.push_back(std::move(n));
-            else data_.notes[it->second] = std::move(n);   // a note edited: the last word stands
-            return true;
-        }
-        case kNoteDeleted: {
-            const std::uint32_t id = r.u32();
-            if (!r.ok() || !r.at_end()) return false;
-            deleted_.push_back(id);
-            return true;
-        }
+        case kQuietTicks: return quiet_ticks(r);
+        case kCommand: return command(r);
+        case kNote: return note(r);
+        case kNoteDeleted: return note_deleted(r);
         case kModulePins: return decode_module_pins(f.payload, f.length, data_.module_pins);
-        case kSnapshot: {
-            StateSnapshot snap;
-            snap.tick = r.i64();
-            snap.after_commands = r.u8() != 0;
-            snap.raw_size = r.u32();
-            if (!r.ok() || snap.tick < 0 || snap.tick > kMaxTicks || snap.raw_size > kMaxSnapshotBytes) return false;
-            snap.packed.assign(f.payload + 13, f.length - 13);
-            if (!data_.snapshots.empty() && snap.tick < data_.snapshots.back().tick) return false;
-            data_.snapshots.push_back(std::move(snap));
-            return true;
-        }
-        case kEnd:
-            if (f.length != 0) return false;
-            data_.closed = true;
-            end_at_ = at;
-            return true;
-        default:
-            // A record of a kind a later format minor version added: skipped, said once.
-            if (!skipped_unknown_) warnings_.push_back(name_ + ": skipped a record of unknown type " + std::to_string(f.type) +
-                                                       " at byte " + std::to_string(at) + " (written by a newer Playbench?)");
-            skipped_unknown_ = true;
-            return true;
+        case kSnapshot: return snapshot(f);
+        case kEnd: return end(f, at);
+        default: return unknown(f, at);
         }
     }
 
@@ -580,13 +614,15 @@ public:
         std::int64_t first = r.i64(), count = 0;
         if (f.type == kHashes) {
             count = r.u32();
-            if (count < 1 || count > static_cast<std::int64_t>(ReplayWriter::kHashesPerBlock) || f.length < 16 + 4 * count) return;
-            Reader fulls(f.payload + 12 + 4 * count, 4);
+            if (count < 1 || count > static_cast<std::int64_t>(ReplayWriter::kHashesPerBlock)) return;
+            const auto n_hashes = static_cast<std::uint32_t>(count);
+            if (f.length < HashBlockLayout::length(n_hashes, 0)) return;
+            Reader fulls(f.payload + HashBlockLayout::fulls_offset(n_hashes), HashBlockLayout::kFullsCount);
             const std::uint32_t n = fulls.u32();
-            if (n > count || f.length != 16 + 4 * count + 16 * n) return;
+            if (n > count || f.length != HashBlockLayout::length(n_hashes, n)) return;
         } else if (f.type == kQuietTicks) {
             count = r.i64();
-            if (f.length != 24 || count < 1 || count > kMaxQuietStretch) return;
+            if (f.length != kQuietTicksLength || count < 1 || count > kMaxQuietStretch) return;
         } else {
             return;
         }
@@ -631,19 +667,10 @@ private:
     }
 
     bool hashes(Reader& r, std::uint32_t length) {
-        const std::int64_t first = r.i64();
-        const std::uint32_t count = r.u32();
-        if (!r.ok() || count == 0 || count > ReplayWriter::kHashesPerBlock || count > length / 4) return false;
-        block_.resize(count);
-        for (std::uint32_t& h : block_) h = r.u32();
-        const std::uint32_t fulls = r.u32();
-        if (!r.ok() || fulls > count) return false;
-        full_.clear();
-        for (std::uint32_t i = 0; i < fulls && r.ok(); ++i) {
-            const std::int64_t t = r.i64();
-            full_.emplace_back(t, r.u64());
-        }
-        if (!r.ok() || !r.at_end() || first < 1 || first > kMaxTicks - count) return false;
+        std::int64_t first = 0;
+        if (!decode_hash_block(r, length, first, block_, full_)) return false;
+        const auto count = static_cast<std::int64_t>(block_.size());
+        if (first < 1 || first > kMaxTicks - count) return false;
         // Full hashes belong to the block's ticks, in order.
         std::int64_t previous = first - 1;
         for (const auto& [t, h] : full_) {
@@ -653,6 +680,66 @@ private:
         if (!reach(first)) return false;
         data_.hashes.append(block_.data(), block_.size());
         data_.full_hashes.insert(data_.full_hashes.end(), full_.begin(), full_.end());
+        return true;
+    }
+
+    bool quiet_ticks(Reader& r) {
+        QuietTicksRecord q;
+        if (!decode_quiet_ticks(r, q) || q.count < 1 || q.count > kMaxQuietStretch || q.first < 1) return false;
+        if (q.first > kMaxTicks - q.count + 1 || !reach(q.first)) return false;
+        data_.hashes.append_quiet(q.count, q.base);
+        return true;
+    }
+
+    bool command(Reader& r) {
+        Command c;
+        // The hashes of the ticks before a command are written before it: it stands at the end
+        // of the ticks so far (or, after damage, later).
+        if (!decode_command(r, c) || c.tick < 0 || c.tick >= kMaxTicks) return false;
+        if (!data_.commands.empty() && c.tick < data_.commands.back().tick) return false;
+        if (!reach(c.tick + 1)) return false;
+        data_.commands.push_back(std::move(c));
+        return true;
+    }
+
+    bool note(Reader& r) {
+        ReplayNote n;
+        if (!decode_note(r, n) || n.tick < 0 || n.tick > kMaxTicks) return false;
+        auto [it, added] = note_index_.try_emplace(n.id, data_.notes.size());
+        if (added) data_.notes.push_back(std::move(n));
+        else data_.notes[it->second] = std::move(n);   // a note edited: the last word stands
+        return true;
+    }
+
+    bool note_deleted(Reader& r) {
+        std::uint32_t id = 0;
+        if (!decode_note_deleted(r, id)) return false;
+        deleted_.push_back(id);
+        return true;
+    }
+
+    bool snapshot(const Frame& f) {
+        StateSnapshot snap;
+        if (!decode_snapshot(f, snap) || snap.tick < 0 || snap.tick > kMaxTicks || snap.raw_size > kMaxSnapshotBytes)
+            return false;
+        if (!data_.snapshots.empty() && snap.tick < data_.snapshots.back().tick) return false;
+        data_.snapshots.push_back(std::move(snap));
+        return true;
+    }
+
+    bool end(const Frame& f, std::size_t at) {
+        if (f.length != 0) return false;
+        data_.closed = true;
+        end_at_ = at;
+        return true;
+    }
+
+    // A record of a kind a later format minor version added: skipped, said once.
+    bool unknown(const Frame& f, std::size_t at) {
+        if (!skipped_unknown_)
+            warnings_.push_back(name_ + ": skipped a record of unknown type " + std::to_string(f.type) + " at byte " +
+                                std::to_string(at) + " (written by a newer Playbench?)");
+        skipped_unknown_ = true;
         return true;
     }
 
@@ -695,36 +782,62 @@ std::string describe_damage(const ReplayDamage& d) {
     return text;
 }
 
-ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) {
-    ReplayLoad load;
-    if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
-        load.error = name + ": not a Playbench replay (it does not start with the replay signature); open a "
-                            "file recorded with Record or `playbench replay record`";
-        return load;
-    }
-    if (bytes.size() > kMaxReplayFileBytes) {
-        load.error = name + ": " + bytes_text(bytes.size()) + " is more than a replay can hold (at most " +
-                     bytes_text(kMaxReplayFileBytes) + "); the file is not one Playbench wrote";
-        return load;
-    }
-    ReplayData data;
-    data.file_bytes = bytes.size();
-    RecordReader reader(data, load.warnings, name);
+namespace {
 
-    // The header must be the first record, sound.
-    std::size_t at = sizeof kMagic;
-    {
-        Frame f;
-        const FrameCheck c = check_frame(bytes, at, f);
-        if (c != FrameCheck::Sound || f.type != kHeader) {
-            load.error = name + ": the replay's header is " +
-                         (c == FrameCheck::Cut ? "cut off" : c == FrameCheck::Sound ? "missing" : "damaged") +
-                         "; the file cannot be played";
-            return load;
-        }
-        if (!reader.header(f, load.error)) return load;
-        at += f.size();
+// Why the bytes are not a replay at all (no signature, too large), or nothing.
+std::optional<std::string> not_a_replay(const std::string& bytes, const std::string& name) {
+    if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+        return name + ": not a Playbench replay (it does not start with the replay signature); open a "
+                      "file recorded with Record or `playbench replay record`";
+    if (bytes.size() > kMaxReplayFileBytes)
+        return name + ": " + bytes_text(bytes.size()) + " is more than a replay can hold (at most " +
+               bytes_text(kMaxReplayFileBytes) + "); the file is not one Playbench wrote";
+    return std::nullopt;
+}
+
+// The header, which must be the first record and sound. Returns where the next record starts, or
+// nothing with `error` set when the file cannot be played.
+std::optional<std::size_t> read_header_record(const std::string& bytes, const std::string& name, RecordReader& reader,
+                                              std::string& error) {
+    const std::size_t at = sizeof kMagic;
+    Frame f;
+    const FrameCheck c = check_frame(bytes, at, f);
+    if (c != FrameCheck::Sound || f.type != kHeader) {
+        error = name + ": the replay's header is " +
+                (c == FrameCheck::Cut ? "cut off" : c == FrameCheck::Sound ? "missing" : "damaged") +
+                "; the file cannot be played";
+        return std::nullopt;
     }
+    if (!reader.header(f, error)) return std::nullopt;
+    return at + f.size();
+}
+
+// What is wrong between `at` and the next sound record at `next` (the file's end when SIZE_MAX):
+// the record there checked as `c`.
+ReplayDamage describe_bad_bytes(const std::string& bytes, std::size_t at, std::size_t next, FrameCheck c, const Frame& f,
+                                bool gave_up) {
+    const std::size_t until = next == SIZE_MAX ? bytes.size() : next;
+    ReplayDamage d;
+    d.offset = at;
+    d.bytes = until - at;
+    const bool frame_fits = c == FrameCheck::BadChecksum || c == FrameCheck::Sound;
+    if (frame_fits && at + f.size() == until) {
+        // One whole record with a sound record (or the file's end) right after it: its kind
+        // byte is likely right (a flipped kind would fail the checksum just the same, so "likely").
+        d.what = std::string(c == FrameCheck::Sound ? "" : "checksum mismatch in ") + record_kind(f.type) +
+                 (c == FrameCheck::Sound ? " that does not fit where it stands" : "");
+        d.may_hold_command = f.type == kCommand || f.type > kLastKnownRecord || f.type == kHeader;
+    } else {
+        d.what = c == FrameCheck::BadLength ? "a record with an impossible length" : "unreadable bytes";
+        if (gave_up) d.what += "; the rest of the file was not searched for sound records";
+        d.may_hold_command = true;
+    }
+    return d;
+}
+
+// The records after the header, from `at`: each sound one read; past damage, reading resumes at
+// the next sound record. Sets load.trusted_bytes (the sound prefix) and the data's torn tail.
+void read_records(const std::string& bytes, std::size_t at, RecordReader& reader, ReplayData& data, ReplayLoad& load) {
     load.trusted_bytes = at;
     bool sound_so_far = true;
     // Checksumming while looking past damage costs at most a few passes over the file.
@@ -744,30 +857,20 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) 
         if (next == SIZE_MAX && c == FrameCheck::Cut && !gave_up) {
             data.integrity = ReplayIntegrity::TornTail;   // cut off mid-record: expected after a crash
             data.torn_at = at;
-            break;
+            return;
         }
-        ReplayDamage d;
-        d.offset = at;
-        d.bytes = (next == SIZE_MAX ? bytes.size() : next) - at;
-        const bool frame_fits = c == FrameCheck::BadChecksum || c == FrameCheck::Sound;
-        if (frame_fits && at + f.size() == (next == SIZE_MAX ? bytes.size() : next)) {
-            // One whole record with a sound record (or the file's end) right after it: its kind
-            // byte is likely right (a flipped kind would fail the checksum just the same, so "likely").
-            d.what = std::string(c == FrameCheck::Sound ? "" : "checksum mismatch in ") + record_kind(f.type) +
-                     (c == FrameCheck::Sound ? " that does not fit where it stands" : "");
-            d.may_hold_command = f.type == kCommand || f.type > kLastKnownRecord || f.type == kHeader;
-        } else {
-            d.what = c == FrameCheck::BadLength ? "a record with an impossible length" : "unreadable bytes";
-            if (gave_up) d.what += "; the rest of the file was not searched for sound records";
-            d.may_hold_command = true;
-        }
+        ReplayDamage d = describe_bad_bytes(bytes, at, next, c, f, gave_up);
         const bool whole_record = d.what.rfind("checksum mismatch in ", 0) == 0;
         reader.after_damage(std::move(d));
         if (whole_record) reader.lost_ticks_of(f);
-        if (next == SIZE_MAX) break;
+        if (next == SIZE_MAX) return;
         at = next;
     }
-    reader.finish();
+}
+
+// The file's integrity once every record was read, and what to tell the designer about it.
+void settle_integrity(ReplayData& data, std::size_t file_size, const std::string& name,
+                      std::vector<std::string>& warnings) {
     // Records after the end record: appended to a closed file (notes are), fine; damage is not.
     if (data.integrity != ReplayIntegrity::TornTail) {
         if (!data.damage.empty()) data.integrity = ReplayIntegrity::Damaged;
@@ -778,22 +881,38 @@ ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) 
     switch (data.integrity) {
     case ReplayIntegrity::Intact: break;
     case ReplayIntegrity::NotClosed:
-        load.warnings.push_back(name + ": the recording was not closed (the app stopped while recording); everything "
-                                "up to " + tick_text(data.length()) + " was kept");
+        warnings.push_back(name + ": the recording was not closed (the app stopped while recording); everything "
+                           "up to " + tick_text(data.length()) + " was kept");
         break;
     case ReplayIntegrity::TornTail:
-        load.warnings.push_back(name + ": the file ends inside a record at byte " + std::to_string(data.torn_at) +
-                                " (cut off by a crash or a kill while recording); the " +
-                                bytes_text(bytes.size() - data.torn_at) + " after it are lost; loaded what came before: " +
-                                holds);
+        warnings.push_back(name + ": the file ends inside a record at byte " + std::to_string(data.torn_at) +
+                           " (cut off by a crash or a kill while recording); the " +
+                           bytes_text(file_size - data.torn_at) + " after it are lost; loaded what came before: " + holds);
         break;
     case ReplayIntegrity::Damaged:
-        for (const ReplayDamage& d : data.damage)
-            load.warnings.push_back(name + ": DAMAGED: " + describe_damage(d));
-        load.warnings.push_back(name + ": read on past the damage: " + holds + " survive" +
-                                (data.closed ? "" : "; the recording was not closed"));
+        for (const ReplayDamage& d : data.damage) warnings.push_back(name + ": DAMAGED: " + describe_damage(d));
+        warnings.push_back(name + ": read on past the damage: " + holds + " survive" +
+                           (data.closed ? "" : "; the recording was not closed"));
         break;
     }
+}
+
+}  // namespace
+
+ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) {
+    ReplayLoad load;
+    if (auto why = not_a_replay(bytes, name)) {
+        load.error = *why;
+        return load;
+    }
+    ReplayData data;
+    data.file_bytes = bytes.size();
+    RecordReader reader(data, load.warnings, name);
+    const std::optional<std::size_t> first_record = read_header_record(bytes, name, reader, load.error);
+    if (!first_record) return load;
+    read_records(bytes, *first_record, reader, data, load);
+    reader.finish();
+    settle_integrity(data, bytes.size(), name, load.warnings);
     load.data = std::move(data);
     return load;
 }

@@ -17,17 +17,6 @@ namespace pb::effects {
 namespace {
 
 
-void report(std::ostream& out, const char* what, Timing t, double target, const char* unit_name, double unit) {
-    char line[256];
-    if (target > 0.0)
-        std::snprintf(line, sizeof line, "effects  %-58s %9.3f %s (best %.3f)  target < %g %s: %s\n", what, t.median / unit,
-                      unit_name, t.best / unit, target / unit, unit_name, t.median < target ? "met" : "NOT MET");
-    else
-        std::snprintf(line, sizeof line, "effects  %-58s %9.3f %s (best %.3f)\n", what, t.median / unit, unit_name,
-                      t.best / unit);
-    out << line;
-}
-
 Command cmd(const char* type) {
     Command c;
     c.type = type;
@@ -84,7 +73,7 @@ void bench_effects(std::ostream& out) {
         Timing t = per_call(one_tick, 7, 0.3);
         t.median /= static_cast<double>(lanes);
         t.best /= static_cast<double>(lanes);
-        report(out, what, t, 1e-3, "ms", 1e-3);
+        report_time(out, "effects", what, t, kMilliseconds, 1e-3);
     }
 
     // One hit on a creep carrying 4 effects: interactions checked, then merged by the policy.
@@ -99,10 +88,10 @@ void bench_effects(std::ostream& out) {
               blind = *book.find("blind");
     for (int type : {poison, chill, bleed, blind}) apply_effect(creep, type, Dose{10.0, 1e9}, ctx);
     double potency = 1.0;
-    report(out, "one merging hit (interactions + highest potency merge)",
+    report_time(out, "effects", "one merging hit (interactions + highest potency merge)",
            per_call([&] { apply_effect(creep, poison, Dose{potency = potency > 20.0 ? 1.0 : potency + 1.0, 2.0}, ctx); }, 7,
                     0.2, 1000),
-           0.0, "ns", 1e-9);
+           kNanoseconds);
 }
 
 }  // namespace pb::effects

@@ -16,18 +16,6 @@ namespace pb::logistics {
 namespace {
 
 
-void report(std::ostream& out, const char* what, Timing t, const char* unit_name, double unit, double target = 0.0) {
-    char line[256];
-    if (target > 0.0)
-        std::snprintf(line, sizeof line, "logistics  %-58s %9.3f %s (best %.3f)  target < %g %s: %s\n", what,
-                      t.median / unit, unit_name, t.best / unit, target / unit, unit_name,
-                      t.median < target ? "met" : "NOT MET");
-    else
-        std::snprintf(line, sizeof line, "logistics  %-58s %9.3f %s (best %.3f)  (no target)\n", what, t.median / unit,
-                      unit_name, t.best / unit);
-    out << line;
-}
-
 // 1,000 transporters and 1,000 requesting targets with
 // two buffers, scattered on a 64 x 64 map with a few walls.
 LogisticsWorld matching_world() {
@@ -52,41 +40,40 @@ void bench_matching(std::ostream& out) {
     const std::vector<int> idle = world.idle_transporters();
     const std::vector<Request> reqs = world.requests();
     char line[200];
-    std::snprintf(line, sizeof line, "logistics  matching: %zu idle transporters x %zu requests, 2 buffers, 64 x 64 map\n",
-                  idle.size(), reqs.size());
-    out << line;
+    std::snprintf(line, sizeof line, "matching: %zu idle transporters x %zu requests, 2 buffers, 64 x 64 map", idle.size(),
+                  reqs.size());
+    report_line(out, "logistics", line);
     const Colony col = world.colony();
     Matching m;
     RateMatrix scratch;   // kept between calls, as a world keeps its scratch
-    report(out, "rates + stable matching (pair order)", per_call([&] {
+    report_time(out, "logistics", "rates + stable matching (pair order)", per_call([&] {
                RateModel model(col, reqs, idle);
                fill_rate_matrix(model, scratch);
                m = stable_matching(scratch);
            }, 7, 0.3),
-           "ms", 1e-3, 30e-3);
+           kMilliseconds, 30e-3);
     RateModel model(col, reqs, idle);
     const RateMatrix rates = rate_matrix(model);
-    report(out, "  of which the rate matrix", per_call([&] { fill_rate_matrix(model, scratch); }, 5, 0.2), "ms", 1e-3);
-    report(out, "  of which the stable matching (pair order)", per_call([&] { m = stable_matching(rates); }, 5, 0.2),
-           "ms", 1e-3);
-    report(out, "same matching by Gale-Shapley proposals, transporters propose",
-           per_call([&] { m = stable_transporters_propose(rates); }, 3, 0.2), "ms", 1e-3);
-    report(out, "same matching by Gale-Shapley proposals, requests propose",
-           per_call([&] { m = stable_requests_propose(rates); }, 3, 0.2), "ms", 1e-3);
-    report(out, "sequential greedy (rows recomputed after each pick)", per_call([&] {
+    report_time(out, "logistics", "  of which the rate matrix", per_call([&] { fill_rate_matrix(model, scratch); }, 5, 0.2), kMilliseconds);
+    report_time(out, "logistics", "  of which the stable matching (pair order)", per_call([&] { m = stable_matching(rates); }, 5, 0.2),
+           kMilliseconds);
+    report_time(out, "logistics", "same matching by Gale-Shapley proposals, transporters propose",
+           per_call([&] { m = stable_transporters_propose(rates); }, 3, 0.2), kMilliseconds);
+    report_time(out, "logistics", "same matching by Gale-Shapley proposals, requests propose",
+           per_call([&] { m = stable_requests_propose(rates); }, 3, 0.2), kMilliseconds);
+    report_time(out, "logistics", "sequential greedy (rows recomputed after each pick)", per_call([&] {
                RateModel fresh(col, reqs, idle);
                m = sequential_greedy(fresh);
            }, 3, 0.3),
-           "ms", 1e-3);
-    report(out, "blocking-pair check of a matching", per_call([&] { (void)blocking_pairs(rates, m); }, 5, 0.2), "ms",
-           1e-3);
+           kMilliseconds);
+    report_time(out, "logistics", "blocking-pair check of a matching", per_call([&] { (void)blocking_pairs(rates, m); }, 5, 0.2), kMilliseconds);
     // The Hungarian method is cubic: 1,000 x 1,000 takes seconds, so it is timed on 200 x 200.
     std::vector<int> few(idle.begin(), idle.begin() + std::min<std::size_t>(200, idle.size()));
     std::vector<Request> fewer(reqs.begin(), reqs.begin() + std::min<std::size_t>(200, reqs.size()));
     RateModel small(col, fewer, few);
     const RateMatrix small_rates = rate_matrix(small);
-    report(out, "optimal assignment, 200 x 200 (Hungarian)", per_call([&] { m = optimal_assignment(small_rates); }, 3, 0.3),
-           "ms", 1e-3);
+    report_time(out, "logistics", "optimal assignment, 200 x 200 (Hungarian)", per_call([&] { m = optimal_assignment(small_rates); }, 3, 0.3),
+           kMilliseconds);
 }
 
 void bench_simulation(std::ostream& out, Policy policy, double target) {
@@ -113,14 +100,7 @@ void bench_simulation(std::ostream& out, Policy policy, double target) {
     }, 5, 0.3);
     char what[120];
     std::snprintf(what, sizeof what, "200-transporter colony, %s", std::string(policy_key(policy)).c_str());
-    char line[256];
-    const double tps = 100.0 / t.median, best = 100.0 / t.best;
-    if (target > 0.0)
-        std::snprintf(line, sizeof line, "logistics  %-58s %9.0f ticks/s (best %.0f)  target > %g ticks/s: %s\n", what, tps,
-                      best, target, tps > target ? "met" : "NOT MET");
-    else
-        std::snprintf(line, sizeof line, "logistics  %-58s %9.0f ticks/s (best %.0f)  (no target)\n", what, tps, best);
-    out << line;
+    report_rate(out, "logistics", what, 100.0 / t.median, 100.0 / t.best, "ticks/s", target);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <vector>
 
+#include "engine/core/bench_timing.hpp"
 #include "engine/podball/library_module.hpp"
 #include "engine/podball/module_host.hpp"
 #include "engine/podball/world.hpp"
@@ -72,19 +73,13 @@ PodballSetup teams(const char* module0, const char* module1, int pods) {
     return s;
 }
 
+// The rate (core's report_rate), then what was played to measure it.
 void report(std::ostream& out, const char* what, const Rate& r, double target) {
-    char line[320];
-    if (target > 0.0)
-        std::snprintf(line, sizeof line,
-                      "podball  %s, 1 thread: %.0f ticks/s (median of 3 rounds of CPU time, best %.0f), target >= %.0f: %s\n",
-                      what, r.median, r.best, target, r.median >= target ? "met" : "NOT MET");
-    else
-        std::snprintf(line, sizeof line, "podball  %s, 1 thread: %.0f ticks/s (median of 3 rounds of CPU time, best %.0f)\n",
-                      what, r.median, r.best);
-    out << line;
-    std::snprintf(line, sizeof line, "podball    %lld ticks measured, %d full matches, goals %d : %d\n",
-                  static_cast<long long>(r.ticks), r.matches, r.goals[0], r.goals[1]);
-    out << line;
+    report_rate(out, "podball", what, r.median, r.best, "ticks/s", target);
+    char line[160];
+    std::snprintf(line, sizeof line, "  %lld ticks measured, %d full matches, goals %d : %d", static_cast<long long>(r.ticks),
+                  r.matches, r.goals[0], r.goals[1]);
+    report_line(out, "podball", line);
 }
 
 // The cost of isolation: a 5v5 match of the example library module (examples/modules, built
@@ -95,7 +90,7 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
     const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
     const std::string lib = (self.parent_path() / "libsimple_striker.so").string();
     if (ec || !std::filesystem::is_regular_file(lib, ec)) {
-        out << "podball  library modules: skipped (no libsimple_striker.so next to Playbench: build the simple_striker target)\n";
+        report_line(out, "podball", "library modules: skipped (no libsimple_striker.so next to Playbench: build the simple_striker target)");
         return;
     }
     PodballSetup s = teams(("lib:" + lib).c_str(), ("lib:" + lib).c_str(), 5);
@@ -109,31 +104,29 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
     const double share = direct.median > 0.0 ? 100.0 * isolated.median / direct.median : 0.0;
     char line[400];
     std::snprintf(line, sizeof line,
-                  "podball  5v5 library module simple_striker vs itself, wall-clock: isolated %.0f ticks/s, in-process "
-                  "%.0f ticks/s (median of 3 rounds): isolated at %.0f %% of in-process, target >= 25 %%: %s\n",
+                  "5v5 library module simple_striker vs itself, wall-clock: isolated %.0f ticks/s, in-process "
+                  "%.0f ticks/s (median of 3 rounds): isolated at %.0f %% of in-process, target >= 25 %%: %s",
                   isolated.median, direct.median, share, share >= 25.0 ? "met" : "NOT MET");
-    out << line;
+    report_line(out, "podball", line);
     std::snprintf(line, sizeof line,
-                  "podball    isolation: one host process per team, a round trip per call (every ctrl_step ticks), "
-                  "budgets %d ms of processor time (%d ms wall-clock) per play, %d ms for init\n",
+                  "  isolation: one host process per team, a round trip per call (every ctrl_step ticks), "
+                  "budgets %d ms of processor time (%d ms wall-clock) per play, %d ms for init",
                   kPlayBudgetMs, kPlayWallMs, kInitBudgetMs);
-    out << line;
+    report_line(out, "podball", line);
 }
 
 }  // namespace
 
 void bench_podball(std::ostream& out) {
     const ParamSet params(podball_param_table());
-    report(out, "5v5 formation vs passer, full 2-period matches, modules and metrics included",
+    report_line(out, "podball", "ticks per second of CPU time, one thread: the median of 3 rounds, the best beside it");
+    report(out, "5v5 formation vs passer, 2-period matches, modules + metrics",
            measure(params, teams("formation", "passer", 5), 3, 0.5), 1e6);
     report(out, "11v11 formation vs passer, full 2-period matches", measure(params, teams("formation", "passer", 11), 3, 0.5),
            0.0);
     report(out, "5v5 chaser vs chaser, full matches", measure(params, teams("chaser", "chaser", 5), 3, 0.3), 2e6);
     const Rate idle = measure(params, teams("idle", "idle", 5), 3, 0.15);
-    char line[160];
-    std::snprintf(line, sizeof line, "podball  5v5 idle vs idle (physics, rules and metrics only): %.0f ticks/s median\n",
-                  idle.median);
-    out << line;
+    report_rate(out, "podball", "5v5 idle vs idle (physics, rules and metrics only)", idle.median, idle.best, "ticks/s");
     bench_library_modules(out, params);
 }
 

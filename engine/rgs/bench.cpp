@@ -53,22 +53,15 @@ double mean_interferers(const RgsWorld& w) {
     return n ? total / n : 0.0;
 }
 
-void report(std::ostream& out, const char* what, Timing t, double target_seconds, const char* unit_name, double unit) {
-    char line[256];
-    std::snprintf(line, sizeof line, "rgs    %-54s %9.3f %s (best %.3f)  target < %g %s: %s\n", what, t.median / unit,
-                  unit_name, t.best / unit, target_seconds / unit, unit_name, t.median < target_seconds ? "met" : "NOT MET");
-    out << line;
-}
-
 void bench_map(std::ostream& out, const Map& m) {
     RgsWorld world = random_world(m, 7);
     char line[256];
-    std::snprintf(line, sizeof line, "rgs  %s: %d RGS on %.0f x %.0f x %.0f qu, range 800, %.1f interfering neighbours each\n",
+    std::snprintf(line, sizeof line, "%s: %d RGS on %.0f x %.0f x %.0f qu, range 800, %.1f interfering neighbours each",
                   m.name, m.count, m.width, m.depth, m.height, mean_interferers(world));
-    out << line;
+    report_line(out, "rgs", line);
 
-    report(out, "full recompute of every efficiency", per_call([&] { world.recompute_all(); }, 7, 0.2), 2e-3, "ms",
-           1e-3);
+    report_time(out, "rgs", "full recompute of every efficiency", per_call([&] { world.recompute_all(); }, 7, 0.2),
+                kMilliseconds, 2e-3);
 
     // One designer move: a random RGS to a random spot within 2 ranges, through the command path.
     Rng rng(11);
@@ -84,15 +77,16 @@ void bench_map(std::ostream& out, const Map& m) {
         move.set("z", std::clamp(r.pos.z + rng.uniform(-hop, hop), 0.0, m.height));
         world.apply(move);
     };
-    report(out, "move one RGS and update its neighbours (rgs.move)", per_call(one_move, 7, 0.2), 20e-6, "us", 1e-6);
+    report_time(out, "rgs", "move one RGS and update its neighbours (rgs.move)", per_call(one_move, 7, 0.2), kMicroseconds,
+                20e-6);
 
     HeatMapRequest rq;
     rq.x1 = m.width;
     rq.y1 = m.depth;
     rq.z = m.height / 2.0;
     HeatMap heat;
-    report(out, "heat map 256x256 over the map: efficiency + team delta",
-           per_call([&] { predict_heat_map(world, rq, heat); }, 7, 0.2), 8e-3, "ms", 1e-3);
+    report_time(out, "rgs", "heat map 256x256 over the map: efficiency + team delta",
+                per_call([&] { predict_heat_map(world, rq, heat); }, 7, 0.2), kMilliseconds, 8e-3);
 }
 
 void bench_union(std::ostream& out) {
@@ -103,13 +97,11 @@ void bench_union(std::ostream& out) {
     for (int i = 0; i < 10; ++i)
         spheres.push_back({{rng.uniform(-800.0, 800.0), rng.uniform(-800.0, 800.0), rng.uniform(-300.0, 300.0)}, 800.0});
     UnionVolume u;
-    const double seconds = per_call([&] { u = union_volume(spheres); }, 3, 0.2).median;
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  "rgs  union volume of a 10-RGS cluster: %.2f ms, %zu cells, error bound %.2f%% (no target; the view "
-                  "computes it when the cluster changes)\n",
-                  seconds * 1e3, u.cells, 100.0 * u.relative_error_bound());
-    out << line;
+    const Timing t = per_call([&] { u = union_volume(spheres); }, 3, 0.2);
+    char note[160];
+    std::snprintf(note, sizeof note, "%zu cells, error bound %.2f%%; the view computes it when the cluster changes", u.cells,
+                  100.0 * u.relative_error_bound());
+    report_time(out, "rgs", "union volume of a 10-RGS cluster", t, kMilliseconds, 0.0, note);
 }
 
 }  // namespace

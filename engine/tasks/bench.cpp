@@ -24,8 +24,6 @@ namespace pb::tasks {
 namespace {
 
 
-void line(std::ostream& out, const char* text) { out << text << "\n"; }
-
 // A 4-connected grid, every arc with its own random time and damage in 1..100.
 LegGraph random_grid(int side, std::uint64_t seed) {
     Rng rng(seed);
@@ -61,7 +59,7 @@ std::string worst_case_scenario_text() {
 
 void bench_tasks(std::ostream& out) {
     char buf[256];
-    line(out, "tasks: Toward the Stars task solver");
+    report_line(out, "tasks", "Toward the Stars task solver");
 
     // 1. The paper's instance, D = 2, T = 100: every pair, every k.
     const TaskInstance paper = compiled(toward_the_stars_ship(), toward_the_stars_task(), TaskLimits{100, 2, 8});
@@ -71,37 +69,28 @@ void bench_tasks(std::ostream& out) {
     const std::size_t working = solver.memory_bytes() + solution.memory_bytes();
     const std::size_t graphs = paper.to_equipment.memory_bytes() + paper.to_event.memory_bytes() +
                                paper.to_event_reversed.memory_bytes();
+    report_time(out, "tasks", "paper instance, full solve (12 pairs, k = 1..3)", fast, kMicroseconds, 20e-6,
+                "(paper: 6136 us)");
     std::snprintf(buf, sizeof buf,
-                  "  paper instance, full solve (12 pairs, k = 1..3)  median %8.2f us  best %8.2f us   target < 20 us "
-                  "(paper: 6136 us)  %s",
-                  fast.median * 1e6, fast.best * 1e6, fast.median < 20e-6 ? "MET" : "MISSED");
-    line(out, buf);
-    std::snprintf(buf, sizeof buf,
-                  "  paper instance, working memory                  %8.1f KB (workspaces + solution; the ship's "
-                  "graphs %.1f KB)   target < 64 KB (paper: 360 KB)  %s",
-                  working / 1024.0, graphs / 1024.0, working + graphs < 64 * 1024 ? "MET" : "MISSED");
-    line(out, buf);
+                  "paper instance, working memory: %.1f KB (workspaces + solution; the ship's graphs %.1f KB)  "
+                  "target < 64 KB: %s  (paper: 360 KB)",
+                  working / 1024.0, graphs / 1024.0, working + graphs < 64 * 1024 ? "met" : "NOT MET");
+    report_line(out, "tasks", buf);
 
     // 2. The same solve with the paper's Algorithm 1 and team enumeration.
     TaskSolution reference;
     const Timing slow = per_call([&] { solve_with_paper_method(paper, reference); }, 5, 0.2);
-    std::snprintf(buf, sizeof buf,
-                  "  paper instance, the paper's algorithms          median %8.2f us  best %8.2f us   %.0fx slower than "
-                  "the fast solve",
-                  slow.median * 1e6, slow.best * 1e6, slow.median / fast.median);
-    line(out, buf);
+    std::snprintf(buf, sizeof buf, "%.0fx slower than the fast solve", slow.median / fast.median);
+    report_time(out, "tasks", "paper instance, the paper's algorithms", slow, kMicroseconds, 0.0, buf);
 
     // 3. One corner-to-corner Pareto query on a 100 x 100 grid, independent random costs.
     const LegGraph grid = random_grid(100, 42);
     const LegGraph grid_reversed = grid.reversed();
     BoaStar boa;
     const Timing query = per_call([&] { boa.run(grid, grid_reversed, 0, 100 * 100 - 1); }, 5, 0.0);
-    std::snprintf(buf, sizeof buf,
-                  "  100x100 grid, corner to corner (BOA*)           median %8.1f ms  best %8.1f ms   target < 150 ms  "
-                  "%s   front %zu paths, %zu labels settled, %.1f MB",
-                  query.median * 1e3, query.best * 1e3, query.median < 0.150 ? "MET" : "MISSED", boa.solutions().size(),
-                  boa.expanded(), boa.memory_bytes() / (1024.0 * 1024.0));
-    line(out, buf);
+    std::snprintf(buf, sizeof buf, "front %zu paths, %zu labels settled, %.1f MB", boa.solutions().size(), boa.expanded(),
+                  boa.memory_bytes() / (1024.0 * 1024.0));
+    report_time(out, "tasks", "100x100 grid, corner to corner (BOA*)", query, kMilliseconds, 0.150, buf);
 
     // 4. Scale: a generated ship of 300 rooms with 8 players and 8 pieces of equipment.
     const Ship big = generate_ship(ShipGeneration{300, 7});
@@ -114,11 +103,11 @@ void bench_tasks(std::ostream& out) {
     TaskSolution large_solution;
     const Timing scale = per_call([&] { solver.solve(large, large_solution); }, 5, 0.2);
     std::size_t points = large_solution.teams.points.size();
-    std::snprintf(buf, sizeof buf,
-                  "  generated ship (300 rooms, %zu corridors), 8 players x 8 tools, D = 6   median %8.2f ms  best %8.2f "
-                  "ms   %zu pair options, %zu points in W^1..W^8",
-                  big.corridors.size(), scale.median * 1e3, scale.best * 1e3, large_solution.options.size(), points);
-    line(out, buf);
+    char what[128];
+    std::snprintf(what, sizeof what, "generated ship: 300 rooms, 8 players x 8 tools, D = 6");
+    std::snprintf(buf, sizeof buf, "%zu corridors; %zu pair options, %zu points in W^1..W^8", big.corridors.size(),
+                  large_solution.options.size(), points);
+    report_time(out, "tasks", what, scale, kMilliseconds, 0.0, buf);
 
     // 5. The worst solve within the declared limits (README "Limits"): the worst-case scenario
     // re-solved for each of its event rooms, as an edit in the window does (off the frame there).
@@ -143,12 +132,11 @@ void bench_tasks(std::ostream& out) {
             worst_labels = solver.labels_settled(), worst_options = s.options.size();
         }
     }
-    std::snprintf(buf, sizeof buf,
-                  "  worst solve within the limits (%d rooms, %d players x %d tools, K = %d, widest T and D; event in "
-                  "room %d)  median %8.2f ms  best %8.2f ms   target < 100 ms  %s   %zu labels settled, %zu pair options",
-                  kMaxRooms, kMaxPlayers, kMaxEquipment, kMaxTeamSize, worst_room, worst * 1e3, worst_best * 1e3,
-                  worst < 0.100 ? "MET" : "MISSED", worst_labels, worst_options);
-    line(out, buf);
+    std::snprintf(what, sizeof what, "worst solve within the limits: %d rooms, %d players x %d tools, K = %d", kMaxRooms,
+                  kMaxPlayers, kMaxEquipment, kMaxTeamSize);
+    std::snprintf(buf, sizeof buf, "widest T and D; event in room %d; %zu labels settled, %zu pair options", worst_room,
+                  worst_labels, worst_options);
+    report_time(out, "tasks", what, Timing{worst, worst_best}, kMilliseconds, 0.100, buf);
     // What an edit at the limits costs the thread that applies it (the frame's, in the window):
     // the command and compiling the ship; the solve is left to whoever asks (the window's worker).
     int flip = 0;
@@ -161,11 +149,8 @@ void bench_tasks(std::ostream& out) {
             if (sim.submit(c)) std::fprintf(stderr, "bench: event.move refused\n");
         },
         5, 0.1);
-    std::snprintf(buf, sizeof buf,
-                  "  an edit at the limits on the frame's thread (command + compiling the ship; solved off the frame)  "
-                  "median %8.2f ms  best %8.2f ms",
-                  edit.median * 1e3, edit.best * 1e3);
-    line(out, buf);
+    report_time(out, "tasks", "an edit at the limits on the frame's thread (solved off the frame)", edit, kMilliseconds,
+                0.0, "the command and compiling the ship");
 }
 
 }  // namespace pb::tasks

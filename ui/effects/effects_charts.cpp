@@ -236,16 +236,13 @@ void EffectsView::draw_comparison(const EffectsWorld& w, const CanvasFrame& f) {
     chart_item(leaks, f, "effects.chart.leaks");
 }
 
-void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& f) {
-    const std::size_t lane_index = static_cast<std::size_t>(std::clamp(selected_lane_, 0, static_cast<int>(w.lanes().size()) - 1));
+namespace {
+
+// The selected creep: which it is, its health (or its fate) and a bar per effect it carries.
+void draw_creep_status(const EffectsWorld& w, std::size_t lane_index, const effects::Creep& c, bool worked_examples) {
     const Lane& lane = w.lane(lane_index);
-    if (selected_creep_ < 0 || selected_creep_ >= static_cast<int>(lane.creeps().size())) {
-        ImGui::TextDisabled("Click a creep on a lane for its effect timeline.");
-        return;
-    }
-    const effects::Creep& c = lane.creeps()[static_cast<std::size_t>(selected_creep_)];
     const double dt = w.config().dt();
-    if (one_creep_per_wave(w)) ImGui::Text("Ex. %d: creep %d (%s)", c.wave + 1, c.id, w.waves()[static_cast<std::size_t>(c.wave)].name.c_str());
+    if (worked_examples) ImGui::Text("Ex. %d: creep %d (%s)", c.wave + 1, c.id, w.waves()[static_cast<std::size_t>(c.wave)].name.c_str());
     else ImGui::Text("Creep %d (%s)", c.id, w.waves()[static_cast<std::size_t>(c.wave)].name.c_str());
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, lane_colour(lane_index));
@@ -270,12 +267,12 @@ void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& 
         ImGui::ProgressBar(safe_fraction(e.remaining / 10.0, "effect time left"), ImVec2(-1.0f, 0.0f), overlay);
         ImGui::PopStyleColor();
     }
+}
 
-    const effects::CreepTimeline t = effects::creep_timeline(lane, c.id, dt, w.tick());
-    if (t.types.empty()) {
-        ImGui::TextDisabled("No effect has touched it yet.");
-        return;
-    }
+// Two charts over the creep's life: seconds left of each effect, and its potency as a share of
+// the type's peak (steps: potency holds between events).
+void draw_timeline_charts(const EffectsWorld& w, const effects::CreepTimeline& t, const CanvasFrame& f) {
+    const double dt = w.config().dt();
     // x: seconds since the timeline's start (the creep's spawn, or the oldest event kept).
     const double x0 = static_cast<double>(t.from), x1 = static_cast<double>(std::max(t.to, t.from + 1));
     ChartSpec remaining, potency;
@@ -317,8 +314,11 @@ void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& 
     draw_chart(potency);
     ImGui::EndGroup();
     if (f.widgets) f.widgets->record_last_item("effects.timeline");
+}
 
-    // What every hit did, in the post's notation.
+// What every hit on the creep did, in the post's notation (the latest 12).
+void draw_hit_list(const EffectsWorld& w, const Lane& lane, const effects::Creep& c) {
+    const double dt = w.config().dt();
     ImGui::TextColored(palette::kDimText, "What the hits did (time since spawn):");
     ImGui::PushTextWrapPos(0.0f);
     int shown = 0;
@@ -334,6 +334,26 @@ void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& 
         ImGui::Text("%.2f s  %s", static_cast<double>(e.tick - c.spawn_tick) * dt, event_text(w, e).c_str());
     }
     ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& f) {
+    const std::size_t lane_index = static_cast<std::size_t>(std::clamp(selected_lane_, 0, static_cast<int>(w.lanes().size()) - 1));
+    const Lane& lane = w.lane(lane_index);
+    if (selected_creep_ < 0 || selected_creep_ >= static_cast<int>(lane.creeps().size())) {
+        ImGui::TextDisabled("Click a creep on a lane for its effect timeline.");
+        return;
+    }
+    const effects::Creep& c = lane.creeps()[static_cast<std::size_t>(selected_creep_)];
+    draw_creep_status(w, lane_index, c, one_creep_per_wave(w));
+    const effects::CreepTimeline t = effects::creep_timeline(lane, c.id, w.config().dt(), w.tick());
+    if (t.types.empty()) {
+        ImGui::TextDisabled("No effect has touched it yet.");
+        return;
+    }
+    draw_timeline_charts(w, t, f);
+    draw_hit_list(w, lane, c);
 }
 
 void EffectsView::draw_key(const EffectsWorld& w) const {

@@ -228,14 +228,24 @@ void EffectsView::draw(const World& world, const CanvasFrame& f) {
 }
 
 void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
+    const auto [top_left, bottom_right] = draw_lane_panel(w, index, f);
+    f.draw->PushClipRect(top_left, bottom_right, true);
+    draw_path(w, index, f);
+    draw_towers(w, index, f);
+    std::vector<ImVec4> numbers;
+    for (const Creep& c : w.lane(index).creeps())
+        if (c.walking()) draw_creep(w, c, index, f, numbers);
+    if (one_creep_per_wave(w)) draw_example_labels(w, index, f);
+    f.draw->PopClipRect();
+}
+
+std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
     Painter* d = f.draw;
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
     const Layout l = layout_of(w);
     const effects::Lane& lane = w.lane(index);
     const glm::dvec2 o = panel_origin(l, index);
-    const auto px = [&](double lane_units) { return v.to_pixels(lane_units / l.scale); };
-    const auto at = [&](Vec2 p) { return v.to_screen(to_canvas(w, index, p)); };
 
     // Panel and title: the policy, then what it achieved so far.
     const ImVec2 top_left = v.to_screen({o.x, o.y + l.title}), bottom_right = v.to_screen({o.x + l.panel_w, o.y - l.panel_h});
@@ -258,12 +268,17 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
     d->PopClipRect();
     if (f.widgets) f.widgets->record("effects.lane." + std::to_string(index),
                                    {top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y, true});
-    d->PushClipRect(top_left, bottom_right, true);
+    return {top_left, bottom_right};
+}
 
-    // The path: a dirt band from the spawn (green) to the base (red).
+// The path: a dirt band from the spawn (green) to the base (red).
+void EffectsView::draw_path(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
+    Painter* d = f.draw;
+    const float s = f.ui_scale;
+    const Layout l = layout_of(w);
     std::vector<ImVec2> path;
-    for (const Vec2& p : w.path().waypoints()) path.push_back(at(p));
-    const float lane_px = std::max(3.0f, px(kLaneWidth));
+    for (const Vec2& p : w.path().waypoints()) path.push_back(f.view->to_screen(to_canvas(w, index, p)));
+    const float lane_px = std::max(3.0f, f.view->to_pixels(kLaneWidth / l.scale));
     d->AddPolyline(path.data(), static_cast<int>(path.size()), kPathEdge, 0, lane_px + 2.0f * s);
     d->AddPolyline(path.data(), static_cast<int>(path.size()), kPath, 0, lane_px);
     for (const ImVec2& p : path) d->AddCircleFilled(p, lane_px * 0.5f, kPath);
@@ -271,8 +286,16 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
     const ImVec2 base = path.back();
     d->AddRectFilled(ImVec2(base.x - lane_px * 0.7f, base.y - lane_px * 0.7f), ImVec2(base.x + lane_px * 0.7f, base.y + lane_px * 0.7f),
                      kBase, 2.0f * s);
+}
 
-    // Defenders: reach, body in their effect's colour, a beam to the creep they hit this tick.
+// Defenders: reach, body in their effect's colour, a beam to the creep they hit this tick.
+void EffectsView::draw_towers(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
+    Painter* d = f.draw;
+    const float s = f.ui_scale;
+    const Layout l = layout_of(w);
+    const effects::Lane& lane = w.lane(index);
+    const auto px = [&](double lane_units) { return f.view->to_pixels(lane_units / l.scale); };
+    const auto at = [&](Vec2 p) { return f.view->to_screen(to_canvas(w, index, p)); };
     for (const Tower& t : lane.towers()) {
         if (t.removed) continue;
         const bool dragged = grabbed_ && grabbed_->tower == t.id;
@@ -297,40 +320,39 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
             d->AddText(ImVec2(c.x - size.x * 0.5f, c.y - size.y * 0.5f), palette::rgb(20, 20, 20), icon);
         }
     }
+}
 
-    std::vector<ImVec4> numbers;
-    for (const Creep& c : lane.creeps())
-        if (c.walking()) draw_creep(w, c, index, f, numbers);
-
-    // The worked examples: each creep says which one it is, under it ("Ex. 2: (20|2) + (10|5)"
-    // when the names fit between the creeps, else "Ex. 2").
-    if (one_creep_per_wave(w)) {
-        std::vector<std::pair<const Creep*, ImVec2>> shown;
-        for (const Creep& c : lane.creeps())
-            if (c.walking()) shown.emplace_back(&c, at(w.path().position_at(c.distance)));
-        float spacing = 1e9f;
-        for (std::size_t i = 0; i < shown.size(); ++i)
-            for (std::size_t j = i + 1; j < shown.size(); ++j)
-                if (std::abs(shown[i].second.y - shown[j].second.y) < 2.0f * ImGui::GetFontSize())
-                    spacing = std::min(spacing, std::abs(shown[i].second.x - shown[j].second.x));
-        auto full = [&](const Creep& c) {
-            return "Ex. " + std::to_string(c.wave + 1) + ": " + w.waves()[static_cast<std::size_t>(c.wave)].name;
-        };
-        bool fits = true;
-        for (const auto& [c, p] : shown) fits = fits && ImGui::CalcTextSize(full(*c).c_str()).x + 8.0f * s < spacing;
-        const float below = std::max(3.0f * s, px(kCreepRadius)) + std::max(2.0f * s, px(kRingGap)) * 4.0f + 4.0f * s;
-        for (const auto& [c, p] : shown) {
-            const std::string text = fits ? full(*c) : "Ex. " + std::to_string(c->wave + 1);
-            const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-            const ImVec2 lo(std::round(p.x - size.x * 0.5f), std::round(p.y + below));
-            d->AddRectFilled(ImVec2(lo.x - 2.0f, lo.y), ImVec2(lo.x + size.x + 2.0f, lo.y + size.y), palette::kOverlayBackground, 3.0f);
-            d->AddText(lo, palette::kOverlayText, text.c_str());
-            if (f.widgets)
-                f.widgets->record("effects.creep_label." + std::to_string(index) + "." + std::to_string(c->id),
-                                  {lo.x - 2.0f, lo.y, size.x + 4.0f, size.y, true});
-        }
+// The worked examples: each creep says which one it is, under it ("Ex. 2: (20|2) + (10|5)"
+// when the names fit between the creeps, else "Ex. 2").
+void EffectsView::draw_example_labels(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
+    Painter* d = f.draw;
+    const float s = f.ui_scale;
+    const Layout l = layout_of(w);
+    const auto px = [&](double lane_units) { return f.view->to_pixels(lane_units / l.scale); };
+    std::vector<std::pair<const Creep*, ImVec2>> shown;
+    for (const Creep& c : w.lane(index).creeps())
+        if (c.walking()) shown.emplace_back(&c, f.view->to_screen(to_canvas(w, index, w.path().position_at(c.distance))));
+    float spacing = 1e9f;
+    for (std::size_t i = 0; i < shown.size(); ++i)
+        for (std::size_t j = i + 1; j < shown.size(); ++j)
+            if (std::abs(shown[i].second.y - shown[j].second.y) < 2.0f * ImGui::GetFontSize())
+                spacing = std::min(spacing, std::abs(shown[i].second.x - shown[j].second.x));
+    auto full = [&](const Creep& c) {
+        return "Ex. " + std::to_string(c.wave + 1) + ": " + w.waves()[static_cast<std::size_t>(c.wave)].name;
+    };
+    bool fits = true;
+    for (const auto& [c, p] : shown) fits = fits && ImGui::CalcTextSize(full(*c).c_str()).x + 8.0f * s < spacing;
+    const float below = std::max(3.0f * s, px(kCreepRadius)) + std::max(2.0f * s, px(kRingGap)) * 4.0f + 4.0f * s;
+    for (const auto& [c, p] : shown) {
+        const std::string text = fits ? full(*c) : "Ex. " + std::to_string(c->wave + 1);
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        const ImVec2 lo(std::round(p.x - size.x * 0.5f), std::round(p.y + below));
+        d->AddRectFilled(ImVec2(lo.x - 2.0f, lo.y), ImVec2(lo.x + size.x + 2.0f, lo.y + size.y), palette::kOverlayBackground, 3.0f);
+        d->AddText(lo, palette::kOverlayText, text.c_str());
+        if (f.widgets)
+            f.widgets->record("effects.creep_label." + std::to_string(index) + "." + std::to_string(c->id),
+                              {lo.x - 2.0f, lo.y, size.x + 4.0f, size.y, true});
     }
-    d->PopClipRect();
 }
 
 bool EffectsView::one_creep_per_wave(const EffectsWorld& w) {

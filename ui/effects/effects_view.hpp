@@ -93,6 +93,12 @@ private:
     std::optional<int> pick_tower(const effects::EffectsWorld& w, effects::Vec2 p, double radius) const;
 
     void draw_lane(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
+    // Pieces of draw_lane: the panel with its title (returns its screen corners), the defenders,
+    // the worked examples' names under their creeps.
+    std::pair<ImVec2, ImVec2> draw_lane_panel(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
+    void draw_towers(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
+    void draw_example_labels(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
+    void draw_path(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
     // `numbers`: the floating numbers already drawn in this lane (min x, min y, max x, max y); a
     // number that would overlap one is left out (the creep's tooltip still gives it).
     void draw_creep(const effects::EffectsWorld& w, const effects::Creep& c, std::size_t lane, const CanvasFrame& f,

@@ -356,6 +356,91 @@ void LogisticsView::draw_charts(const LogisticsWorld& w, const CanvasFrame& f) {
     record_group(f, "logistics.chart.unmet");
 }
 
+namespace {
+
+// A policy's name in the comparison table (highlighted when in use), with what it does on hover.
+void draw_policy_name(Policy policy, bool mine) {
+    const char* name = short_policy_label(policy);
+    if (mine) ImGui::TextColored(palette::kChangedMark, "%s", name);
+    else ImGui::TextUnformatted(name);
+    if (!ImGui::IsItemHovered()) return;
+    if (policy == Policy::StableTransporters || policy == Policy::StableRequests)
+        ImGui::SetTooltip("%s: Gale-Shapley; nobody would rather swap.\n"
+                          "Both sides rank by the same rate, so both proposers give the same stable matching.",
+                          std::string(policy_label(policy)).c_str());
+    if (policy == Policy::SequentialGreedy)
+        ImGui::SetTooltip("Each transporter in turn takes its best request, the amounts re-predicted after each pick:\n"
+                          "a big request can take several transporters, so its total may pass the one-to-one\n"
+                          "optimum, and its blocking pairs count against the worst transporter of a shared request.");
+    if (policy == Policy::Optimal)
+        ImGui::SetTooltip("Optimal (max total rate): the assignment with the largest total rate when each request\n"
+                          "takes at most one transporter (Hungarian method), whoever would rather swap.");
+}
+
+// The table's header row, each column saying on hover what it counts.
+void setup_policy_columns() {
+    static const char* const kHeaders[] = {"policy", "pairs", "requests", "units/tick", "blocking"};
+    static const float kWeights[] = {0.0f, 1.0f, 1.4f, 2.0f, 1.4f};
+    static const char* const kHeaderTips[] = {
+        "The matching policy (the one in use is highlighted).",
+        "Pairs: transporters given a request.",
+        ("Requests: distinct requests served. Fewer than pairs when several transporters share one request\n"
+         "(only sequential greedy does that)."),
+        "Total rate: the sum over the pairs of each pair's dq/dt, in units/tick.",
+        "Blocking pairs: a transporter and a request that would both rather be matched to each other.\n0 means stable.",
+    };
+    ImGui::TableSetupColumn(kHeaders[0], ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(short_policy_label(Policy::StableTransporters)).x);
+    for (int col = 1; col < 5; ++col) ImGui::TableSetupColumn(kHeaders[col], ImGuiTableColumnFlags_WidthStretch, kWeights[col]);
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int col = 0; col < 5; ++col) {
+        ImGui::TableSetColumnIndex(col);
+        ImGui::TableHeader(kHeaders[col]);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kHeaderTips[col]);
+    }
+}
+
+// Distinct requests a matching serves.
+int requests_served(const Matching& m) {
+    std::set<int> columns;
+    for (int c : m.request_of)
+        if (c >= 0) columns.insert(c);
+    return static_cast<int>(columns.size());
+}
+
+// Every policy's matching of the same moment, one row each.
+void draw_policy_table(const LogisticsWorld& w, const std::vector<logistics::MatchingReport>& reports) {
+    if (!ImGui::BeginTable("##policies", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    setup_policy_columns();
+    double best_total = 0.0;
+    for (const auto& r : reports) best_total = std::max(best_total, r.matching.total_rate());
+    for (int p = 0; p < kPolicies; ++p) {
+        const auto& r = reports[p];
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        draw_policy_name(static_cast<Policy>(p), p == static_cast<int>(w.config().matching_policy()));
+        ImGui::TableSetColumnIndex(1);
+        ImGui::Text("%d", r.matching.pairs());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("%d", requests_served(r.matching));
+        ImGui::TableSetColumnIndex(3);
+        // A bar beside the number: the share of the best policy's total.
+        const float share = best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
+        char text[32];
+        std::snprintf(text, sizeof text, "%.1f", r.matching.total_rate());
+        bar(share, text);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Total rate %.2f units/tick (sum of dq/dt over %d pairs)", r.matching.total_rate(), r.matching.pairs());
+        ImGui::TableSetColumnIndex(4);
+        ImGui::Text("%d", r.blocking);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Blocking pairs: a transporter and a request that would both rather be matched to each other.\n"
+                              "0 means stable.");
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace
+
 void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f) {
     ImGui::Checkbox("rate every transporter", &options_.everyone);
     if (f.widgets) f.widgets->record_last_item("logistics.everyone");
@@ -367,73 +452,7 @@ void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f)
     if (cmp.cost_seconds > 0.025)
         ImGui::TextColored(palette::kDimText, "Refreshed every %.1f s while it runs (one comparison takes %.0f ms here)",
                            std::max(0.5, 20.0 * cmp.cost_seconds), 1000.0 * cmp.cost_seconds);
-    double best_total = 0.0;
-    for (const auto& r : cmp.reports) best_total = std::max(best_total, r.matching.total_rate());
-    const auto served = [](const Matching& m) {
-        std::set<int> columns;
-        for (int c : m.request_of)
-            if (c >= 0) columns.insert(c);
-        return static_cast<int>(columns.size());
-    };
-    if (ImGui::BeginTable("##policies", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        static const char* const kHeaders[] = {"policy", "pairs", "requests", "units/tick", "blocking"};
-        static const float kWeights[] = {0.0f, 1.0f, 1.4f, 2.0f, 1.4f};
-        static const char* const kHeaderTips[] = {
-            "The matching policy (the one in use is highlighted).",
-            "Pairs: transporters given a request.",
-            "Requests: distinct requests served. Fewer than pairs when several transporters share one request\n"
-            "(only sequential greedy does that).",
-            "Total rate: the sum over the pairs of each pair's dq/dt, in units/tick.",
-            "Blocking pairs: a transporter and a request that would both rather be matched to each other.\n0 means stable.",
-        };
-        ImGui::TableSetupColumn(kHeaders[0], ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(short_policy_label(Policy::StableTransporters)).x);
-        for (int col = 1; col < 5; ++col) ImGui::TableSetupColumn(kHeaders[col], ImGuiTableColumnFlags_WidthStretch, kWeights[col]);
-        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-        for (int col = 0; col < 5; ++col) {
-            ImGui::TableSetColumnIndex(col);
-            ImGui::TableHeader(kHeaders[col]);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kHeaderTips[col]);
-        }
-        for (int p = 0; p < kPolicies; ++p) {
-            const auto& r = cmp.reports[p];
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            const bool mine = p == static_cast<int>(w.config().matching_policy());
-            const char* name = short_policy_label(static_cast<Policy>(p));
-            if (mine) ImGui::TextColored(palette::kChangedMark, "%s", name);
-            else ImGui::TextUnformatted(name);
-            if ((static_cast<Policy>(p) == Policy::StableTransporters || static_cast<Policy>(p) == Policy::StableRequests) &&
-                ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s: Gale-Shapley; nobody would rather swap.\n"
-                                  "Both sides rank by the same rate, so both proposers give the same stable matching.",
-                                  std::string(policy_label(static_cast<Policy>(p))).c_str());
-            if (static_cast<Policy>(p) == Policy::SequentialGreedy && ImGui::IsItemHovered())
-                ImGui::SetTooltip("Each transporter in turn takes its best request, the amounts re-predicted after each pick:\n"
-                                  "a big request can take several transporters, so its total may pass the one-to-one\n"
-                                  "optimum, and its blocking pairs count against the worst transporter of a shared request.");
-            if (static_cast<Policy>(p) == Policy::Optimal && ImGui::IsItemHovered())
-                ImGui::SetTooltip("Optimal (max total rate): the assignment with the largest total rate when each request\n"
-                                  "takes at most one transporter (Hungarian method), whoever would rather swap.");
-            ImGui::TableSetColumnIndex(1);
-            ImGui::Text("%d", r.matching.pairs());
-            ImGui::TableSetColumnIndex(2);
-            ImGui::Text("%d", served(r.matching));
-            ImGui::TableSetColumnIndex(3);
-            // A bar beside the number: the share of the best policy's total.
-            const float share = best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
-            char text[32];
-            std::snprintf(text, sizeof text, "%.1f", r.matching.total_rate());
-            bar(share, text);
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("Total rate %.2f units/tick (sum of dq/dt over %d pairs)", r.matching.total_rate(), r.matching.pairs());
-            ImGui::TableSetColumnIndex(4);
-            ImGui::Text("%d", r.blocking);
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("Blocking pairs: a transporter and a request that would both rather be matched to each other.\n"
-                                  "0 means stable.");
-        }
-        ImGui::EndTable();
-    }
+    draw_policy_table(w, cmp.reports);
     if (f.widgets) f.widgets->record_last_item("logistics.policies");
 
     // Why sequential greedy can beat "optimal": the optimum is over one-to-one assignments

@@ -142,14 +142,12 @@ void PodballView::read_takeover_input(const PodballWorld& w, const CanvasFrame& 
     }
 }
 
-bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
-    const PodballWorld& w = podball(world);
+namespace {
+
+// The score as on the canvas, the match mode, and the two clocks (ticks and running ticks).
+void draw_score_and_time(const PodballWorld& w, const CanvasFrame& f) {
     const float s = f.ui_scale;
     auto score = w.score();
-    podball::TeamFigures fig[2] = {podball::team_figures(w.metrics(), 0, w.running_ticks()),
-                                   podball::team_figures(w.metrics(), 1, w.running_ticks())};
-
-    // The score, as on the canvas.
     ImGui::TextColored(team_colour(0), "%s %d", team_name(w, 0).c_str(), score[0]);
     ImGui::SameLine(0, 4.0f * s);
     ImGui::TextUnformatted(":");
@@ -167,7 +165,14 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
                           "only, not kick-offs or the pause after a goal: possession, coverage and attack ratio are\n"
                           "shares of them. 1x runs 60 ticks a second.");
     ImGui::PopTextWrapPos();
+}
 
+// The per-team metrics, one row each, saying on hover what it counts.
+void draw_metrics_table(const PodballWorld& w, const CanvasFrame& f) {
+    const float s = f.ui_scale;
+    auto score = w.score();
+    podball::TeamFigures fig[2] = {podball::team_figures(w.metrics(), 0, w.running_ticks()),
+                                   podball::team_figures(w.metrics(), 1, w.running_ticks())};
     if (ImGui::BeginTable("##metrics", 3, ImGuiTableFlags_RowBg)) {
         const float value_w = ImGui::CalcTextSize("all upfield").x + 8.0f * s;
         ImGui::TableSetupColumn("metric", ImGuiTableColumnFlags_WidthStretch);
@@ -209,9 +214,11 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
         ImGui::EndTable();
     }
     if (f.widgets) f.widgets->record_last_item("podball.metrics");
+}
 
-    // Team modules in trouble: a library module that was stopped (crash, loop, exit...) leaves its
-    // team idle for the rest of the match; the reason is the world's, word for word.
+// Team modules in trouble: a library module that was stopped (crash, loop, exit...) leaves its
+// team idle for the rest of the match; the reason is the world's, word for word.
+void draw_module_faults(const PodballWorld& w, const CanvasFrame& f) {
     for (int team = 0; team < 2; ++team) {
         const podball::ModuleHealth& h = w.module_health(team);
         if (h.load_error.empty() && h.faults == 0) continue;
@@ -228,8 +235,10 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
         if (f.widgets) f.widgets->record_last_item(team == 0 ? "podball.module_fault.0" : "podball.module_fault.1");
         ImGui::PopTextWrapPos();
     }
+}
 
-    // Conduct flags with their tick ranges.
+// Conduct flags with their tick ranges, then who holds each goal area (when the rule is on).
+void draw_conduct_and_goal_areas(const PodballWorld& w) {
     const auto& flags = w.metrics().flags;
     if (flags.empty()) {
         ImGui::TextDisabled("Conduct flags: none.");
@@ -242,39 +251,68 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
                         static_cast<long long>(fl.from_tick), static_cast<long long>(fl.to_tick));
         }
     }
-    if (w.goal_areas_active()) {
-        for (int team = 0; team < 2; ++team) {
-            int holder = w.goal_area_holder(team);
-            ImGui::TextColored(team_colour(team), "%s goal area (semicircle):", team_name(w, team).c_str());
-            ImGui::SameLine();
-            if (holder >= 0) {
-                const auto& pod = w.pods()[static_cast<std::size_t>(holder)];
-                ImGui::Text("held by %s pod %d%s", team_name(w, pod.team).c_str(), pod.index,
-                            w.ball_in_goal_area(team) ? ", ball inside" : "");
-            } else {
-                ImGui::TextUnformatted(w.ball_in_goal_area(team) ? "free, ball inside" : "free");
-            }
+    if (!w.goal_areas_active()) return;
+    for (int team = 0; team < 2; ++team) {
+        int holder = w.goal_area_holder(team);
+        ImGui::TextColored(team_colour(team), "%s goal area (semicircle):", team_name(w, team).c_str());
+        ImGui::SameLine();
+        if (holder >= 0) {
+            const auto& pod = w.pods()[static_cast<std::size_t>(holder)];
+            ImGui::Text("held by %s pod %d%s", team_name(w, pod.team).c_str(), pod.index,
+                        w.ball_in_goal_area(team) ? ", ball inside" : "");
+        } else {
+            ImGui::TextUnformatted(w.ball_in_goal_area(team) ? "free, ball inside" : "free");
         }
     }
+}
+
+// Possession, score and shots over match time, one series per team.
+void draw_match_charts(const PodballWorld& w, const MatchHistory& history, const CanvasFrame& f) {
+    if (!ImGui::CollapsingHeader("Charts over match time", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::kDimText, "Sampled every %lld ticks; hover a chart for the values.",
+                       static_cast<long long>(MatchHistory::kSampleEvery));
+    ImGui::PopTextWrapPos();
+    team_chart("possession", w, history, "possession, share of running time so far", "%", 100.0,
+               &MatchSample::possession_pct);
+    if (f.widgets) f.widgets->record_last_item("podball.chart.possession");
+    team_chart("score", w, history, "score", "goals", 3.0, &MatchSample::score);
+    if (f.widgets) f.widgets->record_last_item("podball.chart.score");
+    team_chart("shots", w, history, "shots taken so far", "shots", 3.0, &MatchSample::shots);
+    if (f.widgets) f.widgets->record_last_item("podball.chart.shots");
+}
+
+// What each colour and line on the arena means.
+void draw_arena_key(const PodballWorld& w, const CanvasFrame& f) {
+    if (ImGui::CollapsingHeader("Key to the arena", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (int team = 0; team < 2; ++team) {
+            std::string text = team_name(w, team) + (team == 0 ? ": attacks right, defends the left goal" : ": attacks left, defends the right goal");
+            legend_swatch(palette::kTeam[team], text.c_str());
+        }
+        legend_swatch(palette::kBall, "ball; a yellow ring marks its carrier");
+        legend_line(palette::with_alpha(palette::kTeam[0], 170), "where a pod (or the free ball) is in 30 ticks", 1.5f);
+        legend_line(palette::kKeepoffLine, "keep-off lines, dashed (yellow during a kick-off)", 2.0f);
+        legend_line(palette::with_alpha(palette::kTeam[1], 230), "goal area, filled while a pod holds it", 1.5f);
+        legend_line(palette::kKeepoffLineActive, "ring and arrow: the pod you steer, its thrust", 2.0f);
+    }
+    if (f.widgets) f.widgets->record_last_item("podball.arena_key");
+}
+
+}  // namespace
+
+bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
+    const PodballWorld& w = podball(world);
+    draw_score_and_time(w, f);
+    draw_metrics_table(w, f);
+    draw_module_faults(w, f);
+    draw_conduct_and_goal_areas(w);
 
     ImGui::Spacing();
-    if (ImGui::CollapsingHeader("Charts over match time", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(palette::kDimText, "Sampled every %lld ticks; hover a chart for the values.",
-                           static_cast<long long>(MatchHistory::kSampleEvery));
-        ImGui::PopTextWrapPos();
-        team_chart("possession", w, history_, "possession, share of running time so far", "%", 100.0,
-                   &MatchSample::possession_pct);
-        if (f.widgets) f.widgets->record_last_item("podball.chart.possession");
-        team_chart("score", w, history_, "score", "goals", 3.0, &MatchSample::score);
-        if (f.widgets) f.widgets->record_last_item("podball.chart.score");
-        team_chart("shots", w, history_, "shots taken so far", "shots", 3.0, &MatchSample::shots);
-        if (f.widgets) f.widgets->record_last_item("podball.chart.shots");
-    }
+    draw_match_charts(w, history_, f);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Heat map: where each team's pods stood", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::SetNextItemWidth(170.0f * s);
+        ImGui::SetNextItemWidth(170.0f * f.ui_scale);
         if (ImGui::BeginCombo("heat map on the arena", heat_map_label(w, heat_map_).c_str())) {
             for (HeatMap h : {HeatMap::Off, HeatMap::Team0, HeatMap::Team1, HeatMap::Both})
                 if (ImGui::Selectable(heat_map_label(w, h).c_str(), heat_map_ == h)) heat_map_ = h;
@@ -288,18 +326,7 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     }
 
     ImGui::Spacing();
-    if (ImGui::CollapsingHeader("Key to the arena", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (int team = 0; team < 2; ++team) {
-            std::string text = team_name(w, team) + (team == 0 ? ": attacks right, defends the left goal" : ": attacks left, defends the right goal");
-            legend_swatch(palette::kTeam[team], text.c_str());
-        }
-        legend_swatch(palette::kBall, "ball; a yellow ring marks its carrier");
-        legend_line(palette::with_alpha(palette::kTeam[0], 170), "where a pod (or the free ball) is in 30 ticks", 1.5f);
-        legend_line(palette::kKeepoffLine, "keep-off lines, dashed (yellow during a kick-off)", 2.0f);
-        legend_line(palette::with_alpha(palette::kTeam[1], 230), "goal area, filled while a pod holds it", 1.5f);
-        legend_line(palette::kKeepoffLineActive, "ring and arrow: the pod you steer, its thrust", 2.0f);
-    }
-    if (f.widgets) f.widgets->record_last_item("podball.arena_key");
+    draw_arena_key(w, f);
     return true;
 }
 

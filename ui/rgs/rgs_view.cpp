@@ -389,18 +389,123 @@ struct Box {
     }
 };
 
+// RGS on one spot (their dots within a dot's radius) share one stack of labels and a badge.
+struct LabelGroup {
+    ImVec2 at;
+    std::vector<const rgs::Rgs*> members;
+};
+
+// A group's "x10" badge right of its dot.
+struct Badge {
+    Box box;
+    std::string text;
+    int id;   // the group's first RGS
+};
+
+// The canvas a label is placed in, and what it records itself as.
+struct LabelCanvas {
+    const CanvasFrame& f;
+    ImVec2 lo, hi;   // the canvas' corners on screen
+    float s, dot, line_h, gap;
+    bool visible(const Box& b) const { return b.x1 > lo.x && b.y1 > lo.y && b.x0 < hi.x && b.y0 < hi.y; }
+    void record(const std::string& name, const Box& b) const {
+        if (f.widgets) f.widgets->record(name, WidgetRect{b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, visible(b)});
+    }
+};
+
+// The badges of groups of two or more, their boxes added to `taken` (labels keep clear of them).
+std::vector<Badge> place_badges(const std::vector<LabelGroup>& groups, const LabelCanvas& c, std::vector<Box>& taken) {
+    std::vector<Badge> badges;
+    for (const LabelGroup& g : groups) {
+        if (g.members.size() < 2) continue;
+        const std::string text = "x" + std::to_string(g.members.size());
+        const ImVec2 t = ImGui::CalcTextSize(text.c_str());
+        const Box b{g.at.x + c.dot + 2.0f * c.s, g.at.y - c.dot - t.y, g.at.x + c.dot + 2.0f * c.s + t.x + 4.0f * c.s,
+                    g.at.y - c.dot};
+        taken.push_back(b);
+        badges.push_back({b, text, g.members.front()->id});
+    }
+    return badges;
+}
+
+// Where a width x height label may go, centre relative to its dot, in order of preference: below
+// the dot, above, right, left, then further out on `rings` rings (every 30 degrees from straight
+// down).
+std::vector<ImVec2> label_offsets(float width, float height, const LabelCanvas& c, int rings) {
+    const float below = c.dot + 2.0f * c.s + height * 0.5f, side = c.dot + 4.0f * c.s + width * 0.5f;
+    std::vector<ImVec2> offsets{{0.0f, below}, {0.0f, -below}, {side, 0.0f}, {-side, 0.0f}};
+    for (int ring = 1; ring <= rings; ++ring)
+        for (int k = 0; k < 12; ++k) {
+            const float a = 1.5707964f + static_cast<float>(k) * 0.5235988f;   // from straight down, every 30 degrees
+            const float rx = side + static_cast<float>(ring) * (c.line_h + 2.0f * c.s),
+                        ry = below + static_cast<float>(ring) * (c.line_h + 2.0f * c.s);
+            offsets.emplace_back(std::cos(a) * rx, std::sin(a) * ry);
+        }
+    return offsets;
+}
+
+// The first place (by label_offsets) where the label overlaps nothing taken, and its rank
+// (0: right below the dot), or nothing.
+std::optional<std::pair<Box, std::size_t>> free_place(ImVec2 at, float width, float height, const LabelCanvas& c, int rings,
+                                                      const std::vector<Box>& taken) {
+    const std::vector<ImVec2> offsets = label_offsets(width, height, c, rings);
+    for (std::size_t which = 0; which < offsets.size(); ++which) {
+        const float cx = at.x + offsets[which].x, cy = at.y + offsets[which].y;
+        const Box b{cx - width * 0.5f, cy - height * 0.5f, cx + width * 0.5f, cy + height * 0.5f};
+        const bool free = std::none_of(taken.begin(), taken.end(), [&](const Box& t) { return b.overlaps(t, 1.0f); });
+        if (free) return std::pair{b, which};
+    }
+    return std::nullopt;
+}
+
+// A group's stack of labels, one line per RGS, where it finds room (else none: no label rather
+// than an overlapping one), with a leader line to its dot when it is not right below it.
+void draw_group_label(const LabelGroup& g, const LabelCanvas& c, int rings, std::vector<Box>& taken) {
+    std::vector<std::string> lines;
+    float width = 0.0f;
+    for (const rgs::Rgs* r : g.members) {
+        lines.push_back(g.members.size() > 1 ? "RGS " + std::to_string(r->id) + ": " + label_of(*r) : label_of(*r));
+        width = std::max(width, ImGui::CalcTextSize(lines.back().c_str()).x);
+    }
+    width += 4.0f;
+    const float height = static_cast<float>(lines.size()) * (c.line_h + c.gap) - c.gap;
+    const auto placed = free_place(g.at, width, height, c, rings, taken);
+    if (!placed) return;
+    const auto& [b, which] = *placed;
+    taken.push_back(b);
+    if (which > 0) {
+        // The leader line from the dot to the label's nearest edge point.
+        const ImVec2 to(std::clamp(g.at.x, b.x0, b.x1), std::clamp(g.at.y, b.y0, b.y1));
+        // Dashed, yellowish: not to be taken for an interference line (solid white).
+        c.f.draw->AddDashedLine(g.at, to, kLeader, 1.0f * c.s, 3.0f * c.s);
+    }
+    c.f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::kOverlayBackground, 3.0f);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const float y = b.y0 + static_cast<float>(i) * (c.line_h + c.gap);
+        // Each line in a light tint of its RGS's team colour: whose label it is, in a stack or a crowd.
+        const ImU32 colour = mix(palette::kTeam[g.members[i]->team], kLabel, 0.35f);
+        c.f.draw->AddText(ImVec2(std::round(b.x0 + 2.0f), std::round(y)), colour, lines[i].c_str());
+        c.record("rgs.label." + std::to_string(g.members[i]->id), Box{b.x0, y, b.x1, y + c.line_h});
+    }
+}
+
+void draw_badges(const std::vector<Badge>& badges, const LabelCanvas& c) {
+    for (const Badge& badge : badges) {
+        const Box& b = badge.box;
+        c.f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::rgb(60, 50, 10, 230), 3.0f);
+        c.f.draw->AddText(ImVec2(b.x0 + 2.0f * c.s, b.y0), kBadge, badge.text.c_str());
+        c.record("rgs.badge." + std::to_string(badge.id), b);
+    }
+}
+
 }  // namespace
 
 void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
     const CanvasView& v = *f.view;
-    const float s = f.ui_scale, dot = 4.0f * s, line_h = ImGui::GetFontSize(), gap = 1.0f * s;
-    // RGS on one spot (their dots within a dot's radius) share one stack of labels and a badge.
-    struct Group {
-        ImVec2 at;
-        std::vector<const rgs::Rgs*> members;
-    };
-    std::vector<Group> groups;
+    const float s = f.ui_scale;
     const ImVec2 lo = v.origin(), hi(lo.x + v.size().x, lo.y + v.size().y);
+    const LabelCanvas canvas{f, lo, hi, s, 4.0f * s, ImGui::GetFontSize(), 1.0f * s};
+    std::vector<LabelGroup> groups;
     const float margin = 40.0f * s;
     for (const rgs::Rgs& r : w.structures()) {
         if (r.removed) continue;
@@ -409,98 +514,23 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
         if (c.x < lo.x - margin || c.y < lo.y - margin || c.x > hi.x + margin || c.y > hi.y + margin) continue;
         // Too small to read, or (from the side, where everything stacks up) not the one in focus.
         if (v.to_pixels(r.range / kQuPerUnit) < 14.0f * s || (options_.side_view && r.id != focus_id_)) continue;
-        Group* joined = nullptr;
-        for (Group& g : groups)
-            if (std::abs(g.at.x - c.x) <= dot && std::abs(g.at.y - c.y) <= dot) joined = &g;
+        LabelGroup* joined = nullptr;
+        for (LabelGroup& g : groups)
+            if (std::abs(g.at.x - c.x) <= canvas.dot && std::abs(g.at.y - c.y) <= canvas.dot) joined = &g;
         if (joined) joined->members.push_back(&r);
         else groups.push_back({c, {&r}});
     }
     // Top to bottom, left to right: the same picture gets the same placement.
-    std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+    std::stable_sort(groups.begin(), groups.end(), [](const LabelGroup& a, const LabelGroup& b) {
         return a.at.y != b.at.y ? a.at.y < b.at.y : a.at.x < b.at.x;
     });
     std::vector<Box> taken;
     // A crowd of hundreds searches fewer rings: a label that finds no room then is left out.
     const int rings = groups.size() > 150 ? 4 : 40;
-    auto visible = [&](const Box& b) { return b.x1 > lo.x && b.y1 > lo.y && b.x0 < hi.x && b.y0 < hi.y; };
-    // The badges first ("x10" right of the dot): labels keep clear of them.
-    struct Badge {
-        Box box;
-        std::string text;
-        int id;   // the group's first RGS
-    };
-    std::vector<Badge> badges;
-    for (const Group& g : groups) {
-        if (g.members.size() < 2) continue;
-        const std::string text = "x" + std::to_string(g.members.size());
-        const ImVec2 t = ImGui::CalcTextSize(text.c_str());
-        const Box b{g.at.x + dot + 2.0f * s, g.at.y - dot - t.y, g.at.x + dot + 2.0f * s + t.x + 4.0f * s, g.at.y - dot};
-        taken.push_back(b);
-        badges.push_back({b, text, g.members.front()->id});
-    }
-    for (const Group& g : groups) {
-        std::vector<std::string> lines;
-        float width = 0.0f;
-        for (const rgs::Rgs* r : g.members) {
-            lines.push_back(g.members.size() > 1 ? "RGS " + std::to_string(r->id) + ": " + label_of(*r) : label_of(*r));
-            width = std::max(width, ImGui::CalcTextSize(lines.back().c_str()).x);
-        }
-        width += 4.0f;
-        const float height = static_cast<float>(lines.size()) * (line_h + gap) - gap;
-        // Below the dot if free; else above, right, left; else further out on rings (a leader
-        // line then points back to the dot).
-        auto box_at = [&](float cx, float cy) { return Box{cx - width * 0.5f, cy - height * 0.5f, cx + width * 0.5f, cy + height * 0.5f}; };
-        const float below = dot + 2.0f * s + height * 0.5f, side = dot + 4.0f * s + width * 0.5f;
-        std::vector<ImVec2> offsets{{0.0f, below}, {0.0f, -below}, {side, 0.0f}, {-side, 0.0f}};
-        for (int ring = 1; ring <= rings; ++ring)
-            for (int k = 0; k < 12; ++k) {
-                const float a = 1.5707964f + static_cast<float>(k) * 0.5235988f;   // from straight down, every 30 degrees
-                const float rx = side + static_cast<float>(ring) * (line_h + 2.0f * s), ry = below + static_cast<float>(ring) * (line_h + 2.0f * s);
-                offsets.emplace_back(std::cos(a) * rx, std::sin(a) * ry);
-            }
-        std::optional<Box> placed;
-        std::size_t which = 0;
-        for (; which < offsets.size(); ++which) {
-            const Box b = box_at(g.at.x + offsets[which].x, g.at.y + offsets[which].y);
-            bool free = true;
-            for (const Box& t : taken)
-                if (b.overlaps(t, 1.0f)) {
-                    free = false;
-                    break;
-                }
-            if (free) {
-                placed = b;
-                break;
-            }
-        }
-        if (!placed) continue;   // nowhere free: no label rather than an overlapping one
-        taken.push_back(*placed);
-        const Box& b = *placed;
-        if (which > 0) {
-            // The leader line from the dot to the label's nearest edge point.
-            const ImVec2 to(std::clamp(g.at.x, b.x0, b.x1), std::clamp(g.at.y, b.y0, b.y1));
-            // Dashed, yellowish: not to be taken for an interference line (solid white).
-            f.draw->AddDashedLine(g.at, to, kLeader, 1.0f * s, 3.0f * s);
-        }
-        f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::kOverlayBackground, 3.0f);
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-            const float y = b.y0 + static_cast<float>(i) * (line_h + gap);
-            // Each line in a light tint of its RGS's team colour: whose label it is, in a stack or a crowd.
-            const ImU32 colour = mix(palette::kTeam[g.members[i]->team], kLabel, 0.35f);
-            f.draw->AddText(ImVec2(std::round(b.x0 + 2.0f), std::round(y)), colour, lines[i].c_str());
-            if (f.widgets) {
-                const Box line{b.x0, y, b.x1, y + line_h};
-                f.widgets->record("rgs.label." + std::to_string(g.members[i]->id),
-                                  WidgetRect{line.x0, line.y0, line.x1 - line.x0, line.y1 - line.y0, visible(line)});
-            }
-        }
-    }
-    for (const Badge& badge : badges) {
-        const Box& b = badge.box;
-        f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::rgb(60, 50, 10, 230), 3.0f);
-        f.draw->AddText(ImVec2(b.x0 + 2.0f * s, b.y0), kBadge, badge.text.c_str());
-        if (f.widgets) f.widgets->record("rgs.badge." + std::to_string(badge.id), WidgetRect{b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, visible(b)});
-    }
+    // The badges first: labels keep clear of them.
+    const std::vector<Badge> badges = place_badges(groups, canvas, taken);
+    for (const LabelGroup& g : groups) draw_group_label(g, canvas, rings, taken);
+    draw_badges(badges, canvas);
 }
 
 std::string RgsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
