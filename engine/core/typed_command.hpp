@@ -228,4 +228,17 @@ std::optional<std::string> dispatch(CommandList<Ts...>, const Command& c, Handle
     return result;
 }
 
+// The generic parameter edit every lab understands; World::apply handles it, every lab's specs
+// list it first (command_specs(const LabInfo&)).
+struct ParamSetCommand {
+    static constexpr CommandName name{kParamSetCommand};
+    static constexpr std::string_view description = "change a parameter of the table";
+    std::string key{};
+    double value = 0.0;
+    static auto fields() {
+        return std::tuple{field(&ParamSetCommand::key, "key", "parameter key, e.g. podball.ball.friction"),
+                          field(&ParamSetCommand::value, "value", "new value, within the parameter's range")};
+    }
+};
+
 }  // namespace pb
