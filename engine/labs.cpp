@@ -1,5 +1,6 @@
 // The one list of labs. Adding a lab: append it here (and its view in ui/lab_views.cpp).
 #include "engine/core/lab.hpp"
+#include "engine/core/typed_command.hpp"
 #include "engine/logistics/world.hpp"
 #include "engine/effects/world.hpp"
 #include "engine/podball/world.hpp"
@@ -32,23 +33,20 @@ std::string lab_names() {
 }
 
 std::vector<CommandSpec> command_specs(const LabInfo& lab) {
-    std::vector<CommandSpec> specs;
-    CommandSpec set{std::string(kParamSetCommand), "change a parameter of the table", {}};
-    set.args.push_back(ArgSpec{"key", ArgKind::String, true, 0, 0, {}, "parameter key, e.g. podball.ball.friction"});
-    set.args.push_back(ArgSpec{"value", ArgKind::Number, true, -1e300, 1e300, {}, "new value, within the parameter's range"});
-    specs.push_back(std::move(set));
+    std::vector<CommandSpec> specs{command_spec<ParamSetCommand>()};
     specs.insert(specs.end(), lab.commands.begin(), lab.commands.end());
     return specs;
 }
 
 std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c) {
     if (auto err = validate_command(command_specs(lab), c)) return err;
-    if (c.type == kParamSetCommand) {
+    if (c.type == ParamSetCommand::name.text) {
+        const auto edit = from_command<ParamSetCommand>(c);
         ParamAssignment a;
-        std::string text = c.text("key") + "=" + std::to_string(c.number("value"));
-        auto idx = lab.params->find(c.text("key"));
+        std::string text = edit.key + "=" + std::to_string(edit.value);
+        auto idx = lab.params->find(edit.key);
         if (!idx) return parse_param_assignment(*lab.params, text, a);
-        if (auto err = check_param_value((*lab.params)[*idx], c.number("value"))) return err;
+        if (auto err = check_param_value((*lab.params)[*idx], edit.value)) return err;
     }
     return std::nullopt;
 }

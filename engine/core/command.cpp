@@ -1,5 +1,6 @@
 #include "engine/core/command.hpp"
 #include "engine/core/params.hpp"
+#include "engine/core/typed_command.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -55,12 +56,7 @@ Command& Command::set(std::string name, CommandValue value) {
 }
 
 Command make_param_set(std::int64_t tick, std::string key, double value) {
-    Command c;
-    c.tick = tick;
-    c.type = std::string(kParamSetCommand);
-    c.set("key", std::move(key));
-    c.set("value", value);
-    return c;
+    return to_command(ParamSetCommand{.key = std::move(key), .value = value}, tick);
 }
 
 static std::string num(double v) { return format_number(v); }

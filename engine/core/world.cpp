@@ -1,12 +1,14 @@
 #include "engine/core/world.hpp"
 
 #include "engine/core/hash.hpp"
+#include "engine/core/typed_command.hpp"
 
 namespace pb {
 
 std::optional<std::string> World::apply(const Command& c) {
-    if (c.type == kParamSetCommand) {
-        if (auto err = params_.set(c.text("key"), c.number("value"))) return err;
+    if (c.type == ParamSetCommand::name.text) {
+        const auto edit = from_command<ParamSetCommand>(c);
+        if (auto err = params_.set(edit.key, edit.value)) return err;
         params_hash_known_ = false;
         on_params_changed();
         return std::nullopt;

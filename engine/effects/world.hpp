@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/world.hpp"
+#include "engine/effects/commands.hpp"
 #include "engine/effects/config.hpp"
 #include "engine/effects/lane.hpp"
 #include "engine/effects/setup.hpp"
@@ -45,11 +46,18 @@ protected:
 
 private:
     // world_commands.cpp
-    std::optional<std::string> tower_from(const Command& c, TowerDef& def) const;
-    std::optional<std::string> tower_id(const Command& c, int& id) const;
-    std::optional<std::string> apply_effect_command(const Command& c);
-    std::optional<std::string> define_effect(const Command& c);
-    std::optional<std::string> set_interaction(const Command& c);
+    std::optional<std::string> tower_id(std::int64_t want, int& id) const;
+    // One handler per command of EffectsCommands (commands.hpp).
+    std::optional<std::string> on(const TowerPlace& c);
+    std::optional<std::string> on(const TowerMove& c);
+    std::optional<std::string> on(const TowerEdit& c);
+    std::optional<std::string> on(const TowerRemove& c);
+    std::optional<std::string> on(const EffectApply& c);
+    std::optional<std::string> on(const EffectDefine& c);
+    std::optional<std::string> on(const InteractionSet& c);
+    std::optional<std::string> on(const LanePolicy& c);
+    template <class C>
+    std::optional<std::string> change_tower(const C& c);   // tower.move, tower.edit
     void after_book_changed();
 
     EffectsConfig config_;

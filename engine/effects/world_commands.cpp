@@ -9,10 +9,31 @@ namespace {
 
 std::string n(double v) { return format_number(v); }
 
+void take(double& out, double v) { out = v; }
+template <class T>
+void take(T& out, const std::optional<T>& v) {
+    if (v) out = *v;
+}
+
+// The arguments of tower.place, tower.move and tower.edit over `def` (optional ones only when given).
+template <class C>
+void tower_from(const C& c, TowerDef& def) {
+    take(def.pos.x, c.x);
+    take(def.pos.y, c.y);
+    if constexpr (requires { c.range; }) {
+        take(def.range, c.range);
+        take(def.rate, c.rate);
+        take(def.damage, c.damage);
+        if (c.effect) def.effect = *c.effect == "none" ? "" : *c.effect;
+        take(def.potency, c.potency);
+        take(def.duration, c.duration);
+        take(def.chance, c.chance);
+    }
+}
+
 }  // namespace
 
-std::optional<std::string> EffectsWorld::tower_id(const Command& c, int& id) const {
-    const std::int64_t want = c.integer("id", -1);
+std::optional<std::string> EffectsWorld::tower_id(std::int64_t want, int& id) const {
     const auto& towers = lanes_.front().towers();
     if (want < 0 || want >= static_cast<std::int64_t>(towers.size()))
         return "there is no tower " + std::to_string(want) +
@@ -22,33 +43,16 @@ std::optional<std::string> EffectsWorld::tower_id(const Command& c, int& id) con
     return std::nullopt;
 }
 
-// The optional arguments of tower.place and tower.edit over `def`.
-std::optional<std::string> EffectsWorld::tower_from(const Command& c, TowerDef& def) const {
-    if (c.find("x")) def.pos.x = c.number("x");
-    if (c.find("y")) def.pos.y = c.number("y");
-    if (c.find("range")) def.range = c.number("range");
-    if (c.find("rate")) def.rate = c.number("rate");
-    if (c.find("damage")) def.damage = c.number("damage");
-    if (c.find("effect")) {
-        const std::string e = c.text("effect");
-        def.effect = e == "none" ? "" : e;
-    }
-    if (c.find("potency")) def.potency = c.number("potency");
-    if (c.find("duration")) def.duration = c.number("duration");
-    if (c.find("chance")) def.chance = c.number("chance");
-    return check_tower(def, book_);
-}
-
-std::optional<std::string> EffectsWorld::apply_effect_command(const Command& c) {
-    const std::string name = c.text("effect");
+std::optional<std::string> EffectsWorld::on(const EffectApply& c) {
+    const std::string& name = c.effect;
     const auto type = book_.find(name);
     if (!type) return "unknown effect type '" + name + "' (types: " + book_.type_names() + ")";
     const EffectKind kind = book_.type(*type).kind;
-    const double potency = c.number("potency", kind == EffectKind::Stop ? 1.0 : 0.0);
+    const double potency = c.potency.value_or(kind == EffectKind::Stop ? 1.0 : 0.0);
     if (potency < 0.0 || potency > max_potency(kind))
         return "potency " + n(potency) + " is out of range for " + name + " (" + std::string(kind_meaning(kind)) +
                "): allowed 0 .. " + n(max_potency(kind));
-    const std::int64_t creep = c.integer("creep", -1);
+    const std::int64_t creep = c.creep;
     bool walking = false;
     std::int64_t spawned = 0;
     for (const Lane& lane : lanes_) {
@@ -63,36 +67,35 @@ std::optional<std::string> EffectsWorld::apply_effect_command(const Command& c) 
     // Lanes where it already died or leaked skip the hit: that is part of what the policies changed.
     for (Lane& lane : lanes_)
         if (creep < static_cast<std::int64_t>(lane.creeps().size()))
-            lane.hit_creep(static_cast<int>(creep), *type, Dose{potency, c.number("duration")}, book_, config_, tick_);
+            lane.hit_creep(static_cast<int>(creep), *type, Dose{potency, c.duration}, book_, config_, tick_);
     return std::nullopt;
 }
 
-std::optional<std::string> EffectsWorld::define_effect(const Command& c) {
-    const std::string name = c.text("name");
+std::optional<std::string> EffectsWorld::on(const EffectDefine& c) {
+    const std::string& name = c.type;
     if (name.empty() || name.size() > 32) return "an effect type's name is 1 to 32 characters";
     EffectType t;
     const auto at = book_.find(name);
     if (at) t = book_.type(*at);
-    else if (!c.find("kind")) return "a new effect type needs kind (one of: damage, slow, stop, vulnerability, reverse, miss)";
+    else if (!c.kind) return "a new effect type needs kind (one of: damage, slow, stop, vulnerability, reverse, miss)";
     t.name = name;
     if (t.label.empty()) t.label = name;
     if (t.icon.empty()) t.icon = name.substr(0, 1);
-    if (c.find("kind") && !parse_kind(c.text("kind"), t.kind)) return "unknown kind '" + c.text("kind") + "'";
-    if (c.find("policy") && !parse_policy(c.text("policy"), t.policy)) return "unknown policy '" + c.text("policy") + "'";
-    if (c.find("label")) t.label = c.text("label");
-    if (c.find("icon")) {
-        t.icon = c.text("icon");
+    if (c.kind && !parse_kind(*c.kind, t.kind)) return "unknown kind '" + *c.kind + "'";
+    if (c.policy && !parse_policy(*c.policy, t.policy)) return "unknown policy '" + *c.policy + "'";
+    if (c.label) t.label = *c.label;
+    if (c.icon) {
+        t.icon = *c.icon;
         if (t.icon.empty() || t.icon.size() > 3) return "an icon is one to three letters";
     }
-    if (c.find("colour") && !parse_rgb(c.text("colour"), t.colour))
-        return "colour must be \"#rrggbb\", got \"" + c.text("colour") + "\"";
+    if (c.colour && !parse_rgb(*c.colour, t.colour)) return "colour must be \"#rrggbb\", got \"" + *c.colour + "\"";
     book_.define(std::move(t));
     after_book_changed();
     return std::nullopt;
 }
 
-std::optional<std::string> EffectsWorld::set_interaction(const Command& c) {
-    const std::string incoming = c.text("incoming"), present = c.text("present"), action = c.text("action");
+std::optional<std::string> EffectsWorld::on(const InteractionSet& c) {
+    const std::string &incoming = c.incoming, &present = c.present, &action = c.action;
     for (const std::string& name : {incoming, present})
         if (!book_.find(name)) return "unknown effect type '" + name + "' (types: " + book_.type_names() + ")";
     if (action == "coexist") {
@@ -104,9 +107,9 @@ std::optional<std::string> EffectsWorld::set_interaction(const Command& c) {
     rule.present = present;
     if (!parse_action(action, rule.action)) return "unknown action '" + action + "'";
     if (rule.action == InteractionAction::Transform) {
-        if (!c.find("into")) return "a transform needs into = the type the hit becomes";
-        rule.into = c.text("into");
-        rule.potency = c.number("potency", 50.0);
+        if (!c.into) return "a transform needs into = the type the hit becomes";
+        rule.into = *c.into;
+        rule.potency = c.potency.value_or(50.0);
     }
     if (auto err = book_.set_rule(rule)) return err;
     after_book_changed();
@@ -120,40 +123,50 @@ void EffectsWorld::after_book_changed() {
     }
 }
 
-std::optional<std::string> EffectsWorld::apply_lab_command(const Command& c) {
-    if (c.type == "effect.apply") return apply_effect_command(c);
-    if (c.type == "effect.define") return define_effect(c);
-    if (c.type == "interaction.set") return set_interaction(c);
-    if (c.type == "lane.policy") {
-        const std::int64_t index = c.integer("lane", -1);
-        if (index < 0 || index >= static_cast<std::int64_t>(lanes_.size()))
-            return "there is no lane " + std::to_string(index) + " (lanes run 0 .. " + std::to_string(lanes_.size() - 1) + ")";
-        LaneVariant v;
-        if (!parse_variant(c.text("policy"), v)) return "unknown policy '" + c.text("policy") + "'";
-        lanes_[static_cast<std::size_t>(index)].set_variant(v);
-        return std::nullopt;
-    }
-    if (c.type == "tower.place") {
-        TowerDef def;
-        if (auto err = tower_from(c, def)) return err;
-        if (!lanes_.empty() && lanes_.front().towers().size() >= kMaxTowers)
-            return "the lane has " + std::to_string(lanes_.front().towers().size()) + " towers, the limit (kMaxTowers)";
-        for (Lane& lane : lanes_) lane.add_tower(def, book_, path_);
-        return std::nullopt;
-    }
+std::optional<std::string> EffectsWorld::on(const LanePolicy& c) {
+    const std::int64_t index = c.lane;
+    if (index < 0 || index >= static_cast<std::int64_t>(lanes_.size()))
+        return "there is no lane " + std::to_string(index) + " (lanes run 0 .. " + std::to_string(lanes_.size() - 1) + ")";
+    LaneVariant v;
+    if (!parse_variant(c.policy, v)) return "unknown policy '" + c.policy + "'";
+    lanes_[static_cast<std::size_t>(index)].set_variant(v);
+    return std::nullopt;
+}
+
+std::optional<std::string> EffectsWorld::on(const TowerPlace& c) {
+    TowerDef def;
+    tower_from(c, def);
+    if (auto err = check_tower(def, book_)) return err;
+    if (!lanes_.empty() && lanes_.front().towers().size() >= kMaxTowers)
+        return "the lane has " + std::to_string(lanes_.front().towers().size()) + " towers, the limit (kMaxTowers)";
+    for (Lane& lane : lanes_) lane.add_tower(def, book_, path_);
+    return std::nullopt;
+}
+
+std::optional<std::string> EffectsWorld::on(const TowerRemove& c) {
     int id = -1;
-    if (auto err = tower_id(c, id)) return err;
-    if (c.type == "tower.remove") {
-        for (Lane& lane : lanes_) lane.remove_tower(id);
-        return std::nullopt;
-    }
-    if (c.type == "tower.move" || c.type == "tower.edit") {
-        TowerDef def = lanes_.front().towers()[static_cast<std::size_t>(id)].def;
-        if (auto err = tower_from(c, def)) return err;
-        for (Lane& lane : lanes_) lane.edit_tower(id, def, book_, path_);
-        return std::nullopt;
-    }
-    return "the effects lab does not know the command '" + c.type + "'";
+    if (auto err = tower_id(c.id, id)) return err;
+    for (Lane& lane : lanes_) lane.remove_tower(id);
+    return std::nullopt;
+}
+
+// tower.move and tower.edit: the tower's definition with the arguments given over it.
+template <class C>
+std::optional<std::string> EffectsWorld::change_tower(const C& c) {
+    int id = -1;
+    if (auto err = tower_id(c.id, id)) return err;
+    TowerDef def = lanes_.front().towers()[static_cast<std::size_t>(id)].def;
+    tower_from(c, def);
+    if (auto err = check_tower(def, book_)) return err;
+    for (Lane& lane : lanes_) lane.edit_tower(id, def, book_, path_);
+    return std::nullopt;
+}
+
+std::optional<std::string> EffectsWorld::on(const TowerMove& c) { return change_tower(c); }
+std::optional<std::string> EffectsWorld::on(const TowerEdit& c) { return change_tower(c); }
+
+std::optional<std::string> EffectsWorld::apply_lab_command(const Command& c) {
+    return dispatch(EffectsCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "the effects lab does not know the command");
 }
 
 }  // namespace pb::effects

@@ -14,6 +14,7 @@
 
 #include "engine/core/rng.hpp"
 #include "engine/core/world.hpp"
+#include "engine/logistics/commands.hpp"
 #include "engine/logistics/config.hpp"
 #include "engine/logistics/matching.hpp"
 #include "engine/logistics/rates.hpp"
@@ -122,8 +123,17 @@ private:
 
     // world_commands.cpp
     std::optional<std::string> check_tile(int x, int y, int ignore_target = -1) const;
-    std::optional<std::string> lookup_target(const Command& c, int& id) const;
-    std::optional<std::string> lookup_transporter(const Command& c, int& id) const;
+    std::optional<std::string> lookup_target(std::int64_t want, int& id) const;
+    std::optional<std::string> lookup_transporter(std::int64_t want, int& id) const;
+    // One handler per command of LogisticsCommands (commands.hpp).
+    std::optional<std::string> on(const TargetPlace& c);
+    std::optional<std::string> on(const TargetMove& c);
+    std::optional<std::string> on(const TargetRemove& c);
+    std::optional<std::string> on(const TargetSet& c);
+    std::optional<std::string> on(const TransporterPlace& c);
+    std::optional<std::string> on(const TransporterMove& c);
+    std::optional<std::string> on(const TransporterRemove& c);
+    std::optional<std::string> on(const WallSet& c);
 
     LogisticsConfig config_;
     TileMap map_;

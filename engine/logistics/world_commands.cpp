@@ -24,8 +24,7 @@ std::optional<std::string> LogisticsWorld::check_tile(int x, int y, int ignore_t
     return std::nullopt;
 }
 
-std::optional<std::string> LogisticsWorld::lookup_target(const Command& c, int& id) const {
-    const std::int64_t want = c.integer("id", -1);
+std::optional<std::string> LogisticsWorld::lookup_target(std::int64_t want, int& id) const {
     if (want < 0 || want >= static_cast<std::int64_t>(targets_.size()))
         return "there is no target " + std::to_string(want) +
                (targets_.empty() ? " (the colony has none)" : " (ids run 0 .. " + std::to_string(targets_.size() - 1) + ")");
@@ -34,8 +33,7 @@ std::optional<std::string> LogisticsWorld::lookup_target(const Command& c, int& 
     return std::nullopt;
 }
 
-std::optional<std::string> LogisticsWorld::lookup_transporter(const Command& c, int& id) const {
-    const std::int64_t want = c.integer("id", -1);
+std::optional<std::string> LogisticsWorld::lookup_transporter(std::int64_t want, int& id) const {
     if (want < 0 || want >= static_cast<std::int64_t>(transporters_.size()))
         return "there is no transporter " + std::to_string(want) +
                (transporters_.empty() ? " (the colony has none)"
@@ -45,124 +43,138 @@ std::optional<std::string> LogisticsWorld::lookup_transporter(const Command& c, 
     return std::nullopt;
 }
 
+std::optional<std::string> LogisticsWorld::on(const TargetPlace& c) {
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    TargetPlacement p;
+    if (!parse_kind(c.kind, p.kind)) return "unknown target kind \"" + c.kind + "\"";
+    if (auto err = check_tile(x, y)) return err;
+    p.pos = {x, y};
+    if (c.resource) {
+        Resource r;
+        if (!parse_resource(*c.resource, r)) return "unknown resource \"" + *c.resource + "\"";
+        p.resource = r;
+    }
+    if (c.capacity) p.capacity = *c.capacity;
+    if (c.rate) p.rate = *c.rate;
+    p.multiplier = c.multiplier.value_or(0.0);
+    p.store = {c.energy.value_or(0.0), c.mineral.value_or(0.0)};
+    const double capacity = p.capacity.value_or(kind_info(p.kind).capacity);
+    if (total(p.store) > capacity)
+        return "a " + std::string(kind_info(p.kind).key) + " holding " + format_number(total(p.store)) +
+               " units is over its capacity " + format_number(capacity);
+    if (targets_.size() >= kMaxTargets)
+        return "the colony has " + std::to_string(targets_.size()) + " targets, the limit (kMaxTargets)";
+    if ((targets_.size() + 1) * transporters_.size() > kMaxTransporterTargetPairs)
+        return "one more target would make more than " + std::to_string(kMaxTransporterTargetPairs) +
+               " transporter x target pairs (kMaxTransporterTargetPairs)";
+    add_target(p);
+    totals_.edited += total(p.store);
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TransporterPlace& c) {
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
+    if (transporters_.size() >= kMaxTransporters)
+        return "the colony has " + std::to_string(transporters_.size()) + " transporters, the limit (kMaxTransporters)";
+    if (targets_.size() * (transporters_.size() + 1) > kMaxTransporterTargetPairs)
+        return "one more transporter would make more than " + std::to_string(kMaxTransporterTargetPairs) +
+               " transporter x target pairs (kMaxTransporterTargetPairs)";
+    TransporterPlacement p;
+    p.pos = {x, y};
+    p.capacity = c.capacity.value_or(0.0);
+    p.speed = c.speed.value_or(0.0);
+    add_transporter(p);
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const WallSet& c) {
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    const int x2 = static_cast<int>(c.x2.value_or(x)), y2 = static_cast<int>(c.y2.value_or(y));
+    const bool solid = c.solid.value_or(true);
+    for (int cx : {x, x2})
+        for (int cy : {y, y2})
+            if (!map_.inside({cx, cy}))
+                return "corner " + tile_text(cx, cy) + " is outside the map: x 0 .. " + std::to_string(map_.width() - 1) +
+                       ", y 0 .. " + std::to_string(map_.height() - 1);
+    const auto inside = [&](Tile t) {
+        return t.x >= std::min(x, x2) && t.x <= std::max(x, x2) && t.y >= std::min(y, y2) && t.y <= std::max(y, y2);
+    };
+    if (solid) {
+        for (const Target& t : targets_)
+            if (!t.removed && inside(t.pos)) return "the wall would cover target " + std::to_string(t.id);
+        for (const Transporter& t : transporters_)
+            if (!t.removed && inside(t.pos)) return "the wall would cover transporter " + std::to_string(t.id);
+    }
+    map_.set_walls({x, y}, {x2, y2}, solid);
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TargetMove& c) {
+    int id = -1;
+    if (auto err = lookup_target(c.id, id)) return err;
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    if (auto err = check_tile(x, y, id)) return err;
+    targets_[id].pos = {x, y};
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TargetRemove& c) {
+    int id = -1;
+    if (auto err = lookup_target(c.id, id)) return err;
+    Target& t = targets_[id];
+    totals_.edited -= total(t.store);
+    t.store = {0.0, 0.0};
+    t.removed = true;
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TargetSet& c) {
+    int id = -1;
+    if (auto err = lookup_target(c.id, id)) return err;
+    Target& t = targets_[id];
+    Target changed = t;
+    if (c.resource && !parse_resource(*c.resource, changed.resource)) return "unknown resource \"" + *c.resource + "\"";
+    changed.capacity = c.capacity.value_or(t.capacity);
+    changed.rate = c.rate.value_or(t.rate);
+    changed.multiplier = c.multiplier.value_or(t.multiplier);
+    changed.store = {c.energy.value_or(t.store[0]), c.mineral.value_or(t.store[1])};
+    if (total(changed.store) > changed.capacity)
+        return "target " + std::to_string(id) + " would hold " + format_number(total(changed.store)) +
+               " units, over its capacity " + format_number(changed.capacity);
+    totals_.edited += total(changed.store) - total(t.store);
+    t = changed;
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TransporterMove& c) {
+    int id = -1;
+    if (auto err = lookup_transporter(c.id, id)) return err;
+    Transporter& t = transporters_[id];
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
+    t.pos = {x, y};
+    t.tasks.clear();   // its chain was planned from where it stood
+    t.request = -1;
+    t.via = -1;
+    t.progress = 0.0;
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TransporterRemove& c) {
+    int id = -1;
+    if (auto err = lookup_transporter(c.id, id)) return err;
+    Transporter& t = transporters_[id];
+    totals_.edited -= total(t.carry);
+    t.carry = {0.0, 0.0};
+    t.tasks.clear();
+    t.removed = true;
+    return std::nullopt;
+}
+
 std::optional<std::string> LogisticsWorld::apply_lab_command(const Command& c) {
-    const int x = static_cast<int>(c.integer("x", -1)), y = static_cast<int>(c.integer("y", -1));
-
-    if (c.type == "target.place") {
-        TargetPlacement p;
-        if (!parse_kind(c.text("kind"), p.kind)) return "unknown target kind \"" + c.text("kind") + "\"";
-        if (auto err = check_tile(x, y)) return err;
-        p.pos = {x, y};
-        if (c.find("resource")) {
-            Resource r;
-            if (!parse_resource(c.text("resource"), r)) return "unknown resource \"" + c.text("resource") + "\"";
-            p.resource = r;
-        }
-        if (c.find("capacity")) p.capacity = c.number("capacity");
-        if (c.find("rate")) p.rate = c.number("rate");
-        p.multiplier = c.number("multiplier", 0.0);
-        p.store = {c.number("energy", 0.0), c.number("mineral", 0.0)};
-        const double capacity = p.capacity.value_or(kind_info(p.kind).capacity);
-        if (total(p.store) > capacity)
-            return "a " + std::string(kind_info(p.kind).key) + " holding " + format_number(total(p.store)) +
-                   " units is over its capacity " + format_number(capacity);
-        if (targets_.size() >= kMaxTargets)
-            return "the colony has " + std::to_string(targets_.size()) + " targets, the limit (kMaxTargets)";
-        if ((targets_.size() + 1) * transporters_.size() > kMaxTransporterTargetPairs)
-            return "one more target would make more than " + std::to_string(kMaxTransporterTargetPairs) +
-                   " transporter x target pairs (kMaxTransporterTargetPairs)";
-        add_target(p);
-        totals_.edited += total(p.store);
-        return std::nullopt;
-    }
-    if (c.type == "transporter.place") {
-        if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
-        if (transporters_.size() >= kMaxTransporters)
-            return "the colony has " + std::to_string(transporters_.size()) + " transporters, the limit (kMaxTransporters)";
-        if (targets_.size() * (transporters_.size() + 1) > kMaxTransporterTargetPairs)
-            return "one more transporter would make more than " + std::to_string(kMaxTransporterTargetPairs) +
-                   " transporter x target pairs (kMaxTransporterTargetPairs)";
-        TransporterPlacement p;
-        p.pos = {x, y};
-        p.capacity = c.number("capacity", 0.0);
-        p.speed = c.number("speed", 0.0);
-        add_transporter(p);
-        return std::nullopt;
-    }
-    if (c.type == "wall.set") {
-        const int x2 = static_cast<int>(c.integer("x2", x)), y2 = static_cast<int>(c.integer("y2", y));
-        const bool solid = c.flag("solid", true);
-        for (int cx : {x, x2})
-            for (int cy : {y, y2})
-                if (!map_.inside({cx, cy}))
-                    return "corner " + tile_text(cx, cy) + " is outside the map: x 0 .. " + std::to_string(map_.width() - 1) +
-                           ", y 0 .. " + std::to_string(map_.height() - 1);
-        const auto inside = [&](Tile t) {
-            return t.x >= std::min(x, x2) && t.x <= std::max(x, x2) && t.y >= std::min(y, y2) && t.y <= std::max(y, y2);
-        };
-        if (solid) {
-            for (const Target& t : targets_)
-                if (!t.removed && inside(t.pos)) return "the wall would cover target " + std::to_string(t.id);
-            for (const Transporter& t : transporters_)
-                if (!t.removed && inside(t.pos)) return "the wall would cover transporter " + std::to_string(t.id);
-        }
-        map_.set_walls({x, y}, {x2, y2}, solid);
-        return std::nullopt;
-    }
-
-    if (c.type.rfind("target.", 0) == 0) {
-        int id = -1;
-        if (auto err = lookup_target(c, id)) return err;
-        Target& t = targets_[id];
-        if (c.type == "target.move") {
-            if (auto err = check_tile(x, y, id)) return err;
-            t.pos = {x, y};
-            return std::nullopt;
-        }
-        if (c.type == "target.remove") {
-            totals_.edited -= total(t.store);
-            t.store = {0.0, 0.0};
-            t.removed = true;
-            return std::nullopt;
-        }
-        if (c.type == "target.set") {
-            Target changed = t;
-            if (c.find("resource") && !parse_resource(c.text("resource"), changed.resource))
-                return "unknown resource \"" + c.text("resource") + "\"";
-            changed.capacity = c.number("capacity", t.capacity);
-            changed.rate = c.number("rate", t.rate);
-            changed.multiplier = c.number("multiplier", t.multiplier);
-            changed.store = {c.number("energy", t.store[0]), c.number("mineral", t.store[1])};
-            if (total(changed.store) > changed.capacity)
-                return "target " + std::to_string(id) + " would hold " + format_number(total(changed.store)) +
-                       " units, over its capacity " + format_number(changed.capacity);
-            totals_.edited += total(changed.store) - total(t.store);
-            t = changed;
-            return std::nullopt;
-        }
-    }
-    if (c.type.rfind("transporter.", 0) == 0) {
-        int id = -1;
-        if (auto err = lookup_transporter(c, id)) return err;
-        Transporter& t = transporters_[id];
-        if (c.type == "transporter.move") {
-            if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
-            t.pos = {x, y};
-            t.tasks.clear();   // its chain was planned from where it stood
-            t.request = -1;
-            t.via = -1;
-            t.progress = 0.0;
-            return std::nullopt;
-        }
-        if (c.type == "transporter.remove") {
-            totals_.edited -= total(t.carry);
-            t.carry = {0.0, 0.0};
-            t.tasks.clear();
-            t.removed = true;
-            return std::nullopt;
-        }
-    }
-    return "the logistics lab does not know the command '" + c.type + "'";
+    return dispatch(LogisticsCommands{}, c, [this](const auto& cmd) { return on(cmd); },
+                    "the logistics lab does not know the command");
 }
 
 }  // namespace pb::logistics

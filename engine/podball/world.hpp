@@ -10,6 +10,7 @@
 #include "engine/core/clone_ptr.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/core/world.hpp"
+#include "engine/podball/commands.hpp"
 #include "engine/podball/config.hpp"
 #include "engine/podball/metrics.hpp"
 #include "engine/podball/module.hpp"
@@ -111,6 +112,12 @@ private:
     void score_goal(int scoring_team, Vec2 crossing);
     std::optional<std::string> check_pod_spot(int team, Vec2 p) const;
     std::optional<std::string> check_ball_spot(Vec2 p) const;
+    // One handler per command of PodballCommands (commands.hpp); world_io.cpp.
+    std::optional<std::string> on(const PodPlace& c);
+    std::optional<std::string> on(const BallPlace& c);
+    std::optional<std::string> on(const PodActionCommand& c);
+    std::optional<std::string> on(const ModeSet& c);
+    std::optional<std::string> find_pod(std::int64_t team, std::int64_t index, int& id) const;
 
     PodballConfig config_;
     std::array<TeamInfo, 2> teams_;

@@ -64,69 +64,72 @@ std::optional<std::string> PodballWorld::check_ball_spot(Vec2 p) const {
     return std::nullopt;
 }
 
-std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
-    auto find_pod = [&](int& id) -> std::optional<std::string> {
-        const auto team = c.integer("team", -1), index = c.integer("pod", -1);
-        id = (team >= 0 && team <= 1 && index >= 0 && index < kMaxPodsPerTeam)
-                 ? pod_id(static_cast<int>(team), static_cast<int>(index))
-                 : -1;
-        if (id >= 0) return std::nullopt;
-        if (team < 0 || team > 1) return "team must be 0 or 1, got " + std::to_string(team);
-        return "team " + std::to_string(team) + " has " + std::to_string(teams_[team].pods) + " pods (0.." +
-               std::to_string(teams_[team].pods - 1) + "), there is no pod " + std::to_string(index);
-    };
-    const Vec2 p{c.number("x"), c.number("y")};
+std::optional<std::string> PodballWorld::find_pod(std::int64_t team, std::int64_t index, int& id) const {
+    id = (team >= 0 && team <= 1 && index >= 0 && index < kMaxPodsPerTeam)
+             ? pod_id(static_cast<int>(team), static_cast<int>(index))
+             : -1;
+    if (id >= 0) return std::nullopt;
+    if (team < 0 || team > 1) return "team must be 0 or 1, got " + std::to_string(team);
+    return "team " + std::to_string(team) + " has " + std::to_string(teams_[team].pods) + " pods (0.." +
+           std::to_string(teams_[team].pods - 1) + "), there is no pod " + std::to_string(index);
+}
 
-    if (c.type == "pod.place") {
-        int id;
-        if (auto err = find_pod(id)) return err;
-        if (auto err = check_pod_spot(pods_[id].team, p)) return err;
-        pods_[id].pos = p;
-        pods_[id].vel = Vec2{0.0, 0.0};
-        attach_ball_to_carrier();
-        return std::nullopt;
-    }
-    if (c.type == "ball.place") {
-        if (auto err = check_ball_spot(p)) return err;
-        ball_.owner = -1;   // a designer's hand, not a loss: no BALLDENY for the carrier
+std::optional<std::string> PodballWorld::on(const PodPlace& c) {
+    int id;
+    if (auto err = find_pod(c.team, c.pod, id)) return err;
+    const Vec2 p{c.x, c.y};
+    if (auto err = check_pod_spot(pods_[id].team, p)) return err;
+    pods_[id].pos = p;
+    pods_[id].vel = Vec2{0.0, 0.0};
+    attach_ball_to_carrier();
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::on(const BallPlace& c) {
+    const Vec2 p{c.x, c.y};
+    if (auto err = check_ball_spot(p)) return err;
+    ball_.owner = -1;   // a designer's hand, not a loss: no BALLDENY for the carrier
+    ball_.keep_ticks = 0;
+    ball_.pos = p;
+    ball_.vel = Vec2{0.0, 0.0};
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::on(const PodActionCommand& c) {
+    int id;
+    if (auto err = find_pod(c.team, c.pod, id)) return err;
+    if (c.kind != "move" && c.kind != "shoot") return "kind must be \"move\" or \"shoot\", got \"" + c.kind + "\"";
+    const auto ticks = c.ticks.value_or(1);
+    if (ticks < 1) return "ticks must be at least 1, got " + std::to_string(ticks);
+    Vec2 v{c.x, c.y};
+    const double len = std::sqrt(v.x * v.x + v.y * v.y);
+    if (!std::isfinite(len)) return "the action vector must be finite";
+    if (len > 1.0) v /= len;
+    pods_[id].override_action = PodAction{c.kind == "move" ? PodAction::Kind::Move : PodAction::Kind::Shoot, v};
+    pods_[id].override_ticks = static_cast<int>(std::min<std::int64_t>(ticks, 1'000'000'000));
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::on(const ModeSet& c) {
+    Mode m;
+    if (!parse_mode(c.mode, m)) return "unknown mode \"" + c.mode + "\"";
+    // A kick-off starts from the kick-off formation, as after a goal. Play resumed straight
+    // from a goal phase restarts from the centre spot: the ball lies in the goal.
+    const bool in_goal_phase = mode_ == Mode::GoalTeam0 || mode_ == Mode::GoalTeam1;
+    if (m == Mode::KickoffTeam0 || m == Mode::KickoffTeam1) {
+        place_for_kickoff();
+    } else if (in_goal_phase && (m == Mode::Running || m == Mode::Suspended)) {
+        ball_.owner = -1;
         ball_.keep_ticks = 0;
-        ball_.pos = p;
+        ball_.pos = Vec2{0.0, 0.0};
         ball_.vel = Vec2{0.0, 0.0};
-        return std::nullopt;
     }
-    if (c.type == "pod.action") {
-        int id;
-        if (auto err = find_pod(id)) return err;
-        const std::string kind = c.text("kind");
-        if (kind != "move" && kind != "shoot") return "kind must be \"move\" or \"shoot\", got \"" + kind + "\"";
-        const auto ticks = c.integer("ticks", 1);
-        if (ticks < 1) return "ticks must be at least 1, got " + std::to_string(ticks);
-        Vec2 v = p;
-        const double len = std::sqrt(v.x * v.x + v.y * v.y);
-        if (!std::isfinite(len)) return "the action vector must be finite";
-        if (len > 1.0) v /= len;
-        pods_[id].override_action = PodAction{kind == "move" ? PodAction::Kind::Move : PodAction::Kind::Shoot, v};
-        pods_[id].override_ticks = static_cast<int>(std::min<std::int64_t>(ticks, 1'000'000'000));
-        return std::nullopt;
-    }
-    if (c.type == "mode.set") {
-        Mode m;
-        if (!parse_mode(c.text("mode"), m)) return "unknown mode \"" + c.text("mode") + "\"";
-        // A kick-off starts from the kick-off formation, as after a goal. Play resumed straight
-        // from a goal phase restarts from the centre spot: the ball lies in the goal.
-        const bool in_goal_phase = mode_ == Mode::GoalTeam0 || mode_ == Mode::GoalTeam1;
-        if (m == Mode::KickoffTeam0 || m == Mode::KickoffTeam1) {
-            place_for_kickoff();
-        } else if (in_goal_phase && (m == Mode::Running || m == Mode::Suspended)) {
-            ball_.owner = -1;
-            ball_.keep_ticks = 0;
-            ball_.pos = Vec2{0.0, 0.0};
-            ball_.vel = Vec2{0.0, 0.0};
-        }
-        set_mode(m);
-        return std::nullopt;
-    }
-    return "podball does not know the command '" + c.type + "'";
+    set_mode(m);
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
+    return dispatch(PodballCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "podball does not know the command");
 }
 
 std::uint64_t PodballWorld::tick_hash() const {

@@ -3,6 +3,7 @@
 // (with the best beside it: on a shared virtual machine the rounds spread by a third).
 #include "engine/core/bench_timing.hpp"
 #include "engine/rgs/bench.hpp"
+#include "engine/rgs/commands.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -65,17 +66,15 @@ void bench_map(std::ostream& out, const Map& m) {
 
     // One designer move: a random RGS to a random spot within 2 ranges, through the command path.
     Rng rng(11);
-    Command move;
-    move.type = "rgs.move";
     const double hop = 1600.0;
     const auto one_move = [&] {
         const int id = static_cast<int>(rng.below(static_cast<std::uint64_t>(m.count)));
         const Rgs& r = world.structures()[id];
-        move.set("id", std::int64_t{id});
-        move.set("x", std::clamp(r.pos.x + rng.uniform(-hop, hop), 0.0, m.width));
-        move.set("y", std::clamp(r.pos.y + rng.uniform(-hop, hop), 0.0, m.depth));
-        move.set("z", std::clamp(r.pos.z + rng.uniform(-hop, hop), 0.0, m.height));
-        world.apply(move);
+        RgsMove move{.id = id};
+        move.x = std::clamp(r.pos.x + rng.uniform(-hop, hop), 0.0, m.width);
+        move.y = std::clamp(r.pos.y + rng.uniform(-hop, hop), 0.0, m.depth);
+        move.z = std::clamp(r.pos.z + rng.uniform(-hop, hop), 0.0, m.height);
+        world.apply(to_command(move, 0));
     };
     report_time(out, "rgs", "move one RGS and update its neighbours (rgs.move)", per_call(one_move, 7, 0.2), kMicroseconds,
                 20e-6);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/core/world.hpp"
+#include "engine/rgs/commands.hpp"
 #include "engine/rgs/config.hpp"
 #include "engine/rgs/interference.hpp"
 #include "engine/rgs/neighbour_scan.hpp"
@@ -121,8 +122,15 @@ private:
     void deconstruct(int id);           // refunds health% of the price (nothing for a wreck), removes it
 
     // world_commands.cpp
-    std::optional<std::string> place(const Command& c);
-    std::optional<std::string> lookup(const Command& c, int& id) const;
+    // One handler per command of RgsCommands (commands.hpp).
+    std::optional<std::string> on(const RgsPlace& c);
+    std::optional<std::string> on(const RgsMove& c);
+    std::optional<std::string> on(const RgsRemove& c);
+    std::optional<std::string> on(const RgsDamage& c);
+    std::optional<std::string> on(const RgsRepair& c);
+    std::optional<std::string> on(const RgsMark& c);
+    std::optional<std::string> on(const TeamMain& c);
+    std::optional<std::string> lookup(std::int64_t want, int& id) const;
     std::optional<std::string> pay(int team, double price, std::string_view what);
 
     RgsConfig config_;

@@ -18,8 +18,7 @@ std::string bp_text(double v) {
 
 }  // namespace
 
-std::optional<std::string> RgsWorld::lookup(const Command& c, int& id) const {
-    const std::int64_t want = c.integer("id", -1);
+std::optional<std::string> RgsWorld::lookup(std::int64_t want, int& id) const {
     if (want < 0 || want >= static_cast<std::int64_t>(rgs_.size()))
         return "there is no RGS " + std::to_string(want) +
                (rgs_.empty() ? " (the map has none)" : " (ids run 0 .. " + std::to_string(rgs_.size() - 1) + ")");
@@ -59,16 +58,16 @@ std::optional<std::string> RgsWorld::pay(int team, double price, std::string_vie
     return std::nullopt;
 }
 
-std::optional<std::string> RgsWorld::place(const Command& c) {
-    const int team = static_cast<int>(c.integer("team", -1));
+std::optional<std::string> RgsWorld::on(const RgsPlace& c) {
+    const int team = static_cast<int>(c.team);
     if (team < 0 || team > 1) return "team must be 0 or 1, got " + std::to_string(team);
     Kind kind = default_kind(team);
-    if (c.find("kind") && !parse_kind(c.text("kind"), kind)) return "kind must be drill or leech, got \"" + c.text("kind") + "\"";
-    const Vec3 pos{c.number("x"), c.number("y"), c.number("z")};
+    if (c.kind && !parse_kind(*c.kind, kind)) return "kind must be drill or leech, got \"" + *c.kind + "\"";
+    const Vec3 pos{c.x, c.y, c.z};
     if (auto err = check_inside_map(pos)) return err;
     if (rgs_.size() >= kMaxRgs) return "the map holds " + std::to_string(rgs_.size()) + " RGS, the limit (kMaxRgs)";
-    const double range = c.number("range", 0.0);
-    if (c.find("range") && !(range > 0.0)) return "range must be above 0 qu, got " + format_number(range);
+    const double range = c.range.value_or(0.0);
+    if (c.range && !(range > 0.0)) return "range must be above 0 qu, got " + format_number(range);
     const double price = config_.price(kind);
     if (auto err = pay(team, price, "a " + std::string(kind_key(kind)))) return err;
     const int build = config_.build_time(kind);
@@ -79,71 +78,84 @@ std::optional<std::string> RgsWorld::place(const Command& c) {
     return std::nullopt;
 }
 
-std::optional<std::string> RgsWorld::apply_lab_command(const Command& c) {
-    if (c.type == "rgs.place") return place(c);
-    if (c.type == "team.main") {
-        const auto team = c.integer("team", -1);
-        if (team < 0 || team > 1) return "team must be 0 or 1, got " + std::to_string(team);
-        teams_[team].main_structure = c.flag("alive", true);
-        return std::nullopt;
-    }
+std::optional<std::string> RgsWorld::on(const TeamMain& c) {
+    if (c.team < 0 || c.team > 1) return "team must be 0 or 1, got " + std::to_string(c.team);
+    teams_[c.team].main_structure = c.alive;
+    return std::nullopt;
+}
 
+std::optional<std::string> RgsWorld::on(const RgsMove& c) {
     int id = -1;
-    if (auto err = lookup(c, id)) return err;
+    if (auto err = lookup(c.id, id)) return err;
+    Rgs& r = rgs_[id];
+    const Vec3 pos{c.x, c.y, c.z};
+    if (auto err = check_inside_map(pos)) return err;
+    const Vec3 old = r.pos;
+    r.pos = pos;
+    if (is_mining(r.state)) update_interference(id, true, old, r.range);
+    return std::nullopt;
+}
+
+std::optional<std::string> RgsWorld::on(const RgsRemove& c) {
+    int id = -1;
+    if (auto err = lookup(c.id, id)) return err;
+    deconstruct(id);
+    return std::nullopt;
+}
+
+std::optional<std::string> RgsWorld::on(const RgsDamage& c) {
+    int id = -1;
+    if (auto err = lookup(c.id, id)) return err;
+    Rgs& r = rgs_[id];
+    if (r.state == State::Destroyed) return "RGS " + std::to_string(id) + " is already destroyed";
+    const double amount = c.amount;
+    if (!(amount >= 0.0)) return "damage must be 0 or more, got " + format_number(amount);
+    r.health -= amount;
+    if (r.health <= 0.0) {
+        // Destroyed: no refund, no mining, no interference; the wreck stays until removed.
+        const bool was_mining = is_mining(r.state);
+        r.health = 0.0;
+        r.state = State::Destroyed;
+        r.marked_tick = -1;
+        r.build_left = 0;
+        r.efficiency = 0.0;
+        if (was_mining) update_interference(id, true, r.pos, r.range);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> RgsWorld::on(const RgsRepair& c) {
+    int id = -1;
+    if (auto err = lookup(c.id, id)) return err;
+    Rgs& r = rgs_[id];
+    if (r.state == State::Destroyed) return "RGS " + std::to_string(id) + " is destroyed: remove the wreck and build anew";
+    const double full = config_.max_health(r.kind);
+    const double amount = c.amount.value_or(full);
+    if (!(amount >= 0.0)) return "repair must be 0 or more, got " + format_number(amount);
+    r.health = std::min(full, r.health + amount);
+    return std::nullopt;
+}
+
+std::optional<std::string> RgsWorld::on(const RgsMark& c) {
+    int id = -1;
+    if (auto err = lookup(c.id, id)) return err;
     Rgs& r = rgs_[id];
     const std::string name = "RGS " + std::to_string(id);
+    const bool mark = c.marked.value_or(true);
+    if (r.state == State::Destroyed) return name + " is destroyed: there is nothing to deconstruct";
+    if (r.state == State::Building) return name + " is still building: remove it to cancel the construction";
+    if (mark && r.state == State::Active) {
+        r.state = State::Marked;
+        r.marked_tick = tick_;
+    } else if (!mark && r.state == State::Marked) {
+        r.state = State::Active;
+        r.marked_tick = -1;
+    }
+    return std::nullopt;   // mining either way: no efficiency changes
+}
 
-    if (c.type == "rgs.move") {
-        const Vec3 pos{c.number("x"), c.number("y"), c.number("z")};
-        if (auto err = check_inside_map(pos)) return err;
-        const Vec3 old = r.pos;
-        r.pos = pos;
-        if (is_mining(r.state)) update_interference(id, true, old, r.range);
-        return std::nullopt;
-    }
-    if (c.type == "rgs.remove") {
-        deconstruct(id);
-        return std::nullopt;
-    }
-    if (c.type == "rgs.damage") {
-        if (r.state == State::Destroyed) return name + " is already destroyed";
-        const double amount = c.number("amount");
-        if (!(amount >= 0.0)) return "damage must be 0 or more, got " + format_number(amount);
-        r.health -= amount;
-        if (r.health <= 0.0) {
-            // Destroyed: no refund, no mining, no interference; the wreck stays until removed.
-            const bool was_mining = is_mining(r.state);
-            r.health = 0.0;
-            r.state = State::Destroyed;
-            r.marked_tick = -1;
-            r.build_left = 0;
-            r.efficiency = 0.0;
-            if (was_mining) update_interference(id, true, r.pos, r.range);
-        }
-        return std::nullopt;
-    }
-    if (c.type == "rgs.repair") {
-        if (r.state == State::Destroyed) return name + " is destroyed: remove the wreck and build anew";
-        const double full = config_.max_health(r.kind);
-        const double amount = c.number("amount", full);
-        if (!(amount >= 0.0)) return "repair must be 0 or more, got " + format_number(amount);
-        r.health = std::min(full, r.health + amount);
-        return std::nullopt;
-    }
-    if (c.type == "rgs.mark") {
-        const bool mark = c.flag("marked", true);
-        if (r.state == State::Destroyed) return name + " is destroyed: there is nothing to deconstruct";
-        if (r.state == State::Building) return name + " is still building: remove it to cancel the construction";
-        if (mark && r.state == State::Active) {
-            r.state = State::Marked;
-            r.marked_tick = tick_;
-        } else if (!mark && r.state == State::Marked) {
-            r.state = State::Active;
-            r.marked_tick = -1;
-        }
-        return std::nullopt;   // mining either way: no efficiency changes
-    }
-    return "the rgs lab does not know the command '" + c.type + "'";
+std::optional<std::string> RgsWorld::apply_lab_command(const Command& c) {
+    return dispatch(RgsCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "the rgs lab does not know the command");
 }
 
 }  // namespace pb::rgs

@@ -3,6 +3,7 @@
 // rounds, with the best beside it.
 #include "engine/core/bench_timing.hpp"
 #include "engine/tasks/bench.hpp"
+#include "engine/tasks/commands.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -116,11 +117,7 @@ void bench_tasks(std::ostream& out) {
     std::size_t worst_labels = 0, worst_options = 0;
     int worst_room = -1;
     for (int room : kWorstCaseEventRooms) {
-        Command c;
-        c.tick = sim.tick();
-        c.type = "event.move";
-        c.set("room", std::int64_t{room});
-        if (auto why = sim.submit(c)) {
+        if (auto why = sim.submit(to_command(EventMove{.room = room}, sim.tick()))) {
             std::fprintf(stderr, "bench: %s\n", why->c_str());
             continue;
         }
@@ -142,11 +139,8 @@ void bench_tasks(std::ostream& out) {
     int flip = 0;
     const Timing edit = per_call(
         [&] {
-            Command c;
-            c.tick = sim.tick();
-            c.type = "event.move";
-            c.set("room", std::int64_t{kWorstCaseEventRooms[static_cast<std::size_t>(flip++ % 2)]});
-            if (sim.submit(c)) std::fprintf(stderr, "bench: event.move refused\n");
+            const EventMove move{.room = kWorstCaseEventRooms[static_cast<std::size_t>(flip++ % 2)]};
+            if (sim.submit(to_command(move, sim.tick()))) std::fprintf(stderr, "bench: event.move refused\n");
         },
         5, 0.1);
     report_time(out, "tasks", "an edit at the limits on the frame's thread (solved off the frame)", edit, kMilliseconds,

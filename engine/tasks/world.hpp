@@ -14,6 +14,7 @@
 
 #include "engine/core/rng.hpp"
 #include "engine/core/world.hpp"
+#include "engine/tasks/commands.hpp"
 #include "engine/tasks/config.hpp"
 #include "engine/tasks/setup.hpp"
 #include "engine/tasks/solve_job.hpp"
@@ -66,8 +67,8 @@ protected:
 private:
     void resolve();
     std::uint64_t state_hash() const;
-    // world_commands.cpp: each edits copies of the ship and task; the world takes them only
-    // when they still make sense.
+    // world_commands.cpp: dispatches TasksCommands (commands.hpp); each edits copies of the ship
+    // and task; the world takes them only when they still make sense.
     std::optional<std::string> edit(const Command& c, Ship& ship, TaskSpec& task) const;
 
     TasksConfig config_;

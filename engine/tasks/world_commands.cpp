@@ -12,8 +12,7 @@ std::string rooms_are(const Ship& ship) {
     return ship.rooms.empty() ? "the ship has no rooms" : "rooms are 0 .. " + std::to_string(ship.room_count() - 1);
 }
 
-std::optional<std::string> room_arg(const Command& c, const char* name, const Ship& ship, int& out) {
-    const std::int64_t room = c.integer(name, -1);
+std::optional<std::string> room_arg(std::int64_t room, const Ship& ship, int& out) {
     if (!ship.has_room(static_cast<int>(room)))
         return "room " + std::to_string(room) + " does not exist (" + rooms_are(ship) + ")";
     out = static_cast<int>(room);
@@ -21,8 +20,7 @@ std::optional<std::string> room_arg(const Command& c, const char* name, const Sh
 }
 
 // 1-based player / equipment number -> index.
-std::optional<std::string> member_arg(const Command& c, const char* name, const std::vector<int>& list, int& out) {
-    const std::int64_t number = c.integer(name, 0);
+std::optional<std::string> member_arg(std::int64_t number, const char* name, const std::vector<int>& list, int& out) {
     if (number < 1 || number > static_cast<std::int64_t>(list.size()))
         return std::string("there is no ") + name + " " + std::to_string(number) + " (" + name + "s are 1 .. " +
                std::to_string(list.size()) + ")";
@@ -31,78 +29,146 @@ std::optional<std::string> member_arg(const Command& c, const char* name, const 
 }
 
 // damage sets both legs; damage_to_equipment / damage_to_event one leg each.
-void apply_damage(const Command& c, Cost& to_equipment, Cost& to_event) {
-    if (c.find("damage")) to_equipment = to_event = c.integer("damage");
-    if (c.find("damage_to_equipment")) to_equipment = c.integer("damage_to_equipment");
-    if (c.find("damage_to_event")) to_event = c.integer("damage_to_event");
+template <class C>
+void apply_damage(const C& c, Cost& to_equipment, Cost& to_event) {
+    if (c.damage) to_equipment = to_event = *c.damage;
+    if (c.damage_to_equipment) to_equipment = *c.damage_to_equipment;
+    if (c.damage_to_event) to_event = *c.damage_to_event;
+}
+
+// One edit per command of TasksCommands (commands.hpp), on copies of the ship and task.
+std::optional<std::string> edit_with(const RoomMove& c, Ship& ship, TaskSpec&) {
+    int room = 0;
+    if (auto err = room_arg(c.room, ship, room)) return err;
+    ship.rooms[room].x = c.x;
+    ship.rooms[room].y = c.y;
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const RoomAdd& c, Ship& ship, TaskSpec&) {
+    ship.rooms.push_back(Room{c.x, c.y, 0, 0});
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const RoomHazard& c, Ship& ship, TaskSpec&) {
+    int room = 0;
+    if (auto err = room_arg(c.room, ship, room)) return err;
+    apply_damage(c, ship.rooms[room].hazard_to_equipment, ship.rooms[room].hazard_to_event);
+    return std::nullopt;
+}
+
+// The two rooms of a corridor command, told apart; `found` is the corridor's index or -1.
+template <class C>
+std::optional<std::string> corridor_ends(const C& c, const Ship& ship, int& from, int& to, int& found, std::string& which) {
+    if (auto err = room_arg(c.from, ship, from)) return err;
+    if (auto err = room_arg(c.to, ship, to)) return err;
+    if (from == to) return "a corridor must join two different rooms";
+    found = ship.find_corridor(from, to);
+    which = "corridor " + std::to_string(from) + "-" + std::to_string(to);
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const CorridorAdd& c, Ship& ship, TaskSpec&) {
+    int from = 0, to = 0, found = -1;
+    std::string which;
+    if (auto err = corridor_ends(c, ship, from, to, found, which)) return err;
+    if (found >= 0) return "there is already a " + which + " (change it with corridor.set)";
+    Corridor corridor{from, to, c.time.value_or(1), 0, 0, c.one_way.value_or(false)};
+    apply_damage(c, corridor.damage_to_equipment, corridor.damage_to_event);
+    ship.corridors.push_back(corridor);
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const CorridorSet& c, Ship& ship, TaskSpec&) {
+    int from = 0, to = 0, found = -1;
+    std::string which;
+    if (auto err = corridor_ends(c, ship, from, to, found, which)) return err;
+    if (found < 0) return "there is no " + which;
+    Corridor& corridor = ship.corridors[found];
+    if (c.time) corridor.time = *c.time;
+    apply_damage(c, corridor.damage_to_equipment, corridor.damage_to_event);
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const CorridorRemove& c, Ship& ship, TaskSpec&) {
+    int from = 0, to = 0, found = -1;
+    std::string which;
+    if (auto err = corridor_ends(c, ship, from, to, found, which)) return err;
+    if (found < 0) return "there is no " + which;
+    ship.corridors.erase(ship.corridors.begin() + found);
+    return std::nullopt;
+}
+
+std::optional<std::string> move_member(std::int64_t number, const char* name, std::int64_t to_room, const Ship& ship,
+                                       std::vector<int>& list) {
+    int index = 0, room = 0;
+    if (auto err = member_arg(number, name, list, index)) return err;
+    if (auto err = room_arg(to_room, ship, room)) return err;
+    list[index] = room;
+    return std::nullopt;
+}
+
+std::optional<std::string> add_member(std::int64_t in_room, const Ship& ship, std::vector<int>& list) {
+    int room = 0;
+    if (auto err = room_arg(in_room, ship, room)) return err;
+    list.push_back(room);
+    return std::nullopt;
+}
+
+std::optional<std::string> remove_member(std::int64_t number, bool player, std::vector<int>& list) {
+    int index = 0;
+    if (auto err = member_arg(number, player ? "player" : "equipment", list, index)) return err;
+    if (list.size() == 1) return std::string("the task needs at least one ") + (player ? "player" : "piece of equipment");
+    list.erase(list.begin() + index);
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const PlayerMove& c, Ship& ship, TaskSpec& task) {
+    return move_member(c.player, "player", c.room, ship, task.players);
+}
+std::optional<std::string> edit_with(const EquipmentMove& c, Ship& ship, TaskSpec& task) {
+    return move_member(c.equipment, "equipment", c.room, ship, task.equipment);
+}
+std::optional<std::string> edit_with(const PlayerAdd& c, Ship& ship, TaskSpec& task) {
+    return add_member(c.room, ship, task.players);
+}
+std::optional<std::string> edit_with(const EquipmentAdd& c, Ship& ship, TaskSpec& task) {
+    return add_member(c.room, ship, task.equipment);
+}
+std::optional<std::string> edit_with(const PlayerRemove& c, Ship&, TaskSpec& task) {
+    return remove_member(c.player, true, task.players);
+}
+std::optional<std::string> edit_with(const EquipmentRemove& c, Ship&, TaskSpec& task) {
+    return remove_member(c.equipment, false, task.equipment);
+}
+
+std::optional<std::string> edit_with(const EventMove& c, Ship& ship, TaskSpec& task) {
+    int room = 0;
+    if (auto err = room_arg(c.room, ship, room)) return err;
+    task.event = room;
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const TaskCost& c, Ship&, TaskSpec& task) {
+    const std::int64_t k = c.k;
+    if (k < 1 || k > static_cast<std::int64_t>(task.tau.size()) + 1)
+        return "k = " + std::to_string(k) + ": tau lists " + std::to_string(task.tau.size()) +
+               " times, so k may be 1 .. " + std::to_string(task.tau.size() + 1) + " (the last adds one)";
+    if (task.delta.empty()) task.delta.assign(task.tau.size(), 0);
+    if (k == static_cast<std::int64_t>(task.tau.size()) + 1) {
+        task.tau.push_back(task.tau.empty() ? 0 : task.tau.back());
+        task.delta.push_back(task.delta.empty() ? 0 : task.delta.back());
+    }
+    if (c.time) task.tau[k - 1] = *c.time;
+    if (c.damage) task.delta[k - 1] = *c.damage;
+    return std::nullopt;
 }
 
 }  // namespace
 
 std::optional<std::string> TasksWorld::edit(const Command& c, Ship& ship, TaskSpec& task) const {
-    const std::string& type = c.type;
-    int room = 0, other = 0, index = 0;
-    if (type == "room.move") {
-        if (auto err = room_arg(c, "room", ship, room)) return err;
-        ship.rooms[room].x = c.number("x");
-        ship.rooms[room].y = c.number("y");
-    } else if (type == "room.add") {
-        ship.rooms.push_back(Room{c.number("x"), c.number("y"), 0, 0});
-    } else if (type == "room.hazard") {
-        if (auto err = room_arg(c, "room", ship, room)) return err;
-        apply_damage(c, ship.rooms[room].hazard_to_equipment, ship.rooms[room].hazard_to_event);
-    } else if (type == "corridor.add" || type == "corridor.set" || type == "corridor.remove") {
-        if (auto err = room_arg(c, "from", ship, room)) return err;
-        if (auto err = room_arg(c, "to", ship, other)) return err;
-        if (room == other) return "a corridor must join two different rooms";
-        const int found = ship.find_corridor(room, other);
-        const std::string which = "corridor " + std::to_string(room) + "-" + std::to_string(other);
-        if (type == "corridor.add") {
-            if (found >= 0) return "there is already a " + which + " (change it with corridor.set)";
-            Corridor corridor{room, other, c.integer("time", 1), 0, 0, c.flag("one_way", false)};
-            apply_damage(c, corridor.damage_to_equipment, corridor.damage_to_event);
-            ship.corridors.push_back(corridor);
-        } else if (found < 0) {
-            return "there is no " + which;
-        } else if (type == "corridor.set") {
-            Corridor& corridor = ship.corridors[found];
-            if (c.find("time")) corridor.time = c.integer("time");
-            apply_damage(c, corridor.damage_to_equipment, corridor.damage_to_event);
-        } else {
-            ship.corridors.erase(ship.corridors.begin() + found);
-        }
-    } else if (type == "player.move" || type == "equipment.move") {
-        std::vector<int>& list = type == "player.move" ? task.players : task.equipment;
-        if (auto err = member_arg(c, type == "player.move" ? "player" : "equipment", list, index)) return err;
-        if (auto err = room_arg(c, "room", ship, room)) return err;
-        list[index] = room;
-    } else if (type == "player.add" || type == "equipment.add") {
-        if (auto err = room_arg(c, "room", ship, room)) return err;
-        (type == "player.add" ? task.players : task.equipment).push_back(room);
-    } else if (type == "player.remove" || type == "equipment.remove") {
-        const bool player = type == "player.remove";
-        std::vector<int>& list = player ? task.players : task.equipment;
-        if (auto err = member_arg(c, player ? "player" : "equipment", list, index)) return err;
-        if (list.size() == 1) return std::string("the task needs at least one ") + (player ? "player" : "piece of equipment");
-        list.erase(list.begin() + index);
-    } else if (type == "event.move") {
-        if (auto err = room_arg(c, "room", ship, room)) return err;
-        task.event = room;
-    } else if (type == "task.cost") {
-        const std::int64_t k = c.integer("k");
-        if (k < 1 || k > static_cast<std::int64_t>(task.tau.size()) + 1)
-            return "k = " + std::to_string(k) + ": tau lists " + std::to_string(task.tau.size()) +
-                   " times, so k may be 1 .. " + std::to_string(task.tau.size() + 1) + " (the last adds one)";
-        if (task.delta.empty()) task.delta.assign(task.tau.size(), 0);
-        if (k == static_cast<std::int64_t>(task.tau.size()) + 1) {
-            task.tau.push_back(task.tau.empty() ? 0 : task.tau.back());
-            task.delta.push_back(task.delta.empty() ? 0 : task.delta.back());
-        }
-        if (c.find("time")) task.tau[k - 1] = c.integer("time");
-        if (c.find("damage")) task.delta[k - 1] = c.integer("damage");
-    } else {
-        return "the Tasks world does not know command '" + type + "'";
-    }
+    const auto edited = [&](const auto& cmd) { return edit_with(cmd, ship, task); };
+    if (auto err = dispatch(TasksCommands{}, c, edited, "the Tasks world does not know command")) return err;
     if (auto why = ship.problem()) return why;
     if (auto why = task_problem(ship, task)) return why;
     return std::nullopt;

@@ -23,8 +23,7 @@ inline Command command(std::string type, std::initializer_list<std::pair<const c
 }
 
 inline Command hit(int creep, const char* effect, double potency, double duration) {
-    return command("effect.apply",
-                   {{"creep", std::int64_t{creep}}, {"effect", std::string(effect)}, {"potency", potency}, {"duration", duration}});
+    return to_command(EffectApply{.creep = creep, .effect = effect, .potency = potency, .duration = duration});
 }
 
 // Validates like Simulation::submit does, then applies; returns the refusal, if any.

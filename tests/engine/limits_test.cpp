@@ -17,6 +17,7 @@
 #include "engine/core/replay_file.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
+#include "engine/effects/commands.hpp"
 #include "engine/effects/setup.hpp"
 #include "engine/logistics/setup.hpp"
 #include "engine/rgs/setup.hpp"
@@ -202,11 +203,7 @@ TEST_CASE("Tasks: the worst solve within the limits does bounded work, and edits
     REQUIRE(world != nullptr);
     for (int room : tasks::kWorstCaseEventRooms) {
         CAPTURE(room);
-        Command c;
-        c.tick = sim.tick();
-        c.type = "event.move";
-        c.set("room", std::int64_t{room});
-        REQUIRE_FALSE(sim.submit(c));
+        REQUIRE_FALSE(sim.submit(to_command(tasks::EventMove{.room = room}, sim.tick())));
         REQUIRE_FALSE(world->problem());
         tasks::TaskSolver solver;
         tasks::TaskSolution s;
@@ -224,11 +221,7 @@ TEST_CASE("Tasks: the worst solve within the limits does bounded work, and edits
         CHECK(world->solution().teams.points.size() == s.teams.points.size());
         CHECK(world->solution().route_nodes == s.route_nodes);
     }
-    Command add;
-    add.tick = sim.tick();
-    add.type = "player.add";
-    add.set("room", std::int64_t{5});
-    auto why = sim.submit(add);
+    auto why = sim.submit(to_command(tasks::PlayerAdd{.room = 5}, sim.tick()));
     REQUIRE(why);
     CHECK(why->find("kMaxPlayers") != std::string::npos);
 }
@@ -276,11 +269,8 @@ TEST_CASE("a command that would grow past a limit is refused naming it (Effects 
     std::string text = "lab = \"effects\"\n";
     for (std::size_t i = 0; i < effects::kMaxTowers; ++i) text += "[[towers]]\nposition = [1, 1]\n";
     Simulation sim(load_scenario_text(text, "towers.toml"));
-    Command c;
-    c.tick = sim.tick();
-    c.type = "tower.place";
-    c.set("x", 2.0).set("y", 2.0).set("range", 3.0).set("rate", 1.0).set("damage", 5.0);
-    const auto why = sim.submit(c);
+    const auto why = sim.submit(
+        to_command(effects::TowerPlace{.x = 2.0, .y = 2.0, .range = 3.0, .rate = 1.0, .damage = 5.0}, sim.tick()));
     REQUIRE(why);
     CHECK(why->find("kMaxTowers") != std::string::npos);
     // One tower over the limit in the file is refused at load, naming the limit.

@@ -17,6 +17,7 @@
 #include "engine/core/replay.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/core/scenario.hpp"
+#include "engine/rgs/commands.hpp"
 
 using namespace pb;
 namespace fs = std::filesystem;
@@ -196,10 +197,7 @@ TEST_CASE("replay: an edit the tick hash does not see is caught by the full hash
     // does not depend on it), so the RGS tick hash leaves health out; the recorder pins every
     // command with a full hash at the first tick after it.
     const Scenario s = load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/rgs-two-at-800.toml");
-    Command hit;
-    hit.tick = 50;
-    hit.type = "rgs.damage";
-    hit.set("id", std::int64_t{1}).set("amount", 20.0);
+    const Command hit = to_command(rgs::RgsDamage{.id = 1, .amount = 20.0}, 50);
     const std::string path = record(s, 200, {hit}, "rgs-damage.pbreplay");
     ReplayData data = load_ok(path);
     REQUIRE(verify_replay(data, path).ok());

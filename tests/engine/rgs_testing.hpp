@@ -48,7 +48,7 @@ inline Command command(std::string type, std::initializer_list<std::pair<const c
 }
 
 inline Command place(int team, double x, double y, double z) {
-    return command("rgs.place", {{"team", std::int64_t{team}}, {"x", x}, {"y", y}, {"z", z}});
+    return to_command(RgsPlace{.team = team, .x = x, .y = y, .z = z});
 }
 
 inline Command with_id(const char* type, int id) { return command(type, {{"id", std::int64_t{id}}}); }

@@ -100,11 +100,8 @@ TEST_CASE("rgs view: labels in tight clusters are displaced, never overlapping, 
         int moved = 0;
         for (const rgs::Rgs& r : world.structures()) {
             if (r.removed || moved == 5) continue;
-            Command c;
-            c.type = "rgs.move";
-            c.tick = sim.tick();
-            c.set("id", std::int64_t{r.id}).set("x", 3000.0 + 60.0 * moved).set("y", 3000.0 + 40.0 * (moved % 2)).set("z", 500.0);
-            CHECK_FALSE(sim.submit(c));
+            const rgs::RgsMove move{.id = r.id, .x = 3000.0 + 60.0 * moved, .y = 3000.0 + 40.0 * (moved % 2), .z = 500.0};
+            CHECK_FALSE(sim.submit(to_command(move, sim.tick())));
             ++moved;
         }
         ui::OffscreenRenderer renderer{width, height};

@@ -133,11 +133,7 @@ TEST_CASE("shell: a placement makes the scenario dirty; restart after save start
     test::ScratchDir dir;
     Simulation sim = test::default_simulation();
     ui::Shell shell(sim, ui::ShellOptions{});
-    Command place;
-    place.tick = sim.tick();
-    place.type = "ball.place";
-    place.set("x", -0.2).set("y", 0.1);
-    REQUIRE_FALSE(sim.submit(place));
+    REQUIRE_FALSE(sim.submit(to_command(podball::BallPlace{.x = -0.2, .y = 0.1}, sim.tick())));
     CHECK(shell.dirty());
     REQUIRE(shell.save_scenario(dir.file("placed.toml")));
     CHECK_FALSE(shell.dirty());

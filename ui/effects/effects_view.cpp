@@ -177,11 +177,7 @@ std::optional<Command> EffectsView::release(const World& world, std::int64_t tic
     grabbed_.reset();
     const auto at = to_lane(effects_world(world), drag_pos_ + g.offset);
     if (!at) return std::nullopt;   // dropped between panels: it stays where it was
-    Command c;
-    c.tick = tick;
-    c.type = "tower.move";
-    c.set("id", std::int64_t{g.tower}).set("x", at->second.x).set("y", at->second.y);
-    return c;
+    return to_command(effects::TowerMove{.id = g.tower, .x = at->second.x, .y = at->second.y}, tick);
 }
 
 std::string EffectsView::canvas_hint(bool paused) const {
@@ -447,51 +443,56 @@ void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t 
 
 // ---------------------------------------------------------------- commands
 
-Command EffectsView::place_command(const effects::TowerDef& t, double x, double y) {
-    Command c;
-    c.type = "tower.place";
-    c.set("x", x).set("y", y).set("range", t.range).set("rate", t.rate).set("damage", t.damage);
-    c.set("effect", t.effect.empty() ? std::string("none") : t.effect);
-    if (!t.effect.empty()) c.set("potency", t.potency).set("duration", t.duration).set("chance", t.chance);
+namespace {
+
+// A tower's stats as tower.place and tower.edit carry them: the effect's numbers only with an effect.
+template <class C>
+C tower_command(C c, const effects::TowerDef& t) {
+    c.range = t.range;
+    c.rate = t.rate;
+    c.damage = t.damage;
+    c.effect = t.effect.empty() ? std::string("none") : t.effect;
+    if (!t.effect.empty()) {
+        c.potency = t.potency;
+        c.duration = t.duration;
+        c.chance = t.chance;
+    }
     return c;
+}
+
+}  // namespace
+
+Command EffectsView::place_command(const effects::TowerDef& t, double x, double y) {
+    return to_command(tower_command(effects::TowerPlace{.x = x, .y = y}, t));
 }
 
 Command EffectsView::edit_command(int id, const effects::TowerDef& t) {
-    Command c = place_command(t, t.pos.x, t.pos.y);
-    c.type = "tower.edit";
-    c.args.insert(c.args.begin(), std::make_pair(std::string("id"), CommandValue{std::int64_t{id}}));
-    return c;
+    return to_command(tower_command(effects::TowerEdit{.id = id, .x = t.pos.x, .y = t.pos.y}, t));
 }
 
-Command EffectsView::remove_command(int id) {
-    Command c;
-    c.type = "tower.remove";
-    c.set("id", std::int64_t{id});
-    return c;
-}
+Command EffectsView::remove_command(int id) { return to_command(effects::TowerRemove{.id = id}); }
 
 Command EffectsView::define_command(const effects::EffectType& t) {
-    Command c;
-    c.type = "effect.define";
-    c.set("name", t.name).set("kind", std::string(effects::kind_key(t.kind))).set("policy", std::string(effects::policy_key(t.policy)));
-    c.set("label", t.label).set("colour", effects::rgb_text(t.colour)).set("icon", t.icon);
-    return c;
+    return to_command(effects::EffectDefine{.type = t.name,
+                                            .kind = std::string(effects::kind_key(t.kind)),
+                                            .policy = std::string(effects::policy_key(t.policy)),
+                                            .label = t.label,
+                                            .colour = effects::rgb_text(t.colour),
+                                            .icon = t.icon});
 }
 
 Command EffectsView::interaction_command(const std::string& incoming, const std::string& present, const std::string& action,
                                          const std::string& into, double potency) {
-    Command c;
-    c.type = "interaction.set";
-    c.set("incoming", incoming).set("present", present).set("action", action);
-    if (action == "transform") c.set("into", into).set("potency", potency);
-    return c;
+    effects::InteractionSet c{.incoming = incoming, .present = present, .action = action};
+    if (action == "transform") {
+        c.into = into;
+        c.potency = potency;
+    }
+    return to_command(c);
 }
 
 Command EffectsView::lane_policy_command(int lane, const std::string& policy) {
-    Command c;
-    c.type = "lane.policy";
-    c.set("lane", std::int64_t{lane}).set("policy", policy);
-    return c;
+    return to_command(effects::LanePolicy{.lane = lane, .policy = policy});
 }
 
 }  // namespace pb::ui

@@ -195,10 +195,7 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
                                   std::string(resource_key(task.resource)).c_str(), target_name(*g).c_str(),
                                   task.interruptible ? " (while idle)" : "");
         if (ImGui::Button("Remove transporter")) {
-            Command c;
-            c.type = "transporter.remove";
-            c.set("id", std::int64_t{t->id});
-            queue(std::move(c));
+            queue(to_command(TransporterRemove{.id = t->id}));
         }
         record("logistics.remove");
         return;
@@ -234,20 +231,18 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
     }
     for (double* v : {&edit_energy_, &edit_mineral_, &edit_capacity_, &edit_rate_, &edit_multiplier_}) *v = std::max(0.0, *v);
     if (ImGui::Button("Apply")) {
-        Command c;
-        c.type = "target.set";
-        c.set("id", std::int64_t{t->id}).set("energy", edit_energy_).set("mineral", edit_mineral_).set("capacity", edit_capacity_);
-        if (!t->is_buffer()) c.set("rate", edit_rate_).set("multiplier", std::min(edit_multiplier_, 100.0));
-        queue(std::move(c));
+        TargetSet set{.id = t->id, .capacity = edit_capacity_, .energy = edit_energy_, .mineral = edit_mineral_};
+        if (!t->is_buffer()) {
+            set.rate = edit_rate_;
+            set.multiplier = std::min(edit_multiplier_, 100.0);
+        }
+        queue(to_command(set));
         edit_for_ = -1;   // re-read from the world next frame (a refusal leaves it as it was)
     }
     record("logistics.apply");
     ImGui::SameLine();
     if (ImGui::Button("Remove target")) {
-        Command c;
-        c.type = "target.remove";
-        c.set("id", std::int64_t{t->id});
-        queue(std::move(c));
+        queue(to_command(TargetRemove{.id = t->id}));
     }
     record("logistics.remove");
 }

@@ -60,26 +60,19 @@ void LogisticsView::click(const World& world, glm::dvec2 point, double pick_radi
     const LogisticsWorld& w = world_of(world);
     const Tile tile = tile_at(point);
     const bool on_map = w.map().inside(tile);
-    Command c;
-    c.set("x", std::int64_t{tile.x}).set("y", std::int64_t{tile.y});
+    const std::int64_t x = tile.x, y = tile.y;
     switch (options_.tool) {
         case Tool::Select: selected_ = pick(w, point, pick_radius); return;
         case Tool::PlaceTarget:
-            if (!on_map) return;
-            c.type = "target.place";
-            c.set("kind", std::string(kind_info(options_.kind).key));
-            break;
+            if (on_map) queue(to_command(TargetPlace{.kind = std::string(kind_info(options_.kind).key), .x = x, .y = y}));
+            return;
         case Tool::PlaceTransporter:
-            if (!on_map) return;
-            c.type = "transporter.place";
-            break;
+            if (on_map) queue(to_command(TransporterPlace{.x = x, .y = y}));
+            return;
         case Tool::Wall:
-            if (!on_map) return;
-            c.type = "wall.set";
-            c.set("solid", !w.map().wall(tile));
-            break;
+            if (on_map) queue(to_command(WallSet{.x = x, .y = y, .solid = !w.map().wall(tile)}));
+            return;
     }
-    queue(std::move(c));
 }
 
 bool LogisticsView::grab(const World& world, glm::dvec2 point, double pick_radius) {
@@ -101,11 +94,8 @@ std::optional<Command> LogisticsView::release(const World& world, std::int64_t t
     const Tile to = tile_at(drag_pos_ + g.offset);
     const Tile from = g.what.transporter ? w.transporters()[g.what.id].pos : w.targets()[g.what.id].pos;
     if (to == from) return std::nullopt;
-    Command c;
-    c.tick = tick;
-    c.type = g.what.transporter ? "transporter.move" : "target.move";
-    c.set("id", std::int64_t{g.what.id}).set("x", std::int64_t{to.x}).set("y", std::int64_t{to.y});
-    return c;
+    if (g.what.transporter) return to_command(TransporterMove{.id = g.what.id, .x = to.x, .y = to.y}, tick);
+    return to_command(TargetMove{.id = g.what.id, .x = to.x, .y = to.y}, tick);
 }
 
 std::string LogisticsView::hover_hint(bool paused) const {

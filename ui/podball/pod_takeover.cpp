@@ -31,12 +31,9 @@ std::vector<Command> PodTakeover::due_commands(const podball::PodballWorld& w) {
     if (!target_ || w.pod_id(target_->team, target_->index) < 0) return out;
     const auto steps = static_cast<std::int64_t>(std::max(1.0, std::round(w.config().ctrl_step)));
     auto make = [&](const char* kind, podball::Vec2 v) {
-        Command c;
-        c.tick = tick;
-        c.type = "pod.action";
-        c.set("team", std::int64_t{target_->team}).set("pod", std::int64_t{target_->index});
-        c.set("kind", std::string(kind)).set("x", v.x).set("y", v.y).set("ticks", steps);
-        return c;
+        return to_command(podball::PodActionCommand{.team = target_->team, .pod = target_->index, .kind = kind,
+                                                    .x = v.x, .y = v.y, .ticks = steps},
+                          tick);
     };
     if (shot_) {
         out.push_back(make("shoot", *shot_));

@@ -388,19 +388,13 @@ std::optional<Command> PodballView::release(const World& world, std::int64_t tic
     Grabbed g = *grabbed_;
     grabbed_.reset();
     const auto& c = w.config();
-    Command cmd;
-    cmd.tick = tick;
     if (g.pod < 0) {
         glm::dvec2 p = clamp_into_arena(c, tidy(drag_pos_ + g.offset), c.ball_radius);
-        cmd.type = "ball.place";
-        cmd.set("x", p.x).set("y", p.y);
-    } else {
-        const auto& pod = w.pods()[static_cast<std::size_t>(g.pod)];
-        glm::dvec2 p = clamp_into_arena(c, tidy(drag_pos_ + g.offset), c.pod_radius);
-        cmd.type = "pod.place";
-        cmd.set("team", std::int64_t{pod.team}).set("pod", std::int64_t{pod.index}).set("x", p.x).set("y", p.y);
+        return to_command(podball::BallPlace{.x = p.x, .y = p.y}, tick);
     }
-    return cmd;
+    const auto& pod = w.pods()[static_cast<std::size_t>(g.pod)];
+    glm::dvec2 p = clamp_into_arena(c, tidy(drag_pos_ + g.offset), c.pod_radius);
+    return to_command(podball::PodPlace{.team = pod.team, .pod = pod.index, .x = p.x, .y = p.y}, tick);
 }
 
 std::string PodballView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {

@@ -124,11 +124,7 @@ std::optional<Command> RgsView::release(const World& world, std::int64_t tick) {
     const Vec3 size = w.config().map_size();
     const Vec3 p = glm::clamp(tidy(to_map(at, r->pos)), Vec3{0.0, 0.0, 0.0}, size);
     if (p == r->pos) return std::nullopt;
-    Command c;
-    c.tick = tick;
-    c.type = "rgs.move";
-    c.set("id", std::int64_t{id}).set("x", p.x).set("y", p.y).set("z", p.z);
-    return c;
+    return to_command(rgs::RgsMove{.id = id, .x = p.x, .y = p.y, .z = p.z}, tick);
 }
 
 std::unique_ptr<World> RgsView::drag_preview(const RgsWorld& w) const {
@@ -136,11 +132,8 @@ std::unique_ptr<World> RgsView::drag_preview(const RgsWorld& w) const {
     const rgs::Rgs* r = w.find(grabbed_->id);
     if (!r) return nullptr;
     const Vec3 p = glm::clamp(to_map(drag_pos_ + grabbed_->offset, r->pos), Vec3{0.0, 0.0, 0.0}, w.config().map_size());
-    Command c;
-    c.type = "rgs.move";
-    c.set("id", std::int64_t{r->id}).set("x", p.x).set("y", p.y).set("z", p.z);
     auto preview = w.clone();
-    if (preview->apply(c)) return nullptr;
+    if (preview->apply(to_command(rgs::RgsMove{.id = r->id, .x = p.x, .y = p.y, .z = p.z}))) return nullptr;
     return preview;
 }
 
@@ -192,46 +185,27 @@ void RgsView::click(const World& world, glm::dvec2 point, double pick_radius, bo
 }
 
 Command RgsView::place_command(int team, rgs::Kind kind, Vec3 at) {
-    Command c;
-    c.type = "rgs.place";
-    c.set("team", std::int64_t{team}).set("x", at.x).set("y", at.y).set("z", at.z);
-    c.set("kind", std::string(rgs::kind_key(kind)));
-    return c;
+    return to_command(rgs::RgsPlace{.team = team, .x = at.x, .y = at.y, .z = at.z, .kind = std::string(rgs::kind_key(kind))});
 }
 
 Command RgsView::remove_command(int id) {
-    Command c;
-    c.type = "rgs.remove";
-    c.set("id", std::int64_t{id});
-    return c;
+    return to_command(rgs::RgsRemove{.id = id});
 }
 
 Command RgsView::mark_command(int id, bool marked) {
-    Command c;
-    c.type = "rgs.mark";
-    c.set("id", std::int64_t{id}).set("marked", marked);
-    return c;
+    return to_command(rgs::RgsMark{.id = id, .marked = marked});
 }
 
 Command RgsView::damage_command(int id, double amount) {
-    Command c;
-    c.type = "rgs.damage";
-    c.set("id", std::int64_t{id}).set("amount", amount);
-    return c;
+    return to_command(rgs::RgsDamage{.id = id, .amount = amount});
 }
 
 Command RgsView::repair_command(int id) {
-    Command c;
-    c.type = "rgs.repair";
-    c.set("id", std::int64_t{id});
-    return c;
+    return to_command(rgs::RgsRepair{.id = id});
 }
 
 Command RgsView::main_structure_command(int team, bool alive) {
-    Command c;
-    c.type = "team.main";
-    c.set("team", std::int64_t{team}).set("alive", alive);
-    return c;
+    return to_command(rgs::TeamMain{.team = team, .alive = alive});
 }
 
 std::string RgsView::hover_hint(bool paused) const {

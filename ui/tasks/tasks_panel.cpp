@@ -600,13 +600,7 @@ void TasksView::draw_pair_chart(const TasksWorld& /*w: the answer is shown_solut
 }
 
 void TasksView::draw_edit_tools(const TasksWorld& w) {
-    const auto command = [&](const char* type) {
-        Command c;
-        c.type = type;
-        pending_.push_back(c);
-        return &pending_.back();
-    };
-    const auto integer = [](std::int64_t v) { return CommandValue{v}; };
+    const auto command = [&](const auto& typed) { pending_.push_back(to_command(typed)); };
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "Paused: drag rooms, players (P), tools (T) and the event ring on the ship.");
     ImGui::PopTextWrapPos();
@@ -622,13 +616,12 @@ void TasksView::draw_edit_tools(const TasksWorld& w) {
         ImGui::SetNextItemWidth(90.0f);
         ImGui::InputInt("damage", &edit_damage_);
         if (ImGui::Button("Add corridor"))
-            command("corridor.add")->set("from", integer(edit_from_)).set("to", integer(edit_to_)).set("time", integer(edit_time_)).set("damage", integer(edit_damage_));
+            command(tasks::CorridorAdd{.from = edit_from_, .to = edit_to_, .time = edit_time_, .damage = edit_damage_});
         ImGui::SameLine();
         if (ImGui::Button("Set time/damage"))
-            command("corridor.set")->set("from", integer(edit_from_)).set("to", integer(edit_to_)).set("time", integer(edit_time_)).set("damage", integer(edit_damage_));
+            command(tasks::CorridorSet{.from = edit_from_, .to = edit_to_, .time = edit_time_, .damage = edit_damage_});
         ImGui::SameLine();
-        if (ImGui::Button("Remove"))
-            command("corridor.remove")->set("from", integer(edit_from_)).set("to", integer(edit_to_));
+        if (ImGui::Button("Remove")) command(tasks::CorridorRemove{.from = edit_from_, .to = edit_to_});
         ImGui::SetNextItemWidth(90.0f);
         ImGui::InputInt("room", &edit_room_);
         ImGui::SameLine();
@@ -636,7 +629,7 @@ void TasksView::draw_edit_tools(const TasksWorld& w) {
         ImGui::InputInt("hazard", &edit_hazard_);
         ImGui::SameLine();
         if (ImGui::Button("Set hazard"))
-            command("room.hazard")->set("room", integer(edit_room_)).set("damage", integer(edit_hazard_));
+            command(tasks::RoomHazard{.room = edit_room_, .damage = edit_hazard_});
     }
     if (ImGui::CollapsingHeader("Task: players, tools, event, tau", ImGuiTreeNodeFlags_DefaultOpen)) {
         const auto room_field = [&](const char* label, int current, auto&& make) {
@@ -649,27 +642,27 @@ void TasksView::draw_edit_tools(const TasksWorld& w) {
             char label[32];
             std::snprintf(label, sizeof label, "player %d room", p + 1);
             room_field(label, w.task().players[p], [&](int room) {
-                command("player.move")->set("player", integer(p + 1)).set("room", integer(room));
+                command(tasks::PlayerMove{.player = p + 1, .room = room});
             });
         }
         for (int e = 0; e < static_cast<int>(w.task().equipment.size()); ++e) {
             char label[32];
             std::snprintf(label, sizeof label, "tool %d room", e + 1);
             room_field(label, w.task().equipment[e], [&](int room) {
-                command("equipment.move")->set("equipment", integer(e + 1)).set("room", integer(room));
+                command(tasks::EquipmentMove{.equipment = e + 1, .room = room});
             });
         }
-        room_field("event room", w.task().event, [&](int room) { command("event.move")->set("room", integer(room)); });
+        room_field("event room", w.task().event, [&](int room) { command(tasks::EventMove{.room = room}); });
         for (int k = 1; k <= static_cast<int>(w.task().tau.size()); ++k) {
             char label[32];
             std::snprintf(label, sizeof label, "tau_%d (time)", k);
             room_field(label, static_cast<int>(w.task().tau[k - 1]), [&](int time) {
-                command("task.cost")->set("k", integer(k)).set("time", integer(time));
+                command(tasks::TaskCost{.k = k, .time = time});
             });
         }
-        if (ImGui::Button("Add player at room")) command("player.add")->set("room", integer(edit_room_));
+        if (ImGui::Button("Add player at room")) command(tasks::PlayerAdd{.room = edit_room_});
         ImGui::SameLine();
-        if (ImGui::Button("Add tool at room")) command("equipment.add")->set("room", integer(edit_room_));
+        if (ImGui::Button("Add tool at room")) command(tasks::EquipmentAdd{.room = edit_room_});
     }
 }
 

@@ -191,32 +191,25 @@ std::optional<Command> TasksView::release(const World& world, std::int64_t tick)
     const Grabbed g = *grabbed_;
     grabbed_.reset();
     const glm::dvec2 at = drag_pos_ + g.offset;
-    Command c;
-    c.tick = tick;
     if (g.token == Token::Room) {
         if (!w.ship().has_room(g.index)) return std::nullopt;
         // Tenths of a layout unit: finer than a room, and commands stay readable.
         const glm::dvec2 p{std::round(at.x * 10.0) / 10.0, std::round(at.y * 10.0) / 10.0};
         if (p == room_pos(w.ship(), g.index)) return std::nullopt;
-        c.type = "room.move";
-        c.set("room", std::int64_t{g.index}).set("x", p.x).set("y", p.y);
-        return c;
+        return to_command(tasks::RoomMove{.room = g.index, .x = p.x, .y = p.y}, tick);
     }
     // Tokens snap to the room they are dropped on.
     const int room = nearest_room(w.ship(), at);
     if (room < 0) return std::nullopt;
     if (g.token == Token::Event) {
         if (room == w.task().event) return std::nullopt;
-        c.type = "event.move";
-        c.set("room", std::int64_t{room});
-        return c;
+        return to_command(tasks::EventMove{.room = room}, tick);
     }
     const bool player = g.token == Token::Player;
     const std::vector<int>& list = player ? w.task().players : w.task().equipment;
     if (g.index >= static_cast<int>(list.size()) || list[g.index] == room) return std::nullopt;
-    c.type = player ? "player.move" : "equipment.move";
-    c.set(player ? "player" : "equipment", std::int64_t{g.index + 1}).set("room", std::int64_t{room});
-    return c;
+    if (player) return to_command(tasks::PlayerMove{.player = g.index + 1, .room = room}, tick);
+    return to_command(tasks::EquipmentMove{.equipment = g.index + 1, .room = room}, tick);
 }
 
 std::string TasksView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
