@@ -40,6 +40,8 @@ inline constexpr unsigned kShownTick = kJson | kHash | kTick;  // and the tick h
 inline constexpr unsigned kHidden = kHash;                     // hashed, not in run --json
 inline constexpr unsigned kHiddenTick = kHash | kTick;
 inline constexpr unsigned kJsonOnly = kJson;                   // a derived value shown, not hashed
+// On an array: its size is left out of the hash (a fixed size, or a hash kept as it was).
+inline constexpr unsigned kSizeUnhashed = 8u;
 
 // ---------------------------------------------------------------- full hash
 
@@ -49,7 +51,7 @@ public:
     void begin_object(std::string_view, unsigned = kShown) {}
     void end_object() {}
     void begin_array(std::string_view, std::size_t size, unsigned role = kShown) {
-        if (role & kHash) h_.add(static_cast<std::int64_t>(size));
+        if ((role & kHash) && !(role & kSizeUnhashed)) h_.add(static_cast<std::int64_t>(size));
     }
     void end_array() {}
     template <class T>

@@ -11,6 +11,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/core/world.hpp"
+#include "engine/tasks/world.hpp"
 
 using namespace pb;
 
@@ -39,6 +40,8 @@ std::size_t check_every_field_moves(const World& w, unsigned role, HashOf hash_o
     return k;
 }
 
+void check_json_and_diff(const World& world, unsigned edit_role);
+
 void check_lab(const std::string& scenario, int ticks, std::size_t min_tick_fields) {
     CAPTURE(scenario);
     const auto w = world_at(scenario, ticks);
@@ -49,6 +52,11 @@ void check_lab(const std::string& scenario, int ticks, std::size_t min_tick_fiel
     // The full hash covers every field the description hashes.
     const std::size_t hashed = check_every_field_moves(*w, kHash, [](const World& x) { return x.hash(); });
     CHECK(hashed > tick_fields);
+    check_json_and_diff(*w, kTick);
+}
+
+void check_json_and_diff(const World& world, unsigned edit_role) {
+    const World* w = &world;
 
     // The JSON state is the description's shown fields: every scalar line of the JSON is a field
     // of the list with the same path and value text, kJson among its roles.
@@ -78,9 +86,9 @@ void check_lab(const std::string& scenario, int ticks, std::size_t min_tick_fiel
     CHECK(diff.front().path == "tick");
     CHECK(diff.front().a == std::to_string(w->tick()));
     CHECK(diff.front().b == std::to_string(w->tick() + 1));
-    // A hidden field changed by hand is named too (it is in the hash, not in the JSON).
+    // A field changed by hand is named, alone.
     auto edited = w->clone();
-    const auto path = edited->perturb_field(0, kTick);
+    const auto path = edited->perturb_field(0, edit_role);
     REQUIRE(path);
     const auto one = diff_states(*w, *edited);
     REQUIRE(one.size() == 1);
@@ -103,6 +111,17 @@ TEST_CASE("state: rgs's one description feeds its hashes, JSON and diff") {
 
 TEST_CASE("state: logistics's one description feeds its hashes, JSON and diff") {
     check_lab("logistics-small-loads.toml", 200, 10);
+}
+
+TEST_CASE("state: tasks's one description feeds its state hash (and so its tick hash), JSON and diff") {
+    // A tick changes only the clock: the tick hash is the state hash (taken at every solve)
+    // stepped along by the tick. So every field the description hashes must move the state hash.
+    const auto w = world_at("tasks-toward-the-stars.toml", 30);
+    const auto state_hash = [](const World& x) { return dynamic_cast<const tasks::TasksWorld&>(x).compute_state_hash(); };
+    CHECK(state_hash(*w) == dynamic_cast<const tasks::TasksWorld&>(*w).kept_state_hash());
+    CHECK(check_every_field_moves(*w, kHash, state_hash) > 20);
+    CHECK(!w->clone()->perturb_field(0, kTick));   // no field of its own claims the tick hash
+    check_json_and_diff(*w, kHash);
 }
 #endif
 
