@@ -40,7 +40,7 @@ inline constexpr std::uint32_t kReplayFormatVersion = 2;
 //    come from its step; the periodic full hash every 4096 ticks, not 1024.
 // 5: Tasks' tick hash is its state's hash stepped along by the tick (clock_tick_hash), so a
 //    recorder writes its quiet ticks as one stretch.
-// 6: Podball's, RGS's and Logistics' full hash walks the lab's one state description
+// 6: Podball's, RGS's, Logistics' and Effects' full hash walks the lab's one state description
 //    (state_visitor.hpp) in the order of their JSON state, array sizes included (tick hashes as
 //    before). tests/engine/golden_hashes_test.cpp pins the hashes of this version.
 inline constexpr std::uint32_t kEngineVersion = 6;

@@ -113,6 +113,11 @@ TEST_CASE("state: logistics's one description feeds its hashes, JSON and diff") 
     check_lab("logistics-small-loads.toml", 200, 10);
 }
 
+TEST_CASE("state: effects's one description feeds its hashes, JSON and diff") {
+    // Per lane: lives, kills, leaks, missed attacks, total damage, time-to-kill sum, 4 walk sums.
+    check_lab("effects-worked-examples.toml", 200, 10);
+}
+
 TEST_CASE("state: tasks's one description feeds its state hash (and so its tick hash), JSON and diff") {
     // A tick changes only the clock: the tick hash is the state hash (taken at every solve)
     // stepped along by the tick. So every field the description hashes must move the state hash.
