@@ -23,7 +23,12 @@ struct LabInfo {
     // Top-level scenario keys the lab reads (besides lab, title, description, seed, params, commands).
     std::vector<std::string> setup_keys;
     // Reads the lab's keys from the scenario root. Report problems to diag; return a setup anyway.
-    std::function<std::shared_ptr<const LabSetup>(const Node& root, TableReader& reader, Diagnostics& diag)> parse_setup;
+    // `params` is the scenario's [params] as the table read it (a bad value already reported there,
+    // with its line; the set then holds the default): a setup that depends on a parameter (RGS
+    // positions inside the map) reads it here, never from the raw [params] table.
+    std::function<std::shared_ptr<const LabSetup>(const Node& root, const ParamSet& params, TableReader& reader,
+                                                  Diagnostics& diag)>
+        parse_setup;
     std::function<std::shared_ptr<const LabSetup>()> default_setup;
     std::function<std::unique_ptr<World>(const Scenario&)> create_world;
     // Benchmarks for `playbench bench LAB`; prints its own report lines.

@@ -2,6 +2,7 @@
 // it sets: the table (for sliders, scenarios, --set) and the config (for the simulation) come from
 // the same list, so they cannot drift apart.
 #pragma once
+#include <limits>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -9,6 +10,11 @@
 #include "engine/core/params.hpp"
 
 namespace pb {
+
+// What a config's bound fields hold until the table sets them: a config built any other way than
+// from its table (config_from) is visibly invalid, and NaN poisons whatever uses it. The table's
+// ParamDef is the only place a default is written.
+inline constexpr double kUnsetParam = std::numeric_limits<double>::quiet_NaN();
 
 template <class Config>
 struct BoundParam {
@@ -24,10 +30,13 @@ public:
 
     const ParamTable& table() const { return table_; }
 
-    // The config with every bound field set from `params`; an empty set gives the defaults.
+    // The config with every bound field set from `params`; an empty set gives the table's defaults.
     Config config_from(const ParamSet& params) const {
         Config config;
-        if (params.size() == 0) return config;
+        if (params.size() == 0) {
+            for (const auto& b : bound_) config.*b.field = b.def.default_value;
+            return config;
+        }
         // A set built for another lab's table is a programming error, not a designer's mistake.
         if (&params.table() != &table_ || params.size() != bound_.size())
             throw std::logic_error("config_from: parameters do not belong to this lab's table");

@@ -204,7 +204,7 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
     s.seed = static_cast<std::uint64_t>(reader.integer("seed", 1, 0, INT64_MAX));
     s.params = ParamSet(*lab.params);
     if (const Node* params = reader.table("params")) read_params(*params, lab, s.params, diag, "");
-    s.setup = lab.parse_setup(root, reader, diag);
+    s.setup = lab.parse_setup(root, s.params, reader, diag);
     std::vector<int> lines;
     if (const Node* commands = reader.array("commands")) read_commands(*commands, lab, s, lines, diag);
     reader.finish();

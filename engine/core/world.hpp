@@ -9,6 +9,7 @@
 #include "engine/core/command.hpp"
 #include "engine/core/json.hpp"
 #include "engine/core/params.hpp"
+#include "engine/core/state_visitor.hpp"
 
 namespace pb {
 
@@ -59,6 +60,14 @@ public:
     // One line for the status bar: "2 : 1   RUNNING   t=1520".
     virtual std::string summary() const = 0;
 
+    // The lab's state field by field (path, value, role), from the same description as hash() and
+    // write_state() (state_visitor.hpp); diff_states() compares two worlds with it.
+    virtual std::vector<StateField> state_fields() const { return {}; }
+    // Test hook: changes the k-th stored field whose role has `role`'s bits (kTick: tick_hash()
+    // promises to cover it; kHash: hash() does) by the least step and returns its path;
+    // std::nullopt when there are fewer such fields.
+    virtual std::optional<std::string> perturb_field(std::size_t, unsigned) { return std::nullopt; }
+
 protected:
     World() = default;
     World(const World&) = default;
@@ -92,5 +101,10 @@ public:
 protected:
     using World::World;
 };
+
+// Where two worlds of the same lab differ, field by field: the path and both values.
+inline std::vector<FieldDifference> diff_states(const World& a, const World& b) {
+    return diff_fields(a.state_fields(), b.state_fields());
+}
 
 }  // namespace pb

@@ -1,17 +1,18 @@
-// The Effects lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp).
+// The Effects lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp,
+// defaults included: a config comes from config_from; a default-constructed one is all NaN).
 // The tick rate is the (20 per second); the rest are ours.
 #pragma once
-#include "engine/core/params.hpp"
+#include "engine/core/param_binding.hpp"
 
 namespace pb::effects {
 
 struct EffectsConfig {
-    double tick_rate = 20.0;            // ticks per second
-    double lives = 20.0;                // the base's lives at the start
-    double max_stacks = 16.0;           // independent stacks of one type on one creep
-    double bleed_amplifies_dots = 0.0;  // switch: vulnerability also raises damage over time
-    double hp_scale = 1.0;              // multiplies every wave's creep hit points
-    double speed_scale = 1.0;           // multiplies every wave's creep speed
+    double tick_rate = kUnsetParam;            // ticks per second
+    double lives = kUnsetParam;                // the base's lives at the start
+    double max_stacks = kUnsetParam;           // independent stacks of one type on one creep
+    double bleed_amplifies_dots = kUnsetParam;  // switch: vulnerability also raises damage over time
+    double hp_scale = kUnsetParam;              // multiplies every wave's creep hit points
+    double speed_scale = kUnsetParam;           // multiplies every wave's creep speed
 
     double dt() const { return 1.0 / tick_rate; }
 };

@@ -23,7 +23,8 @@ LabInfo make_lab() {
     lab.commands = command_specs(EffectsCommands{});
     lab.setup_keys = {"lane", "waves", "towers", "effects", "interactions", "builtin_effects", "builtin_interactions",
                       "compare"};
-    lab.parse_setup = [](const Node& root, TableReader& reader, Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader, Diagnostics& diag)
+        -> std::shared_ptr<const LabSetup> {
         return read_effects_setup(root, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<EffectsSetup>(); };

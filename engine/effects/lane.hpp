@@ -88,6 +88,10 @@ public:
     // creep's health and distance (effects show in both within a tick), summed by step() as it
     // moved them. Inline, below: it runs after every recorded tick.
     void add_tick_hash(QuickHasher& h) const;
+    // Every field of the lane once (engine/core/state_visitor.hpp), for the world's hash, JSON,
+    // field list and tick-hash test; defined in world_io.cpp.
+    template <class Self, class V>
+    static void visit_state(Self& lane, V& v, const EffectBook& book, const LanePath& path);
 
     // Fletcher sums (a += value, b += a) of the health and distance of every creep walking when
     // the last step ended, in id order (the step's spawns come last, as their ids do); step()

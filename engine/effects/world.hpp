@@ -28,6 +28,12 @@ public:
     std::uint64_t tick_hash() const override;
     void write_state(JsonWriter& out) const override;
     void write_metrics(JsonWriter& out) const override;
+    std::vector<StateField> state_fields() const override;
+    std::optional<std::string> perturb_field(std::size_t k, unsigned role) override;
+    // Every field of the state once, for hash(), write_state(), state_fields() and the tick-hash
+    // test (engine/core/state_visitor.hpp); defined in world_io.cpp.
+    template <class Self, class V>
+    static void visit_state(Self& w, V& v);
     std::string summary() const override;
 
     const EffectsConfig& config() const { return config_; }

@@ -14,61 +14,6 @@ void hash_dose(StateHasher& h, Dose d) {
     h.add(d.duration);
 }
 
-void hash_lane(StateHasher& h, const Lane& lane) {
-    h.add(variant_key(lane.variant()));
-    for (std::uint64_t s : lane.rng().state()) h.add_u64(s);
-    h.add(lane.seconds());
-    h.add(lane.lives());
-    h.add(lane.kills());
-    h.add(lane.leaks());
-    h.add(lane.missed_attacks());
-    h.add(lane.total_damage());
-    h.add(lane.mean_time_to_kill());
-    h.add(lane.base_fell_tick());
-    h.add(static_cast<std::int64_t>(lane.creeps().size()));
-    // Every creep, dead ones included, through the quick hash (its blocks are summed, not
-    // chained: a lane's hundreds of creeps cost a fraction of a chained multiply each, and replays
-    // take this full hash after every command and every kFullHashEvery ticks).
-    QuickHasher creeps;
-    for (const Creep& c : lane.creeps()) {
-        creeps.add4(c.hp, c.max_hp, c.speed, c.armour);
-        creeps.add4(c.attack, c.distance, c.damage_taken, 0.0);
-        creeps.add_words(static_cast<std::uint64_t>(c.spawn_tick), static_cast<std::uint64_t>(c.end_tick));
-        creeps.add_words(static_cast<std::uint64_t>(c.fate), c.effects.size());
-        for (const ActiveEffect& e : c.effects) {
-            creeps.add_words(static_cast<std::uint64_t>(e.type), 0);
-            creeps.add2(e.potency, e.remaining);
-        }
-    }
-    h.add_u64(creeps.value());
-    for (const Tower& t : lane.towers()) {
-        h.add(t.removed);
-        h.add(t.def.pos.x);
-        h.add(t.def.pos.y);
-        h.add(t.def.range);
-        h.add(t.def.rate);
-        h.add(t.def.damage);
-        h.add(t.def.effect);
-        h.add(t.def.potency);
-        h.add(t.def.duration);
-        h.add(t.def.chance);
-        h.add(t.cooldown);
-        h.add(t.shots);
-        h.add(t.damage);
-    }
-    for (const PdLedger& l : lane.ledgers())
-        for (double v : {l.applied, l.merge_delta, l.delivered, l.cancelled, l.transformed, l.blocked, l.wasted, l.dropped,
-                         l.damage})
-            h.add(v);
-    h.add(lane.events().total());
-    if (!lane.events().events().empty()) {
-        const EffectEvent& e = lane.events().events().back();
-        h.add(e.tick);
-        hash_dose(h, e.after);
-    }
-    h.add(static_cast<std::int64_t>(lane.history().size()));
-}
-
 void write_dose_fields(JsonWriter& out, const ActiveEffect& e, const EffectBook& book) {
     out.field("type", book.type(e.type).name).field("potency", e.potency).field("remaining", e.remaining);
 }
@@ -85,68 +30,189 @@ std::uint64_t EffectsWorld::tick_hash() const {
     return h.value();
 }
 
-std::uint64_t EffectsWorld::hash() const {
-    StateHasher h;
-    h.add(tick_);
-    for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
-    for (const EffectType& t : book_.types()) {
-        h.add(t.name);
-        h.add(static_cast<int>(t.kind));
-        h.add(static_cast<int>(t.policy));
-    }
-    for (const InteractionRule& r : book_.rules()) {
-        h.add(r.incoming);
-        h.add(r.present);
-        h.add(static_cast<int>(r.action));
-        h.add(r.into);
-        h.add(r.potency);
-    }
-    for (const Vec2& p : path_.waypoints()) {
-        h.add(p.x);
-        h.add(p.y);
-    }
-    h.add(static_cast<std::int64_t>(waves_.size()));
-    for (const Lane& lane : lanes_) hash_lane(h, lane);
-    return h.value();
-}
-
-void EffectsWorld::write_state(JsonWriter& out) const {
-    out.begin_object();
-    out.field("tick", tick_).field("seconds", seconds());
-    out.key("lane").begin_object().field("length", path_.length()).key("waypoints").begin_array();
-    for (const Vec2& p : path_.waypoints()) out.begin_array().value(p.x).value(p.y).end_array();
-    out.end_array().end_object();
-    out.key("towers").begin_array();
-    for (const Tower& t : lanes_.front().towers()) {
-        if (t.removed) continue;
-        out.begin_object().field("id", t.id).key("position").begin_array().value(t.def.pos.x).value(t.def.pos.y).end_array();
-        out.field("range", t.def.range).field("rate", t.def.rate).field("damage", t.def.damage);
-        if (!t.def.effect.empty())
-            out.field("effect", t.def.effect).field("potency", t.def.potency).field("duration", t.def.duration).field("chance", t.def.chance);
-        out.end_object();
-    }
-    out.end_array();
-    out.key("lanes").begin_array();
-    for (const Lane& lane : lanes_) {
-        out.begin_object().field("policy", variant_key(lane.variant())).field("lives", lane.lives());
-        out.key("creeps").begin_array();
-        for (const Creep& c : lane.creeps()) {
+template <class Self, class V>
+void Lane::visit_state(Self& l, V& v, const EffectBook& book, const LanePath& path) {
+    // kTick marks what add_tick_hash() covers (the walk sums stand for the walking creeps).
+    v.value("policy", variant_key(l.variant_), kShown);
+    v.field("lives", l.lives_, kShownTick);
+    v.json("creeps", [&l, &book, &path](JsonWriter& out) {
+        out.begin_array();
+        for (const Creep& c : l.creeps_) {
             if (!c.walking()) continue;
-            const Vec2 p = path_.position_at(c.distance);
+            const Vec2 p = path.position_at(c.distance);
             out.begin_object().field("id", c.id).field("wave", c.wave).field("hp", c.hp).field("max_hp", c.max_hp);
             out.field("distance", c.distance).key("position").begin_array().value(p.x).value(p.y).end_array();
             out.key("effects").begin_array();
             for (const ActiveEffect& e : c.effects) {
                 out.begin_object();
-                write_dose_fields(out, e, book_);
+                write_dose_fields(out, e, book);
                 out.end_object();
             }
             out.end_array().end_object();
         }
-        out.end_array().end_object();
+        out.end_array();
+    });
+    v.opaque("rng", [&l](StateHasher& h) {
+        for (std::uint64_t s : l.rng_.state()) h.add_u64(s);
+    });
+    v.field("seconds", l.seconds_, kHidden);
+    v.field("kills", l.kills_, kHiddenTick);
+    v.field("leaks", l.leaks_, kHiddenTick);
+    v.field("missed_attacks", l.missed_attacks_, kHiddenTick);
+    v.field("total_damage", l.total_damage_, kHiddenTick);
+    v.field("time_to_kill_sum", l.time_to_kill_sum_, kHiddenTick);
+    v.field("base_fell_tick", l.base_fell_tick_, kHidden);
+    v.begin_object("walk_sums", kHidden);
+    v.field("hp_a", l.walk_sums_.hp_a, kHiddenTick);
+    v.field("distance_a", l.walk_sums_.distance_a, kHiddenTick);
+    v.field("hp_b", l.walk_sums_.hp_b, kHiddenTick);
+    v.field("distance_b", l.walk_sums_.distance_b, kHiddenTick);
+    v.end_object();
+    // Every creep, dead ones included, through the quick hash (its blocks are summed, not
+    // chained: a lane's hundreds of creeps cost a fraction of a chained multiply each, and replays
+    // take this full hash after every command and every kFullHashEvery ticks).
+    v.opaque("all_creeps", [&l](StateHasher& h) {
+        h.add(static_cast<std::int64_t>(l.creeps_.size()));
+        QuickHasher creeps;
+        for (const Creep& c : l.creeps_) {
+            creeps.add4(c.hp, c.max_hp, c.speed, c.armour);
+            creeps.add4(c.attack, c.distance, c.damage_taken, 0.0);
+            creeps.add_words(static_cast<std::uint64_t>(c.spawn_tick), static_cast<std::uint64_t>(c.end_tick));
+            creeps.add_words(static_cast<std::uint64_t>(c.fate), c.effects.size());
+            for (const ActiveEffect& e : c.effects) {
+                creeps.add_words(static_cast<std::uint64_t>(e.type), 0);
+                creeps.add2(e.potency, e.remaining);
+            }
+        }
+        h.add_u64(creeps.value());
+    });
+    v.begin_array("towers", l.towers_.size(), kHidden);
+    for (auto& t : l.towers_) {
+        v.begin_object("", kHidden);
+        v.field("removed", t.removed, kHidden);
+        v.field("x", t.def.pos.x, kHidden);
+        v.field("y", t.def.pos.y, kHidden);
+        v.field("range", t.def.range, kHidden);
+        v.field("rate", t.def.rate, kHidden);
+        v.field("damage", t.def.damage, kHidden);
+        v.field("effect", t.def.effect, kHidden);
+        v.field("potency", t.def.potency, kHidden);
+        v.field("duration", t.def.duration, kHidden);
+        v.field("chance", t.def.chance, kHidden);
+        v.field("cooldown", t.cooldown, kHidden);
+        v.field("shots", t.shots, kHidden);
+        v.field("damage_done", t.damage, kHidden);
+        v.end_object();
     }
-    out.end_array();
+    v.end_array();
+    v.begin_array("ledgers", l.ledgers_.size(), kHidden);
+    for (auto& g : l.ledgers_) {
+        v.begin_object("", kHidden);
+        v.field("applied", g.applied, kHidden);
+        v.field("merge_delta", g.merge_delta, kHidden);
+        v.field("delivered", g.delivered, kHidden);
+        v.field("cancelled", g.cancelled, kHidden);
+        v.field("transformed", g.transformed, kHidden);
+        v.field("blocked", g.blocked, kHidden);
+        v.field("wasted", g.wasted, kHidden);
+        v.field("dropped", g.dropped, kHidden);
+        v.field("damage", g.damage, kHidden);
+        v.field("hits", g.hits, kHidden);
+        v.field("merges", g.merges, kHidden);
+        v.end_object();
+    }
+    v.end_array();
+    v.opaque("events", [&l](StateHasher& h) {
+        h.add(l.events_.total());
+        if (!l.events_.events().empty()) {
+            const EffectEvent& e = l.events_.events().back();
+            h.add(e.tick);
+            hash_dose(h, e.after);
+        }
+    });
+    v.value("history_size", static_cast<std::int64_t>(l.history_.size()), kHidden);
+}
+
+template <class Self, class V>
+void EffectsWorld::visit_state(Self& w, V& v) {
+    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only,
+    // derived ones (kJsonOnly, v.json) shown only.
+    v.field("tick", w.tick_, kShown);
+    v.value("seconds", w.seconds());
+    v.begin_object("lane");
+    v.value("length", w.path_.length());
+    v.begin_array("waypoints", w.path_.waypoints().size());
+    for (const Vec2& p : w.path_.waypoints()) {
+        v.begin_array("", 2, kShown | kSizeUnhashed);
+        v.value("", p.x, kShown);
+        v.value("", p.y, kShown);
+        v.end_array();
+    }
+    v.end_array();
+    v.end_object();
+    v.opaque("book", [&w](StateHasher& h) {
+        for (const EffectType& t : w.book_.types()) {
+            h.add(t.name);
+            h.add(static_cast<int>(t.kind));
+            h.add(static_cast<int>(t.policy));
+        }
+        for (const InteractionRule& r : w.book_.rules()) {
+            h.add(r.incoming);
+            h.add(r.present);
+            h.add(static_cast<int>(r.action));
+            h.add(r.into);
+            h.add(r.potency);
+        }
+    });
+    v.value("waves", static_cast<std::int64_t>(w.waves_.size()), kHidden);
+    // The towers as placed (every lane has the same; each lane's copy, with its counters, is
+    // hashed with the lane).
+    v.json("towers", [&w](JsonWriter& out) {
+        out.begin_array();
+        for (const Tower& t : w.lanes_.front().towers()) {
+            if (t.removed) continue;
+            out.begin_object().field("id", t.id).key("position").begin_array().value(t.def.pos.x).value(t.def.pos.y).end_array();
+            out.field("range", t.def.range).field("rate", t.def.rate).field("damage", t.def.damage);
+            if (!t.def.effect.empty())
+                out.field("effect", t.def.effect).field("potency", t.def.potency).field("duration", t.def.duration).field("chance", t.def.chance);
+            out.end_object();
+        }
+        out.end_array();
+    });
+    v.begin_array("lanes", w.lanes_.size());
+    for (auto& lane : w.lanes_) {
+        v.begin_object("");
+        Lane::visit_state(lane, v, w.book_, w.path_);
+        v.end_object();
+    }
+    v.end_array();
+}
+
+std::uint64_t EffectsWorld::hash() const {
+    StateHasher h;
+    for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
+    StateHashVisitor v(h);
+    visit_state(*this, v);
+    return h.value();
+}
+
+void EffectsWorld::write_state(JsonWriter& out) const {
+    out.begin_object();
+    JsonStateVisitor v(out);
+    visit_state(*this, v);
     out.end_object();
+}
+
+std::vector<StateField> EffectsWorld::state_fields() const {
+    FieldListVisitor v;
+    visit_state(*this, v);
+    return std::move(v.fields);
+}
+
+std::optional<std::string> EffectsWorld::perturb_field(std::size_t k, unsigned role) {
+    FieldPerturber v(k, role);
+    visit_state(*this, v);
+    return v.changed;
 }
 
 void EffectsWorld::write_metrics(JsonWriter& out) const {

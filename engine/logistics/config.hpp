@@ -1,11 +1,12 @@
-// The logistics lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp).
+// The logistics lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp,
+// defaults included: a config comes from config_from; a default-constructed one is all NaN).
 // Defaults are Overmind's where it has them (1.1 x Chebyshev distance estimate, multipliers 1.5 for
 // the spawn battery and 2 for towers under attack); capacity and speed are a ten-CARRY, full-speed
 // Screeps transporter.
 #pragma once
 #include <string_view>
 
-#include "engine/core/params.hpp"
+#include "engine/core/param_binding.hpp"
 #include "engine/logistics/types.hpp"
 
 namespace pb::logistics {
@@ -22,15 +23,15 @@ std::string_view policy_key(Policy p);     // "stable_transporters", ...
 std::string_view policy_label(Policy p);   // "Stable (transporters propose)", ...
 
 struct LogisticsConfig {
-    double policy = 0.0;              // a Policy
-    double true_paths = 0.0;          // 1: every distance is a path length over the map
-    double estimate_factor = 1.1;     // Overmind's distance estimate: factor x Chebyshev range
-    double transporter_capacity = 500.0;
-    double transporter_speed = 1.0;   // tiles per tick
-    double spawn_multiplier = 1.5;    // spawn and extensions
-    double tower_multiplier = 2.0;
-    double demand_scale = 1.0;        // on every sink's consumption rate
-    double supply_scale = 1.0;        // on every source's production rate
+    double policy = kUnsetParam;              // a Policy
+    double true_paths = kUnsetParam;          // 1: every distance is a path length over the map
+    double estimate_factor = kUnsetParam;     // Overmind's distance estimate: factor x Chebyshev range
+    double transporter_capacity = kUnsetParam;
+    double transporter_speed = kUnsetParam;   // tiles per tick
+    double spawn_multiplier = kUnsetParam;    // spawn and extensions
+    double tower_multiplier = kUnsetParam;
+    double demand_scale = kUnsetParam;        // on every sink's consumption rate
+    double supply_scale = kUnsetParam;        // on every source's production rate
 
     Policy matching_policy() const { return static_cast<Policy>(static_cast<int>(policy)); }
     bool paths() const { return true_paths >= 0.5; }

@@ -22,7 +22,8 @@ LabInfo make_lab() {
     lab.params = &logistics_param_table();
     lab.commands = command_specs(LogisticsCommands{});
     lab.setup_keys = {"map", "target", "transporter", "generate"};
-    lab.parse_setup = [](const Node& root, TableReader& reader, Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader, Diagnostics& diag)
+        -> std::shared_ptr<const LabSetup> {
         return read_logistics_setup(root, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<LogisticsSetup>(); };

@@ -2,29 +2,13 @@
 // status line.
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "engine/core/hash.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/logistics/world.hpp"
 
 namespace pb::logistics {
-namespace {
-
-void write_tile(JsonWriter& out, std::string_view key, Tile t) {
-    out.key(key).begin_array().value(t.x).value(t.y).end_array();
-}
-
-void write_store(JsonWriter& out, std::string_view key, const Store& s) {
-    out.key(key).begin_object().field("energy", s[0]).field("mineral", s[1]).end_object();
-}
-
-void hash_store(StateHasher& h, const Store& s) {
-    h.add(s[0]);
-    h.add(s[1]);
-}
-
-}  // namespace
-
 const LabInfo& LogisticsWorld::lab() const { return logistics_lab(); }
 
 std::uint64_t LogisticsWorld::tick_hash() const {
@@ -40,134 +24,183 @@ std::uint64_t LogisticsWorld::tick_hash() const {
     return h.value();
 }
 
+template <class Self, class V>
+void LogisticsWorld::visit_state(Self& w, V& v) {
+    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only,
+    // derived ones (kJsonOnly, v.json) shown only. kTick marks what tick_hash() covers.
+    const auto tile = [&v](std::string_view key, auto& t, unsigned role) {
+        v.begin_array(key, 2, role);
+        v.field("", t.x, role);
+        v.field("", t.y, role);
+        v.end_array();
+    };
+    const auto store = [&v](std::string_view key, auto& s, unsigned role) {
+        v.begin_object(key, role);
+        v.field("energy", s[0], role);
+        v.field("mineral", s[1], role);
+        v.end_object();
+    };
+    // The matching of the current state, worked out once and only for the JSON.
+    std::optional<MatchingReport> report;
+    const auto rep = [&]() -> const MatchingReport& {
+        if (!report) report = w.analyse(w.config_.matching_policy());
+        return *report;
+    };
+    const auto resource = [](Resource r) { return resource_key(r); };
+
+    v.field("tick", w.tick_, kShown);
+    v.opaque("rng", [&w](StateHasher& h) {
+        for (std::uint64_t s : w.rng_.state()) h.add_u64(s);
+    });
+    v.begin_object("map");
+    v.value("width", w.map_.width(), kShown);
+    v.value("height", w.map_.height(), kShown);
+    v.value("walls", w.map_.wall_count());
+    v.begin_array("wall_tiles", w.map_.walls().size(), kHidden);
+    for (std::uint8_t wall : w.map_.walls()) v.value("", static_cast<int>(wall), kHidden);
+    v.end_array();
+    v.end_object();
+    v.value("policy", policy_key(w.config_.matching_policy()));
+    v.begin_array("targets", w.targets_.size());
+    for (auto& t : w.targets_) {
+        if (t.removed) {
+            v.begin_object("", kHidden);
+            v.field("removed", t.removed, kHidden);
+            v.end_object();
+            continue;
+        }
+        v.begin_object("");
+        v.field("removed", t.removed, kHidden);
+        v.field("id", t.id, kShown);
+        v.enumeration("kind", t.kind, kShown, [](TargetKind k) { return std::string_view(kind_info(k).key); });
+        v.value("role", role_key(t.role()));
+        tile("position", t.pos, kShown);
+        v.enumeration("resource", t.resource, kShown, resource);
+        v.field("capacity", t.capacity, kShown);
+        store("store", t.store, kShown);
+        v.field("rate", t.rate, kHidden);
+        v.field("multiplier", t.multiplier, kHidden);
+        v.end_object();
+    }
+    v.end_array();
+    v.json("requests", [&](JsonWriter& out) {
+        out.begin_array();
+        for (const Request& r : rep().requests) {
+            out.begin_object().field("id", r.id).field("target", r.target).field("resource", resource_key(r.resource));
+            out.field("amount", r.amount).field("dAmountdt", r.dAmountdt).field("multiplier", r.multiplier).end_object();
+        }
+        out.end_array();
+    });
+    v.begin_array("transporters", w.transporters_.size());
+    for (auto& t : w.transporters_) {
+        if (t.removed) {
+            v.begin_object("", kHidden);
+            v.field("removed", t.removed, kHidden);
+            v.end_object();
+            continue;
+        }
+        v.begin_object("");
+        v.field("removed", t.removed, kHidden);
+        v.field("id", t.id, kShown);
+        tile("position", t.pos, kShownTick);
+        store("carry", t.carry, kShownTick);
+        v.field("capacity", t.capacity, kShown);
+        v.field("capacity_override", t.capacity_override, kHidden);
+        v.field("speed_override", t.speed_override, kHidden);
+        v.field("progress", t.progress, kHiddenTick);
+        v.index("request", t.request, kShownTick);
+        v.index("via", t.via, kShown);
+        v.field("assigned_rate", t.assigned_rate, kHidden);
+        v.field("travelled", t.travelled, kHiddenTick);
+        v.begin_array("tasks", t.tasks.size());
+        for (auto& task : t.tasks) {
+            v.begin_object("");
+            v.enumeration("kind", task.kind, kShown, task_key);
+            v.field("target", task.target, kShown);
+            v.enumeration("resource", task.resource, kShown, resource);
+            v.field("amount", task.amount, kShown);
+            v.field("interruptible", task.interruptible, kHidden);
+            v.end_object();
+        }
+        v.end_array();
+        v.end_object();
+    }
+    v.end_array();
+    // The idle transporters against every request: the rate of each pair (its best choice) and
+    // what the current policy makes of them.
+    v.json("rates", [&](JsonWriter& out) {
+        const MatchingReport& r = rep();
+        out.begin_object();
+        out.key("transporters").begin_array();
+        for (int id : r.transporters) out.value(id);
+        out.end_array().key("requests").begin_array();
+        for (const Request& q : r.requests) out.value(q.id);
+        out.end_array().key("matrix").begin_array();
+        for (int row = 0; row < r.rates.rows; ++row) {
+            out.begin_array();
+            for (int col = 0; col < r.rates.cols; ++col) out.value(r.rates.at(row, col));
+            out.end_array();
+        }
+        out.end_array().end_object();
+    });
+    v.json("matching", [&](JsonWriter& out) {
+        const MatchingReport& r = rep();
+        out.begin_object().field("policy", policy_key(w.config_.matching_policy()));
+        out.key("pairs").begin_array();
+        for (int row = 0; row < r.rates.rows; ++row) {
+            const int col = r.matching.request_of[row];
+            if (col < 0) continue;
+            out.begin_object().field("transporter", r.transporters[row]).field("request", r.requests[col].id);
+            out.key("via");
+            if (r.matching.via_of[row] >= 0) out.value(r.matching.via_of[row]);
+            else out.null();
+            out.field("rate", r.matching.rate_of[row]).end_object();
+        }
+        out.end_array();
+        out.field("total_rate", r.matching.total_rate()).field("blocking_pairs", r.blocking).end_object();
+    });
+    v.begin_object("totals", kHidden);
+    v.field("produced", w.totals_.produced, kHiddenTick);
+    v.field("consumed", w.totals_.consumed, kHiddenTick);
+    v.field("starved", w.totals_.starved, kHiddenTick);
+    v.field("delivered", w.totals_.delivered, kHiddenTick);
+    v.field("delivered_to_sinks", w.totals_.delivered_to_sinks, kHiddenTick);
+    v.field("withdrawn", w.totals_.withdrawn, kHiddenTick);
+    v.field("travelled", w.totals_.travelled, kHiddenTick);
+    v.field("edited", w.totals_.edited, kHiddenTick);
+    v.field("initial", w.totals_.initial, kHidden);
+    v.field("idle_ticks", w.totals_.idle_ticks, kHiddenTick);
+    v.field("matches", w.totals_.matches, kHiddenTick);
+    v.end_object();
+    v.value("history_size", static_cast<std::int64_t>(w.history_.size()), kHidden);
+    v.field("history_interval", w.history_interval_, kHidden);
+}
+
 std::uint64_t LogisticsWorld::hash() const {
     StateHasher h;
-    h.add(tick_);
     for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
-    for (std::uint64_t s : rng_.state()) h.add_u64(s);
-    h.add(map_.width());
-    h.add(map_.height());
-    for (std::uint8_t w : map_.walls()) h.add(static_cast<int>(w));
-    h.add(static_cast<std::int64_t>(targets_.size()));
-    for (const Target& t : targets_) {
-        h.add(t.removed);
-        if (t.removed) continue;
-        h.add(static_cast<int>(t.kind));
-        h.add(t.pos.x);
-        h.add(t.pos.y);
-        h.add(static_cast<int>(t.resource));
-        h.add(t.capacity);
-        hash_store(h, t.store);
-        h.add(t.rate);
-        h.add(t.multiplier);
-    }
-    h.add(static_cast<std::int64_t>(transporters_.size()));
-    for (const Transporter& t : transporters_) {
-        h.add(t.removed);
-        if (t.removed) continue;
-        h.add(t.pos.x);
-        h.add(t.pos.y);
-        h.add(t.capacity_override);
-        h.add(t.speed_override);
-        hash_store(h, t.carry);
-        h.add(t.progress);
-        h.add(t.request);
-        h.add(t.via);
-        h.add(t.assigned_rate);
-        h.add(t.travelled);
-        h.add(static_cast<std::int64_t>(t.tasks.size()));
-        for (const Task& task : t.tasks) {
-            h.add(static_cast<int>(task.kind));
-            h.add(task.target);
-            h.add(static_cast<int>(task.resource));
-            h.add(task.amount);
-            h.add(task.interruptible);
-        }
-    }
-    for (double v : {totals_.produced, totals_.consumed, totals_.starved, totals_.delivered, totals_.delivered_to_sinks,
-                     totals_.withdrawn, totals_.travelled, totals_.edited, totals_.initial})
-        h.add(v);
-    h.add(totals_.idle_ticks);
-    h.add(totals_.matches);
-    h.add(static_cast<std::int64_t>(history_.size()));
-    h.add(history_interval_);
+    StateHashVisitor v(h);
+    visit_state(*this, v);
     return h.value();
 }
 
 void LogisticsWorld::write_state(JsonWriter& out) const {
     out.begin_object();
-    out.field("tick", tick_);
-    out.key("map").begin_object().field("width", map_.width()).field("height", map_.height());
-    out.field("walls", map_.wall_count()).end_object();
-    out.field("policy", policy_key(config_.matching_policy()));
-    out.key("targets").begin_array();
-    for (const Target& t : targets_) {
-        if (t.removed) continue;
-        out.begin_object().field("id", t.id).field("kind", kind_info(t.kind).key).field("role", role_key(t.role()));
-        write_tile(out, "position", t.pos);
-        out.field("resource", resource_key(t.resource)).field("capacity", t.capacity);
-        write_store(out, "store", t.store);
-        out.end_object();
-    }
-    out.end_array();
-
-    const MatchingReport rep = analyse(config_.matching_policy());
-    out.key("requests").begin_array();
-    for (const Request& r : rep.requests) {
-        out.begin_object().field("id", r.id).field("target", r.target).field("resource", resource_key(r.resource));
-        out.field("amount", r.amount).field("dAmountdt", r.dAmountdt).field("multiplier", r.multiplier).end_object();
-    }
-    out.end_array();
-    out.key("transporters").begin_array();
-    for (const Transporter& t : transporters_) {
-        if (t.removed) continue;
-        out.begin_object().field("id", t.id);
-        write_tile(out, "position", t.pos);
-        write_store(out, "carry", t.carry);
-        out.field("capacity", t.capacity);
-        out.key("request");
-        if (t.request >= 0) out.value(t.request);
-        else out.null();
-        out.key("via");
-        if (t.via >= 0) out.value(t.via);
-        else out.null();
-        out.key("tasks").begin_array();
-        for (const Task& task : t.tasks) {
-            out.begin_object().field("kind", task_key(task.kind)).field("target", task.target);
-            out.field("resource", resource_key(task.resource)).field("amount", task.amount).end_object();
-        }
-        out.end_array().end_object();
-    }
-    out.end_array();
-
-    // The idle transporters against every request: the rate of each pair (its best choice) and
-    // what the current policy makes of them.
-    out.key("rates").begin_object();
-    out.key("transporters").begin_array();
-    for (int id : rep.transporters) out.value(id);
-    out.end_array().key("requests").begin_array();
-    for (const Request& r : rep.requests) out.value(r.id);
-    out.end_array().key("matrix").begin_array();
-    for (int row = 0; row < rep.rates.rows; ++row) {
-        out.begin_array();
-        for (int col = 0; col < rep.rates.cols; ++col) out.value(rep.rates.at(row, col));
-        out.end_array();
-    }
-    out.end_array().end_object();
-    out.key("matching").begin_object().field("policy", policy_key(config_.matching_policy()));
-    out.key("pairs").begin_array();
-    for (int row = 0; row < rep.rates.rows; ++row) {
-        const int col = rep.matching.request_of[row];
-        if (col < 0) continue;
-        out.begin_object().field("transporter", rep.transporters[row]).field("request", rep.requests[col].id);
-        out.key("via");
-        if (rep.matching.via_of[row] >= 0) out.value(rep.matching.via_of[row]);
-        else out.null();
-        out.field("rate", rep.matching.rate_of[row]).end_object();
-    }
-    out.end_array();
-    out.field("total_rate", rep.matching.total_rate()).field("blocking_pairs", rep.blocking).end_object();
+    JsonStateVisitor v(out);
+    visit_state(*this, v);
     out.end_object();
+}
+
+std::vector<StateField> LogisticsWorld::state_fields() const {
+    FieldListVisitor v;
+    visit_state(*this, v);
+    return std::move(v.fields);
+}
+
+std::optional<std::string> LogisticsWorld::perturb_field(std::size_t k, unsigned role) {
+    FieldPerturber v(k, role);
+    visit_state(*this, v);
+    return v.changed;
 }
 
 void LogisticsWorld::write_metrics(JsonWriter& out) const {

@@ -27,7 +27,8 @@ LabInfo make_lab() {
     lab.params = &podball_param_table();
     lab.commands = command_specs(PodballCommands{});
     lab.setup_keys = {"team0", "team1", "pod", "ball", "start_mode"};
-    lab.parse_setup = [](const Node& root, TableReader& reader, Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader, Diagnostics& diag)
+        -> std::shared_ptr<const LabSetup> {
         return read_podball_setup(root, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<PodballSetup>(); };

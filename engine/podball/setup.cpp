@@ -26,7 +26,7 @@ struct ArenaLimits {
 };
 
 ArenaLimits default_arena_limits() {
-    const PodballConfig c;
+    const PodballConfig c = config_from(ParamSet{});   // the table's defaults
     return {c.arena_width / 2.0 - c.pod_radius, c.arena_height / 2.0 - c.pod_radius,
             c.arena_width / 2.0 - c.ball_radius, c.arena_height / 2.0 - c.ball_radius};
 }
@@ -42,7 +42,7 @@ std::string short_number(double v) {
 // ball on the near side of it. `team` is -1 for the ball.
 std::optional<std::string> kickoff_side_problem(Mode mode, int team, double x) {
     if (mode != Mode::KickoffTeam0 && mode != Mode::KickoffTeam1) return std::nullopt;
-    const PodballConfig c;
+    const PodballConfig c = config_from(ParamSet{});   // the table's defaults
     const int kicking = mode == Mode::KickoffTeam0 ? 0 : 1;
     const double side = kicking == 0 ? 1.0 : -1.0;   // towards the defending team's half
     const double keepoff = effective_keepoff(c);

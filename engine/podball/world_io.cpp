@@ -16,20 +16,6 @@ std::string num(double v) {
     return buf;
 }
 
-void write_vec(JsonWriter& out, std::string_view key, Vec2 v) {
-    out.key(key).begin_array().value(v.x).value(v.y).end_array();
-}
-
-void hash_vec(StateHasher& h, Vec2 v) {
-    h.add(v.x);
-    h.add(v.y);
-}
-
-void hash_action(StateHasher& h, const PodAction& a) {
-    h.add(static_cast<int>(a.kind));
-    hash_vec(h, a.v);
-}
-
 }  // namespace
 
 const LabInfo& PodballWorld::lab() const { return podball_lab(); }
@@ -154,79 +140,107 @@ std::uint64_t PodballWorld::tick_hash() const {
     return h.value();
 }
 
+template <class Self, class V>
+void PodballWorld::visit_state(Self& w, V& v) {
+    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only.
+    // kTick marks what tick_hash() covers (besides the parameters), in its order.
+    const auto vec = [&v](std::string_view key, auto& p, unsigned role) {
+        v.begin_array(key, 2, role);
+        v.field("", p.x, role);
+        v.field("", p.y, role);
+        v.end_array();
+    };
+    const auto action = [&](std::string_view key, auto& a) {
+        v.begin_object(key, kHidden);
+        v.enumeration("kind", a.kind, kHidden, [](PodAction::Kind k) { return std::to_string(static_cast<int>(k)); });
+        vec("v", a.v, kHidden);
+        v.end_object();
+    };
+    v.field("tick", w.tick_, kShown);
+    v.enumeration("mode", w.mode_, kShownTick, mode_key);
+    v.field("mode_ticks", w.mode_ticks_, kShownTick);
+    v.begin_array("score", 2);
+    v.field("", w.score_[0], kShownTick);
+    v.field("", w.score_[1], kShownTick);
+    v.end_array();
+    v.field("running_ticks", w.running_ticks_, kShown);
+    v.field("period", w.period_, kShown);
+    v.field("first_kickoff_team", w.first_kickoff_team_, kHidden);
+    v.begin_array("teams", w.teams_.size());
+    for (std::size_t t = 0; t < w.teams_.size(); ++t) {
+        auto& team = w.teams_[t];
+        v.begin_object("");
+        v.field("name", team.name, kShown);
+        v.field("module", team.module, kShown);
+        v.field("pods", team.pods, kShown);
+        v.index("area_holder", w.area_holder_[t], kHidden);
+        v.field("faults", w.health_[t].faults, kHidden);
+        v.value("load_failed", !w.health_[t].load_error.empty(), kHidden);
+        v.end_object();
+    }
+    v.end_array();
+    v.begin_array("pods", w.pods_.size());
+    for (auto& p : w.pods_) {
+        v.begin_object("");
+        v.field("team", p.team, kShown);
+        v.field("index", p.index, kShown);
+        vec("pos", p.pos, kShownTick);
+        vec("vel", p.vel, kShownTick);
+        v.field("deny_ticks", p.deny_ticks, kShown);
+        action("action", p.action);
+        v.field("override_ticks", p.override_ticks, kHidden);
+        action("override_action", p.override_action);
+        v.end_object();
+    }
+    v.end_array();
+    v.begin_object("ball");
+    vec("pos", w.ball_.pos, kShownTick);
+    vec("vel", w.ball_.vel, kShownTick);
+    v.index("owner_pod", w.ball_.owner, kHiddenTick);
+    v.json("owner", [&w](JsonWriter& out) {
+        if (w.ball_.owner >= 0)
+            out.begin_object().field("team", w.pods_[w.ball_.owner].team).field("index", w.pods_[w.ball_.owner].index).end_object();
+        else
+            out.null();
+    });
+    v.field("keep_ticks", w.ball_.keep_ticks, kShownTick);
+    v.field("last_team", w.ball_.last_team, kHidden);
+    vec("carry_offset", w.carry_offset_, kHidden);
+    v.end_object();
+    v.opaque("metrics", [&w](StateHasher& h) { w.metrics_.hash(h); });
+    v.opaque("rng", [&w](StateHasher& h) {
+        for (std::uint64_t word : w.rng_.state()) h.add_u64(word);
+    });
+    v.opaque("modules", [&w](StateHasher& h) {
+        for (const auto& m : w.modules_) m->hash(h);
+    });
+}
+
 std::uint64_t PodballWorld::hash() const {
     StateHasher h;
-    h.add(tick_);
     for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
-    for (const TeamInfo& t : teams_) {
-        h.add(t.name);
-        h.add(t.module);
-        h.add(t.pods);
-    }
-    for (const Pod& p : pods_) {
-        h.add(p.team);
-        h.add(p.index);
-        hash_vec(h, p.pos);
-        hash_vec(h, p.vel);
-        h.add(p.deny_ticks);
-        hash_action(h, p.action);
-        h.add(p.override_ticks);
-        hash_action(h, p.override_action);
-    }
-    hash_vec(h, ball_.pos);
-    hash_vec(h, ball_.vel);
-    h.add(ball_.owner);
-    h.add(ball_.keep_ticks);
-    h.add(ball_.last_team);
-    hash_vec(h, carry_offset_);
-    h.add(static_cast<int>(mode_));
-    h.add(mode_ticks_);
-    h.add(period_);
-    h.add(first_kickoff_team_);
-    for (int t = 0; t < 2; ++t) {
-        h.add(score_[t]);
-        h.add(area_holder_[t]);
-        h.add(health_[t].faults);
-        h.add(!health_[t].load_error.empty());
-    }
-    h.add(running_ticks_);
-    metrics_.hash(h);
-    for (std::uint64_t w : rng_.state()) h.add_u64(w);
-    for (const auto& m : modules_) m->hash(h);
+    StateHashVisitor v(h);
+    visit_state(*this, v);
     return h.value();
 }
 
 void PodballWorld::write_state(JsonWriter& out) const {
     out.begin_object();
-    out.field("tick", tick_);
-    out.field("mode", mode_key(mode_));
-    out.field("mode_ticks", mode_ticks_);
-    out.key("score").begin_array().value(score_[0]).value(score_[1]).end_array();
-    out.field("running_ticks", running_ticks_);
-    out.field("period", period_);
-    out.key("teams").begin_array();
-    for (const TeamInfo& t : teams_)
-        out.begin_object().field("name", t.name).field("module", t.module).field("pods", t.pods).end_object();
-    out.end_array();
-    out.key("pods").begin_array();
-    for (const Pod& p : pods_) {
-        out.begin_object().field("team", p.team).field("index", p.index);
-        write_vec(out, "pos", p.pos);
-        write_vec(out, "vel", p.vel);
-        out.field("deny_ticks", p.deny_ticks).end_object();
-    }
-    out.end_array();
-    out.key("ball").begin_object();
-    write_vec(out, "pos", ball_.pos);
-    write_vec(out, "vel", ball_.vel);
-    out.key("owner");
-    if (ball_.owner >= 0)
-        out.begin_object().field("team", pods_[ball_.owner].team).field("index", pods_[ball_.owner].index).end_object();
-    else
-        out.null();
-    out.field("keep_ticks", ball_.keep_ticks);
+    JsonStateVisitor v(out);
+    visit_state(*this, v);
     out.end_object();
-    out.end_object();
+}
+
+std::vector<StateField> PodballWorld::state_fields() const {
+    FieldListVisitor v;
+    visit_state(*this, v);
+    return std::move(v.fields);
+}
+
+std::optional<std::string> PodballWorld::perturb_field(std::size_t k, unsigned role) {
+    FieldPerturber v(k, role);
+    visit_state(*this, v);
+    return v.changed;
 }
 
 void PodballWorld::write_metrics(JsonWriter& out) const {

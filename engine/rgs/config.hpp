@@ -1,32 +1,33 @@
-// The RGS lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp).
+// The RGS lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp,
+// defaults included: a config comes from config_from; a default-constructed one is all NaN).
 // Economy defaults are the post's example (R0 = 15 BP/min, T = 15 min); the map and range are the
 // issue's (8000 x 8000 x 1000 qu, 800 qu); prices, build times and health are ours.
 #pragma once
-#include "engine/core/params.hpp"
+#include "engine/core/param_binding.hpp"
 #include "engine/rgs/types.hpp"
 
 namespace pb::rgs {
 
 struct RgsConfig {
     // map: the box [0, width] x [0, depth] x [0, height]
-    double map_width = 8000.0;
-    double map_depth = 8000.0;
-    double map_height = 1000.0;
+    double map_width = kUnsetParam;
+    double map_depth = kUnsetParam;
+    double map_height = kUnsetParam;
     // drill (team 0's RGS by default)
-    double drill_range = 800.0;
-    double drill_price = 10.0;
-    double drill_build_time = 10.0;   // seconds
-    double drill_health = 300.0;
+    double drill_range = kUnsetParam;
+    double drill_price = kUnsetParam;
+    double drill_build_time = kUnsetParam;   // seconds
+    double drill_health = kUnsetParam;
     // leech (team 1's RGS by default)
-    double leech_range = 800.0;
-    double leech_price = 10.0;
-    double leech_build_time = 10.0;
-    double leech_health = 250.0;
+    double leech_range = kUnsetParam;
+    double leech_price = kUnsetParam;
+    double leech_build_time = kUnsetParam;
+    double leech_health = kUnsetParam;
     // economy
-    double initial_bp = 50.0;
-    double initial_mine_rate = 15.0;  // R0, BP/min
-    double half_life = 15.0;          // T, minutes of match time
-    double min_efficiency = 20.0;     // percent points of one RGS, while the main structure is alive
+    double initial_bp = kUnsetParam;
+    double initial_mine_rate = kUnsetParam;  // R0, BP/min
+    double half_life = kUnsetParam;          // T, minutes of match time
+    double min_efficiency = kUnsetParam;     // percent points of one RGS, while the main structure is alive
 
     double range(Kind k) const { return k == Kind::Drill ? drill_range : leech_range; }
     double price(Kind k) const { return k == Kind::Drill ? drill_price : leech_price; }

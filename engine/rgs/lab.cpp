@@ -22,8 +22,9 @@ LabInfo make_lab() {
     lab.params = &rgs_param_table();
     lab.commands = command_specs(RgsCommands{});
     lab.setup_keys = {"team0", "team1", "rgs"};
-    lab.parse_setup = [](const Node& root, TableReader& reader, Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
-        return read_rgs_setup(root, reader, diag);
+    lab.parse_setup = [](const Node& root, const ParamSet& params, TableReader& reader, Diagnostics& diag)
+        -> std::shared_ptr<const LabSetup> {
+        return read_rgs_setup(root, params, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<RgsSetup>(); };
     lab.create_world = create_rgs_world;

@@ -11,26 +11,6 @@
 namespace pb::rgs {
 namespace {
 
-// A parameter's value as the scenario's [params] sets it (dotted keys nest in TOML), if it is a
-// number inside the parameter's range; the core reports bad values, here they just fall back.
-double scenario_param(const Node& root, std::string_view key) {
-    const ParamTable& table = rgs_param_table();
-    const ParamDef& def = table[*table.find(key)];
-    const Node* at = root.get("params");
-    std::string_view rest = key;
-    while (at && at->kind == Node::Kind::Table) {
-        if (const Node* whole = at->get(rest); whole && whole->is_number()) {
-            const double v = whole->as_number();
-            return v >= def.min && v <= def.max ? v : def.default_value;
-        }
-        const std::size_t dot = rest.find('.');
-        if (dot == std::string_view::npos) break;
-        at = at->get(rest.substr(0, dot));
-        rest = rest.substr(dot + 1);
-    }
-    return def.default_value;
-}
-
 std::string short_number(double v) { return format_number(v); }
 
 bool read_position(TableReader& r, Vec3& out, Vec3 map) {
@@ -110,12 +90,13 @@ void RgsSetup::write_toml(std::ostream& out) const {
     }
 }
 
-std::shared_ptr<const RgsSetup> read_rgs_setup(const Node& root, TableReader& reader, Diagnostics& diag) {
+std::shared_ptr<const RgsSetup> read_rgs_setup(const Node&, const ParamSet& params, TableReader& reader,
+                                               Diagnostics& diag) {
     auto setup = std::make_shared<RgsSetup>();
     for (int t = 0; t < 2; ++t)
         if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, setup->teams[t], diag);
-    const Vec3 map{scenario_param(root, "rgs.map.width"), scenario_param(root, "rgs.map.depth"),
-                   scenario_param(root, "rgs.map.height")};
+    // The map as the parameter table read it (a bad value there is the table's error, with its line).
+    const Vec3 map = config_from(params).map_size();
     if (const Node* list = reader.array("rgs");
         list && !over_limit(*list, list->array.size(), kMaxRgs, "RGS (kMaxRgs)", diag))
         for (const Node& entry : list->array) read_rgs(entry, *setup, map, diag);

@@ -46,6 +46,7 @@ public:
 // Reads [team0], [team1] and [[rgs]] from the scenario root through `reader` (which marks them
 // as known). Positions are checked against the map of the scenario's own [params] (or the default
 // map). Problems go to `diag`; a complete setup is returned anyway.
-std::shared_ptr<const RgsSetup> read_rgs_setup(const Node& root, TableReader& reader, Diagnostics& diag);
+std::shared_ptr<const RgsSetup> read_rgs_setup(const Node& root, const ParamSet& params, TableReader& reader,
+                                               Diagnostics& diag);
 
 }  // namespace pb::rgs

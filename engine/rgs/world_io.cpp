@@ -10,10 +10,6 @@
 namespace pb::rgs {
 namespace {
 
-void write_vec(JsonWriter& out, std::string_view key, Vec3 v) {
-    out.key(key).begin_array().value(v.x).value(v.y).value(v.z).end_array();
-}
-
 // Clusters reported in the metrics: enough for any hand-made scenario, bounded for stress maps.
 constexpr std::size_t kMaxReportedClusters = 64;
 
@@ -31,64 +27,99 @@ std::uint64_t RgsWorld::tick_hash() const {
     return hash_detail::fold_mul(bp ^ hash_detail::kMulA, mined ^ hash_detail::kMulB);
 }
 
+template <class Self, class V>
+void RgsWorld::visit_state(Self& w, V& v) {
+    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only,
+    // derived ones (kJsonOnly) shown only. kTick marks what tick_hash() covers.
+    const auto vec = [&v](std::string_view key, auto& p, unsigned role) {
+        v.begin_array(key, 3, role);
+        v.field("", p.x, role);
+        v.field("", p.y, role);
+        v.field("", p.z, role);
+        v.end_array();
+    };
+    v.field("tick", w.tick_, kShown);
+    v.value("minutes", w.match_minutes());
+    const Vec3 map = w.config_.map_size();
+    v.begin_array("map", 3, kJsonOnly);
+    v.value("", map.x);
+    v.value("", map.y);
+    v.value("", map.z);
+    v.end_array();
+    v.value("base_rate", w.base_rate());
+    // Every slot (ids are indices); a removed one is hashed as such and not shown.
+    v.begin_array("rgs", w.rgs_.size());
+    for (auto& r : w.rgs_) {
+        if (r.removed) {
+            v.begin_object("", kHidden);
+            v.field("removed", r.removed, kHidden);
+            v.end_object();
+            continue;
+        }
+        v.begin_object("");
+        v.field("removed", r.removed, kHidden);
+        v.field("id", r.id, kShown);
+        v.field("team", r.team, kShown);
+        v.enumeration("kind", r.kind, kShown, kind_key);
+        vec("position", r.pos, kShown);
+        v.field("range_override", r.range_override, kHidden);
+        v.field("range", r.range, kShown);
+        v.enumeration("state", r.state, kShown, state_key);
+        v.field("health", r.health, kShown);
+        v.field("build_left", r.build_left, r.state == State::Building ? kShown : kHidden);
+        v.field("price_paid", r.price_paid, kHidden);
+        v.field("marked_tick", r.marked_tick, kHidden);
+        // Derived, but hashing it catches any path that derives it differently.
+        v.field("efficiency", r.efficiency, kShown);
+        v.end_object();
+    }
+    v.end_array();
+    v.begin_array("teams", 2);
+    for (int t = 0; t < 2; ++t) {
+        auto& team = w.teams_[t];
+        v.begin_object("");
+        v.value("team", t);
+        v.field("name", team.name, kShown);
+        v.field("bp", team.bp, kShownTick);
+        v.value("efficiency", w.team_efficiency(t));
+        v.value("effective_efficiency", w.effective_efficiency(t));
+        v.value("mine_rate", w.mine_rate(t));
+        v.field("main_structure", team.main_structure, kShown);
+        v.field("mined", team.mined, kHiddenTick);
+        v.field("spent", team.spent, kHidden);
+        v.field("refunded", team.refunded, kHidden);
+        v.end_object();
+    }
+    v.end_array();
+    v.field("history_interval", w.history_interval_, kHidden);
+    v.value("history_size", static_cast<std::int64_t>(w.history_.size()), kHidden);
+}
+
 std::uint64_t RgsWorld::hash() const {
     StateHasher h;
-    h.add(tick_);
     for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
-    for (const TeamState& t : teams_) {
-        h.add(t.name);
-        h.add(t.bp);
-        h.add(t.main_structure);
-        h.add(t.mined);
-        h.add(t.spent);
-        h.add(t.refunded);
-    }
-    h.add(static_cast<std::int64_t>(rgs_.size()));
-    for (const Rgs& r : rgs_) {
-        h.add(r.removed);
-        if (r.removed) continue;
-        h.add(r.team);
-        h.add(static_cast<int>(r.kind));
-        h.add(r.pos.x);
-        h.add(r.pos.y);
-        h.add(r.pos.z);
-        h.add(r.range_override);
-        h.add(static_cast<int>(r.state));
-        h.add(r.health);
-        h.add(r.build_left);
-        h.add(r.price_paid);
-        h.add(r.marked_tick);
-        h.add(r.efficiency);   // derived, but hashing it catches any path that derives it differently
-    }
-    h.add(history_interval_);
-    h.add(static_cast<std::int64_t>(history_.size()));
+    StateHashVisitor v(h);
+    visit_state(*this, v);
     return h.value();
 }
 
 void RgsWorld::write_state(JsonWriter& out) const {
     out.begin_object();
-    out.field("tick", tick_);
-    out.field("minutes", match_minutes());
-    write_vec(out, "map", config_.map_size());
-    out.field("base_rate", base_rate());
-    out.key("rgs").begin_array();
-    for (const Rgs& r : rgs_) {
-        if (r.removed) continue;
-        out.begin_object().field("id", r.id).field("team", r.team).field("kind", kind_key(r.kind));
-        write_vec(out, "position", r.pos);
-        out.field("range", r.range).field("state", state_key(r.state)).field("health", r.health);
-        if (r.state == State::Building) out.field("build_left", r.build_left);
-        out.field("efficiency", r.efficiency).end_object();
-    }
-    out.end_array();
-    out.key("teams").begin_array();
-    for (int t = 0; t < 2; ++t) {
-        out.begin_object().field("team", t).field("name", teams_[t].name).field("bp", teams_[t].bp);
-        out.field("efficiency", team_efficiency(t)).field("effective_efficiency", effective_efficiency(t));
-        out.field("mine_rate", mine_rate(t)).field("main_structure", teams_[t].main_structure).end_object();
-    }
-    out.end_array();
+    JsonStateVisitor v(out);
+    visit_state(*this, v);
     out.end_object();
+}
+
+std::vector<StateField> RgsWorld::state_fields() const {
+    FieldListVisitor v;
+    visit_state(*this, v);
+    return std::move(v.fields);
+}
+
+std::optional<std::string> RgsWorld::perturb_field(std::size_t k, unsigned role) {
+    FieldPerturber v(k, role);
+    visit_state(*this, v);
+    return v.changed;
 }
 
 void RgsWorld::write_metrics(JsonWriter& out) const {

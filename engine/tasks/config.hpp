@@ -1,14 +1,15 @@
-// The Tasks lab's tunable values, one field per entry of its parameter table (params.cpp).
+// The Tasks lab's tunable values, one field per entry of its parameter table (params.cpp), whose
+// defaults are the only ones: a config comes from config_from (a default-constructed one is NaN).
 #pragma once
-#include "engine/core/params.hpp"
+#include "engine/core/param_binding.hpp"
 
 namespace pb::tasks {
 
 struct TasksConfig {
-    double max_damage = 2.0;     // D
-    double max_time = 100.0;     // T
-    double max_ties = 8.0;       // tied teams listed per Pareto point
-    double ticks_per_time = 20.0;   // animation: ticks a player needs per unit of corridor time
+    double max_damage = kUnsetParam;     // D
+    double max_time = kUnsetParam;     // T
+    double max_ties = kUnsetParam;       // tied teams listed per Pareto point
+    double ticks_per_time = kUnsetParam;   // animation: ticks a player needs per unit of corridor time
 };
 
 const ParamTable& tasks_param_table();

@@ -23,7 +23,8 @@ LabInfo make_lab() {
     lab.params = &tasks_param_table();
     lab.commands = command_specs(TasksCommands{});
     lab.setup_keys = {"ship", "generate", "corridor", "hazard", "task"};
-    lab.parse_setup = [](const Node& root, TableReader& reader, Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader, Diagnostics& diag)
+        -> std::shared_ptr<const LabSetup> {
         return read_tasks_setup(root, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return default_tasks_setup(); };

@@ -55,79 +55,93 @@ std::uint64_t TasksWorld::hash() const {
     return h.value();
 }
 
+template <class Self, class V>
+void TasksWorld::visit_state(Self& w, V& v) {
+    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only.
+    // The hash walks them in the order the state hash always had (so tick hashes, made from it,
+    // stay those of engine 5): the clock is not part of it, and some sizes are left out.
+    // Tasks has no kTick fields: its tick hash is the clock stepping this state hash along
+    // (clock_tick_hash), and a test changes every field and checks compute_state_hash() moves.
+    v.value("tick", w.tick_);
+    v.field("solves", w.solves_, kHidden);
+    v.value("problem", w.problem_ ? std::string_view(*w.problem_) : std::string_view("-"), kHidden);
+    v.opaque("params", [&w](StateHasher& h) {
+        for (std::size_t i = 0; i < w.params_.size(); ++i) h.add(w.params_[i]);
+    });
+    v.opaque("rng", [&w](StateHasher& h) {
+        for (std::uint64_t s : w.rng_.state()) h.add_u64(s);
+    });
+    v.begin_array("rooms", w.ship_.rooms.size());
+    for (auto& r : w.ship_.rooms) {
+        v.begin_object("");
+        v.field("x", r.x, kShown);
+        v.field("y", r.y, kShown);
+        v.field("hazard_to_equipment", r.hazard_to_equipment, kShown);
+        v.field("hazard_to_event", r.hazard_to_event, kShown);
+        v.end_object();
+    }
+    v.end_array();
+    v.begin_array("corridors", w.ship_.corridors.size());
+    for (auto& c : w.ship_.corridors) {
+        v.begin_object("");
+        v.field("from", c.from, kShown);
+        v.field("to", c.to, kShown);
+        v.field("time", c.time, kShown);
+        v.field("damage_to_equipment", c.damage_to_equipment, kShown);
+        v.field("damage_to_event", c.damage_to_event, kShown);
+        v.field("one_way", c.one_way, kShown);
+        v.end_object();
+    }
+    v.end_array();
+    const auto list = [&v](std::string_view key, auto& values, unsigned role) {
+        v.begin_array(key, values.size(), role);
+        for (auto& x : values) v.field("", x, role & ~kSizeUnhashed);
+        v.end_array();
+    };
+    list("players", w.task_.players, kShown);
+    list("equipment", w.task_.equipment, kShown);
+    v.field("event", w.task_.event, kShown);
+    list("tau", w.task_.tau, kShown | kSizeUnhashed);
+    list("delta", w.task_.delta, kShown | kSizeUnhashed);
+    v.field("max_players", w.task_.max_players, kHidden);
+    // Derived, but hashing the answer catches any path that derives it differently. The answer is
+    // asked for (solved or waited for, see solution()), hashed only: a designer cannot edit it.
+    v.opaque("solution", [&w](StateHasher& h) {
+        const TaskSolution& sol = w.solution();
+        for (const TeamPoint& p : sol.teams.points) {
+            h.add(p.k);
+            h.add(p.time);
+            h.add(p.damage);
+            h.add(p.assignment_count);
+        }
+        for (int r : sol.route_nodes) h.add(r);
+    });
+}
+
 std::uint64_t TasksWorld::compute_state_hash() const {
     StateHasher h;
-    h.add(solves_);
-    h.add(problem_ ? std::string_view(*problem_) : std::string_view("-"));
-    for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
-    for (std::uint64_t s : rng_.state()) h.add_u64(s);
-    h.add(static_cast<std::int64_t>(ship_.rooms.size()));
-    for (const Room& r : ship_.rooms) {
-        h.add(r.x);
-        h.add(r.y);
-        h.add(r.hazard_to_equipment);
-        h.add(r.hazard_to_event);
-    }
-    h.add(static_cast<std::int64_t>(ship_.corridors.size()));
-    for (const Corridor& c : ship_.corridors) {
-        h.add(c.from);
-        h.add(c.to);
-        h.add(c.time);
-        h.add(c.damage_to_equipment);
-        h.add(c.damage_to_event);
-        h.add(c.one_way);
-    }
-    for (const auto* list : {&task_.players, &task_.equipment}) {
-        h.add(static_cast<std::int64_t>(list->size()));
-        for (int v : *list) h.add(v);
-    }
-    h.add(task_.event);
-    for (Cost t : task_.tau) h.add(t);
-    for (Cost d : task_.delta) h.add(d);
-    h.add(task_.max_players);
-    // Derived, but hashing the answer catches any path that derives it differently.
-    const TaskSolution& sol = solution();
-    for (const TeamPoint& p : sol.teams.points) {
-        h.add(p.k);
-        h.add(p.time);
-        h.add(p.damage);
-        h.add(p.assignment_count);
-    }
-    for (int r : sol.route_nodes) h.add(r);
+    StateHashVisitor v(h);
+    visit_state(*this, v);
     return h.value();
 }
 
 void TasksWorld::write_state(JsonWriter& out) const {
     out.begin_object();
-    out.field("tick", tick_);
-    out.key("rooms").begin_array();
-    for (const Room& r : ship_.rooms) {
-        out.begin_object().field("x", r.x).field("y", r.y);
-        out.field("hazard_to_equipment", r.hazard_to_equipment).field("hazard_to_event", r.hazard_to_event);
-        out.end_object();
-    }
-    out.end_array();
-    out.key("corridors").begin_array();
-    for (const Corridor& c : ship_.corridors) {
-        out.begin_object().field("from", c.from).field("to", c.to).field("time", c.time);
-        out.field("damage_to_equipment", c.damage_to_equipment).field("damage_to_event", c.damage_to_event);
-        out.field("one_way", c.one_way).end_object();
-    }
-    out.end_array();
-    out.key("players").begin_array();
-    for (int p : task_.players) out.value(p);
-    out.end_array();
-    out.key("equipment").begin_array();
-    for (int e : task_.equipment) out.value(e);
-    out.end_array();
-    out.field("event", task_.event);
-    out.key("tau").begin_array();
-    for (Cost t : task_.tau) out.value(t);
-    out.end_array();
-    out.key("delta").begin_array();
-    for (Cost d : task_.delta) out.value(d);
-    out.end_array();
+    JsonStateVisitor v(out);
+    visit_state(*this, v);
     out.end_object();
+}
+
+std::vector<StateField> TasksWorld::state_fields() const {
+    FieldListVisitor v;
+    visit_state(*this, v);
+    return std::move(v.fields);
+}
+
+std::optional<std::string> TasksWorld::perturb_field(std::size_t k, unsigned role) {
+    FieldPerturber v(k, role);
+    visit_state(*this, v);
+    return v.changed;
 }
 
 void TasksWorld::write_metrics(JsonWriter& out) const {

@@ -131,7 +131,7 @@ TEST_CASE("podball metrics: the ball kept in a goal area is flagged against its 
 }
 
 TEST_CASE("podball metrics: a shot is on goal exactly when its free straight path crosses the mouth") {
-    const PodballConfig defaults;
+    const PodballConfig defaults = config_from(ParamSet{});
     const double lambda = defaults.ball_friction / defaults.ball_mass;
     const double speed_per_power = defaults.shoot_force / defaults.ball_mass;
     const double line = 0.5, mouth = 0.1;
