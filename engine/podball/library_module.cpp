@@ -401,24 +401,37 @@ public:
         return answer(budget_ms, what, fault);
     }
 
-    // A play call through the shared page (module_host.hpp: spin, then sleep on the socket).
-    int play_call(int budget_ms, const char* what, std::string& fault) {
+    // A play call through the shared page (module_host.hpp), in two halves so that two hosts can
+    // think at the same time: post_play hands the inputs already in the page to the host (false
+    // and `fault` when the host is gone), await_play waits for its answer (yielding the processor
+    // a while, then sleeping on the socket) at most the budget. The answer byte, or -1.
+    bool post_play(const char* what, std::string& fault) {
         if (sock_ < 0 || !shared_) {
             fault = "its process is gone";
-            return -1;
+            return false;
         }
-        using std::chrono::steady_clock;
-        const auto start = steady_clock::now();
+        play_start_ = std::chrono::steady_clock::now();
         const std::uint32_t seq = ++play_seq_;
-        auto done = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load() == seq; };
         std::atomic_ref<std::uint32_t>(shared_->play_request).store(seq);
         if (std::atomic_ref<std::uint32_t>(shared_->host_waiting).load()) {
             const unsigned char wake = host::OpWake;
             if (send(sock_, &wake, 1, MSG_NOSIGNAL) != 1) {
                 fault = death(what);
-                return -1;
+                return false;
             }
         }
+        return true;
+    }
+
+    int await_play(int budget_ms, const char* what, std::string& fault) {
+        if (sock_ < 0 || !shared_) {
+            fault = "its process is gone";
+            return -1;
+        }
+        using std::chrono::steady_clock;
+        const auto start = play_start_;
+        const std::uint32_t seq = play_seq_;
+        auto done = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load() == seq; };
         const auto spin_until = start + std::chrono::microseconds(host::kCallerSpinMicroseconds);
         while (!done() && std::chrono::steady_clock::now() < spin_until) sched_yield();
         if (!done()) {
@@ -471,12 +484,17 @@ public:
     }
 
     // The host's processor time since it began play call `seq` (0 while it has not begun it).
+    // The host reads its processor clock at most once a millisecond (module_host.hpp), so its
+    // mark may be older than the call: what it may have used between the mark and the call
+    // (at most the wall-clock time between them) is not counted.
     std::int64_t cpu_ns_in_call(std::uint32_t seq) const {
         if (!shared_ || pid_ <= 0 || std::atomic_ref<std::uint32_t>(shared_->play_started).load() != seq) return 0;
         clockid_t clock;
         timespec now{};
         if (clock_getcpuclockid(pid_, &clock) != 0 || clock_gettime(clock, &now) != 0) return 0;
-        return static_cast<std::int64_t>(now.tv_sec) * 1000000000 + now.tv_nsec - shared_->play_cpu_ns;
+        const std::int64_t used = static_cast<std::int64_t>(now.tv_sec) * 1000000000 + now.tv_nsec -
+                                  shared_->play_cpu_ns - std::max<std::int64_t>(0, shared_->play_cpu_slack_ns);
+        return std::max<std::int64_t>(0, used);
     }
 
     // Waits for the host's first byte (the library loaded, or a copy ready).
@@ -624,6 +642,7 @@ private:
 
     int sock_ = -1;
     std::uint32_t play_seq_ = 0;
+    std::chrono::steady_clock::time_point play_start_{};   // when the play call play_seq_ was posted
     pid_t pid_ = -1;
     bool own_child_ = false;
     bool exited_ = false;
@@ -675,18 +694,26 @@ public:
         throw std::runtime_error(fault);
     }
 
+    // Hands the view to the host at once: it thinks while the world prepares the other team.
+    void start_play(const TeamView& v) override {
+        posted_ = dead_ || !host_ ? Posted::No : post(v);
+    }
+
     void play(const TeamView& v, std::vector<PodAction>& actions) override {
         ++calls_;
+        Posted posted = posted_;
+        posted_ = Posted::No;
         if (dead_) {
             if (fault_reported_) return;   // idle for the rest of the match
             fault_reported_ = true;
             throw std::runtime_error(fault_);
         }
         if (!host_) throw std::runtime_error("module '" + name() + "' has no state (its init or clone failed)");
+        if (posted == Posted::No) posted = post(v);
+        if (posted == Posted::Failed) return die(post_fault_);
         host::HostShared* sh = host_->shared();
-        fill_world(sh->world, sh->settings, v, settings_.seed);
         std::string fault;
-        const int r = host_->play_call(kPlayBudgetMs, "in podball_module_play", fault);
+        const int r = host_->await_play(kPlayBudgetMs, kPlayWhat, fault);
         if (r < 0) return die(fault);
         if (r == host::ReplyThrew) throw std::runtime_error(text_field(sh->error, sizeof sh->error));
         if (r == host::ReplyForeign) throw ForeignException{};
@@ -731,6 +758,17 @@ public:
     }
 
 private:
+    static constexpr const char* kPlayWhat = "in podball_module_play";
+    enum class Posted { No, Yes, Failed };
+
+    // The view into the shared page and the call posted: Yes, or Failed (the reason in post_fault_).
+    Posted post(const TeamView& v) {
+        host::HostShared* sh = host_->shared();
+        fill_world(sh->world, sh->settings, v, settings_.seed);
+        post_fault_.clear();
+        return host_->post_play(kPlayWhat, post_fault_) ? Posted::Yes : Posted::Failed;
+    }
+
     void die(const std::string& fault) {
         dead_ = true;
         fault_reported_ = true;
@@ -750,6 +788,8 @@ private:
     TeamSettings settings_;
     std::int64_t calls_ = 0;
     std::array<podball_action, PODBALL_MAX_PODS> actions_{};
+    Posted posted_ = Posted::No;   // start_play posted this call already
+    std::string post_fault_;
 };
 
 // Starts a host for `path` and reads what the library says about itself.
