@@ -220,6 +220,8 @@ int module_host_main(int argc, char** argv) {
             std::memcpy(world, &shared->world, sizeof *world);
             std::memcpy(live_settings, &shared->settings, sizeof *live_settings);
             world->settings = live_settings;
+            // Only the actions of the pods in the view go back (fewer cache lines between cores).
+            const int returned = std::clamp(world->own_count, 0, PODBALL_MAX_PODS);
             for (int i = 0; i < PODBALL_MAX_PODS; ++i) actions[i] = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
             unsigned char r = host::ReplyOk;
             std::int32_t status = 0;
@@ -246,7 +248,7 @@ int module_host_main(int argc, char** argv) {
             }
             shared->magic = host::kMagic;
             shared->status = status;
-            std::memcpy(shared->actions, actions, sizeof(podball_action) * PODBALL_MAX_PODS);
+            std::memcpy(shared->actions, actions, sizeof(podball_action) * static_cast<std::size_t>(returned));
             shared->play_reply = r;
             last_play = request();
             std::atomic_ref<std::uint32_t>(shared->play_done).store(last_play);
