@@ -2,7 +2,9 @@
 // program that dlopens a team module library in a child process and runs its calls there, so a
 // module that loops, crashes, aborts, exits or scribbles takes only its own process down.
 //
-// One host process per team module (and per snapshot copy of it). Playbench and the host share
+// One host process per team module (and per snapshot copy of it), and up to two spares per
+// library started ahead with the library loaded (library_module.cpp, HostPool). The world posts
+// both teams' play calls before it waits for either (TeamModule::start_play). Playbench and the host share
 // one page of memory (a memfd both map: HostShared below) and a Unix socket. A call is one byte
 // each way: Playbench writes the inputs into the shared page and sends the op; the host copies
 // them into its own memory, calls the library, copies the outputs back and answers with one byte.
