@@ -26,6 +26,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -509,10 +510,23 @@ public:
     }
 
     // Waits for the host's first byte (the library loaded, or a copy ready).
+    // A host that has answered once (a spare a probe gave back) is ready while its process lives.
     bool await_ready(const char* what, std::string& error) {
+        if (ready_) {
+            int st = 0;
+            if (sock_ >= 0 && pid_ > 0 && (!own_child_ || waitpid(pid_, &st, WNOHANG) == 0)) return true;
+            if (own_child_ && pid_ > 0) exited_ = true;   // reaped just now (or not ours to reap)
+            pid_ = -1;
+            stop();
+            error = "its process ended before it was used";
+            return false;
+        }
         std::string fault;
         const int r = answer(kInitBudgetMs, what, fault);
-        if (r == host::ReplyOk) return true;
+        if (r == host::ReplyOk) {
+            ready_ = true;
+            return true;
+        }
         if (r == host::ReplyError) {
             error = text_field(shared_->error, sizeof shared_->error);
             stop();
@@ -657,6 +671,7 @@ private:
     pid_t pid_ = -1;
     bool own_child_ = false;
     bool exited_ = false;
+    bool ready_ = false;   // the host has said it is ready
     host::HostShared* shared_ = nullptr;
 };
 
@@ -740,8 +755,14 @@ private:
     void refill(const std::string& key, const std::string& path, const Stamp& stamp) {
         if (!stamp.valid) return;
         std::lock_guard lock(mutex_);
+        if (!worker_.joinable()) {
+            try {
+                worker_ = std::thread([this] { work(); });
+            } catch (const std::system_error&) {
+                return;   // no thread to spare (a resource limit): hosts start when needed
+            }
+        }
         jobs_.push_back(Job{key, path, stamp});
-        if (!worker_.joinable()) worker_ = std::thread([this] { work(); });
         wake_.notify_one();
     }
 

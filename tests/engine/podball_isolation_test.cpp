@@ -207,6 +207,14 @@ TEST_CASE("podball isolation: a spare host never plays an old build of a library
     LibraryInfo info;
     CHECK_FALSE(probe_module_library(lib.string(), &info).has_value());
     CHECK(info.name == "test_module");
+    // The probe's host, given back as a spare, is taken at once (not awaited again: that would
+    // wait out the 2 s budget and start another).
+    const auto before = std::chrono::steady_clock::now();
+    auto after_probe = load_library_module(lib.string(), error);
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - before);
+    REQUIRE(after_probe);
+    CHECK(after_probe->name() == "test_module");
+    CHECK(took.count() < 1500);
 
     fs::remove(lib);   // gone: an error, not a spare
     CHECK(probe_module_library(lib.string()).has_value());
