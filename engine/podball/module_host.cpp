@@ -33,13 +33,13 @@ using host::HostShared;
 // re-arm the alarm only when it was set kOrphanRearmSeconds ago or more (a call in 25-30 s).
 constexpr unsigned kOrphanSeconds = 30;
 constexpr std::int64_t kOrphanRearmSeconds = 5;
+constexpr std::size_t kGuardBytes = std::size_t{16} << 20;
 
 std::int64_t clock_ns(clockid_t clock) {
     timespec t{};
     clock_gettime(clock, &t);
     return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
-constexpr std::size_t kGuardBytes = std::size_t{16} << 20;
 
 struct Library {
     podball_module_init_fn init = nullptr;
