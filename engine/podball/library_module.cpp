@@ -9,6 +9,7 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,7 +22,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <condition_variable>
+#include <map>
+#include <mutex>
 #include <stdexcept>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "engine/podball/module_host.hpp"
 #include "engine/podball/podball_module_abi.h"
@@ -331,6 +338,11 @@ public:
     // Starts the host for the library at `path`; false and `error` when the host cannot start or
     // the library cannot be used.
     bool spawn(const std::string& path, std::string& error) {
+        return start(path, error) && await_ready("loading the library", error);
+    }
+
+    // Starts the host without waiting for it (await_ready does); false and `error` when it cannot.
+    bool start(const std::string& path, std::string& error) {
         int sv[2];
         if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
             error = std::string("cannot start a module host: socketpair: ") + std::strerror(errno);
@@ -365,7 +377,7 @@ public:
         sock_ = sv[0];
         pid_ = pid;
         own_child_ = true;
-        return await_ready("loading the library", error);
+        return true;
     }
 
     // Sends `op` and waits for the answer at most `budget_ms`; on overrun, a dead or scribbling
@@ -401,24 +413,37 @@ public:
         return answer(budget_ms, what, fault);
     }
 
-    // A play call through the shared page (module_host.hpp: spin, then sleep on the socket).
-    int play_call(int budget_ms, const char* what, std::string& fault) {
+    // A play call through the shared page (module_host.hpp), in two halves so that two hosts can
+    // think at the same time: post_play hands the inputs already in the page to the host (false
+    // and `fault` when the host is gone), await_play waits for its answer (yielding the processor
+    // a while, then sleeping on the socket) at most the budget. The answer byte, or -1.
+    bool post_play(const char* what, std::string& fault) {
         if (sock_ < 0 || !shared_) {
             fault = "its process is gone";
-            return -1;
+            return false;
         }
-        using std::chrono::steady_clock;
-        const auto start = steady_clock::now();
+        play_start_ = std::chrono::steady_clock::now();
         const std::uint32_t seq = ++play_seq_;
-        auto done = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load() == seq; };
         std::atomic_ref<std::uint32_t>(shared_->play_request).store(seq);
         if (std::atomic_ref<std::uint32_t>(shared_->host_waiting).load()) {
             const unsigned char wake = host::OpWake;
             if (send(sock_, &wake, 1, MSG_NOSIGNAL) != 1) {
                 fault = death(what);
-                return -1;
+                return false;
             }
         }
+        return true;
+    }
+
+    int await_play(int budget_ms, const char* what, std::string& fault) {
+        if (sock_ < 0 || !shared_) {
+            fault = "its process is gone";
+            return -1;
+        }
+        using std::chrono::steady_clock;
+        const auto start = play_start_;
+        const std::uint32_t seq = play_seq_;
+        auto done = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load() == seq; };
         const auto spin_until = start + std::chrono::microseconds(host::kCallerSpinMicroseconds);
         while (!done() && std::chrono::steady_clock::now() < spin_until) sched_yield();
         if (!done()) {
@@ -471,19 +496,37 @@ public:
     }
 
     // The host's processor time since it began play call `seq` (0 while it has not begun it).
+    // The host reads its processor clock at most once a millisecond (module_host.hpp), so its
+    // mark may be older than the call: what it may have used between the mark and the call
+    // (at most the wall-clock time between them) is not counted.
     std::int64_t cpu_ns_in_call(std::uint32_t seq) const {
         if (!shared_ || pid_ <= 0 || std::atomic_ref<std::uint32_t>(shared_->play_started).load() != seq) return 0;
         clockid_t clock;
         timespec now{};
         if (clock_getcpuclockid(pid_, &clock) != 0 || clock_gettime(clock, &now) != 0) return 0;
-        return static_cast<std::int64_t>(now.tv_sec) * 1000000000 + now.tv_nsec - shared_->play_cpu_ns;
+        const std::int64_t used = static_cast<std::int64_t>(now.tv_sec) * 1000000000 + now.tv_nsec -
+                                  shared_->play_cpu_ns - std::max<std::int64_t>(0, shared_->play_cpu_slack_ns);
+        return std::max<std::int64_t>(0, used);
     }
 
     // Waits for the host's first byte (the library loaded, or a copy ready).
+    // A host that has answered once (a spare a probe gave back) is ready while its process lives.
     bool await_ready(const char* what, std::string& error) {
+        if (ready_) {
+            int st = 0;
+            if (sock_ >= 0 && pid_ > 0 && (!own_child_ || waitpid(pid_, &st, WNOHANG) == 0)) return true;
+            if (own_child_ && pid_ > 0) exited_ = true;   // reaped just now (or not ours to reap)
+            pid_ = -1;
+            stop();
+            error = "its process ended before it was used";
+            return false;
+        }
         std::string fault;
         const int r = answer(kInitBudgetMs, what, fault);
-        if (r == host::ReplyOk) return true;
+        if (r == host::ReplyOk) {
+            ready_ = true;
+            return true;
+        }
         if (r == host::ReplyError) {
             error = text_field(shared_->error, sizeof shared_->error);
             stop();
@@ -624,10 +667,143 @@ private:
 
     int sock_ = -1;
     std::uint32_t play_seq_ = 0;
+    std::chrono::steady_clock::time_point play_start_{};   // when the play call play_seq_ was posted
     pid_t pid_ = -1;
     bool own_child_ = false;
     bool exited_ = false;
+    bool ready_ = false;   // the host has said it is ready
     host::HostShared* shared_ = nullptr;
+};
+
+// Spare hosts: a host takes milliseconds to start and load its library, as long as thousands of
+// play calls, so for each library (and host program) up to kSpareHosts are started ahead, in the
+// background, the library loaded and nothing else (no init); a module takes one and a new one is
+// started. A spare is used only while the library file is the one it loaded (device, inode,
+// size, modification time): a rebuilt module is never played by a spare of the old one. Spares
+// end with Playbench (their socket closes).
+class HostPool {
+public:
+    static HostPool& instance() {
+        static HostPool pool;
+        return pool;
+    }
+
+    // A host with the library at `path` loaded; nullptr and `error` when it cannot be used.
+    std::unique_ptr<HostProcess> take(const std::string& path, std::string& error) {
+        const std::string key = module_host_path() + '\n' + path;
+        const Stamp stamp = stamp_of(path);
+        std::unique_ptr<HostProcess> spare;
+        {
+            std::lock_guard lock(mutex_);
+            auto& list = spares_[key];
+            while (!list.empty() && !spare) {
+                if (stamp.valid && list.front().stamp == stamp) spare = std::move(list.front().host);
+                list.erase(list.begin());
+            }
+        }
+        std::string why;
+        if (spare && spare->await_ready("loading the library", why)) {
+            refill(key, path, stamp);
+            return spare;
+        }
+        // No spare (or it failed, whatever the reason): start one now; its answer is the one that counts.
+        auto host = std::make_unique<HostProcess>();
+        if (!host->spawn(path, error)) return nullptr;
+        refill(key, path, stamp);
+        return host;
+    }
+
+    // A host taken but never initialised (a probe): kept as a spare while there is room.
+    void give_back(const std::string& path, std::unique_ptr<HostProcess> host) {
+        const Stamp stamp = stamp_of(path);
+        if (!stamp.valid) return;
+        std::lock_guard lock(mutex_);
+        auto& list = spares_[module_host_path() + '\n' + path];
+        if (list.size() < kSpareHosts) list.push_back(Spare{stamp, std::move(host)});
+    }
+
+private:
+    static constexpr std::size_t kSpareHosts = 2;   // both teams of a match may play one library
+
+    struct Stamp {
+        bool valid = false;
+        dev_t dev = 0;
+        ino_t ino = 0;
+        off_t size = 0;
+        std::int64_t mtime_ns = 0;
+        bool operator==(const Stamp&) const = default;
+    };
+    struct Spare {
+        Stamp stamp;
+        std::unique_ptr<HostProcess> host;
+    };
+
+    static Stamp stamp_of(const std::string& path) {
+        struct stat st {};
+        Stamp s;
+        if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return s;
+        s.valid = true;
+        s.dev = st.st_dev;
+        s.ino = st.st_ino;
+        s.size = st.st_size;
+        s.mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+        return s;
+    }
+
+    // Has spares started (not waiting for them) until there are kSpareHosts for `key`, on the
+    // pool's own thread: starting a process costs a millisecond or two.
+    void refill(const std::string& key, const std::string& path, const Stamp& stamp) {
+        if (!stamp.valid) return;
+        std::lock_guard lock(mutex_);
+        if (!worker_.joinable()) {
+            try {
+                worker_ = std::thread([this] { work(); });
+            } catch (const std::system_error&) {
+                return;   // no thread to spare (a resource limit): hosts start when needed
+            }
+        }
+        jobs_.push_back(Job{key, path, stamp});
+        wake_.notify_one();
+    }
+
+    void work() {
+        std::unique_lock lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [this] { return quit_ || !jobs_.empty(); });
+            if (quit_) return;
+            const Job job = jobs_.front();
+            jobs_.erase(jobs_.begin());
+            while (!quit_ && spares_[job.key].size() < kSpareHosts) {
+                lock.unlock();
+                auto host = std::make_unique<HostProcess>();
+                std::string error;
+                const bool started = host->start(job.path, error);
+                lock.lock();
+                if (!started) break;
+                spares_[job.key].push_back(Spare{job.stamp, std::move(host)});
+            }
+        }
+    }
+
+    ~HostPool() {
+        {
+            std::lock_guard lock(mutex_);
+            quit_ = true;
+        }
+        wake_.notify_one();
+        if (worker_.joinable()) worker_.join();
+    }
+
+    struct Job {
+        std::string key, path;
+        Stamp stamp;
+    };
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::map<std::string, std::vector<Spare>> spares_;
+    std::vector<Job> jobs_;
+    bool quit_ = false;
+    std::thread worker_;
 };
 
 void init_settings(podball_settings& s, const TeamSettings& settings) {
@@ -658,11 +834,8 @@ public:
         fault_reported_ = false;
         std::string error;
         if (!host_ || initialised_host_) {
-            host_ = std::make_unique<HostProcess>();
-            if (!host_->spawn(path_, error)) {
-                host_.reset();
-                throw std::runtime_error("module '" + name() + "': " + error);
-            }
+            host_ = HostPool::instance().take(path_, error);
+            if (!host_) throw std::runtime_error("module '" + name() + "': " + error);
         }
         initialised_host_ = true;
         init_settings(host_->shared()->settings, settings);
@@ -675,18 +848,26 @@ public:
         throw std::runtime_error(fault);
     }
 
+    // Hands the view to the host at once: it thinks while the world prepares the other team.
+    void start_play(const TeamView& v) override {
+        posted_ = dead_ || !host_ ? Posted::No : post(v);
+    }
+
     void play(const TeamView& v, std::vector<PodAction>& actions) override {
         ++calls_;
+        Posted posted = posted_;
+        posted_ = Posted::No;
         if (dead_) {
             if (fault_reported_) return;   // idle for the rest of the match
             fault_reported_ = true;
             throw std::runtime_error(fault_);
         }
         if (!host_) throw std::runtime_error("module '" + name() + "' has no state (its init or clone failed)");
+        if (posted == Posted::No) posted = post(v);
+        if (posted == Posted::Failed) return die(post_fault_);
         host::HostShared* sh = host_->shared();
-        fill_world(sh->world, sh->settings, v, settings_.seed);
         std::string fault;
-        const int r = host_->play_call(kPlayBudgetMs, "in podball_module_play", fault);
+        const int r = host_->await_play(kPlayBudgetMs, kPlayWhat, fault);
         if (r < 0) return die(fault);
         if (r == host::ReplyThrew) throw std::runtime_error(text_field(sh->error, sizeof sh->error));
         if (r == host::ReplyForeign) throw ForeignException{};
@@ -694,7 +875,10 @@ public:
         if (sh->status != 0)
             throw std::runtime_error("module '" + name() + "': podball_module_play returned status " +
                                      std::to_string(sh->status));
-        std::memcpy(actions_.data(), sh->actions, sizeof(podball_action) * PODBALL_MAX_PODS);
+        // The host returns the actions of the pods in the view (module_host.cpp); a team has no more.
+        const std::size_t n = std::min<std::size_t>(actions.size(), static_cast<std::size_t>(sent_pods_));
+        std::memcpy(actions_.data(), sh->actions, sizeof(podball_action) * n);
+        for (std::size_t i = n; i < actions_.size(); ++i) actions_[i] = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
         read_actions(actions_.data(), actions);
     }
 
@@ -731,6 +915,22 @@ public:
     }
 
 private:
+    static constexpr const char* kPlayWhat = "in podball_module_play";
+    enum class Posted { No, Yes, Failed };
+
+    // The view into the shared page and the call posted: Yes, or Failed (the reason in post_fault_).
+    // The settings are written into the page only when they differ from what it holds (parameters
+    // can change live; a new page holds init's or none): unchanged, they stay in the host's cache.
+    Posted post(const TeamView& v) {
+        host::HostShared* sh = host_->shared();
+        fill_world(sh->world, live_settings_, v, settings_.seed);
+        if (std::memcmp(&sh->settings, &live_settings_, sizeof live_settings_) != 0)
+            std::memcpy(&sh->settings, &live_settings_, sizeof live_settings_);
+        sent_pods_ = std::clamp(sh->world.own_count, 0, PODBALL_MAX_PODS);
+        post_fault_.clear();
+        return host_->post_play(kPlayWhat, post_fault_) ? Posted::Yes : Posted::Failed;
+    }
+
     void die(const std::string& fault) {
         dead_ = true;
         fault_reported_ = true;
@@ -750,12 +950,16 @@ private:
     TeamSettings settings_;
     std::int64_t calls_ = 0;
     std::array<podball_action, PODBALL_MAX_PODS> actions_{};
+    Posted posted_ = Posted::No;   // start_play posted this call already
+    podball_settings live_settings_{};
+    int sent_pods_ = 0;                                 // own pods in the view posted: the actions the host returns
+    std::string post_fault_;
 };
 
-// Starts a host for `path` and reads what the library says about itself.
+// A host for `path` (a spare if there is one) and what the library says about itself.
 std::unique_ptr<HostProcess> start_host(const std::string& path, LibraryInfo& info, std::string& error) {
-    auto host = std::make_unique<HostProcess>();
-    if (!host->spawn(path, error)) return nullptr;
+    auto host = HostPool::instance().take(path, error);
+    if (!host) return nullptr;
     const host::HostShared* sh = host->shared();
     info.name = text_field(sh->name, sizeof sh->name);
     info.author = text_field(sh->author, sizeof sh->author);
@@ -773,8 +977,10 @@ std::optional<std::string> probe_module_library(const std::string& path, Library
     std::string error;
     if (!g_in_process) {
         LibraryInfo found;
-        if (!start_host(path, found, error)) return error;
+        auto host = start_host(path, found, error);
+        if (!host) return error;
         if (info) *info = found;
+        HostPool::instance().give_back(path, std::move(host));   // the module loaded next takes it
         return std::nullopt;
     }
     auto lib = ModuleLibrary::open(path, error);

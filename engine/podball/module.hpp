@@ -58,6 +58,11 @@ public:
     // Fills `actions` (already sized to the team's pod count, all None). May throw: the world
     // catches it, idles the team's pods for that call and counts a fault.
     virtual void play(const TeamView& view, std::vector<PodAction>& actions) = 0;
+    // Optional, must not throw: the view the next play() gets, handed over before the world
+    // prepares the other team's call, so that an isolated library module (library_module.hpp)
+    // thinks in its own process meanwhile and both teams' modules think at the same time. The
+    // next play() then gets this same view. Built-in modules ignore it.
+    virtual void start_play(const TeamView& view) { (void)view; }
     virtual std::unique_ptr<TeamModule> clone() const = 0;
     virtual void hash(StateHasher&) const {}
 };

@@ -29,9 +29,17 @@ namespace {
 using host::HostShared;
 
 // The longest one call may run even when nobody is waiting for it (Playbench gone): the host
-// then ends itself, so a looping module never outlives Playbench for long.
+// then ends itself (SIGALRM), so a looping module never outlives Playbench for long. Play calls
+// re-arm the alarm only when it was set kOrphanRearmSeconds ago or more (a call in 25-30 s).
 constexpr unsigned kOrphanSeconds = 30;
+constexpr std::int64_t kOrphanRearmSeconds = 5;
 constexpr std::size_t kGuardBytes = std::size_t{16} << 20;
+
+std::int64_t clock_ns(clockid_t clock) {
+    timespec t{};
+    clock_gettime(clock, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
 
 struct Library {
     podball_module_init_fn init = nullptr;
@@ -175,6 +183,16 @@ int module_host_main(int argc, char** argv) {
 
     std::uint32_t last_play = 0;
     auto request = [&] { return std::atomic_ref<std::uint32_t>(shared->play_request).load(); };
+    // The orphan alarm of play calls (set at alarm_set_ns, CLOCK_MONOTONIC, a call without a system
+    // call) and the last reading of the processor clock (cpu_mark_ns at cpu_mark_wall_ns).
+    bool alarm_armed = false;
+    std::int64_t alarm_set_ns = 0;
+    std::int64_t cpu_mark_ns = 0;
+    std::int64_t cpu_mark_wall_ns = INT64_MIN / 2;
+    auto disarm = [&] {
+        if (alarm_armed) alarm(0);
+        alarm_armed = false;
+    };
     for (;;) {
         // A play request in the shared page: spin a little before sleeping on the socket.
         int op = -1;
@@ -182,6 +200,7 @@ int module_host_main(int argc, char** argv) {
         const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(host::kHostSpinMicroseconds);
         while (request() == last_play && std::chrono::steady_clock::now() < spin_until) sched_yield();
         if (request() == last_play) {
+            disarm();   // no call runs while the host sleeps
             std::atomic_ref<std::uint32_t>(shared->host_waiting).store(1);
             if (request() == last_play) op = read_op(sock, fds);
             std::atomic_ref<std::uint32_t>(shared->host_waiting).store(0);
@@ -190,6 +209,7 @@ int module_host_main(int argc, char** argv) {
         if (request() != last_play && (op < 0 || op == host::OpWake)) op = host::OpPlay;
         if (op == host::OpWake) continue;   // stale: nothing new
         if (op < 0 || op == host::OpQuit) return 0;
+        if (op != host::OpPlay) disarm();   // init and clone set their own
         if (op == host::OpInit) {
             std::memcpy(&init_settings, &shared->settings, sizeof init_settings);
             const std::string why = make_state();
@@ -200,14 +220,24 @@ int module_host_main(int argc, char** argv) {
             std::memcpy(world, &shared->world, sizeof *world);
             std::memcpy(live_settings, &shared->settings, sizeof *live_settings);
             world->settings = live_settings;
+            // Only the actions of the pods in the view go back (fewer cache lines between cores).
+            const int returned = std::clamp(world->own_count, 0, PODBALL_MAX_PODS);
             for (int i = 0; i < PODBALL_MAX_PODS; ++i) actions[i] = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
             unsigned char r = host::ReplyOk;
             std::int32_t status = 0;
-            timespec cpu{};
-            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
-            shared->play_cpu_ns = static_cast<std::int64_t>(cpu.tv_sec) * 1000000000 + cpu.tv_nsec;
+            const std::int64_t wall = clock_ns(CLOCK_MONOTONIC);
+            if (wall - cpu_mark_wall_ns >= host::kCpuMarkNs) {
+                cpu_mark_ns = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
+                cpu_mark_wall_ns = wall;
+            }
+            shared->play_cpu_ns = cpu_mark_ns;
+            shared->play_cpu_slack_ns = wall - cpu_mark_wall_ns;
             std::atomic_ref<std::uint32_t>(shared->play_started).store(request());
-            alarm(kOrphanSeconds);
+            if (!alarm_armed || wall - alarm_set_ns >= kOrphanRearmSeconds * 1000000000) {
+                alarm(kOrphanSeconds);
+                alarm_armed = true;
+                alarm_set_ns = wall;
+            }
             try {
                 status = lib.play(state, world, actions);
             } catch (const std::exception& e) {
@@ -216,10 +246,9 @@ int module_host_main(int argc, char** argv) {
             } catch (...) {
                 r = host::ReplyForeign;
             }
-            alarm(0);
             shared->magic = host::kMagic;
             shared->status = status;
-            std::memcpy(shared->actions, actions, sizeof(podball_action) * PODBALL_MAX_PODS);
+            std::memcpy(shared->actions, actions, sizeof(podball_action) * static_cast<std::size_t>(returned));
             shared->play_reply = r;
             last_play = request();
             std::atomic_ref<std::uint32_t>(shared->play_done).store(last_play);
@@ -238,6 +267,8 @@ int module_host_main(int argc, char** argv) {
                 shared = map_shared(host::kMemFd);
                 if (!shared) _exit(3);
                 last_play = 0;
+                alarm_armed = false;                     // a fork has no alarm
+                cpu_mark_wall_ns = INT64_MIN / 2;        // nor the processor time of the original
                 std::string why;
                 if (!lib.clone) why = make_state();
                 shared->magic = host::kMagic;

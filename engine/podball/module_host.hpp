@@ -2,7 +2,9 @@
 // program that dlopens a team module library in a child process and runs its calls there, so a
 // module that loops, crashes, aborts, exits or scribbles takes only its own process down.
 //
-// One host process per team module (and per snapshot copy of it). Playbench and the host share
+// One host process per team module (and per snapshot copy of it), and up to two spares per
+// library started ahead with the library loaded (library_module.cpp, HostPool). The world posts
+// both teams' play calls before it waits for either (TeamModule::start_play). Playbench and the host share
 // one page of memory (a memfd both map: HostShared below) and a Unix socket. A call is one byte
 // each way: Playbench writes the inputs into the shared page and sends the op; the host copies
 // them into its own memory, calls the library, copies the outputs back and answers with one byte.
@@ -51,6 +53,11 @@ enum Reply : unsigned char { ReplyOk = 'k', ReplyError = 'e', ReplyThrew = 't', 
 inline constexpr int kHostSpinMicroseconds = 200;
 inline constexpr int kCallerSpinMicroseconds = 200;
 
+// A play call makes no system call in the host (each costs a microsecond or more, as much as the
+// call itself): the host reads its processor clock (for the budget) only when its last reading is
+// older than this, and says how old it is (play_cpu_slack_ns), which Playbench does not count.
+inline constexpr std::int64_t kCpuMarkNs = 1000000;
+
 struct HostShared {
     std::uint32_t magic;
     std::int32_t status;              // play's return value
@@ -62,7 +69,8 @@ struct HostShared {
     std::uint32_t caller_waiting;     // Playbench sleeps on the socket: wake it with ReplyWake
     std::uint32_t play_reply;         // the Reply of the play call numbered play_done
     std::uint32_t play_started;       // the play call the host has begun, at play_cpu_ns of its time
-    alignas(8) std::int64_t play_cpu_ns;
+    alignas(8) std::int64_t play_cpu_ns;      // the host's processor clock, read at most kCpuMarkNs before the call
+    std::int64_t play_cpu_slack_ns;           // the wall-clock time between that reading and the call
     podball_settings settings;        // init's settings; play: the live settings
     podball_world world;              // play's input (its settings pointer is the host's own)
     podball_action actions[PODBALL_MAX_PODS];   // play's output

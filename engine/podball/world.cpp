@@ -143,16 +143,21 @@ void PodballWorld::step() {
 }
 
 // A module that throws idles its team for that call; a non-finite vector idles that pod. Either
-// counts as a fault in ModuleHealth, and the match goes on.
+// counts as a fault in ModuleHealth, and the match goes on. Both views are built (and handed to
+// the modules) before either team plays: isolated library modules then think at the same time,
+// each in its own process. A view depends on no team's actions, so the order changes nothing.
 void PodballWorld::call_modules() {
     for (int team = 0; team < 2; ++team) {
+        build_team_view(*this, team, view_scratch_[team]);
+        modules_[team]->start_play(view_scratch_[team]);
+    }
+    for (int team = 0; team < 2; ++team) {
         const int n = teams_[team].pods;
-        build_team_view(*this, team, view_scratch_);
         action_scratch_.assign(static_cast<std::size_t>(n), PodAction{});
         const char* failure = nullptr;
         std::string reason;
         try {
-            modules_[team]->play(view_scratch_, action_scratch_);
+            modules_[team]->play(view_scratch_[team], action_scratch_);
         } catch (const std::exception& e) {
             failure = "play failed: ";
             reason = e.what();

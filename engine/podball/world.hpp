@@ -153,7 +153,7 @@ private:
     bool picked_up_ = false;           // the ball was picked up during this tick
     Vec2 ball_start_{0.0, 0.0};        // ball position at the start of the tick (goal-line crossing)
     std::vector<Vec2> thrust_;         // per pod, direction * power this tick
-    TeamView view_scratch_;
+    std::array<TeamView, 2> view_scratch_;   // per team: both are built before either team plays
     std::vector<PodAction> action_scratch_;
 };
 

@@ -2,8 +2,13 @@
 // exits, scribbles past its action array or overruns its budget once is stopped, its pods idle for
 // the rest of the match, the fault is reported once, and the match goes on. A well-behaved module
 // plays bit for bit the same isolated as in-process, snapshots included.
+#include <unistd.h>
+
+#include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/core/json.hpp"
@@ -150,6 +155,72 @@ TEST_CASE("podball isolation: a well-behaved module plays bit for bit the same i
         CHECK(iso.first == inp.first);
         CHECK(iso.second == inp.second);
     }
+}
+
+TEST_CASE("podball isolation: two isolated teams, their calls in flight together, play bit for bit as in-process") {
+    // Both teams' play calls are posted before either is awaited (TeamModule::start_play): the
+    // two hosts think at the same time, and nothing may change for it.
+    PodballSetup s;
+    s.teams[0] = TeamInfo{"Blue", "lib:" + striker(), 5};
+    s.teams[1] = TeamInfo{"Red", "lib:" + test_module("counter"), 5};
+    s.library_paths = {striker(), test_module("counter")};
+    s.start_mode = Mode::KickoffTeam1;
+    PodballWorld isolated(params_with(), s, 7);
+    const std::vector<std::uint64_t> a = hashes(isolated, 4000);
+    std::vector<std::uint64_t> b;
+    {
+        InProcess trusted;
+        PodballWorld direct(params_with(), s, 7);
+        b = hashes(direct, 4000);
+    }
+    REQUIRE(a.size() == b.size());
+    CHECK(a == b);
+    CHECK(isolated.module_health(0).faults == 0);
+    CHECK(isolated.module_health(1).faults == 0);
+    CHECK(isolated.module_health(0).load_error.empty());
+    CHECK(isolated.module_health(1).load_error.empty());
+    CHECK(isolated.score()[0] + isolated.score()[1] > 0);
+}
+
+TEST_CASE("podball isolation: a spare host never plays an old build of a library") {
+    // Hosts are started ahead (the library loaded) so a new match need not wait for one; a
+    // library rebuilt since is loaded afresh.
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("pb-spare-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path lib = dir / "libmine.so";
+    fs::copy_file(striker(), lib, fs::copy_options::overwrite_existing);
+    std::string error;
+    auto first = load_library_module(lib.string(), error);
+    REQUIRE(first);
+    CHECK(first->name() == "simple_striker");
+    auto second = load_library_module(lib.string(), error);   // a spare, most likely
+    REQUIRE(second);
+    CHECK(second->name() == "simple_striker");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));   // spares of the old build start
+
+    fs::remove(lib);   // "rebuilt": another library at the same path
+    fs::copy_file(test_module("counter"), lib);
+    auto rebuilt = load_library_module(lib.string(), error);
+    REQUIRE(rebuilt);
+    CHECK(rebuilt->name() == "test_module");
+    LibraryInfo info;
+    CHECK_FALSE(probe_module_library(lib.string(), &info).has_value());
+    CHECK(info.name == "test_module");
+    // The probe's host, given back as a spare, is taken at once (not awaited again: that would
+    // wait out the 2 s budget and start another).
+    const auto before = std::chrono::steady_clock::now();
+    auto after_probe = load_library_module(lib.string(), error);
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - before);
+    REQUIRE(after_probe);
+    CHECK(after_probe->name() == "test_module");
+    CHECK(took.count() < 1500);
+
+    fs::remove(lib);   // gone: an error, not a spare
+    CHECK(probe_module_library(lib.string()).has_value());
+    CHECK_FALSE(load_library_module(lib.string(), error));
+    CHECK(error.find("libmine.so") != std::string::npos);
+    fs::remove_all(dir);
 }
 
 #endif  // PB_MODULE_DIR
