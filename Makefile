@@ -2,7 +2,7 @@
 # Both install missing Debian packages first (scripts/install-deps.sh), then use the CMake presets.
 SCENARIO ?= scenarios/podball-default.toml
 
-.PHONY: run test build deps asan clean screenshots fuzz fuzz-smoke
+.PHONY: run test build deps asan clang cross-compiler clean screenshots fuzz fuzz-smoke
 
 # Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
 FUZZ_SECONDS ?= 600
@@ -20,12 +20,24 @@ run: build
 test: build
 	ctest --preset release
 	$(MAKE) --no-print-directory asan
+	$(MAKE) --no-print-directory clang
+	$(MAKE) --no-print-directory cross-compiler
 	$(MAKE) --no-print-directory fuzz-smoke
 
 asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	ctest --preset asan
+
+# The same suite built with Debian's Clang 14 (warnings are errors there too).
+clang: deps
+	@cmake --preset clang >/dev/null
+	@cmake --build --preset clang
+	ctest --preset clang
+
+# Replays recorded by the GCC build verify with the Clang build and the other way round.
+cross-compiler: build clang
+	bash scripts/cross-compiler-replays.sh build/release/playbench build/clang/playbench
 
 # libFuzzer targets (fuzz/, clang 14): a bounded smoke run in `make test`, a long one on demand
 # (`make fuzz FUZZ_SECONDS=3600`; FUZZ_TARGETS=replay for one target).

@@ -49,7 +49,9 @@ TEST_CASE("logistics: --set switches the policy; bad values and keys are refused
 TEST_CASE("logistics: render at the ticks that crashed ImGui (a load disc of 1e-7 px) writes the picture") {
     // logistics-large died with SIGFPE at tick 324, the colony at 333: a transporter carrying
     // 4.3e-14 energy got a disc ImGui 1.86's circle code divides by zero for.
-    for (const auto& [scenario, ticks] : {std::pair<std::string, int>{"logistics-large.toml", 324}, {"logistics-colony.toml", 333}}) {
+    for (const auto& scenario_ticks : {std::pair<std::string, int>{"logistics-large.toml", 324}, {"logistics-colony.toml", 333}}) {
+        const auto& scenario = scenario_ticks.first;   // (Clang 14 cannot capture a structured binding in a doctest macro)
+        const auto& ticks = scenario_ticks.second;
         CAPTURE(scenario);
         const std::string png = temp_path("crash-" + scenario + ".png");
         std::remove(png.c_str());

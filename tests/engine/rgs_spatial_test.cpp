@@ -55,8 +55,10 @@ std::map<int, std::pair<double, std::set<int>>> brute_force(const RgsWorld& w) {
 
 void check_against_brute_force(const RgsWorld& w) {
     const auto expected = brute_force(w);
-    for (const auto& [id, want] : expected) {
-        CAPTURE(id);
+    for (const auto& entry : expected) {
+        const int id = entry.first;
+        const auto& want = entry.second;
+        CAPTURE(id);   // (not a structured binding: Clang 14 cannot capture one in CAPTURE's lambda)
         const Rgs& r = w.structures()[id];
         // The product's order differs (grid order against id order): equal to rounding.
         CHECK(r.efficiency == doctest::Approx(want.first).epsilon(1e-13));

@@ -158,7 +158,9 @@ TEST_CASE("effects view: a click places a defender in every lane, a drag moves i
 TEST_CASE("effects view: the worked examples say which creep is which example, on the lanes and in the Analysis tab") {
     Simulation sim = effects_simulation("effects-worked-examples.toml");
     sim.advance(21);   // the second hits land at tick 20 (1 s)
-    for (auto [width, height] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+    for (auto width_height : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        const auto width = width_height.first;   // (Clang 14 cannot capture a structured binding in a doctest macro)
+        const auto height = width_height.second;
         CAPTURE(width);
         ui::OffscreenRenderer renderer{width, height};
         REQUIRE_MESSAGE(renderer.ok(), renderer.error());

@@ -60,14 +60,16 @@ TEST_CASE("layout at 1280x800: parameters in reach, tools and analysis a tab awa
         // The canvas's centre and whatever must stay visible are free of overlays.
         const ui::WidgetRect* canvas = w.find("canvas");
         REQUIRE(canvas != nullptr);
-        for (const auto& [name, rect] : w.all()) {
+        for (const auto& name_rect : w.all()) {
+            const auto& name = name_rect.first;   // (Clang 14 cannot capture a structured binding in a doctest macro)
+            const auto& rect = name_rect.second;
             if (!starts_with(name, "overlay.")) continue;
             CAPTURE(name);
             CHECK_FALSE(contains(rect, canvas->center_x(), canvas->center_y()));
-            for (const auto& [kept, keep_rect] : w.all())
-                if (starts_with(kept, "keep_visible.")) {
-                    CAPTURE(kept);
-                    CHECK_FALSE(overlaps(rect, keep_rect));
+            for (const auto& kept_rect : w.all())
+                if (starts_with(kept_rect.first, "keep_visible.")) {
+                    CAPTURE(kept_rect.first);
+                    CHECK_FALSE(overlaps(rect, kept_rect.second));
                 }
         }
 

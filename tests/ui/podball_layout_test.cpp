@@ -81,7 +81,9 @@ TEST_CASE("podball layout: at 1280x800 the analysis is in the Analysis tab and o
     REQUIRE(goals[1] != nullptr);
     ImVec2 centre = shell.canvas().to_screen({0.0, 0.0});
     int overlays = 0;
-    for (const auto& [name, r] : wl.all()) {
+    for (const auto& name_r : wl.all()) {
+        const auto& name = name_r.first;   // (Clang 14 cannot capture a structured binding in a doctest macro)
+        const auto& r = name_r.second;
         if (name.rfind("overlay.", 0) != 0) continue;
         CAPTURE(name);
         ++overlays;

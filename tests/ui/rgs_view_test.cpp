@@ -90,7 +90,9 @@ TEST_CASE("rgs view: ten RGS on one spot show an x10 badge and ten stacked label
 }
 
 TEST_CASE("rgs view: labels in tight clusters are displaced, never overlapping, at both window sizes") {
-    for (auto [width, height] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+    for (auto width_height : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        const auto width = width_height.first;   // (Clang 14 cannot capture a structured binding in a doctest macro)
+        const auto height = width_height.second;
         CAPTURE(width);
         // The scripted build order at 15 minutes: two clusters of six and seven RGS.
         Simulation sim = rgs_simulation("rgs-build-order.toml");
