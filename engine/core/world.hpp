@@ -105,6 +105,38 @@ protected:
 };
 
 // Where two worlds of the same lab differ, field by field: the path and both values.
+// What a lab with a `visit_state` (state_visitor.hpp) gets from it, written once for every lab:
+// the full hash (parameters, then every hashed field), the JSON state, the field list and the
+// test hook that changes one field. Each lab's World overrides are one line calling these, in
+// the file that defines its visit_state.
+template <class W>
+std::uint64_t visited_hash(const W& w) {
+    StateHasher h;
+    for (std::size_t i = 0; i < w.params().size(); ++i) h.add(w.params()[i]);
+    StateHashVisitor v(h);
+    W::visit_state(w, v);
+    return h.value();
+}
+template <class W>
+void write_visited_state(const W& w, JsonWriter& out) {
+    out.begin_object();
+    JsonStateVisitor v(out);
+    W::visit_state(w, v);
+    out.end_object();
+}
+template <class W>
+std::vector<StateField> visited_fields(const W& w) {
+    FieldListVisitor v;
+    W::visit_state(w, v);
+    return std::move(v.fields);
+}
+template <class W>
+std::optional<std::string> perturb_visited_field(W& w, std::size_t k, unsigned role) {
+    FieldPerturber v(k, role);
+    W::visit_state(w, v);
+    return v.changed;
+}
+
 inline std::vector<FieldDifference> diff_states(const World& a, const World& b) {
     return diff_fields(a.state_fields(), b.state_fields());
 }

@@ -188,31 +188,14 @@ void EffectsWorld::visit_state(Self& w, V& v) {
     v.end_array();
 }
 
-std::uint64_t EffectsWorld::hash() const {
-    StateHasher h;
-    for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
-    StateHashVisitor v(h);
-    visit_state(*this, v);
-    return h.value();
-}
+std::uint64_t EffectsWorld::hash() const { return visited_hash(*this); }
 
-void EffectsWorld::write_state(JsonWriter& out) const {
-    out.begin_object();
-    JsonStateVisitor v(out);
-    visit_state(*this, v);
-    out.end_object();
-}
+void EffectsWorld::write_state(JsonWriter& out) const { write_visited_state(*this, out); }
 
-std::vector<StateField> EffectsWorld::state_fields() const {
-    FieldListVisitor v;
-    visit_state(*this, v);
-    return std::move(v.fields);
-}
+std::vector<StateField> EffectsWorld::state_fields() const { return visited_fields(*this); }
 
 std::optional<std::string> EffectsWorld::perturb_field(std::size_t k, unsigned role) {
-    FieldPerturber v(k, role);
-    visit_state(*this, v);
-    return v.changed;
+    return perturb_visited_field(*this, k, role);
 }
 
 void EffectsWorld::write_metrics(JsonWriter& out) const {

@@ -125,23 +125,12 @@ std::uint64_t TasksWorld::compute_state_hash() const {
     return h.value();
 }
 
-void TasksWorld::write_state(JsonWriter& out) const {
-    out.begin_object();
-    JsonStateVisitor v(out);
-    visit_state(*this, v);
-    out.end_object();
-}
+void TasksWorld::write_state(JsonWriter& out) const { write_visited_state(*this, out); }
 
-std::vector<StateField> TasksWorld::state_fields() const {
-    FieldListVisitor v;
-    visit_state(*this, v);
-    return std::move(v.fields);
-}
+std::vector<StateField> TasksWorld::state_fields() const { return visited_fields(*this); }
 
 std::optional<std::string> TasksWorld::perturb_field(std::size_t k, unsigned role) {
-    FieldPerturber v(k, role);
-    visit_state(*this, v);
-    return v.changed;
+    return perturb_visited_field(*this, k, role);
 }
 
 void TasksWorld::write_metrics(JsonWriter& out) const {
