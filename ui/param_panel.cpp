@@ -285,23 +285,27 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     ImGui::PopID();
 }
 
-// The derived values whose first input lies in `section`, as rows under its sliders: the label
-// marked "=", the value with its unit, the formula as the tooltip.
+// The derived values whose first input lies in `section`, as full-width lines under its sliders
+// (labels are sentences, too long for the label column): "= label  value unit", the formula as
+// the tooltip.
 void draw_derived_rows(const PanelContext& c, const std::vector<DerivedValue>& derived, const std::string& section) {
     for (const DerivedValue& d : derived) {
         if (d.inputs.empty()) continue;
         const std::string_view first = d.inputs.front();
         if (first.substr(0, first.rfind('.')) != section) continue;
         ImGui::PushID(d.label.c_str());
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
+        ImGui::Indent(8.0f * c.scale);
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-        ImGui::Text("= %s", d.label.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(derived_text(d).c_str());
+        ImGui::Text("= %s:", d.label.c_str());
         ImGui::PopStyleColor();
+        const bool hovered_label = ImGui::IsItemHovered();
+        ImGui::SameLine();
+        const std::string value = derived_text(d);
+        // Too long for the rest of the line: the value goes on its own line.
+        if (ImGui::CalcTextSize(value.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+        ImGui::TextUnformatted(value.c_str());
         c.widgets.record_last_item("derived." + d.label);
-        if (ImGui::IsItemHovered()) {
+        if (hovered_label || ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
             ImGui::TextUnformatted(d.label.c_str());
@@ -310,12 +314,12 @@ void draw_derived_rows(const PanelContext& c, const std::vector<DerivedValue>& d
             ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
             std::string from;
             for (const auto& k : d.inputs) from += (from.empty() ? "" : ", ") + k;
-            ImGui::TextWrapped("Derived from %s; changes as you move them.", from.c_str());
+            ImGui::TextWrapped("Derived from %s; follows them as you move them.", from.c_str());
             ImGui::PopStyleColor();
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }
-        ImGui::TableNextColumn();
+        ImGui::Unindent(8.0f * c.scale);
         ImGui::PopID();
     }
 }
@@ -337,8 +341,8 @@ int draw_section(const PanelContext& c, const std::string& section) {
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.5f);
     ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, c.reset_w);
     for (std::size_t i : rows) draw_param_row(c, i);
-    draw_derived_rows(c, c.derived, section);
     ImGui::EndTable();
+    draw_derived_rows(c, c.derived, section);
     return static_cast<int>(rows.size());
 }
 
