@@ -106,9 +106,19 @@ static void print_table(const LabInfo& lab, std::ostream& out) {
         for (const ParamDef& d : lab.params->defs()) {
             if (d.section() != section) continue;
             out << "  " << std::left << std::setw(36) << d.key << " default " << std::setw(10)
-                << format_param_value(d, d.default_value) << " range " << format_param_value(d, d.min) << " .. "
-                << format_param_value(d, d.max) << (d.unit.empty() ? "" : "  (" + d.unit + ")") << "\n";
+                << format_param_value(d, d.default_value);
+            if (d.is_choice())
+                out << " one of " << choice_names(d) << " (or " << format_param_value(d, d.min) << " .. "
+                    << format_param_value(d, d.max) << ")\n";
+            else if (d.type == ParamType::Boolean)
+                out << " switch: true or false\n";
+            else
+                out << " range " << format_param_value(d, d.min) << " .. " << format_param_value(d, d.max)
+                    << (d.unit.empty() ? "" : "  (" + d.unit + ")") << "\n";
             out << "      " << d.label << ": " << d.description << "\n";
+            for (std::size_t c = 0; c < d.choices.size(); ++c)
+                out << "        " << format_param_value(d, d.min + static_cast<double>(c)) << " = " << d.choices[c].name
+                    << ": " << d.choices[c].label << "\n";
         }
     }
 }
@@ -125,7 +135,7 @@ int list_params(const std::string& lab_name, std::ostream& out, std::ostream& er
     }
     const LabInfo* lab = find_lab(lab_name);
     if (!lab) {
-        err << "playbench params: unknown lab '" << lab_name << "' (allowed: " << lab_names() << ")\n";
+        err << "playbench params: unknown lab '" << lab_name << "'" << did_you_mean_lab(lab_name) << " (allowed: " << lab_names() << ")\n";
         return 2;
     }
     print_table(*lab, out);

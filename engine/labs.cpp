@@ -1,5 +1,6 @@
 // The one list of labs. Adding a lab: append it here (and its view in ui/lab_views.cpp).
 #include "engine/core/lab.hpp"
+#include "engine/core/suggest.hpp"
 #include "engine/core/typed_command.hpp"
 #include "engine/logistics/world.hpp"
 #include "engine/effects/world.hpp"
@@ -30,6 +31,12 @@ std::string lab_names() {
     std::string out;
     for (const LabInfo* l : all_labs()) out += (out.empty() ? "" : ", ") + l->name;
     return out;
+}
+
+std::string did_you_mean_lab(std::string_view typed) {
+    std::vector<std::string> names;
+    for (const LabInfo* l : all_labs()) names.push_back(l->name);
+    return did_you_mean(typed, names);
 }
 
 std::vector<CommandSpec> command_specs(const LabInfo& lab) {

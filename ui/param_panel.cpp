@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 #include <imgui.h>
@@ -39,14 +40,19 @@ void draw_tooltip(const ParamDef& def, double value, double file_value) {
     ImGui::PopStyleColor();
     ImGui::Separator();
     ImGui::TextWrapped("%s", def.description.c_str());
-    std::string unit = def.unit.empty() ? std::string() : " " + def.unit;
-    if (def.type != ParamType::Boolean)
-        ImGui::Text("Range: %s .. %s%s", format_param_value(def, def.min).c_str(),
-                    format_param_value(def, def.max).c_str(), unit.c_str());
-    ImGui::Text("Value: %s%s   (default %s)", format_param_value(def, value).c_str(), unit.c_str(),
-                format_param_value(def, def.default_value).c_str());
-    if (value != file_value) ImGui::Text("Scenario file: %s", format_param_value(def, file_value).c_str());
-    if (def.type != ParamType::Boolean) {
+    if (def.is_choice()) {
+        // Each choice with the name --set and scenario files accept.
+        for (std::size_t i = 0; i < def.choices.size(); ++i)
+            ImGui::BulletText("%s  (%s = %s)", def.choices[i].label.c_str(), def.choices[i].name.c_str(),
+                              format_param_value(def, def.min + static_cast<double>(i)).c_str());
+    } else if (def.type != ParamType::Boolean) {
+        ImGui::Text("Range: %s .. %s", describe_param_value(def, def.min).c_str(),
+                    describe_param_value(def, def.max).c_str());
+    }
+    ImGui::Text("Value: %s   (default %s)", describe_param_value(def, value).c_str(),
+                describe_param_value(def, def.default_value).c_str());
+    if (value != file_value) ImGui::Text("Scenario file: %s", describe_param_value(def, file_value).c_str());
+    if (def.type != ParamType::Boolean && !def.is_choice()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
         ImGui::TextUnformatted("Ctrl+click the slider to type a value.");
         ImGui::PopStyleColor();
@@ -55,18 +61,40 @@ void draw_tooltip(const ParamDef& def, double value, double file_value) {
     ImGui::EndTooltip();
 }
 
+// An enumerated parameter: a drop-down of its choices' labels. True with `value` set on a pick.
+bool draw_choice_control(const ParamDef& def, const std::string& id, double& value) {
+    if (!ImGui::BeginCombo(id.c_str(), choice_preview(def, value).c_str())) return false;
+    bool picked = false;
+    for (std::size_t i = 0; i < def.choices.size(); ++i) {
+        const double v = def.min + static_cast<double>(i);
+        const bool selected = v == value;
+        if (ImGui::Selectable(def.choices[i].label.c_str(), selected) && !selected) {
+            value = v;
+            picked = true;
+        }
+        if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+    return picked;
+}
+
+// A flag: a checkbox saying On or Off. True with `value` set when toggled.
+bool draw_flag_control(const std::string& id, double& value) {
+    bool on = value != 0.0;
+    std::string label = std::string(on ? "On" : "Off") + "#" + id;   // "On###key": one ID either way
+    if (!ImGui::Checkbox(label.c_str(), &on)) return false;
+    value = on ? 1.0 : 0.0;
+    return true;
+}
+
 // The value control for one parameter; returns true with `value` set when the designer edited it.
 bool draw_value_control(const ParamDef& def, double& value) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     std::string id = "##" + def.key;
+    if (def.is_choice()) return draw_choice_control(def, id, value);
     std::string fmt = slider_format(def);
     switch (def.type) {
-    case ParamType::Boolean: {
-        bool on = value != 0.0;
-        if (!ImGui::Checkbox(id.c_str(), &on)) return false;
-        value = on ? 1.0 : 0.0;
-        return true;
-    }
+    case ParamType::Boolean: return draw_flag_control(id, value);
     case ParamType::Integer: {
         int v = static_cast<int>(value), lo = static_cast<int>(def.min), hi = static_cast<int>(def.max);
         if (!ImGui::SliderInt(id.c_str(), &v, lo, hi, fmt.c_str(), ImGuiSliderFlags_AlwaysClamp)) return false;
@@ -116,6 +144,23 @@ std::string slider_format(const ParamDef& def) {
     return unit.empty() ? fmt : fmt + " " + unit;
 }
 
+std::string param_control_kind(const ParamDef& def) {
+    if (def.is_choice()) return "combo";
+    return def.type == ParamType::Boolean ? "checkbox" : "slider";
+}
+
+std::string choice_preview(const ParamDef& def, double value) {
+    const ParamChoice* c = def.choice_at(value);
+    return c ? c->label : "?";
+}
+
+std::string derived_text(const DerivedValue& d) {
+    if (!std::isfinite(d.value)) return "no limit";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", d.value);
+    return d.unit.empty() ? std::string(buf) : std::string(buf) + " " + d.unit;
+}
+
 int changed_count(const ParamSet& values, std::string_view section) {
     int n = 0;
     for (std::size_t i = 0; i < values.size(); ++i)
@@ -146,6 +191,7 @@ struct PanelContext {
     float scale;
     const char* reset_icon;
     float reset_w;   // the per-row reset button's column
+    std::vector<DerivedValue> derived;   // what the current values mean for play (the lab's list)
 };
 
 // The filter box and "Reset all".
@@ -224,6 +270,7 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
         submit(c.sim, make_param_set(c.sim.tick(), def.key, edited), c.message);
     ImGui::EndDisabled();
     c.widgets.record_last_item("param." + def.key);
+    c.widgets.record_last_item("param_control." + def.key + "." + param_control_kind(def));
     if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) draw_tooltip(def, value, file_value);
 
     ImGui::TableNextColumn();
@@ -236,6 +283,45 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
         ImGui::SetTooltip(is_default ? "At its default (%s)" : "Reset to the default, %s",
                           format_param_value(def, def.default_value).c_str());
     ImGui::PopID();
+}
+
+// The derived values whose first input lies in `section`, as full-width lines under its sliders
+// (labels are sentences, too long for the label column): "= label  value unit", the formula as
+// the tooltip.
+void draw_derived_rows(const PanelContext& c, const std::vector<DerivedValue>& derived, const std::string& section) {
+    for (const DerivedValue& d : derived) {
+        if (d.inputs.empty()) continue;
+        const std::string_view first = d.inputs.front();
+        if (first.substr(0, first.rfind('.')) != section) continue;
+        ImGui::PushID(d.label.c_str());
+        ImGui::Indent(8.0f * c.scale);
+        ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+        ImGui::Text("= %s:", d.label.c_str());
+        ImGui::PopStyleColor();
+        const bool hovered_label = ImGui::IsItemHovered();
+        ImGui::SameLine();
+        const std::string value = derived_text(d);
+        // Too long for the rest of the line: the value goes on its own line.
+        if (ImGui::CalcTextSize(value.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+        ImGui::TextUnformatted(value.c_str());
+        c.widgets.record_last_item("derived." + d.label);
+        if (hovered_label || ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+            ImGui::TextUnformatted(d.label.c_str());
+            ImGui::Separator();
+            ImGui::TextWrapped("%s", d.formula.c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+            std::string from;
+            for (const auto& k : d.inputs) from += (from.empty() ? "" : ", ") + k;
+            ImGui::TextWrapped("Derived from %s; follows them as you move them.", from.c_str());
+            ImGui::PopStyleColor();
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+        ImGui::Unindent(8.0f * c.scale);
+        ImGui::PopID();
+    }
 }
 
 // A section: its header, then (when open) a table of its rows that pass the filter. Returns
@@ -256,7 +342,15 @@ int draw_section(const PanelContext& c, const std::string& section) {
     ImGui::TableSetupColumn("reset", ImGuiTableColumnFlags_WidthFixed, c.reset_w);
     for (std::size_t i : rows) draw_param_row(c, i);
     ImGui::EndTable();
+    draw_derived_rows(c, c.derived, section);
     return static_cast<int>(rows.size());
+}
+
+// The lab's derived values for the world's current parameters (none when the lab has no list).
+std::vector<DerivedValue> derived_for(const Simulation& sim) {
+    const LabInfo* lab = sim.scenario().lab;
+    if (!lab || !lab->derived) return {};
+    return lab->derived(sim.world().params());
 }
 
 }  // namespace
@@ -274,7 +368,8 @@ void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& wi
                                sim.scenario().params,
                                current_ui_scale(),
                                icon,
-                               ImGui::CalcTextSize(icon).x + ImGui::GetStyle().FramePadding.x * 2};
+                               ImGui::CalcTextSize(icon).x + ImGui::GetStyle().FramePadding.x * 2,
+                               derived_for(sim)};
     int shown = 0;
     for (const std::string& section : context.values.table().sections()) shown += draw_section(context, section);
     if (shown == 0) ImGui::TextDisabled("No parameter matches \"%s\".", state.filter.c_str());

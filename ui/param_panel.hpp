@@ -1,5 +1,7 @@
 // The parameter panel, generated from the lab's ParamTable: one collapsing section per table
-// section, a slider (integer slider, checkbox) per parameter with its unit, a tooltip with
+// section, a slider per number with its unit, a drop-down of names per enumerated parameter, a
+// checkbox per flag, the lab's derived values (engine/<lab>/derived.cpp) under the sliders that
+// feed them with their formula as tooltip, a tooltip with
 // label/unit/range/description, a reset button per parameter and per section, and a mark on
 // values changed from their default. Every edit is a `param.set` command (while paused too).
 #pragma once
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/command.hpp"
+#include "engine/core/derived.hpp"
 #include "engine/core/params.hpp"
 #include "engine/core/simulation.hpp"
 #include "ui/widget_locator.hpp"
@@ -36,5 +39,13 @@ std::string section_title(std::string_view section);
 bool param_matches_filter(const ParamDef& def, std::string_view filter);
 // The slider's display format: the value with enough digits for the range, then the unit.
 std::string slider_format(const ParamDef& def);
+// Which control a parameter gets: "combo" (an enumerated parameter: a drop-down of names),
+// "checkbox" (a flag) or "slider". The panel records each control as "param.KEY" and also as
+// "param_control.KEY.<kind>" (tests tell a drop-down from a slider by it).
+std::string param_control_kind(const ParamDef& def);
+// What an enumerated parameter's drop-down shows for `value`: its choice's label ("?" for none).
+std::string choice_preview(const ParamDef& def, double value);
+// A derived value as the panel prints it: "0.004 arena widths/tick"; "no limit" when infinite.
+std::string derived_text(const DerivedValue& d);
 
 }  // namespace pb::ui

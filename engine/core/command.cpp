@@ -1,4 +1,5 @@
 #include "engine/core/command.hpp"
+#include "engine/core/suggest.hpp"
 #include "engine/core/params.hpp"
 #include "engine/core/typed_command.hpp"
 
@@ -84,8 +85,12 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
         if (s.type == c.type) spec = &s;
     if (!spec) {
         std::string allowed;
-        for (const auto& s : specs) allowed += (allowed.empty() ? "" : ", ") + s.type;
-        return "unknown command type '" + c.type + "' (allowed: " + allowed + ")";
+        std::vector<std::string> types;
+        for (const auto& s : specs) {
+            allowed += (allowed.empty() ? "" : ", ") + s.type;
+            types.push_back(s.type);
+        }
+        return "unknown command type '" + c.type + "'" + did_you_mean(c.type, types) + " (allowed: " + allowed + ")";
     }
     if (c.tick < 0) return "command '" + c.type + "': tick must be >= 0, got " + std::to_string(c.tick);
     for (const auto& [name, value] : c.args) {
@@ -94,8 +99,13 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
             if (s.name == name) a = &s;
         if (!a) {
             std::string allowed;
-            for (const auto& s : spec->args) allowed += (allowed.empty() ? "" : ", ") + s.name;
-            return "command '" + c.type + "': unknown argument '" + name + "' (allowed: " + allowed + ")";
+            std::vector<std::string> names;
+            for (const auto& s : spec->args) {
+                allowed += (allowed.empty() ? "" : ", ") + s.name;
+                names.push_back(s.name);
+            }
+            return "command '" + c.type + "': unknown argument '" + name + "'" + did_you_mean(name, names) +
+                   " (allowed: " + allowed + ")";
         }
         std::string where = "command '" + c.type + "': argument '" + name + "'";
         switch (a->kind) {
@@ -128,7 +138,9 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
                         ok = ok || ch == *s;
                         allowed += (allowed.empty() ? "" : ", ") + ch;
                     }
-                    if (!ok) return where + " = \"" + *s + "\" is not allowed (allowed: " + allowed + ")";
+                    if (!ok)
+                        return where + " = \"" + *s + "\" is not allowed" + did_you_mean(*s, a->choices) +
+                               " (allowed: " + allowed + ")";
                 }
                 break;
             }

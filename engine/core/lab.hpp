@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/command.hpp"
+#include "engine/core/derived.hpp"
 #include "engine/core/node.hpp"
 #include "engine/core/params.hpp"
 #include "engine/core/scenario.hpp"
@@ -33,11 +34,15 @@ struct LabInfo {
     std::function<std::unique_ptr<World>(const Scenario&)> create_world;
     // Benchmarks for `playbench bench LAB`; prints its own report lines.
     std::function<void(std::ostream&)> bench;
+    // What the current parameters mean for play (engine/<lab>/derived.cpp); empty: none.
+    std::function<std::vector<DerivedValue>(const ParamSet&)> derived;
 };
 
 const std::vector<const LabInfo*>& all_labs();
 const LabInfo* find_lab(std::string_view name);
 std::string lab_names();   // "podball, rgs, ..." for messages
+// " (did you mean podball?)" for a mistyped lab name, "" when nothing is close.
+std::string did_you_mean_lab(std::string_view typed);
 
 // All commands of a lab, including the core's param.set.
 std::vector<CommandSpec> command_specs(const LabInfo& lab);

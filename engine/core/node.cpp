@@ -1,5 +1,6 @@
 #include "engine/core/node.hpp"
 #include "engine/core/params.hpp"
+#include "engine/core/suggest.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -34,6 +35,7 @@ std::string_view kind_name(Node::Kind k) {
 std::string Diagnostic::to_string() const {
     std::string out = file.empty() ? std::string("<scenario>") : file;
     if (line > 0) out += ":" + std::to_string(line);
+    if (line > 0 && column > 0) out += ":" + std::to_string(column);
     out += ": ";
     if (!key.empty()) out += "key '" + key + "': ";
     out += message;
@@ -44,6 +46,10 @@ void Diagnostics::error(const Node& at, std::string message) { error(at.line, at
 
 void Diagnostics::error(int line, std::string key, std::string message) {
     list_.push_back(Diagnostic{file_, line, std::move(key), std::move(message)});
+}
+
+void Diagnostics::error_at(int line, int column, std::string message) {
+    list_.push_back(Diagnostic{file_, line, "", std::move(message), column});
 }
 
 std::string Diagnostics::to_string() const {
@@ -152,7 +158,7 @@ std::string TableReader::text(std::string_view key, std::string fallback, const 
         return fallback;
     }
     if (!choices.empty() && std::find(choices.begin(), choices.end(), n->text) == choices.end()) {
-        diag_.error(*n, shown(*n) + " is not allowed here (allowed: " + allowed + ")");
+        diag_.error(*n, shown(*n) + " is not allowed here" + did_you_mean(n->text, choices) + " (allowed: " + allowed + ")");
         return fallback;
     }
     return n->text;
@@ -212,7 +218,7 @@ void TableReader::finish() {
         for (const auto& a : known_)
             if (allowed.find("'" + a + "'") == std::string::npos) allowed += (allowed.empty() ? "'" : ", '") + a + "'";
         std::string where = table_.path.empty() ? "at the top level" : "in [" + table_.path + "]";
-        diag_.error(v, "unknown key " + where + (allowed.empty() ? "" : " (allowed: " + allowed + ")"));
+        diag_.error(v, "unknown key " + where + did_you_mean(k, known_) + (allowed.empty() ? "" : " (allowed: " + allowed + ")"));
     }
 }
 

@@ -44,7 +44,8 @@ struct Diagnostic {
     int line = 0;
     std::string key;
     std::string message;
-    std::string to_string() const;  // "file:12: key 'team0.pods': expected ..."
+    int column = 0;                 // 0: not known (every error but a TOML syntax error)
+    std::string to_string() const;  // "file:12: key 'team0.pods': expected ..." ("file:12:5: ..." with a column)
 };
 
 struct ScenarioLoadOptions;   // engine/core/scenario.hpp
@@ -60,6 +61,8 @@ public:
     std::vector<std::string> modules_not_loaded;
     void error(const Node& at, std::string message);
     void error(int line, std::string key, std::string message);
+    // A syntax error at line:column (the TOML reader's).
+    void error_at(int line, int column, std::string message);
     bool empty() const { return list_.empty(); }
     const std::vector<Diagnostic>& list() const { return list_; }
     const std::string& file() const { return file_; }

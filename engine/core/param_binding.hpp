@@ -65,6 +65,13 @@ inline ParamDef integer_param(const char* key, const char* label, const char* un
                               double def, const char* description) {
     return ParamDef{key, label, unit, min, max, def, description, ParamType::Integer};
 }
+// An enumerated parameter: value i (0 .. choices-1) is choices[i]; a drop-down in the window,
+// a name or a number in --set and scenario files.
+inline ParamDef choice_param(const char* key, const char* label, std::vector<ParamChoice> choices, double def,
+                             const char* description) {
+    const double max = static_cast<double>(choices.size()) - 1.0;
+    return ParamDef{key, label, "", 0.0, max, def, description, ParamType::Integer, std::move(choices)};
+}
 inline ParamDef switch_param(const char* key, const char* label, bool def, const char* description) {
     return ParamDef{key, label, "", 0.0, 1.0, def ? 1.0 : 0.0, description, ParamType::Boolean};
 }

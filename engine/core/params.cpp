@@ -1,10 +1,13 @@
 #include "engine/core/params.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+
+#include "engine/core/suggest.hpp"
 
 namespace pb {
 
@@ -23,6 +26,26 @@ std::string_view ParamDef::name() const {
     std::string_view k = key;
     auto last = k.rfind('.');
     return last == std::string_view::npos ? k : k.substr(last + 1);
+}
+
+const ParamChoice* ParamDef::choice_at(double value) const {
+    double i = value - min;
+    if (!(i >= 0.0) || i != std::floor(i) || i >= static_cast<double>(choices.size())) return nullptr;
+    return &choices[static_cast<std::size_t>(i)];
+}
+
+static bool same_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    return true;
+}
+
+std::optional<double> ParamDef::value_of_choice(std::string_view typed) const {
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        if (same_ignoring_case(typed, choices[i].name) || same_ignoring_case(typed, choices[i].label))
+            return min + static_cast<double>(i);
+    return std::nullopt;
 }
 
 std::string format_number(double v) {
@@ -51,6 +74,18 @@ std::string format_param_value(const ParamDef& def, double value) {
     return shortest(value);
 }
 
+std::string choice_names(const ParamDef& def) {
+    std::string out;
+    for (const auto& c : def.choices) out += (out.empty() ? "" : ", ") + c.name;
+    return out;
+}
+
+std::string describe_param_value(const ParamDef& def, double value) {
+    std::string text = format_param_value(def, value);
+    if (const ParamChoice* c = def.choice_at(value)) return text + " (" + c->name + ")";
+    return def.unit.empty() ? text : text + " " + def.unit;
+}
+
 std::optional<std::string> check_param_value(const ParamDef& def, double value) {
     if (!std::isfinite(value))
         return "parameter '" + def.key + "' must be a finite number";
@@ -60,6 +95,10 @@ std::optional<std::string> check_param_value(const ParamDef& def, double value) 
         return "parameter '" + def.key + "' must be a whole number between " +
                format_param_value(def, def.min) + " and " + format_param_value(def, def.max) +
                ", got " + shortest(value);
+    if (def.is_choice() && !def.choice_at(value))
+        return "parameter '" + def.key + "' = " + format_param_value(def, value) + " names no choice: allowed " +
+               format_param_value(def, def.min) + " .. " + format_param_value(def, def.max) + " or a name (" +
+               choice_names(def) + ")";
     if (value < def.min || value > def.max) {
         std::string unit = def.unit.empty() ? "" : " " + def.unit;
         return "parameter '" + def.key + "' = " + format_param_value(def, value) +
@@ -80,6 +119,8 @@ ParamTable::ParamTable(std::vector<ParamDef> defs) : defs_(std::move(defs)) {
         if (!(d.min <= d.max)) throw std::logic_error("parameter '" + d.key + "': min > max");
         if (auto err = check_param_value(d, d.default_value))
             throw std::logic_error("default of " + *err);
+        if (d.is_choice() && (d.type != ParamType::Integer || d.max - d.min + 1 != static_cast<double>(d.choices.size())))
+            throw std::logic_error("parameter '" + d.key + "': an enumerated parameter is an Integer with one choice per value");
     }
 }
 
@@ -96,6 +137,18 @@ std::vector<std::string> ParamTable::sections() const {
         if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
     }
     return out;
+}
+
+std::vector<std::string> ParamTable::keys() const {
+    std::vector<std::string> out;
+    out.reserve(defs_.size());
+    for (const auto& d : defs_) out.push_back(d.key);
+    return out;
+}
+
+std::string ParamTable::unknown_key_message(std::string_view key) const {
+    return "unknown parameter '" + std::string(key) + "'" + did_you_mean(key, keys()) +
+           "; `playbench params` lists every key";
 }
 
 ParamSet::ParamSet(const ParamTable& table) : table_(&table) {
@@ -132,6 +185,31 @@ static std::string_view trim(std::string_view s) {
     return s;
 }
 
+std::optional<std::string> parse_param_value(const ParamDef& def, std::string_view val, double& v) {
+    if (auto c = def.value_of_choice(val)) {
+        v = *c;
+        return std::nullopt;
+    }
+    if (val == "true" || val == "on") v = 1.0;
+    else if (val == "false" || val == "off") v = 0.0;
+    else {
+        auto res = std::from_chars(val.data(), val.data() + val.size(), v);
+        if (val.empty() || res.ec != std::errc() || res.ptr != val.data() + val.size()) {
+            if (def.is_choice()) {
+                std::vector<std::string> names;
+                for (const auto& c : def.choices) names.push_back(c.name);
+                return "'" + def.key + "' has no choice '" + std::string(val) + "'" + did_you_mean(val, names) +
+                       " (allowed: " + choice_names(def) + ", or " + format_param_value(def, def.min) + " .. " +
+                       format_param_value(def, def.max) + ")";
+            }
+            if (def.type == ParamType::Boolean)
+                return "value of '" + def.key + "' is a switch: true or false, got '" + std::string(val) + "'";
+            return "value of '" + def.key + "' must be a number, got '" + std::string(val) + "'";
+        }
+    }
+    return check_param_value(def, v);
+}
+
 std::optional<std::string> parse_param_assignment(const ParamTable& table, std::string_view text,
                                                   ParamAssignment& out) {
     auto eq = text.find('=');
@@ -140,27 +218,9 @@ std::optional<std::string> parse_param_assignment(const ParamTable& table, std::
     std::string_view key = trim(text.substr(0, eq));
     std::string_view val = trim(text.substr(eq + 1));
     auto idx = table.find(key);
-    if (!idx) {
-        std::string msg = "unknown parameter '" + std::string(key) + "'";
-        // Suggest keys sharing the last component, the most common typo being the section.
-        std::string_view tail = key.substr(key.rfind('.') == std::string_view::npos ? 0 : key.rfind('.') + 1);
-        std::string close;
-        for (const auto& d : table.defs())
-            if (d.name() == tail) close += (close.empty() ? "" : ", ") + d.key;
-        if (!close.empty()) msg += " (did you mean " + close + "?)";
-        msg += "; `playbench params` lists every key";
-        return msg;
-    }
-    const ParamDef& def = table[*idx];
+    if (!idx) return table.unknown_key_message(key);
     double v = 0.0;
-    if (val == "true" || val == "on") v = 1.0;
-    else if (val == "false" || val == "off") v = 0.0;
-    else {
-        auto res = std::from_chars(val.data(), val.data() + val.size(), v);
-        if (val.empty() || res.ec != std::errc() || res.ptr != val.data() + val.size())
-            return "value of '" + def.key + "' must be a number, got '" + std::string(val) + "'";
-    }
-    if (auto err = check_param_value(def, v)) return err;
+    if (auto err = parse_param_value(table[*idx], val, v)) return err;
     out.index = *idx;
     out.value = v;
     return std::nullopt;

@@ -12,6 +12,14 @@ namespace pb {
 
 enum class ParamType { Real, Integer, Boolean };
 
+// One named value of an enumerated (Integer) parameter: value min+i is choices[i].
+// `name` is what --set and scenario files accept besides the number ("optimal"); `label` is what
+// the drop-down and `playbench params` show ("Optimal (max total rate)").
+struct ParamChoice {
+    std::string name;
+    std::string label;
+};
+
 struct ParamDef {
     std::string key;          // podball.ball.friction
     std::string label;        // "Ball friction"
@@ -21,6 +29,15 @@ struct ParamDef {
     double default_value = 0.0;
     std::string description;  // one line, shown as tooltip and in `playbench params`
     ParamType type = ParamType::Real;
+    // Non-empty: an enumerated parameter (type Integer, min 0): value i is choices[i]. Shown as a
+    // drop-down of labels; the number stays what files store.
+    std::vector<ParamChoice> choices = {};
+
+    bool is_choice() const { return !choices.empty(); }
+    // The choice a value names, or nullptr when the value names none.
+    const ParamChoice* choice_at(double value) const;
+    // The value a typed name means: a choice's name or label (case-insensitive), or nullopt.
+    std::optional<double> value_of_choice(std::string_view typed) const;
 
     std::string_view lab() const;      // "podball"
     std::string_view section() const;  // "podball.ball"
@@ -36,6 +53,11 @@ std::string format_number(double v);
 
 // Formats a value as a designer would write it in a scenario (integers without ".0").
 std::string format_param_value(const ParamDef& def, double value);
+// A value as a designer reads it: the number with its choice's name ("3 (optimal)") for an
+// enumerated parameter, else format_param_value with the unit ("200 ticks").
+std::string describe_param_value(const ParamDef& def, double value);
+// "stable_transporters, stable_requests, ..." for an enumerated parameter, "" otherwise.
+std::string choice_names(const ParamDef& def);
 
 class ParamTable {
 public:
@@ -49,6 +71,10 @@ public:
     std::optional<std::size_t> find(std::string_view key) const;
     // Sections in declaration order ("podball.ball", "podball.pod", ...).
     std::vector<std::string> sections() const;
+    // Every key, in declaration order (for suggestions).
+    std::vector<std::string> keys() const;
+    // "unknown parameter 'x' (did you mean 'podball.pod.thrust'?); `playbench params` lists every key"
+    std::string unknown_key_message(std::string_view key) const;
 
 private:
     std::vector<ParamDef> defs_;
@@ -76,7 +102,11 @@ private:
     std::vector<double> values_;
 };
 
-// Parses "key=value" as given to --set; value may be a number, true/false.
+// A typed value for one parameter (--set text, a scenario's string value): a number, true/false/on/off,
+// or for an enumerated parameter the name or label of a choice. Returns the reason when refused.
+std::optional<std::string> parse_param_value(const ParamDef& def, std::string_view text, double& out);
+
+// Parses "key=value" as given to --set; value may be a number, true/false, or a choice's name.
 // Returns the reason when the text is malformed, the key unknown or the value out of range.
 struct ParamAssignment {
     std::size_t index = 0;

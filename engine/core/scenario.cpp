@@ -14,6 +14,7 @@
 
 #include "engine/core/lab.hpp"
 #include "engine/core/read_file.hpp"
+#include "engine/core/suggest.hpp"
 #include "engine/core/toml_text.hpp"
 
 namespace pb {
@@ -101,9 +102,7 @@ static void read_params(const Node& params, const LabInfo& lab, ParamSet& out, D
         }
         auto idx = lab.params->find(key);
         if (!idx) {
-            ParamAssignment ignored;
-            auto why = parse_param_assignment(*lab.params, key + "=0", ignored);
-            diag.error(v, why ? *why : "unknown parameter '" + key + "'");
+            diag.error(v, lab.params->unknown_key_message(key));
             continue;
         }
         const ParamDef& def = (*lab.params)[*idx];
@@ -116,6 +115,16 @@ static void read_params(const Node& params, const LabInfo& lab, ParamSet& out, D
             value = v.boolean ? 1.0 : 0.0;
         } else if (v.is_number()) {
             value = v.as_number();
+        } else if (def.is_choice() && v.kind == Node::Kind::String) {
+            // An enumerated parameter by name: policy = "optimal".
+            if (auto why = parse_param_value(def, v.text, value)) {
+                diag.error(v, *why);
+                continue;
+            }
+        } else if (def.is_choice()) {
+            diag.error(v, "parameter '" + key + "' expects one of " + choice_names(def) + " (or its number " +
+                              format_param_value(def, def.min) + " .. " + format_param_value(def, def.max) + ")");
+            continue;
         } else {
             diag.error(v, "parameter '" + key + "' expects a number between " + format_param_value(def, def.min) +
                               " and " + format_param_value(def, def.max) + (def.unit.empty() ? "" : " " + def.unit));
@@ -195,7 +204,8 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
     }
     s.lab = find_lab(lab_node->text);
     if (!s.lab) {
-        diag.error(*lab_node, "unknown lab \"" + lab_node->text + "\" (allowed: " + lab_names() + ")");
+        diag.error(*lab_node, "unknown lab \"" + lab_node->text + "\"" + did_you_mean_lab(lab_node->text) +
+                                  " (allowed: " + lab_names() + ")");
         throw ScenarioError(diag);
     }
     const LabInfo& lab = *s.lab;
@@ -296,7 +306,8 @@ std::string scenario_to_toml(const Scenario& s) {
         std::string line = std::string(changed ? "" : "# ") + d.key + " = " + value;
         if (line.size() < 44) line.append(44 - line.size(), ' ');
         out << line << "  # " << d.label << " [" << format_param_value(d, d.min) << " .. "
-            << format_param_value(d, d.max) << (d.unit.empty() ? "" : " " + d.unit) << "]"
+            << format_param_value(d, d.max) << (d.unit.empty() ? "" : " " + d.unit)
+            << (d.is_choice() ? ": " + choice_names(d) + ", by number or name" : std::string()) << "]"
             << (changed ? ", default " + format_param_value(d, d.default_value) : "") << "\n";
     }
 

@@ -2,6 +2,7 @@
 #include <toml++/toml.h>
 
 #include "engine/core/scenario.hpp"
+#include "engine/core/toml_text.hpp"
 
 namespace pb {
 
@@ -54,8 +55,9 @@ bool parse_toml(const std::string& text, Node& root, Diagnostics& diag) {
         convert(t, root, "", 1);
         return true;
     } catch (const toml::parse_error& e) {
-        diag.error(static_cast<int>(e.source().begin.line), "",
-                   "not valid TOML: " + std::string(e.description()));
+        // The reader's words mapped to plain ones; line and column where it stopped reading.
+        diag.error_at(static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column),
+                      "not valid TOML: " + plain_toml_error(e.description()));
         return false;
     }
 }

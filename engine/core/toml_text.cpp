@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 namespace pb {
 
@@ -38,5 +39,68 @@ std::string toml_float(double v) {
 }
 
 std::string toml_pair(double x, double y) { return "[" + toml_float(x) + ", " + toml_float(y) + "]"; }
+
+namespace {
+
+bool has(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
+
+// The quoted name in "cannot redefine existing table 'params'".
+std::string quoted_name(std::string_view s) {
+    auto first = s.find('\'');
+    auto last = s.rfind('\'');
+    if (first == std::string_view::npos || last <= first) return "";
+    return std::string(s.substr(first + 1, last - first - 1));
+}
+
+}  // namespace
+
+std::string plain_toml_error(std::string_view d) {
+    // "Error while parsing <what>: <detail>"
+    std::string_view what, detail = d;
+    constexpr std::string_view kPrefix = "Error while parsing ";
+    if (d.substr(0, kPrefix.size()) == kPrefix) {
+        auto colon = d.find(": ");
+        if (colon != std::string_view::npos) {
+            what = d.substr(kPrefix.size(), colon - kPrefix.size());
+            detail = d.substr(colon + 2);
+        }
+    }
+    const bool in_string = what == "string" || what == "literal string" || has(what, "multi-line");
+    if (in_string && (has(detail, "control character") || has(detail, "end-of-file")))
+        return "a text value is not closed: add the closing quote (" + std::string(what == "literal string" ? "'" : "\"") +
+               ") before the end of the line";
+    if (in_string && has(detail, "escape sequence"))
+        return "unknown escape (" + quoted_name(detail) +
+               ") in a text value: write a backslash as \\\\ or put the text in single quotes";
+    if (what == "table header" && has(detail, "cannot redefine existing table"))
+        return "the table [" + quoted_name(detail) + "] appears twice: keep one and put all its keys there";
+    if (what == "table header" && has(detail, "as table"))
+        return "'" + quoted_name(detail) + "' is already a list of tables: add entries with [[" + quoted_name(detail) + "]]";
+    if (what == "table header" && has(detail, "expected ']'"))
+        return "a table header is not closed: add ']' at its end, as in [params]";
+    if (what == "array" || what == "array of tables")
+        return "a list is not closed: add ']' after its last element (lists read [1, 2, 3])";
+    if (what == "inline table") return "an inline table is not closed on its line: add '}', as in { x = 1, y = 2 }";
+    if (has(detail, "cannot redefine existing")) {
+        std::string name = quoted_name(detail);
+        return "the key '" + name + "' is given twice in this table: keep one";
+    }
+    if (what == "key-value pair" && has(detail, "expected '='"))
+        return "'=' is missing between the key and its value (write key = value)";
+    if (what == "key-value pair" && has(detail, "expected value"))
+        return "a value is missing after '=' (a number, true/false, or text in quotes)";
+    if (what == "key-value pair" && has(detail, "comment or whitespace"))
+        return "unexpected text after the value: one key = value per line, comments start with #";
+    if (what == "floating-point" || has(what, "integer") || what == "number")
+        return "not a number: write numbers as 12, 0.5 or 1e-3 (a digit before the '.', no letters or units after it, "
+               "no leading zeros)";
+    if (what == "boolean") return "a switch is written true or false, in lower case";
+    if (what == "value" && has(detail, "could not determine value type"))
+        return "not a value: text needs quotes (\"red\"), switches are true or false, numbers are digits";
+    if (what == "root table" || has(detail, "expected keys"))
+        return "a line must start with a key (key = value), a table header ([params]) or # for a comment";
+    if (has(detail, "end-of-file")) return "the file ends in the middle of " + std::string(what.empty() ? "a value" : what);
+    return std::string(what.empty() ? "" : "in a " + std::string(what) + ": ") + std::string(detail);
+}
 
 }  // namespace pb

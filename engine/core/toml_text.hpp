@@ -12,4 +12,9 @@ std::string toml_float(double v);
 // "[x, y]"
 std::string toml_pair(double x, double y);
 
+// A TOML reader's syntax error said in plain words, for a designer: "Error while parsing string:
+// unescaped control characters ..." becomes "a text value is not closed: add the closing quote
+// (\") before the end of the line". Unknown messages come back without the reader's prefix.
+std::string plain_toml_error(std::string_view description);
+
 }  // namespace pb

@@ -1,6 +1,7 @@
 // The Effects lab's registration: parameters, commands, scenario keys, world factory and benchmark.
 #include <vector>
 
+#include "engine/effects/derived.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/effects/bench.hpp"
 #include "engine/effects/world.hpp"
@@ -30,6 +31,7 @@ LabInfo make_lab() {
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<EffectsSetup>(); };
     lab.create_world = create_effects_world;
     lab.bench = bench_effects;
+    lab.derived = derived_values;   // derived.cpp
     return lab;
 }
 

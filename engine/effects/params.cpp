@@ -8,7 +8,7 @@ namespace {
 const BoundParamTable<EffectsConfig>& bound_params() {
     using C = EffectsConfig;
     static const BoundParamTable<EffectsConfig> table({
-        {integer_param("effects.sim.tick_rate", "Ticks per second", "1/s", 5.0, 120.0, 20.0,
+        {integer_param("effects.sim.tick_rate", "Ticks per second", "ticks/s", 5.0, 120.0, 20.0,
                        "Fixed simulation ticks per second of game time (change it at tick 0: durations are seconds)"),
          &C::tick_rate},
         {real_param("effects.base.lives", "Base lives", "lives", 1.0, 100000.0, 20.0,
@@ -20,10 +20,10 @@ const BoundParamTable<EffectsConfig>& bound_params() {
         {switch_param("effects.stacking.bleed_amplifies_dots", "Bleed amplifies damage over time", false,
                       "Off: vulnerability (bleed) adds to tower hits only, as in the post. On: also to poison and fire"),
          &C::bleed_amplifies_dots},
-        {real_param("effects.creeps.hp_scale", "Creep hit points scale", "x", 0.05, 20.0, 1.0,
+        {real_param("effects.creeps.hp_scale", "Creep hit points scale", "x wave HP", 0.05, 20.0, 1.0,
                     "Multiplies the hit points of every wave's creeps (tune a level's difficulty in one place)"),
          &C::hp_scale},
-        {real_param("effects.creeps.speed_scale", "Creep speed scale", "x", 0.05, 20.0, 1.0,
+        {real_param("effects.creeps.speed_scale", "Creep speed scale", "x wave speed", 0.05, 20.0, 1.0,
                     "Multiplies the walking speed of every wave's creeps"),
          &C::speed_scale},
     });

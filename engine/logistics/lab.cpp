@@ -1,6 +1,7 @@
 // The logistics lab's registration: parameters, commands, scenario keys, world factory and benchmark.
 #include <vector>
 
+#include "engine/logistics/derived.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/logistics/bench.hpp"
 #include "engine/logistics/world.hpp"
@@ -29,6 +30,7 @@ LabInfo make_lab() {
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<LogisticsSetup>(); };
     lab.create_world = create_logistics_world;
     lab.bench = bench_logistics;
+    lab.derived = derived_values;   // derived.cpp
     return lab;
 }
 

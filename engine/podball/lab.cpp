@@ -3,6 +3,7 @@
 #include <iosfwd>
 #include <vector>
 
+#include "engine/podball/derived.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/podball/setup_reader.hpp"
 #include "engine/podball/world.hpp"
@@ -34,6 +35,7 @@ LabInfo make_lab() {
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<PodballSetup>(); };
     lab.create_world = create_podball_world;
     lab.bench = bench_podball;   // bench.cpp
+    lab.derived = derived_values;   // derived.cpp
     return lab;
 }
 

@@ -1,6 +1,7 @@
 // The RGS lab's registration: parameters, commands, scenario keys, world factory and benchmark.
 #include <vector>
 
+#include "engine/rgs/derived.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/rgs/bench.hpp"
 #include "engine/rgs/world.hpp"
@@ -29,6 +30,7 @@ LabInfo make_lab() {
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<RgsSetup>(); };
     lab.create_world = create_rgs_world;
     lab.bench = bench_rgs;
+    lab.derived = derived_values;   // derived.cpp
     return lab;
 }
 

@@ -1,6 +1,7 @@
 // The Tasks lab's registration: parameters, commands, scenario keys, world factory and benchmark.
 #include <vector>
 
+#include "engine/tasks/derived.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/tasks/bench.hpp"
 #include "engine/tasks/setup.hpp"
@@ -30,6 +31,7 @@ LabInfo make_lab() {
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return default_tasks_setup(); };
     lab.create_world = create_tasks_world;
     lab.bench = bench_tasks;
+    lab.derived = derived_values;   // derived.cpp
     return lab;
 }
 

@@ -40,8 +40,24 @@ TEST_CASE("logistics: --set switches the policy; bad values and keys are refused
     CHECK(bad.exit_code != 0);
     CHECK(bad.err.find("logistics.matching.policy") != std::string::npos);
     CHECK(bad.err.find("3") != std::string::npos);
+    // By name (issue 21): the same run as by number; a typo names the choice meant.
+    auto by_name = run_playbench("run " + kColony + " --ticks 5 --json --set logistics.matching.policy=sequential_greedy");
+    REQUIRE_MESSAGE(by_name.exit_code == 0, by_name.err);
+    CHECK(by_name.out == greedy.out);
+    auto typo = run_playbench("run " + kColony + " --set logistics.matching.policy=optimall");
+    CHECK(typo.exit_code != 0);
+    CHECK(typo.err.find("did you mean optimal?") != std::string::npos);
+    auto key_typo = run_playbench("run " + kColony + " --set logistics.transporter.sped=2");
+    CHECK(key_typo.exit_code != 0);
+    CHECK(key_typo.err.find("did you mean logistics.transporter.speed?") != std::string::npos);
     auto params = run_playbench("params logistics");
     REQUIRE(params.exit_code == 0);
+    CHECK(params.out.find("one of stable_transporters, stable_requests, sequential_greedy, optimal") != std::string::npos);
+    CHECK(params.out.find("3 = optimal: Optimal (max total rate)") != std::string::npos);
+    CHECK(params.out.find("switch: true or false") != std::string::npos);
+    auto lab_typo = run_playbench("params logistcs");
+    CHECK(lab_typo.exit_code == 2);
+    CHECK(lab_typo.err.find("did you mean logistics?") != std::string::npos);
     CHECK(params.out.find("logistics.distance.estimate_factor") != std::string::npos);
     CHECK(params.out.find("logistics.transporter.capacity") != std::string::npos);
 }

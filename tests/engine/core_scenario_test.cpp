@@ -125,7 +125,7 @@ TEST_CASE("bad scenarios: each gets a message with file, line, key and what is a
     }
     SUBCASE("unknown lab") {
         auto m = error_of("lab = \"podbal\"\n");
-        CHECK(m.find("bad.toml:1: key 'lab': unknown lab \"podbal\" (allowed: podball") != std::string::npos);
+        CHECK(m.find("bad.toml:1: key 'lab': unknown lab \"podbal\" (did you mean podball?) (allowed: podball") != std::string::npos);
     }
     SUBCASE("unknown top-level key") {
         auto m = error_of("lab = \"podball\"\ncolour = \"red\"\n");

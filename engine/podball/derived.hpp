@@ -1,0 +1,13 @@
+// What podball's current parameters mean for play, for the Parameters tab (engine/core/derived.hpp).
+#pragma once
+#include <vector>
+
+#include "engine/core/derived.hpp"
+#include "engine/core/params.hpp"
+
+namespace pb::podball {
+
+// The derived values for `params` (an empty set: the table's defaults).
+std::vector<DerivedValue> derived_values(const ParamSet& params);
+
+}  // namespace pb::podball
