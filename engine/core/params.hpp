@@ -12,6 +12,10 @@ namespace pb {
 
 enum class ParamType { Real, Integer, Boolean };
 
+// How a slider maps its travel to the value. Auto: logarithmic for a real parameter whose range
+// is above 0 and spans two decades or more (frictions, masses, ranges), else linear.
+enum class ParamScale { Auto, Linear, Log };
+
 struct ParamDef {
     std::string key;          // podball.ball.friction
     std::string label;        // "Ball friction"
@@ -21,6 +25,13 @@ struct ParamDef {
     double default_value = 0.0;
     std::string description;  // one line, shown as tooltip and in `playbench params`
     ParamType type = ParamType::Real;
+    ParamScale scale = ParamScale::Auto;
+
+    // True when the slider is logarithmic (equal travel multiplies the value by the same factor).
+    bool log_scale() const {
+        if (scale != ParamScale::Auto) return scale == ParamScale::Log && type == ParamType::Real && min > 0.0;
+        return type == ParamType::Real && min > 0.0 && max >= min * 100.0;
+    }
 
     std::string_view lab() const;      // "podball"
     std::string_view section() const;  // "podball.ball"
