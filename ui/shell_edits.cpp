@@ -1,6 +1,7 @@
 // The Edit menu (Undo / Redo naming the edit, the Edits list) and the Edits window: every edit
 // the designer made with its tick, what it changed on hover, undone ones greyed. The history
 // itself is ui/edit_history.hpp.
+#include <algorithm>
 #include <cctype>
 
 #include <imgui.h>
@@ -49,7 +50,12 @@ void Shell::draw_edit_menu() {
 
 void Shell::draw_edits_window() {
     const float scale = current_ui_scale();
-    ImGui::SetNextWindowSize(ImVec2(420 * scale, 360 * scale), ImGuiCond_FirstUseEver);
+    const ImVec2 size(420 * scale, 300 * scale);
+    ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+    // First shown in the canvas's lower left corner, clear of the score box and the canvas centre.
+    if (const WidgetRect* canvas = widgets_.find("canvas"))
+        ImGui::SetNextWindowPos(ImVec2(canvas->x + 8 * scale, std::max(canvas->y, canvas->y + canvas->h - size.y - 8 * scale)),
+                                ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Edits###edits", &show_edits_)) {
         ImGui::End();
         return;
