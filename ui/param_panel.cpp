@@ -164,8 +164,8 @@ SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelStat
     }
     if (ImGui::IsItemDeactivated()) {
         if (state.drag_key == def.key) state.drag_key.clear();
-        if (changed) return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};   // typed, then Enter
-        return {SliderEdit::End, value};
+        // The end of a drag or of typing (Ctrl+click, then Enter): with its last value if it changed.
+        return {SliderEdit::End, changed ? std::clamp(v, def.min, def.max) : value};
     }
     if (typing && changed) return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};
     if ((ImGui::IsItemHovered() || ImGui::IsItemFocused()) && !active) {
@@ -325,7 +325,12 @@ void draw_param_slider(const PanelContext& c, const ParamDef& def, double value)
         else submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
         break;
     case SliderEdit::End:
-        if (history && history->dragging())
+        if (!history) {
+            if (edit.value != shown) submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
+            break;
+        }
+        if (edit.value != shown) history->drag(c.sim, "param." + def.key, make_param_set(c.sim.tick(), def.key, edit.value));
+        if (history->dragging())
             if (auto why = history->end_drag(c.sim)) c.message = *why;
         break;
     case SliderEdit::Once: submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message); break;

@@ -271,6 +271,7 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         std::vector<Command> commands;
         double travel = 0.0;
         std::int64_t ticks = 0;
+        double undone = 0.0;
     };
     const auto drag = [&](bool running, bool shift, float pixels) {
         Simulation sim = test::default_simulation();
@@ -303,6 +304,10 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         o.commands = sim.live_commands();
         o.travel = ui::slider_fraction(def, sim.world().params().get(key)) - ui::slider_fraction(def, start);
         o.ticks = sim.tick() - t0;
+        // The whole drag is one undo step: Ctrl+Z puts back the value from before the press.
+        shell.set_paused(true);
+        shell.perform(ShellAction::Undo);
+        o.undone = sim.world().params().get(key);
         return o;
     };
 
@@ -311,6 +316,7 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         CHECK(o.edits == 1);
         CHECK(o.commands.size() == 1);
         CHECK(o.travel > 0.05);
+        CHECK(o.undone == 0.004);
     }
     SUBCASE("running: one edit, at most one command per tick") {
         const Outcome o = drag(true, false, 60.0f);
@@ -320,6 +326,7 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         std::set<std::int64_t> ticks;
         for (const Command& c : o.commands) CHECK(ticks.insert(c.tick).second);
         CHECK(o.commands.size() <= static_cast<std::size_t>(o.ticks) + 1);
+        CHECK(o.undone == 0.004);
     }
     SUBCASE("Shift moves ten times less") {
         const Outcome plain = drag(false, false, 60.0f);
