@@ -64,6 +64,9 @@ struct ReviewSession {
     std::vector<std::string> warnings;   // from loading (a cut-off file), shown until dismissed
     std::vector<ReplayNote> notes;       // the file's notes plus those added here (saved at once)
     std::uint32_t next_note_id = 1;      // above every id seen, deleted ones included
+    // Notes added here, latest last, for Edit > Undo (which deletes one) and Redo (which adds it
+    // back at its tick): ui/shell_edits.cpp.
+    std::vector<ReplayNote> added_notes, undone_notes;
     bool loop = false;
     std::int64_t loop_a = 0, loop_b = 0;   // the looped range, ticks
     // Ticks checked ahead per frame, adapted so checking costs a few milliseconds a frame.
@@ -232,6 +235,7 @@ private:
     void draw_edit_menu();
     void draw_edits_window();
     void undo_edit(bool redo);
+    void undo_note(bool redo);
     // shell_help.cpp: Help > Keyboard shortcuts (this lab's) and Help > About this lab.
     void draw_shortcuts_window();
     void draw_lab_help_window();

@@ -356,3 +356,34 @@ TEST_CASE("undo: slider helpers, log scale and nudges") {
     CHECK(ui::nudged_value(ticks, 200, -1, true) == 195);
     CHECK(ui::nudged_value(linear, 1.0, +1, false) == 1.0);   // stays in range
 }
+
+TEST_CASE("undo: while reviewing a replay, Undo takes back a note added and Redo adds it again") {
+    test::ScratchDir dir;
+    const std::string path = dir.file("notes.pbreplay");
+    {
+        Simulation rec_sim = test::default_simulation();
+        SessionRecorder rec;
+        rec.start(rec_sim, path);
+        rec_sim.advance(60);
+        rec.stop();
+    }
+    Simulation sim = test::default_simulation();
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    REQUIRE(shell.open_replay(path));
+    shell.review_seek(20);
+    REQUIRE(shell.add_review_note("the press starts here", glm::dvec2(0.1, 0.0)));
+    REQUIRE(shell.review()->notes.size() == 1);
+    shell.review_seek(50);
+    shell.perform(ShellAction::Undo);
+    CHECK(shell.review()->notes.empty());
+    CHECK(shell.status() == "Undo note at t=20");
+    shell.perform(ShellAction::Redo);
+    REQUIRE(shell.review()->notes.size() == 1);
+    CHECK(shell.review()->notes[0].tick == 20);
+    CHECK(shell.review()->notes[0].text == "the press starts here");
+    CHECK(shell.replay_player()->tick() == 50);
+    // In the file too: the replay read again holds the note once.
+    ReplayLoad l = read_replay_file(path);
+    REQUIRE(l.data.has_value());
+    CHECK(l.data->notes.size() == 1);
+}
