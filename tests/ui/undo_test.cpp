@@ -258,6 +258,13 @@ TEST_CASE("undo: the shell's Edit actions, keys and the Edits list") {
         std::string error;
         shell.perform(ShellAction::Undo);
         renderer.render(shell, 2);
+        // The Edit menu open, naming what Undo and Redo would do.
+        renderer.set_mouse(std::make_pair(62.0f, 10.0f));
+        renderer.render_frame(shell);
+        renderer.set_mouse_down(true);
+        renderer.render_frame(shell);
+        renderer.set_mouse_down(false);
+        renderer.render(shell, 2);
         CHECK(renderer.write_png(out, error));
     }
 }
