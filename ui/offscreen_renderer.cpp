@@ -101,6 +101,8 @@ void OffscreenRenderer::build(Shell& shell) {
     io.DeltaTime = 1.0f / 60.0f;
     // No pointer by default: no hover highlights in the picture.
     io.MousePos = mouse_ ? ImVec2(mouse_->first, mouse_->second) : ImVec2(-FLT_MAX, -FLT_MAX);
+    io.MouseDown[0] = mouse_down_;
+    io.KeyShift = shift_;
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui::NewFrame();
     shell.draw();

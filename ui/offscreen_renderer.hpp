@@ -81,6 +81,10 @@ public:
     // Where the mouse is in the frames built from now on (hover tooltips, readouts, hover
     // lines); nullopt (the default) puts it outside the window. No button is ever pressed.
     void set_mouse(std::optional<std::pair<float, float>> position) { mouse_ = position; }
+    // The left button held down, and Shift held, in the frames built from now on (tests drag
+    // sliders and canvas things this way).
+    void set_mouse_down(bool down) { mouse_down_ = down; }
+    void set_shift(bool held) { shift_ = held; }
     // Runs `frames` frames: the first ones let ImGui settle its layout (auto-sized windows
     // take a frame or two).
     void render(Shell& shell, int frames = 3);
@@ -100,6 +104,8 @@ private:
     bool backend_ready_ = false;
     bool built_ = false;   // a frame's draw data awaits rasterisation
     std::optional<std::pair<float, float>> mouse_;
+    bool mouse_down_ = false;
+    bool shift_ = false;
     Rasteriser rasteriser_ = Rasteriser::Playbench;
     std::vector<std::uint8_t> atlas_;   // the font atlas's alpha, for Playbench's rasteriser
     int atlas_width_ = 0, atlas_height_ = 0;

@@ -7,9 +7,11 @@
 #include <cstdio>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
 #include "engine/core/lab.hpp"
+#include "ui/edit_history.hpp"
 #include "ui/palette.hpp"
 #include "ui/style.hpp"
 
@@ -54,7 +56,10 @@ void draw_tooltip(const ParamDef& def, double value, double file_value) {
     if (value != file_value) ImGui::Text("Scenario file: %s", describe_param_value(def, file_value).c_str());
     if (def.type != ParamType::Boolean && !def.is_choice()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-        ImGui::TextUnformatted("Ctrl+click the slider to type a value.");
+        if (def.log_scale())
+            ImGui::Text("Log scale: each tick under the slider is ten times the one before.");
+        ImGui::TextUnformatted("Ctrl+click the slider to type a value. Shift+drag: ten times finer.");
+        ImGui::TextUnformatted("Arrow keys over the slider: one step (Shift: a tenth). Ctrl+Z undoes.");
         ImGui::PopStyleColor();
     }
     ImGui::PopTextWrapPos();
@@ -92,30 +97,114 @@ bool draw_value_control(const ParamDef& def, double& value) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     std::string id = "##" + def.key;
     if (def.is_choice()) return draw_choice_control(def, id, value);
-    std::string fmt = slider_format(def);
     switch (def.type) {
     case ParamType::Boolean: return draw_flag_control(id, value);
-    case ParamType::Integer: {
-        int v = static_cast<int>(value), lo = static_cast<int>(def.min), hi = static_cast<int>(def.max);
-        if (!ImGui::SliderInt(id.c_str(), &v, lo, hi, fmt.c_str(), ImGuiSliderFlags_AlwaysClamp)) return false;
-        value = v;
-        return true;
-    }
+    case ParamType::Integer:
     case ParamType::Real:
-    default: {
-        double v = value, lo = def.min, hi = def.max;
-        ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
-        // Ranges spanning orders of magnitude (masses, frictions) are easier to set on a log scale.
-        if (lo > 0.0 && hi / lo >= 50.0) flags |= ImGuiSliderFlags_Logarithmic;
-        if (!ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, fmt.c_str(), flags)) return false;
-        value = std::clamp(v, def.min, def.max);
-        return true;
-    }
+    default: return false;   // sliders: draw_slider_control
     }
 }
 
-void submit(Simulation& sim, Command c, std::string& message) {
-    if (auto why = sim.submit(std::move(c))) message = *why;
+void submit(Simulation& sim, ParamPanelState& state, Command c, std::string& message) {
+    if (state.history) {
+        if (auto why = state.history->apply(sim, std::move(c))) message = *why;
+    } else if (auto why = sim.submit(std::move(c))) {
+        message = *why;
+    }
+}
+
+void submit_group(Simulation& sim, ParamPanelState& state, std::vector<Command> commands, std::string name,
+                  std::string& message) {
+    if (state.history) {
+        if (auto why = state.history->apply_group(sim, std::move(commands), std::move(name))) message = *why;
+        return;
+    }
+    for (Command& c : commands) submit(sim, state, std::move(c), message);
+}
+
+// What a slider did this frame.
+struct SliderEdit {
+    enum Kind { None, Drag, End, Once } kind = None;
+    double value = 0.0;
+};
+
+// Decade ticks under a log-scaled slider, so its scale shows: a mark at every power of ten.
+void draw_log_ticks(const ParamDef& def) {
+    if (!def.log_scale()) return;
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const float pad = ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().GrabMinSize * 0.5f;
+    Painter p = Painter::window();
+    const ImU32 colour = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    for (double d = std::pow(10.0, std::ceil(std::log10(def.min))); d <= def.max * 1.000001; d *= 10.0) {
+        const float x = a.x + pad + static_cast<float>(slider_fraction(def, d)) * (b.x - a.x - 2.0f * pad);
+        p.AddLine(ImVec2(x, b.y - 4.0f), ImVec2(x, b.y), colour, 1.0f);
+    }
+}
+
+// A slider for a real or integer parameter: ImGui's slider (click to jump, Ctrl+click to type),
+// plus Shift for a ten times finer, relative drag, and the arrow keys to nudge while it is
+// hovered or focused. `value` is what it shows (a drag's pending value while one is held).
+SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelState& state) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    const std::string id = "##" + def.key;
+    const std::string fmt = slider_format(def);
+    ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
+    if (def.log_scale()) flags |= ImGuiSliderFlags_Logarithmic;
+    double v = value;
+    bool changed = false;
+    if (def.type == ParamType::Integer) {
+        int iv = static_cast<int>(value), lo = static_cast<int>(def.min), hi = static_cast<int>(def.max);
+        changed = ImGui::SliderInt(id.c_str(), &iv, lo, hi, fmt.c_str(), flags);
+        v = iv;
+    } else {
+        double lo = def.min, hi = def.max;
+        changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, fmt.c_str(), flags);
+    }
+    draw_log_ticks(def);
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImGuiID item = ImGui::GetItemID();
+    const bool active = ImGui::IsItemActive();
+    const bool typing = active && ImGui::TempInputIsActive(item);
+    if (active && !typing) {
+        if (state.drag_key != def.key) {
+            state.drag_key = def.key;
+            state.drag_fine = false;
+            state.drag_fraction = slider_fraction(def, value);
+        }
+        if (io.KeyShift || state.drag_fine) {
+            // Relative from here on: Shift moves ten times less than the mouse. The travel adds
+            // up in slider fractions, so a fine drag of an integer moves it after enough pixels.
+            state.drag_fine = true;
+            const double width = std::max(1.0f, ImGui::GetItemRectSize().x);
+            state.drag_fraction =
+                std::clamp(state.drag_fraction + io.MouseDelta.x / width * (io.KeyShift ? 0.1 : 1.0), 0.0, 1.0);
+            const double next = slider_value(def, state.drag_fraction);
+            return next != value ? SliderEdit{SliderEdit::Drag, next} : SliderEdit{};
+        }
+        if (changed) {
+            state.drag_fraction = slider_fraction(def, v);
+            return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};
+        }
+        return {};
+    }
+    if (ImGui::IsItemDeactivated()) {
+        if (state.drag_key == def.key) state.drag_key.clear();
+        // The end of a drag or of typing (Ctrl+click, then Enter): with its last value if it changed.
+        return {SliderEdit::End, changed ? std::clamp(v, def.min, def.max) : value};
+    }
+    if (typing && changed) return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};
+    if ((ImGui::IsItemHovered() || ImGui::IsItemFocused()) && !active) {
+        const bool fine = io.KeyShift;
+        const auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+        int steps = 0;
+        if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_DownArrow)) steps = -1;
+        if (pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_UpArrow)) steps = +1;
+        if (steps != 0) {
+            const double next = nudged_value(def, value, steps, fine);
+            if (next != value) return {SliderEdit::Once, next};
+        }
+    }
+    return {};
 }
 
 }  // namespace
@@ -161,6 +250,33 @@ std::string derived_text(const DerivedValue& d) {
     return d.unit.empty() ? std::string(buf) : std::string(buf) + " " + d.unit;
 }
 
+double slider_fraction(const ParamDef& def, double value) {
+    if (!(def.max > def.min)) return 0.0;
+    const double v = std::clamp(value, def.min, def.max);
+    if (def.log_scale()) return std::log(v / def.min) / std::log(def.max / def.min);
+    return (v - def.min) / (def.max - def.min);
+}
+
+double slider_value(const ParamDef& def, double fraction) {
+    const double t = std::clamp(fraction, 0.0, 1.0);
+    double v = def.log_scale() ? def.min * std::pow(def.max / def.min, t) : def.min + (def.max - def.min) * t;
+    if (def.type == ParamType::Integer) v = std::round(v);
+    return std::clamp(v, def.min, def.max);
+}
+
+double dragged_value(const ParamDef& def, double value, double pixels, double width, bool fine) {
+    const double travel = pixels / std::max(1.0, width) * (fine ? 0.1 : 1.0);
+    return slider_value(def, slider_fraction(def, value) + travel);
+}
+
+double nudged_value(const ParamDef& def, double value, int steps, bool fine) {
+    if (def.type == ParamType::Integer) {
+        const double step = std::max(1.0, std::round((def.max - def.min) / (fine ? 1000.0 : 100.0)));
+        return std::clamp(std::round(value) + steps * step, def.min, def.max);
+    }
+    return slider_value(def, slider_fraction(def, value) + steps * (fine ? 0.001 : 0.01));
+}
+
 int changed_count(const ParamSet& values, std::string_view section) {
     int n = 0;
     for (std::size_t i = 0; i < values.size(); ++i)
@@ -204,8 +320,7 @@ void draw_panel_header(Simulation& sim, ParamPanelState& state, WidgetLocator& w
     widgets.record_last_item("params.filter");
     ImGui::SameLine();
     ImGui::BeginDisabled(total_changed == 0 || state.read_only);
-    if (ImGui::Button("Reset all"))
-        for (Command& c : reset_commands(values, "", sim.tick())) submit(sim, std::move(c), message);
+    if (ImGui::Button("Reset all")) submit_group(sim, state, reset_commands(values, "", sim.tick()), "reset all parameters", message);
     widgets.record_last_item("params.reset_all");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -229,13 +344,41 @@ bool draw_section_header(const PanelContext& c, const std::string& section) {
         ImGui::PushID(section.c_str());
         ImGui::BeginDisabled(c.state.read_only);
         if (ImGui::SmallButton("Reset") && !c.state.read_only)
-            for (Command& cmd : reset_commands(c.values, section, c.sim.tick())) submit(c.sim, std::move(cmd), c.message);
+            submit_group(c.sim, c.state, reset_commands(c.values, section, c.sim.tick()), "reset " + section_title(section),
+                         c.message);
         ImGui::EndDisabled();
         c.widgets.record_last_item("params.section." + section + ".reset");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Reset the %d changed parameter(s) of this section", changed);
         ImGui::PopID();
     }
     return open;
+}
+
+// A slider row's edits: a drag goes to the history as one edit (its value pending until the next
+// tick or the release), an arrow nudge as an edit of its own.
+void draw_param_slider(const PanelContext& c, const ParamDef& def, double value) {
+    EditHistory* history = c.state.history;
+    const double shown = history ? history->pending_param(def.key).value_or(value) : value;
+    const SliderEdit edit = draw_slider_control(def, shown, c.state);
+    if (c.state.read_only) return;
+    switch (edit.kind) {
+    case SliderEdit::Drag:
+        if (edit.value == shown) break;
+        if (history) history->drag(c.sim, "param." + def.key, make_param_set(c.sim.tick(), def.key, edit.value));
+        else submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
+        break;
+    case SliderEdit::End:
+        if (!history) {
+            if (edit.value != shown) submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
+            break;
+        }
+        if (edit.value != shown) history->drag(c.sim, "param." + def.key, make_param_set(c.sim.tick(), def.key, edit.value));
+        if (history->dragging())
+            if (auto why = history->end_drag(c.sim)) c.message = *why;
+        break;
+    case SliderEdit::Once: submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message); break;
+    case SliderEdit::None: break;
+    }
 }
 
 // One parameter's row: label, value control, reset button.
@@ -266,8 +409,12 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     double edited = value;
     // Read-only (a replay under review): the value shows, greyed, and takes no edits.
     ImGui::BeginDisabled(c.state.read_only);
-    if (draw_value_control(def, edited) && edited != value && !c.state.read_only)
-        submit(c.sim, make_param_set(c.sim.tick(), def.key, edited), c.message);
+    if (def.type == ParamType::Boolean || def.is_choice()) {
+        if (draw_value_control(def, edited) && edited != value && !c.state.read_only)
+            submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edited), c.message);
+    } else {
+        draw_param_slider(c, def, value);
+    }
     ImGui::EndDisabled();
     c.widgets.record_last_item("param." + def.key);
     c.widgets.record_last_item("param_control." + def.key + "." + param_control_kind(def));
@@ -276,7 +423,7 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     ImGui::TableNextColumn();
     ImGui::BeginDisabled(is_default || c.state.read_only);
     if (ImGui::SmallButton(c.reset_icon) && !c.state.read_only)
-        submit(c.sim, make_param_set(c.sim.tick(), def.key, def.default_value), c.message);
+        submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, def.default_value), c.message);
     ImGui::EndDisabled();
     c.widgets.record_last_item("param." + def.key + ".reset");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))

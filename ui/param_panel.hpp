@@ -18,11 +18,32 @@
 
 namespace pb::ui {
 
+class EditHistory;
+
 // UI-only state of the panel (what the designer typed in the filter box).
 struct ParamPanelState {
     std::string filter;
     bool read_only = false;   // a replay under review: values shown (filter works), no edits
+    // Edits go through the shell's history (undo; a drag is one edit, at most one command per
+    // tick); without one (tests of the panel alone) straight to the simulation.
+    EditHistory* history = nullptr;
+    // The slider drag in progress: its parameter, where along the slider (0..1) it is, and
+    // whether it turned relative (Shift held at some point: ten times finer).
+    std::string drag_key;
+    double drag_fraction = 0.0;
+    bool drag_fine = false;
 };
+
+// Slider travel: where `value` sits along the slider, 0..1 (logarithmic for log_scale()
+// parameters), and back.
+double slider_fraction(const ParamDef& def, double value);
+double slider_value(const ParamDef& def, double fraction);
+// A drag of `pixels` along a slider `width` pixels wide from `value`: Shift (`fine`) moves ten
+// times less. Integers round, the result stays in range.
+double dragged_value(const ParamDef& def, double value, double pixels, double width, bool fine);
+// One arrow-key nudge: a hundredth of the slider's travel (a thousandth with Shift), at least one
+// for integers; `steps` is +1 or -1.
+double nudged_value(const ParamDef& def, double value, int steps, bool fine);
 
 // Draws the panel into the current ImGui window. `message` receives the reason when the
 // simulation refuses an edit (shown in the status line).

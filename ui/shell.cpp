@@ -136,6 +136,9 @@ void Shell::run_ticks(std::int64_t ticks) {
 }
 
 void Shell::run_one_tick() {
+    // A slider held down hands its latest value over once per tick (ui/edit_history.hpp).
+    if (!review_)
+        if (auto why = history_.flush(*sim_)) set_status("Refused: " + *why);
     if (lab_view_)
         for (Command& c : lab_view_->before_tick(sim_->world()))
             if (auto why = sim_->submit(std::move(c))) set_status("Refused: " + *why);
@@ -233,6 +236,8 @@ void Shell::perform(ShellAction action) {
     case ShellAction::ToggleParamPanel: prefs_.show_params = !prefs_.show_params; break;
     case ShellAction::ShowShortcuts: show_shortcuts_ = !show_shortcuts_; break;
     case ShellAction::ShowLabHelp: show_lab_help_ = !show_lab_help_; break;
+    case ShellAction::Undo: undo_edit(false); break;
+    case ShellAction::Redo: undo_edit(true); break;
     }
 }
 
@@ -257,6 +262,7 @@ void Shell::restart_keeping_parameters() {
     }
     saved_live_count_ = sim_->live_commands().size();
     clock_.reset();
+    history_.clear();   // the edits' values and ids belong to the run before
     if (lab_view_) lab_view_->cancel_drag();
     set_status(was_recording ? "Restarted at tick 0; recording stopped: " + std::to_string(recorder_.ticks()) + " ticks in " + recorder_.path()
                              : std::string("Restarted at tick 0 (parameter values kept)"));

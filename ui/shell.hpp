@@ -16,6 +16,7 @@
 #include "engine/core/replay.hpp"
 #include "engine/core/simulation.hpp"
 #include "ui/canvas.hpp"
+#include "ui/edit_history.hpp"
 #include "ui/file_dialog.hpp"
 #include "ui/fixed_step_clock.hpp"
 #include "ui/lab_view.hpp"
@@ -63,6 +64,9 @@ struct ReviewSession {
     std::vector<std::string> warnings;   // from loading (a cut-off file), shown until dismissed
     std::vector<ReplayNote> notes;       // the file's notes plus those added here (saved at once)
     std::uint32_t next_note_id = 1;      // above every id seen, deleted ones included
+    // Notes added here, latest last, for Edit > Undo (which deletes one) and Redo (which adds it
+    // back at its tick): ui/shell_edits.cpp.
+    std::vector<ReplayNote> added_notes, undone_notes;
     bool loop = false;
     std::int64_t loop_a = 0, loop_b = 0;   // the looped range, ticks
     // Ticks checked ahead per frame, adapted so checking costs a few milliseconds a frame.
@@ -182,6 +186,11 @@ public:
     bool recording() const { return recorder_.recording(); }
     const SessionRecorder& recorder() const { return recorder_; }
 
+    // The designer's edits (Edit > Undo / Redo, the Edits list): ui/shell_edits.cpp.
+    const EditHistory& edit_history() const { return history_; }
+    bool edits_window_open() const { return show_edits_; }
+    void show_edits_window(bool open) { show_edits_ = open; }
+
     // The report UI automation dumps: tick, paused, speed, parameters, widget rectangles...
     // Writes fields into an object the caller has opened.
     void write_report(JsonWriter& out) const;
@@ -222,6 +231,11 @@ private:
     void draw_side_panel(float width, float height);
     void draw_status_line();
     void draw_dialogs();
+    // shell_edits.cpp: Edit menu, undo / redo, the Edits list
+    void draw_edit_menu();
+    void draw_edits_window();
+    void undo_edit(bool redo);
+    void undo_note(bool redo);
     // shell_help.cpp: Help > Keyboard shortcuts (this lab's) and Help > About this lab.
     void draw_shortcuts_window();
     void draw_lab_help_window();
@@ -272,6 +286,8 @@ private:
     WidgetLocator widgets_;
     GamepadState gamepad_;
     ParamPanelState param_panel_;
+    EditHistory history_;
+    bool show_edits_ = false;
     FileDialog file_dialog_;
 
     bool paused_ = true;

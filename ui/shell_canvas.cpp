@@ -79,7 +79,7 @@ void Shell::canvas_input(const World& world, float scale, bool hovered, bool act
         if (canvas_drag_ == CanvasDrag::Entity && lab_view_->dragging()) {
             if (auto cmd = lab_view_->release(world, sim_->tick())) {
                 std::string what = describe(*cmd);
-                if (auto why = sim_->submit(std::move(*cmd))) set_status("Refused: " + *why);
+                if (auto why = history_.apply(*sim_, std::move(*cmd))) set_status("Refused: " + *why);
                 else set_status(what);
             }
         } else if (canvas_drag_ == CanvasDrag::Pan && press_left_) {

@@ -84,6 +84,7 @@ void Shell::draw() {
     draw_dialogs();
     if (show_shortcuts_) draw_shortcuts_window();
     if (show_lab_help_) draw_lab_help_window();
+    if (show_edits_) draw_edits_window();
     record_floating_windows();
     submit_view_commands();
     // The simulation recorded this frame's edits as they were made; a recording one of them
@@ -120,7 +121,7 @@ void Shell::submit_view_commands() {
     for (Command& c : lab_view_->take_commands()) {
         c.tick = sim_->tick();
         std::string what = describe(c);
-        if (auto why = sim_->submit(std::move(c))) set_status("Refused: " + *why);
+        if (auto why = history_.apply(*sim_, std::move(c))) set_status("Refused: " + *why);
         else set_status(what);
     }
 }
@@ -166,6 +167,7 @@ void Shell::draw_menu_bar() {
         ImGui::EndMenu();
     }
     widgets_.record_last_item("menu.file");
+    draw_edit_menu();
     if (ImGui::BeginMenu("Simulation")) {
         if (ImGui::MenuItem(paused_ ? "Play" : "Pause", shortcut_label(ShellAction::TogglePause)))
             perform(ShellAction::TogglePause);
@@ -440,6 +442,7 @@ void Shell::draw_side_panel(float width, float height) {
             // While reviewing, the parameters show the replay's values but take no edits (the
             // filter still works, to find a value).
             param_panel_.read_only = review_ != nullptr;
+            param_panel_.history = review_ ? nullptr : &history_;
             draw_param_panel(*sim_, param_panel_, widgets_, refused);
             ImGui::EndTabItem();
         }

@@ -279,6 +279,8 @@ bool Shell::add_review_note(const std::string& text, std::optional<glm::dvec2> p
     }
     review_->next_note_id = note.id + 1;
     review_->notes.push_back(note);
+    review_->added_notes.push_back(note);
+    review_->undone_notes.clear();
     std::sort(review_->notes.begin(), review_->notes.end(),
               [](const ReplayNote& a, const ReplayNote& b) { return a.tick != b.tick ? a.tick < b.tick : a.id < b.id; });
     set_status("Note saved at tick " + std::to_string(note.tick) + " in " + file_name(review_->path));

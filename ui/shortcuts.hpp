@@ -15,6 +15,8 @@ enum class ShellAction {
     ResetZoom, ToggleVelocityHints, ToggleParamPanel, ShowShortcuts, ShowLabHelp,
     // Replays: record the live session; step back / jump while reviewing one.
     ToggleRecording, StepBack, JumpToStart, JumpToEnd,
+    // Edit > Undo / Redo (ui/edit_history.hpp).
+    Undo, Redo,
 };
 
 struct Shortcut {

@@ -20,6 +20,10 @@ struct ParamChoice {
     std::string label;
 };
 
+// How a slider maps its travel to the value. Auto: logarithmic for a real parameter whose range
+// is above 0 and spans two decades or more (frictions, masses, ranges), else linear.
+enum class ParamScale { Auto, Linear, Log };
+
 struct ParamDef {
     std::string key;          // podball.ball.friction
     std::string label;        // "Ball friction"
@@ -38,6 +42,14 @@ struct ParamDef {
     const ParamChoice* choice_at(double value) const;
     // The value a typed name means: a choice's name or label (case-insensitive), or nullopt.
     std::optional<double> value_of_choice(std::string_view typed) const;
+
+    ParamScale scale = ParamScale::Auto;
+
+    // True when the slider is logarithmic (equal travel multiplies the value by the same factor).
+    bool log_scale() const {
+        if (scale != ParamScale::Auto) return scale == ParamScale::Log && type == ParamType::Real && min > 0.0;
+        return type == ParamType::Real && min > 0.0 && max >= min * 100.0;
+    }
 
     std::string_view lab() const;      // "podball"
     std::string_view section() const;  // "podball.ball"

@@ -443,6 +443,8 @@ LabHelp PodballView::help() const {
         {"gamepad left stick", "thrust the pod you took over"},
         {"gamepad A / RB", "shoot where the right stick points"},
         {"wheel / right-drag", "zoom / pan the arena"},
+        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo a pod or ball placed, a slider, a reset (steering a pod is play: no undo)"},
+        {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
     h.source = "../shared/seeds/podball-engine.txt and ../shared/specs/podball.md";
     return h;

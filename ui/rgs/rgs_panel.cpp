@@ -380,7 +380,9 @@ LabHelp RgsView::help() const {
               {"Esc", "clear the selection"},
               {"Del / Backspace", "remove the selected RGS (refunds health% of its price; a wreck refunds nothing)"},
               {"M", "mark / unmark the selected RGS for deconstruction"},
-              {"drag (paused)", "move an RGS; the heat map and efficiencies follow live"}};
+              {"drag (paused)", "move an RGS; the heat map and efficiencies follow live"},
+              {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, marks, damage and repair, main structures, builds (undone by removing: refund and id differ); a removal has no undo"},
+              {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
     h.source = "../shared/seeds/rgs-resource-system.txt (the Unvanquished post) and ../shared/specs/rgs.md";
     return h;
 }

@@ -692,6 +692,8 @@ LabHelp TasksView::help() const {
         {"hover a chart point", "its numbers, and its routes on the ship"},
         {"click a chart point", "keep that team on the ship"},
         {"wheel / right-drag", "zoom / pan the ship"},
+        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: rooms moved, hazards, corridors, players, equipment, the event, costs (a room added or an earlier player removed: no undo)"},
+        {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
     h.source = "../shared/seeds/toward-the-stars-paper.txt and ../shared/specs/tasks.md";
     return h;

@@ -1,0 +1,94 @@
+// Undo in the Effects lab: a moved or edited tower gets its old definition back (on every
+// compared lane), a lane's stacking policy its old one, a placed tower is removed again (ids are
+// indices and never reused: the removed one stays in the list, so the world is not bit-for-bit
+// the one before). A removed tower, a defined effect type and an interaction rule have no undo
+// (a tower would come back under a new id; a type or rule cannot be taken out).
+#include "engine/effects/inverse.hpp"
+
+#include "engine/effects/commands.hpp"
+#include "engine/effects/world.hpp"
+
+namespace pb::effects {
+namespace {
+
+std::string tower_name(std::int64_t id) { return "tower " + std::to_string(id); }
+
+const Tower* find_tower(const EffectsWorld& w, std::int64_t id) {
+    if (w.lanes().empty()) return nullptr;
+    const auto& towers = w.lanes().front().towers();
+    if (id < 0 || id >= static_cast<std::int64_t>(towers.size()) || towers[static_cast<std::size_t>(id)].removed) return nullptr;
+    return &towers[static_cast<std::size_t>(id)];
+}
+
+// A tower.edit that gives every stat back.
+TowerEdit edit_back(std::int64_t id, const TowerDef& d) {
+    return TowerEdit{.id = id, .x = d.pos.x, .y = d.pos.y, .range = d.range, .rate = d.rate, .damage = d.damage,
+                     .effect = d.effect.empty() ? std::string("none") : d.effect, .potency = d.potency, .duration = d.duration,
+                     .chance = d.chance};
+}
+
+}  // namespace
+
+Inverse inverse_of(const EffectsWorld& w, const Command& c) {
+    const std::int64_t tick = w.tick();
+    Inverse inv;
+    if (c.type == TowerMove::name.text) {
+        const auto cmd = from_command<TowerMove>(c);
+        const Tower* t = find_tower(w, cmd.id);
+        if (!t) return no_inverse(c, "there is no " + tower_name(cmd.id));
+        inv.name = "move " + tower_name(cmd.id);
+        inv.commands.push_back(to_command(TowerMove{.id = cmd.id, .x = t->def.pos.x, .y = t->def.pos.y}, tick));
+        inv.changes = {change_text("x", t->def.pos.x, cmd.x), change_text("y", t->def.pos.y, cmd.y)};
+        return inv;
+    }
+    if (c.type == TowerEdit::name.text) {
+        const auto cmd = from_command<TowerEdit>(c);
+        const Tower* t = find_tower(w, cmd.id);
+        if (!t) return no_inverse(c, "there is no " + tower_name(cmd.id));
+        const TowerDef& d = t->def;
+        inv.name = "edit " + tower_name(cmd.id);
+        inv.commands.push_back(to_command(edit_back(cmd.id, d), tick));
+        const auto number = [&](const std::optional<double>& to, double from, const char* what) {
+            if (to && *to != from) inv.changes.push_back(change_text(what, from, *to));
+        };
+        number(cmd.x, d.pos.x, "x");
+        number(cmd.y, d.pos.y, "y");
+        number(cmd.range, d.range, "range");
+        number(cmd.rate, d.rate, "rate");
+        number(cmd.damage, d.damage, "damage");
+        number(cmd.potency, d.potency, "potency");
+        number(cmd.duration, d.duration, "duration");
+        number(cmd.chance, d.chance, "chance");
+        if (cmd.effect) inv.changes.push_back("effect " + (d.effect.empty() ? std::string("none") : d.effect) + " -> " + *cmd.effect);
+        return inv;
+    }
+    if (c.type == LanePolicy::name.text) {
+        const auto cmd = from_command<LanePolicy>(c);
+        if (cmd.lane < 0 || cmd.lane >= static_cast<std::int64_t>(w.lanes().size()))
+            return no_inverse(c, "there is no lane " + std::to_string(cmd.lane));
+        const std::string old = variant_key(w.lanes()[static_cast<std::size_t>(cmd.lane)].variant());
+        inv.name = "set the policy of lane " + std::to_string(cmd.lane);
+        inv.commands.push_back(to_command(LanePolicy{.lane = cmd.lane, .policy = old}, tick));
+        inv.changes = {"policy " + old + " -> " + cmd.policy};
+        return inv;
+    }
+    if (c.type == TowerPlace::name.text) {
+        const auto cmd = from_command<TowerPlace>(c);
+        const auto id = w.lanes().empty() ? std::int64_t{0} : static_cast<std::int64_t>(w.lanes().front().towers().size());
+        inv.name = "place " + tower_name(id);
+        inv.commands.push_back(to_command(TowerRemove{.id = id}, tick));
+        inv.changes = {tower_name(id) + " at (" + format_number(cmd.x) + ", " + format_number(cmd.y) + ")"};
+        return inv;
+    }
+    if (c.type == TowerRemove::name.text) {
+        inv = no_inverse(c, "a removed tower cannot come back with its id (ids are never reused): place a new one");
+        inv.name = "remove " + tower_name(c.integer("id", -1));
+        inv.changes = {tower_name(c.integer("id", -1)) + " leaves every compared lane"};
+        return inv;
+    }
+    if (c.type == EffectDefine::name.text) return no_inverse(c, "an effect type cannot be taken out once defined");
+    if (c.type == InteractionSet::name.text) return no_inverse(c, "an interaction rule change has no undo yet");
+    return no_inverse(c, "the effects lab has no undo for " + c.type);
+}
+
+}  // namespace pb::effects

@@ -1,0 +1,105 @@
+// Undo in the Logistics lab: a moved target goes back; a transporter goes back (its task chain,
+// dropped by the move, is planned anew); a target's settings go back to what they were; walls
+// are set back tile by tile; a placed target or transporter is removed again (ids are indices and
+// never reused, so the removed one stays in the lists: not bit-for-bit the world before). A
+// removal cannot be undone: it would come back under a new id.
+#include "engine/logistics/inverse.hpp"
+
+#include <algorithm>
+
+#include "engine/logistics/commands.hpp"
+#include "engine/logistics/world.hpp"
+
+namespace pb::logistics {
+
+Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
+    const std::int64_t tick = w.tick();
+    Inverse inv;
+    const auto tile = [](Tile t) { return "(" + std::to_string(t.x) + ", " + std::to_string(t.y) + ")"; };
+    if (c.type == TargetMove::name.text) {
+        const auto cmd = from_command<TargetMove>(c);
+        const Target* t = w.find_target(static_cast<int>(cmd.id));
+        if (!t) return no_inverse(c, "there is no target " + std::to_string(cmd.id));
+        inv.name = "move target " + std::to_string(cmd.id);
+        inv.commands.push_back(to_command(TargetMove{.id = cmd.id, .x = t->pos.x, .y = t->pos.y}, tick));
+        inv.changes = {"tile " + tile(t->pos) + " -> " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
+        return inv;
+    }
+    if (c.type == TransporterMove::name.text) {
+        const auto cmd = from_command<TransporterMove>(c);
+        const Transporter* t = w.find_transporter(static_cast<int>(cmd.id));
+        if (!t) return no_inverse(c, "there is no transporter " + std::to_string(cmd.id));
+        inv.name = "move transporter " + std::to_string(cmd.id);
+        inv.commands.push_back(to_command(TransporterMove{.id = cmd.id, .x = t->pos.x, .y = t->pos.y}, tick));
+        inv.changes = {"tile " + tile(t->pos) + " -> " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
+        if (!t->tasks.empty()) inv.changes.push_back("it drops its task chain (undo does not bring it back)");
+        return inv;
+    }
+    if (c.type == TargetSet::name.text) {
+        const auto cmd = from_command<TargetSet>(c);
+        const Target* t = w.find_target(static_cast<int>(cmd.id));
+        if (!t) return no_inverse(c, "there is no target " + std::to_string(cmd.id));
+        inv.name = "set target " + std::to_string(cmd.id);
+        TargetSet back{.id = cmd.id};
+        if (cmd.resource) {
+            back.resource = std::string(resource_key(t->resource));
+            inv.changes.push_back("resource " + *back.resource + " -> " + *cmd.resource);
+        }
+        const auto number = [&](const std::optional<double>& to, std::optional<double>& put, double from, const char* what) {
+            if (!to) return;
+            put = from;
+            inv.changes.push_back(change_text(what, from, *to));
+        };
+        number(cmd.capacity, back.capacity, t->capacity, "capacity");
+        number(cmd.rate, back.rate, t->rate, "rate");
+        number(cmd.multiplier, back.multiplier, t->multiplier, "multiplier");
+        number(cmd.energy, back.energy, t->store[0], "energy");
+        number(cmd.mineral, back.mineral, t->store[1], "mineral");
+        inv.commands.push_back(to_command(back, tick));
+        return inv;
+    }
+    if (c.type == WallSet::name.text) {
+        const auto cmd = from_command<WallSet>(c);
+        const int x = static_cast<int>(cmd.x), y = static_cast<int>(cmd.y);
+        const int x2 = static_cast<int>(cmd.x2.value_or(cmd.x)), y2 = static_cast<int>(cmd.y2.value_or(cmd.y));
+        const bool solid = cmd.solid.value_or(true);
+        inv.name = std::string(solid ? "build" : "clear") + " walls";
+        int changed = 0;
+        for (int ty = std::min(y, y2); ty <= std::max(y, y2); ++ty)
+            for (int tx = std::min(x, x2); tx <= std::max(x, x2); ++tx) {
+                if (!w.map().inside({tx, ty})) return no_inverse(c, "tile " + tile({tx, ty}) + " is outside the map");
+                if (w.map().wall({tx, ty}) == solid) continue;
+                inv.commands.push_back(to_command(WallSet{.x = tx, .y = ty, .solid = !solid}, tick));
+                ++changed;
+            }
+        inv.changes = {std::to_string(changed) + " tile(s) " + (solid ? "floor -> wall" : "wall -> floor")};
+        return inv;
+    }
+    if (c.type == TargetPlace::name.text) {
+        const auto cmd = from_command<TargetPlace>(c);
+        const auto id = static_cast<std::int64_t>(w.targets().size());
+        inv.name = "place " + cmd.kind + " " + std::to_string(id);
+        inv.commands.push_back(to_command(TargetRemove{.id = id}, tick));
+        inv.changes = {cmd.kind + " " + std::to_string(id) + " on tile " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
+        return inv;
+    }
+    if (c.type == TransporterPlace::name.text) {
+        const auto cmd = from_command<TransporterPlace>(c);
+        const auto id = static_cast<std::int64_t>(w.transporters().size());
+        inv.name = "place transporter " + std::to_string(id);
+        inv.commands.push_back(to_command(TransporterRemove{.id = id}, tick));
+        inv.changes = {"transporter " + std::to_string(id) + " on tile " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
+        return inv;
+    }
+    if (c.type == TargetRemove::name.text || c.type == TransporterRemove::name.text) {
+        const bool target = c.type == TargetRemove::name.text;
+        inv = no_inverse(c, std::string("a removed ") + (target ? "target" : "transporter") +
+                                " cannot come back with its id (ids are never reused): place a new one");
+        inv.name = std::string("remove ") + (target ? "target " : "transporter ") + std::to_string(c.integer("id", -1));
+        inv.changes = {inv.name.substr(7) + " goes, with what it holds"};
+        return inv;
+    }
+    return no_inverse(c, "the logistics lab has no undo for " + c.type);
+}
+
+}  // namespace pb::logistics
