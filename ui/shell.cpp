@@ -413,6 +413,12 @@ void Shell::ask_about_unsaved(AfterDiscard then, std::string path) {
     unsaved_question_ = UnsavedQuestion{then, std::move(path), false};
 }
 
+void Shell::cancel_unsaved_question() {
+    if (!unsaved_question_) return;
+    if (unsaved_question_->popup_open) unsaved_question_->cancel = true;   // ImGui closes it next frame
+    else unsaved_question_.reset();
+}
+
 void Shell::continue_after(const UnsavedQuestion& question) {
     switch (question.then) {
     case AfterDiscard::Quit: quit_confirmed_ = true; break;

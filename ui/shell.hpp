@@ -130,6 +130,10 @@ public:
     bool paused() const { return paused_; }
     bool dirty() const;
     bool modal_open() const;
+    // The unsaved-changes question (quit, open, reload, new): open?, and its Cancel (automation,
+    // tests; the window's own Cancel button does the same).
+    bool unsaved_question_open() const { return unsaved_question_.has_value(); }
+    void cancel_unsaved_question();
     // True while something animates without input (running, dragging): the host must not idle.
     bool wants_continuous_frames() const;
     std::string window_title() const;
@@ -255,6 +259,7 @@ private:
         AfterDiscard then = AfterDiscard::Quit;
         std::string path;          // for Open; the lab's name for New
         bool popup_open = false;
+        bool cancel = false;       // cancelled from code: the popup closes at the next frame
     };
     void ask_about_unsaved(AfterDiscard then, std::string path = {});
     void continue_after(const UnsavedQuestion& question);

@@ -581,7 +581,8 @@ void Shell::draw_unsaved_question() {
     if (ImGui::Button(discard_label.c_str(), ImVec2(190 * scale, 0))) answer = Answer::Discard;
     widgets_.record_last_item("unsaved.discard");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(100 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    if (ImGui::Button("Cancel", ImVec2(100 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) ||
+        question.cancel)
         answer = Answer::Cancel;
     widgets_.record_last_item("unsaved.cancel");
     if (answer != Answer::None) {
