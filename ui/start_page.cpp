@@ -78,8 +78,9 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
         ImGui::TextUnformatted(lab.title.c_str());
         ImGui::PopFont();
         if (!lab.summary.empty()) {
-            ImGui::SameLine();
+            ImGui::PushTextWrapPos(0.0f);
             ImGui::TextColored(palette::kDimText, "%s", lab.summary.c_str());
+            ImGui::PopTextWrapPos();
         }
         if (!lab.name.empty()) {
             std::string label = "New " + lab.title + " scenario";
