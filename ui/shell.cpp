@@ -103,6 +103,9 @@ void Shell::update(double frame_seconds) {
             }
         }
     }
+    // The start page's thumbnails: one a frame (from the cache, else rendered), outside the ImGui
+    // frame, so the page fills in without a stall.
+    if (show_start_page_) start_page_.make_next_thumbnail();
     // A modal dialog (unsaved changes, consent, About, a file dialog) holds the world still
     // while it is open; it runs on after, from where it was (no time catches up).
     if (dialog_pauses()) {

@@ -3,6 +3,7 @@
 // (`title`, `description` keys), and offers File > New per lab, so every lab stays reachable even
 // with an empty scenarios folder. The shell opens it on first run and from Help > Start page.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,19 @@ struct StartEntry {
     std::string title;         // its `title` (the file name when it has none)
     std::string description;   // its `description` ("" when none)
     std::string error;         // why it does not load ("" when it does): listed, marked broken
+    // Its thumbnail: the app's own render of the scenario at tick 0 (offscreen, side panel and
+    // bars hidden) scaled down to kThumbWidth x kThumbHeight, RGB, row by row; empty until made.
+    std::vector<std::uint8_t> thumbnail;
+    bool thumbnail_tried = false;
+    std::uint64_t content_hash = 0;   // of the file's bytes: the cache key
 };
+
+inline constexpr int kThumbWidth = 96;
+inline constexpr int kThumbHeight = 60;
+
+// Where thumbnails are cached: $XDG_CACHE_HOME/playbench/thumbnails, else
+// ~/.cache/playbench/thumbnails; "" when neither variable is set (nothing is cached).
+std::string thumbnail_cache_dir();
 
 struct StartLab {
     std::string name;    // "podball"
@@ -42,11 +55,19 @@ public:
     // Draws the page as a window (while *open); records "start.open.<file name>" and
     // "start.new.<lab>" for each button.
     StartChoice draw(bool* open, WidgetLocator& widgets, const std::string& error);
+    // Makes the next missing thumbnail, from the cache (a file named by the content hash) or by
+    // rendering it (then cached): one per call, so the page never stalls (the shell calls it once
+    // a frame while the page is open, outside the ImGui frame). False when all are made.
+    bool make_next_thumbnail();
+    int thumbnails_rendered() const { return rendered_; }
+    int thumbnails_from_cache() const { return from_cache_; }
 
 private:
     bool scanned_ = false;
     std::string dir_;
     std::vector<StartLab> labs_;
+    int rendered_ = 0;
+    int from_cache_ = 0;
 };
 
 }  // namespace pb::ui

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cstdlib>
 #include <set>
 
 #include "engine/core/lab.hpp"
@@ -218,4 +219,64 @@ TEST_CASE("F12 in replay review: playbench-<scenario>-t<tick>.png") {
     const std::string name = fs::path(*shot).filename().string();
     CHECK(name == "playbench-podball-default-20260101-120000-t20.png");
     CHECK(name.find("playbench-playbench") == std::string::npos);
+}
+
+TEST_CASE("start page: thumbnails are real pictures, rendered once, then from the cache") {
+    test::ScratchDir cache;
+    const char* old = std::getenv("XDG_CACHE_HOME");
+    const std::string saved = old ? old : "";
+    ::setenv("XDG_CACHE_HOME", cache.file("").c_str(), 1);
+    CHECK(ui::thumbnail_cache_dir().find(cache.file("")) == 0);
+
+    // A few examples (the whole folder renders in the second part from the cache too).
+    test::ScratchDir dir;
+    const std::vector<std::string> files = {"podball-default.toml", "rgs-two-at-800.toml", "logistics-colony.toml",
+                                            "tasks-toward-the-stars.toml", "effects-three-waves.toml"};
+    for (const std::string& f : files) fs::copy_file(scenarios_dir() + "/" + f, dir.file(f));
+
+    ui::StartPage page;
+    page.scan(dir.file(""));
+    int calls = 0;
+    while (page.make_next_thumbnail()) ++calls;
+    CHECK(calls == static_cast<int>(files.size()));   // one per call
+    CHECK(page.thumbnails_rendered() == static_cast<int>(files.size()));
+    CHECK(page.thumbnails_from_cache() == 0);
+    std::vector<std::vector<std::uint8_t>> first;
+    for (const ui::StartLab& l : page.labs())
+        for (const ui::StartEntry& e : l.scenarios) {
+            CAPTURE(e.path);
+            REQUIRE(e.thumbnail.size() == static_cast<std::size_t>(ui::kThumbWidth * ui::kThumbHeight * 3));
+            // Not blank: the luminance varies across the picture.
+            double sum = 0, sum2 = 0;
+            const double n = ui::kThumbWidth * ui::kThumbHeight;
+            for (std::size_t i = 0; i < e.thumbnail.size(); i += 3) {
+                double l = 0.3 * e.thumbnail[i] + 0.59 * e.thumbnail[i + 1] + 0.11 * e.thumbnail[i + 2];
+                sum += l;
+                sum2 += l * l;
+            }
+            const double variance = sum2 / n - (sum / n) * (sum / n);
+            CHECK(variance > 100.0);
+            first.push_back(e.thumbnail);
+        }
+    CHECK(first[0] != first[1]);   // each scenario its own picture
+
+    // The second time: all from the cache, the same pictures.
+    ui::StartPage again;
+    again.scan(dir.file(""));
+    while (again.make_next_thumbnail()) {}
+    CHECK(again.thumbnails_rendered() == 0);
+    CHECK(again.thumbnails_from_cache() == static_cast<int>(files.size()));
+    std::size_t i = 0;
+    for (const ui::StartLab& l : again.labs())
+        for (const ui::StartEntry& e : l.scenarios) CHECK(e.thumbnail == first[i++]);
+
+    // An edited file (other content hash) renders afresh.
+    { std::ofstream(dir.file("podball-default.toml"), std::ios::app) << "\n# edited\n"; }
+    ui::StartPage edited;
+    edited.scan(dir.file(""));
+    while (edited.make_next_thumbnail()) {}
+    CHECK(edited.thumbnails_rendered() == 1);
+
+    if (old) ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+    else ::unsetenv("XDG_CACHE_HOME");
 }
