@@ -506,7 +506,7 @@ void remember_layout(const ui::Shell& shell, SDL_Window* window, NormalGeometry 
 // leaves the layout to remember in `settings`.
 int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& load_error, const std::string& failed_path,
               SdlOutput& out, float ui_scale, std::optional<ScriptPlayer>& script, NormalGeometry normal,
-              WindowSettings& settings) {
+              WindowSettings& settings, bool first_run) {
     Simulation sim(std::move(scenario));
     ui::ShellOptions shell_options;
     shell_options.scenarios_dir = fs::path(default_scenario_path()).parent_path().string();
@@ -514,6 +514,9 @@ int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& l
     ui::TasksView::set_solve_off_frame(true);   // the window never waits for a Tasks solve
     ui::Shell shell(sim, std::move(shell_options));
     if (!load_error.empty()) shell.show_error(load_error, failed_path);
+    // A way in: the start page on first run (no settings yet), and when the file asked for does
+    // not load (nothing of the designer's to keep: the page shows the error and the examples).
+    if (first_run || !load_error.empty()) shell.show_start_page(true);
     if (!opts.scenario_path.empty() && ui::is_replay_file(opts.scenario_path)) shell.open_replay(opts.scenario_path);
 
     FrameLoop(shell, out, script, ui_scale, normal).run();
@@ -529,6 +532,8 @@ int run_window(const WindowOptions& opts) {
     if (auto rc = load_script(opts.script_path, script)) return *rc;
 
     const std::string config = config_dir();
+    std::error_code exists_ec;
+    const bool first_run = !config.empty() && !fs::exists(settings_path(config), exists_ec) && !script;
     WindowSettings settings = load_settings(config);
 
     std::string load_error, failed_path;
@@ -554,7 +559,7 @@ int run_window(const WindowOptions& opts) {
     {
         ImGuiSession imgui(config, out.window, out.renderer);
         exit_code = run_shell(std::move(scenario), opts, load_error, failed_path, out, imgui.ui_scale(), script, normal,
-                              settings);
+                              settings, first_run);
         std::string error;
         if (!config.empty() && !save_settings(settings, config, error))
             std::cerr << "playbench: warning: settings not saved: " << error << "\n";

@@ -103,6 +103,15 @@ void Shell::update(double frame_seconds) {
             }
         }
     }
+    // The start page's thumbnails: one a frame (from the cache, else rendered), outside the ImGui
+    // frame, so the page fills in without a stall.
+    if (show_start_page_) start_page_.make_next_thumbnail();
+    // A modal dialog (unsaved changes, consent, About, a file dialog) holds the world still
+    // while it is open; it runs on after, from where it was (no time catches up).
+    if (dialog_pauses()) {
+        clock_.reset();
+        return;
+    }
     if (review_) {
         review_update(frame_seconds);
         return;
@@ -162,8 +171,9 @@ void Shell::set_paused(bool paused) {
 }
 
 void Shell::perform(ShellAction action) {
-    // While a dialog is open, keys belong to it (except quitting).
-    if (modal_open() && action != ShellAction::Quit) return;
+    // While a dialog is open, keys belong to it (except quitting and F12: a screenshot of the
+    // window with its dialog).
+    if (modal_open() && action != ShellAction::Quit && action != ShellAction::Screenshot) return;
     switch (action) {
     case ShellAction::TogglePause:
         // At the end of a replay, Play starts it again from the top (or the loop's start).
@@ -295,9 +305,54 @@ bool Shell::open_scenario(const std::string& path) {
     error_.clear();
     retry_path_.clear();
     show_other_world();
+    show_start_page_ = false;
     remember_recent_file(prefs_.recent_files, path);
     set_status("Opened " + path);
     return true;
+}
+
+bool Shell::new_scenario(const std::string& lab_name) {
+    const LabInfo* lab = find_lab(lab_name);
+    if (!lab) {
+        show_error("There is no lab called \"" + lab_name + "\".");
+        return false;
+    }
+    Scenario fresh;
+    try {
+        fresh = default_scenario(*lab);
+    } catch (const std::exception& e) {
+        show_error("Could not start a new " + lab->title + " scenario: " + e.what());
+        return false;
+    }
+    if (review_) close_replay();
+    if (recorder_.recording()) stop_recording("Recording stopped: a new scenario was started");
+    try {
+        sim_->reset(std::move(fresh));
+    } catch (const std::exception& e) {
+        show_error("Could not start a new " + lab->title + " scenario: " + e.what());
+        return false;
+    }
+    current_path_.clear();
+    restart_from_.reset();
+    saved_live_count_ = sim_->live_commands().size();
+    edits_before_restart_ = false;
+    error_.clear();
+    retry_path_.clear();
+    show_other_world();
+    show_start_page_ = false;
+    set_status("New " + lab->title + " scenario (the lab's defaults): File > Save As to keep it");
+    return true;
+}
+
+void Shell::request_new(const std::string& lab) {
+    if (dirty()) ask_about_unsaved(AfterDiscard::New, lab);
+    else new_scenario(lab);
+}
+
+void Shell::show_start_page(bool show) {
+    show_start_page_ = show;
+    // Read afresh each time it opens (files may have been added or edited meanwhile).
+    if (show) start_page_.scan(scenarios_dir_);
 }
 
 bool Shell::save_scenario(const std::string& requested) {
@@ -367,11 +422,18 @@ void Shell::ask_about_unsaved(AfterDiscard then, std::string path) {
     unsaved_question_ = UnsavedQuestion{then, std::move(path), false};
 }
 
+void Shell::cancel_unsaved_question() {
+    if (!unsaved_question_) return;
+    if (unsaved_question_->popup_open) unsaved_question_->cancel = true;   // ImGui closes it next frame
+    else unsaved_question_.reset();
+}
+
 void Shell::continue_after(const UnsavedQuestion& question) {
     switch (question.then) {
     case AfterDiscard::Quit: quit_confirmed_ = true; break;
     case AfterDiscard::Open: open_scenario(question.path); break;
     case AfterDiscard::Reload: reload(); break;
+    case AfterDiscard::New: new_scenario(question.path); break;
     }
 }
 
@@ -379,6 +441,8 @@ void Shell::continue_after(const UnsavedQuestion& question) {
 bool Shell::dirty() const { return edits_before_restart_ || live_sim().live_commands().size() > saved_live_count_; }
 
 bool Shell::modal_open() const { return file_dialog_.visible() || unsaved_question_.has_value() || show_about_; }
+
+bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value(); }
 
 bool Shell::wants_continuous_frames() const {
     // A replay still being checked for divergence needs frames to get on with it.
@@ -405,6 +469,9 @@ std::string Shell::default_screenshot_path() const {
     std::string stem = review_                 ? fs::path(review_->path).stem().string()
                        : current_path_.empty() ? sim_->world().lab().name
                                                : fs::path(current_path_).stem().string();
+    // Replays recorded here are named playbench-<scenario>-<time>: the picture of one is
+    // playbench-<scenario>-<time>-t<tick>.png, not playbench-playbench-...
+    if (stem.rfind("playbench-", 0) == 0 && stem.size() > 10) stem.erase(0, 10);
     char name[256];
     std::snprintf(name, sizeof name, "playbench-%s-t%lld.png", stem.c_str(), static_cast<long long>(sim_->tick()));
     std::error_code ec;

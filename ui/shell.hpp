@@ -22,6 +22,7 @@
 #include "ui/lab_view.hpp"
 #include "ui/param_panel.hpp"
 #include "ui/shortcuts.hpp"
+#include "ui/start_page.hpp"
 #include "ui/widget_locator.hpp"
 
 namespace pb::ui {
@@ -105,6 +106,17 @@ public:
     // The designer's way to open (File > Open, Recent, a dropped file): with unsaved edits it
     // first asks whether to save them.
     void request_open(const std::string& path);
+    // File > New: a fresh scenario of `lab` (its name, "podball") from the lab's template (its
+    // registered defaults: default_scenario), untitled and without a file. False with the error
+    // shown (an unknown lab); the current scenario then stays.
+    bool new_scenario(const std::string& lab);
+    // The designer's way to File > New: with unsaved edits it first asks whether to save them.
+    void request_new(const std::string& lab);
+    // The start page (ui/start_page.hpp): the example scenarios by lab, and File > New per lab.
+    // Opens on first run and from Help > Start page.
+    void show_start_page(bool show = true);
+    bool start_page_visible() const { return show_start_page_; }
+    const StartPage& start_page() const { return start_page_; }
     // Saves the scenario with the current parameters and the designer's placements (atomically).
     bool save_scenario(const std::string& path);
     void show_error(std::string message, std::string retry_path = {});
@@ -122,6 +134,10 @@ public:
     bool paused() const { return paused_; }
     bool dirty() const;
     bool modal_open() const;
+    // The unsaved-changes question (quit, open, reload, new): open?, and its Cancel (automation,
+    // tests; the window's own Cancel button does the same).
+    bool unsaved_question_open() const { return unsaved_question_.has_value(); }
+    void cancel_unsaved_question();
     // True while something animates without input (running, dragging): the host must not idle.
     bool wants_continuous_frames() const;
     std::string window_title() const;
@@ -252,11 +268,12 @@ private:
     void submit_view_commands();
 
     // What to do once the designer answered the unsaved-changes question.
-    enum class AfterDiscard { Quit, Open, Reload };
+    enum class AfterDiscard { Quit, Open, Reload, New };
     struct UnsavedQuestion {
         AfterDiscard then = AfterDiscard::Quit;
-        std::string path;          // for Open
+        std::string path;          // for Open; the lab's name for New
         bool popup_open = false;
+        bool cancel = false;       // cancelled from code: the popup closes at the next frame
     };
     void ask_about_unsaved(AfterDiscard then, std::string path = {});
     void continue_after(const UnsavedQuestion& question);
@@ -317,6 +334,11 @@ private:
     // The side panel's tab on screen last frame (a tab chosen in code is selected once).
     std::optional<SideTab> side_tab_shown_;
     bool show_about_ = false;
+    bool show_start_page_ = false;
+    StartPage start_page_;
+    void draw_start_page();
+    // Keeps the simulation still while a modal dialog is open (resumes after).
+    bool dialog_pauses() const;
 
     double tick_us_ = 0.0;
     double frame_ms_ = 0.0;

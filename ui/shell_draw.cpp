@@ -129,6 +129,16 @@ void Shell::submit_view_commands() {
 void Shell::draw_menu_bar() {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
+        if (ImGui::BeginMenu("New")) {
+            // Every lab, from its template (the lab's registered defaults), whatever is on disk.
+            for (const LabInfo* lab : all_labs()) {
+                if (ImGui::MenuItem(lab->title.c_str())) request_new(lab->name);
+                if (ImGui::IsItemHovered() && !lab->summary.empty()) ImGui::SetTooltip("%s", lab->summary.c_str());
+                widgets_.record_last_item("menu.file.new." + lab->name);
+            }
+            ImGui::EndMenu();
+        }
+        widgets_.record_last_item("menu.file.new");
         if (ImGui::MenuItem("Open scenario or replay...", shortcut_label(ShellAction::Open))) perform(ShellAction::Open);
         widgets_.record_last_item("menu.file.open");
         if (ImGui::MenuItem("Save", shortcut_label(ShellAction::Save))) perform(ShellAction::Save);
@@ -208,6 +218,8 @@ void Shell::draw_menu_bar() {
         widgets_.record_last_item("menu.help.about_lab");
         if (ImGui::MenuItem("Keyboard shortcuts", shortcut_label(ShellAction::ShowShortcuts))) show_shortcuts_ = true;
         widgets_.record_last_item("menu.help.shortcuts");
+        if (ImGui::MenuItem("Start page")) show_start_page(true);
+        widgets_.record_last_item("menu.help.start_page");
         if (ImGui::MenuItem("About Playbench")) show_about_ = true;
         ImGui::EndMenu();
     }
@@ -507,6 +519,7 @@ void Shell::draw_dialogs() {
     ImGuiIO& io = ImGui::GetIO();
     ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
 
+    draw_start_page();
     draw_unsaved_question();
     draw_module_question();
 
@@ -529,6 +542,14 @@ void Shell::draw_dialogs() {
     }
 }
 
+void Shell::draw_start_page() {
+    if (!show_start_page_) return;
+    if (!start_page_.scanned()) start_page_.scan(scenarios_dir_);
+    StartChoice choice = start_page_.draw(&show_start_page_, widgets_, error_);
+    if (!choice.open_path.empty()) request_open(choice.open_path);
+    else if (!choice.new_lab.empty()) request_new(choice.new_lab);
+}
+
 void Shell::draw_unsaved_question() {
     if (!unsaved_question_) return;
     if (!unsaved_question_->popup_open) {
@@ -543,7 +564,10 @@ void Shell::draw_unsaved_question() {
         return;
     }
     const UnsavedQuestion question = *unsaved_question_;
-    const char* verb = question.then == AfterDiscard::Quit ? "quit" : question.then == AfterDiscard::Open ? "open" : "reload";
+    const char* verb = question.then == AfterDiscard::Quit   ? "quit"
+                       : question.then == AfterDiscard::Open ? "open"
+                       : question.then == AfterDiscard::New  ? "start the new one"
+                                                             : "reload";
     ImGui::TextUnformatted("The scenario has edits (parameters, placements) that are not saved.");
     if (question.then == AfterDiscard::Open) ImGui::TextColored(palette::kDimText, "Open %s", question.path.c_str());
     ImGui::Spacing();
@@ -552,12 +576,16 @@ void Shell::draw_unsaved_question() {
     if (ImGui::Button(save_label.c_str(), ImVec2(170 * scale, 0))) answer = Answer::Save;
     widgets_.record_last_item("unsaved.save");
     ImGui::SameLine();
-    std::string discard_label = std::string(question.then == AfterDiscard::Quit ? "Quit" : question.then == AfterDiscard::Open ? "Open" : "Reload") +
+    std::string discard_label = std::string(question.then == AfterDiscard::Quit   ? "Quit"
+                                            : question.then == AfterDiscard::Open ? "Open"
+                                            : question.then == AfterDiscard::New  ? "New"
+                                                                                  : "Reload") +
                                 " without saving";
     if (ImGui::Button(discard_label.c_str(), ImVec2(190 * scale, 0))) answer = Answer::Discard;
     widgets_.record_last_item("unsaved.discard");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(100 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    if (ImGui::Button("Cancel", ImVec2(100 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) ||
+        question.cancel)
         answer = Answer::Cancel;
     widgets_.record_last_item("unsaved.cancel");
     if (answer != Answer::None) {

@@ -217,3 +217,37 @@ TEST_CASE("window: RGS tools by mouse: select and remove, build with a click, ma
     CHECK(json_field(c, "status").find("rgs.mark") != std::string::npos);
     CHECK(json_field(c, "dirty") == "true");
 }
+
+TEST_CASE("window: a broken file on the command line opens the start page with its error; New there starts a lab") {
+    if (!have_xvfb()) return;
+    std::string config_home = temp_path("window-start-config");
+    std::filesystem::remove_all(config_home);
+    std::filesystem::create_directories(config_home);
+    std::string broken = temp_path("window-broken.toml");
+    std::ofstream(broken) << "lab = \"podball\"\nseed = 1\n[params]\npodball.ball.frictionn = 0.02\n";
+    std::string first = temp_path("window-start-first.json");
+    std::string after = temp_path("window-start-after.json");
+    for (const std::string& f : {first, after}) std::filesystem::remove(f);
+    std::string script = "frame 15 dump " + first + "\n"
+                         "frame 20 click @start.new.rgs\n"
+                         "frame 30 dump " + after + "\n"
+                         "frame 35 quit\n";
+    std::string script_path = temp_path("window-start-script.txt");
+    std::ofstream(script_path) << script;
+    std::string env = "XDG_CONFIG_HOME='" + config_home + "' XDG_CACHE_HOME='" + config_home +
+                      "/cache' PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
+                      " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'";
+    ProcessResult r = run_playbench("--script '" + script_path + "' '" + broken + "'", env);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    std::string a = read_text(first), b = read_text(after);
+    REQUIRE_FALSE(a.empty());
+    REQUIRE_FALSE(b.empty());
+    CHECK(json_field(a, "error").find("window-broken.toml:4") != std::string::npos);
+    CHECK(json_field(a, "error").find("podball.ball.frictionn") != std::string::npos);
+    CHECK(a.find("\"start.new.podball\"") != std::string::npos);
+    CHECK(a.find("\"start.open.podball-default.toml\"") != std::string::npos);
+    CHECK(json_field(b, "lab") == "\"rgs\"");
+    CHECK(json_field(b, "scenario") == "\"\"");
+    CHECK(b.find("\"start.new.podball\"") == std::string::npos);   // the page closed
+}
