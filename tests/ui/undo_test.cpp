@@ -282,7 +282,9 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
     };
     const auto drag = [&](bool running, bool shift, float pixels) {
         Simulation sim = test::default_simulation();
-        ui::OffscreenRenderer renderer{1280, 800};
+        // Tall enough that the ball's section (below the pod's sliders and derived values) is on
+        // screen without scrolling the panel.
+        ui::OffscreenRenderer renderer{1280, 1400};
         REQUIRE_MESSAGE(renderer.ok(), renderer.error());
         ui::Shell shell{sim, ui::ShellOptions{}};
         renderer.render(shell, 3);
