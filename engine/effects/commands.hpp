@@ -75,6 +75,23 @@ struct TowerRemove {
     static auto fields() { return std::tuple{tower_id_field(&TowerRemove::id)}; }
 };
 
+// Undo's commands (engine/effects/inverse.cpp).
+struct TowerUnplace {
+    static constexpr CommandName name{"tower.unplace"};
+    static constexpr std::string_view description =
+        "undo of a placement: takes the newest defender off every lane and out of the list (its id is free again)";
+    std::int64_t id = -1;
+    static auto fields() { return std::tuple{tower_id_field(&TowerUnplace::id)}; }
+};
+
+struct TowerRestore {
+    static constexpr CommandName name{"tower.restore"};
+    static constexpr std::string_view description =
+        "undo of a removal: a removed defender comes back at its id on every lane, as it was (stats, shots, cooldown)";
+    std::int64_t id = -1;
+    static auto fields() { return std::tuple{tower_id_field(&TowerRestore::id)}; }
+};
+
 struct EffectApply {
     static constexpr CommandName name{"effect.apply"};
     static constexpr std::string_view description = "hit a creep with an effect now (scripted examples)";
@@ -136,6 +153,7 @@ struct LanePolicy {
 };
 
 using EffectsCommands =
-    CommandList<TowerPlace, TowerMove, TowerEdit, TowerRemove, EffectApply, EffectDefine, InteractionSet, LanePolicy>;
+    CommandList<TowerPlace, TowerMove, TowerEdit, TowerRemove, EffectApply, EffectDefine, InteractionSet, LanePolicy,
+                TowerUnplace, TowerRestore>;
 
 }  // namespace pb::effects

@@ -1,8 +1,8 @@
 // Undo in the Effects lab: a moved or edited tower gets its old definition back (on every
-// compared lane), a lane's stacking policy its old one, a placed tower is removed again (ids are
-// indices and never reused: the removed one stays in the list, so the world is not bit-for-bit
-// the one before). A removed tower, a defined effect type and an interaction rule have no undo
-// (a tower would come back under a new id; a type or rule cannot be taken out).
+// compared lane), a lane's stacking policy its old one, a placed tower leaves the list again
+// (tower.unplace: its id is free again), a removed one comes back as it was (tower.restore: its
+// slot kept its stats, shots and cooldown). Undone at once, the world is the one before bit for
+// bit. A defined effect type and an interaction rule have no undo (they cannot be taken out).
 #include "engine/effects/inverse.hpp"
 
 #include "engine/effects/commands.hpp"
@@ -76,14 +76,18 @@ Inverse inverse_of(const EffectsWorld& w, const Command& c) {
         const auto cmd = from_command<TowerPlace>(c);
         const auto id = w.lanes().empty() ? std::int64_t{0} : static_cast<std::int64_t>(w.lanes().front().towers().size());
         inv.name = "place " + tower_name(id);
-        inv.commands.push_back(to_command(TowerRemove{.id = id}, tick));
+        inv.commands.push_back(to_command(TowerUnplace{.id = id}, tick));
         inv.changes = {tower_name(id) + " at (" + format_number(cmd.x) + ", " + format_number(cmd.y) + ")"};
         return inv;
     }
     if (c.type == TowerRemove::name.text) {
-        inv = no_inverse(c, "a removed tower cannot come back with its id (ids are never reused): place a new one");
-        inv.name = "remove " + tower_name(c.integer("id", -1));
-        inv.changes = {tower_name(c.integer("id", -1)) + " leaves every compared lane"};
+        const auto cmd = from_command<TowerRemove>(c);
+        const Tower* t = find_tower(w, cmd.id);
+        if (!t) return no_inverse(c, "there is no " + tower_name(cmd.id));
+        inv.name = "remove " + tower_name(cmd.id);
+        inv.commands.push_back(to_command(TowerRestore{.id = cmd.id}, tick));
+        inv.changes = {tower_name(cmd.id) + " at (" + format_number(t->def.pos.x) + ", " + format_number(t->def.pos.y) +
+                       ") leaves every compared lane"};
         return inv;
     }
     if (c.type == EffectDefine::name.text) return no_inverse(c, "an effect type cannot be taken out once defined");

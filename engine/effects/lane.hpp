@@ -61,6 +61,9 @@ public:
     int add_tower(const TowerDef& def, const EffectBook& book, const LanePath& path);
     void edit_tower(int id, const TowerDef& def, const EffectBook& book, const LanePath& path);
     void remove_tower(int id) { towers_[static_cast<std::size_t>(id)].removed = true; }
+    // Undo's: the newest tower leaves the list; a removed one is back as it was (its slot kept it).
+    void unplace_newest_tower() { towers_.pop_back(); }
+    void restore_tower(int id) { towers_[static_cast<std::size_t>(id)].removed = false; }
     void refresh_towers(const EffectBook& book, const LanePath& path);   // after the book or path changed
     void hit_creep(int creep, int type, Dose dose, const EffectBook& book, const EffectsConfig& config, std::int64_t tick);
     void sync_types(const EffectBook& book) { ledgers_.resize(book.types().size()); }

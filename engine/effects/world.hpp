@@ -62,6 +62,8 @@ private:
     std::optional<std::string> on(const EffectDefine& c);
     std::optional<std::string> on(const InteractionSet& c);
     std::optional<std::string> on(const LanePolicy& c);
+    std::optional<std::string> on(const TowerUnplace& c);
+    std::optional<std::string> on(const TowerRestore& c);
     template <class C>
     std::optional<std::string> change_tower(const C& c);   // tower.move, tower.edit
     void after_book_changed();

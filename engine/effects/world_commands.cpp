@@ -150,6 +150,28 @@ std::optional<std::string> EffectsWorld::on(const TowerRemove& c) {
     return std::nullopt;
 }
 
+std::optional<std::string> EffectsWorld::on(const TowerUnplace& c) {
+    int id = -1;
+    if (auto err = tower_id(c.id, id)) return err;
+    const std::size_t count = lanes_.front().towers().size();
+    if (static_cast<std::size_t>(id) + 1 != count)
+        return "tower " + std::to_string(id) + " is not the newest (tower " + std::to_string(count - 1) +
+               " came after it): only the newest placement can be taken back";
+    for (Lane& lane : lanes_) lane.unplace_newest_tower();
+    return std::nullopt;
+}
+
+std::optional<std::string> EffectsWorld::on(const TowerRestore& c) {
+    const auto& towers = lanes_.front().towers();
+    if (c.id < 0 || c.id >= static_cast<std::int64_t>(towers.size()))
+        return "there is no tower " + std::to_string(c.id) + " to restore" +
+               (towers.empty() ? std::string(" (the lane has none)") : " (ids run 0 .. " + std::to_string(towers.size() - 1) + ")");
+    if (!towers[static_cast<std::size_t>(c.id)].removed)
+        return "tower " + std::to_string(c.id) + " is still on the lane: only a removed tower can be restored";
+    for (Lane& lane : lanes_) lane.restore_tower(static_cast<int>(c.id));
+    return std::nullopt;
+}
+
 // tower.move and tower.edit: the tower's definition with the arguments given over it.
 template <class C>
 std::optional<std::string> EffectsWorld::change_tower(const C& c) {

@@ -104,6 +104,70 @@ struct TeamMain {
     static auto fields() { return std::tuple{team_field(&TeamMain::team), field(&TeamMain::alive, "alive", "true: alive")}; }
 };
 
-using RgsCommands = CommandList<RgsPlace, RgsMove, RgsRemove, RgsDamage, RgsRepair, RgsMark, TeamMain>;
+// Undo's commands (engine/rgs/inverse.cpp). The team's economy an undo puts back: its BP, spending
+// and refunds before the edit and right after it. A value still the one right after the edit (the
+// undo came at once) goes back bit for bit; one that moved since (mining, another edit) moves by
+// the difference. Left out, the command's own default applies (see each).
+template <class C>
+auto ledger_fields(std::optional<double> C::*bp_before, std::optional<double> C::*bp_after,
+                   std::optional<double> C::*spent_before, std::optional<double> C::*spent_after,
+                   std::optional<double> C::*refunded_before, std::optional<double> C::*refunded_after) {
+    return std::tuple{field(bp_before, "bp_before", "the team's BP before the edit").range(0.0, 1e15),
+                      field(bp_after, "bp_after", "the team's BP right after the edit").range(0.0, 1e15),
+                      field(spent_before, "spent_before", "the team's BP spent before the edit").range(-1e15, 1e15),
+                      field(spent_after, "spent_after", "the team's BP spent right after the edit").range(-1e15, 1e15),
+                      field(refunded_before, "refunded_before", "the team's BP refunded before the edit").range(-1e15, 1e15),
+                      field(refunded_after, "refunded_after", "the team's BP refunded right after the edit").range(-1e15, 1e15)};
+}
+
+struct RgsUnplace {
+    static constexpr CommandName name{"rgs.unplace"};
+    static constexpr std::string_view description =
+        "undo of a build: takes back the newest RGS (its id is free again) and gives back what the build took "
+        "(default: its full price)";
+    std::int64_t id = -1;
+    std::optional<double> bp_before{}, bp_after{}, spent_before{}, spent_after{}, refunded_before{}, refunded_after{};
+    static auto fields() {
+        return std::tuple_cat(std::tuple{id_field(&RgsUnplace::id)},
+                              ledger_fields(&RgsUnplace::bp_before, &RgsUnplace::bp_after, &RgsUnplace::spent_before,
+                                            &RgsUnplace::spent_after, &RgsUnplace::refunded_before,
+                                            &RgsUnplace::refunded_after));
+    }
+};
+
+struct RgsRestore {
+    static constexpr CommandName name{"rgs.restore"};
+    static constexpr std::string_view description =
+        "undo of a removal: a removed RGS comes back at its id with its state, and its refund goes back "
+        "(default: health% of its price)";
+    std::int64_t id = -1;
+    std::int64_t team = -1;
+    std::string kind{};
+    double x = 0.0, y = 0.0, z = 0.0;
+    double range = 0.0;   // its own range, 0: the kind's
+    std::string state{};
+    double health = 0.0;
+    std::int64_t build_left = 0;
+    double price_paid = 0.0;
+    std::int64_t marked_tick = -1;
+    std::optional<double> bp_before{}, bp_after{}, spent_before{}, spent_after{}, refunded_before{}, refunded_after{};
+    static auto fields() {
+        return std::tuple_cat(
+            std::tuple{id_field(&RgsRestore::id), team_field(&RgsRestore::team),
+                       field(&RgsRestore::kind, "kind", "drill or leech").choices(kind_keys())},
+            position_fields(&RgsRestore::x, &RgsRestore::y, &RgsRestore::z),
+            std::tuple{field(&RgsRestore::range, "range", "its own range in qu, 0: the kind's parameter").range(0.0, 20000.0),
+                       field(&RgsRestore::state, "state", "building, active, marked or destroyed").choices(state_keys()),
+                       field(&RgsRestore::health, "health", "hit points (0 for a wreck)").range(0.0, 1e9),
+                       field(&RgsRestore::build_left, "build_left", "seconds of construction left (building only)").range(0, 1e9),
+                       field(&RgsRestore::price_paid, "price_paid", "BP it cost (deconstruction refunds health% of it)")
+                           .range(0.0, 1e15),
+                       field(&RgsRestore::marked_tick, "marked_tick", "tick it was marked (marked only), else -1").range(-1, 1e15)},
+            ledger_fields(&RgsRestore::bp_before, &RgsRestore::bp_after, &RgsRestore::spent_before, &RgsRestore::spent_after,
+                          &RgsRestore::refunded_before, &RgsRestore::refunded_after));
+    }
+};
+
+using RgsCommands = CommandList<RgsPlace, RgsMove, RgsRemove, RgsDamage, RgsRepair, RgsMark, TeamMain, RgsUnplace, RgsRestore>;
 
 }  // namespace pb::rgs

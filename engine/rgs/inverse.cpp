@@ -1,9 +1,11 @@
 // Undo in the RGS lab: a move goes back, a mark is unmarked, damage is repaired (and a repair
-// damaged again), a main structure comes back to life. A build is undone by removing the new RGS
-// (its price comes back with the refund, but the id stays used: ids are indices and never reused,
-// so the world is not bit-for-bit the one before; the history says so). A removal cannot be
-// undone: the RGS would come back under a new id.
+// damaged again), a main structure comes back to life. A build is undone by rgs.unplace (the new
+// RGS leaves the list, its id is free again, the BP it cost come back) and rgs.restore of any
+// marked RGS it deconstructed to pay; a removal by rgs.restore (the RGS back at its id with its
+// state, the refund taken back). Undone at once, the world is the one before bit for bit.
 #include "engine/rgs/inverse.hpp"
+
+#include <memory>
 
 #include "engine/rgs/commands.hpp"
 #include "engine/rgs/world.hpp"
@@ -12,6 +14,25 @@ namespace pb::rgs {
 namespace {
 
 std::string rgs_name(std::int64_t id) { return "RGS " + std::to_string(id); }
+
+// An undo command with the team's economy before and right after the edit.
+template <class C>
+C with_ledger(C cmd, const TeamState& before, const TeamState& after) {
+    cmd.bp_before = before.bp;
+    cmd.bp_after = after.bp;
+    cmd.spent_before = before.spent;
+    cmd.spent_after = after.spent;
+    cmd.refunded_before = before.refunded;
+    cmd.refunded_after = after.refunded;
+    return cmd;
+}
+
+// rgs.restore of an RGS as it is now.
+RgsRestore restore_of(const Rgs& r) {
+    return RgsRestore{.id = r.id, .team = r.team, .kind = std::string(kind_key(r.kind)), .x = r.pos.x, .y = r.pos.y,
+                      .z = r.pos.z, .range = r.range_override, .state = std::string(state_key(r.state)), .health = r.health,
+                      .build_left = r.build_left, .price_paid = r.price_paid, .marked_tick = r.marked_tick};
+}
 
 }  // namespace
 
@@ -75,16 +96,35 @@ Inverse inverse_of(const RgsWorld& w, const Command& c) {
         const auto cmd = from_command<RgsPlace>(c);
         const auto id = static_cast<std::int64_t>(w.structures().size());   // the id it will get
         inv.name = "build " + rgs_name(id);
-        inv.commands.push_back(to_command(RgsRemove{.id = id}, tick));
+        // The build tried on a copy: what it costs the team, and which marked RGS it deconstructs
+        // to pay (the replace mechanic); the undo takes the new one back and restores those.
+        const std::unique_ptr<World> copy = w.clone();
+        if (auto why = copy->apply(c)) return no_inverse(c, *why);
+        const auto& after = dynamic_cast<const RgsWorld&>(*copy);
+        const int team = static_cast<int>(cmd.team);
+        inv.commands.push_back(to_command(with_ledger(RgsUnplace{.id = id}, w.teams()[team], after.teams()[team]), tick));
         inv.changes = {"team " + std::to_string(cmd.team) + " builds " + rgs_name(id) + " at (" + format_number(cmd.x) + ", " +
-                       format_number(cmd.y) + ", " + format_number(cmd.z) + ")"};
+                       format_number(cmd.y) + ", " + format_number(cmd.z) + ")",
+                       change_text("BP", w.teams()[team].bp, after.teams()[team].bp)};
+        for (const Rgs& r : w.structures())
+            if (!r.removed && after.structures()[r.id].removed) {
+                inv.commands.push_back(to_command(with_ledger(restore_of(r), after.teams()[team], after.teams()[team]), tick));
+                inv.changes.push_back("marked " + rgs_name(r.id) + " deconstructed to pay");
+            }
         return inv;
     }
     if (c.type == RgsRemove::name.text) {
         const auto cmd = from_command<RgsRemove>(c);
-        inv = no_inverse(c, "a removed RGS cannot come back with its id (ids are never reused): build a new one");
+        const Rgs* r = w.find(static_cast<int>(cmd.id));
+        if (!r) return no_inverse(c, "there is no " + rgs_name(cmd.id));
+        const std::unique_ptr<World> copy = w.clone();
+        if (auto why = copy->apply(c)) return no_inverse(c, *why);
+        const auto& after = dynamic_cast<const RgsWorld&>(*copy);
         inv.name = "remove " + rgs_name(cmd.id);
-        inv.changes = {rgs_name(cmd.id) + " deconstructed (refund: health% of its price)"};
+        inv.commands.push_back(to_command(with_ledger(restore_of(*r), w.teams()[r->team], after.teams()[r->team]), tick));
+        inv.changes = {rgs_name(cmd.id) + " deconstructed (" + std::string(state_key(r->state)) + ", health " +
+                           format_number(r->health) + ")",
+                       change_text("BP", w.teams()[r->team].bp, after.teams()[r->team].bp) + " (refund)"};
         return inv;
     }
     return no_inverse(c, "the rgs lab has no undo for " + c.type);

@@ -136,6 +136,8 @@ private:
     std::optional<std::string> on(const RgsRepair& c);
     std::optional<std::string> on(const RgsMark& c);
     std::optional<std::string> on(const TeamMain& c);
+    std::optional<std::string> on(const RgsUnplace& c);
+    std::optional<std::string> on(const RgsRestore& c);
     std::optional<std::string> lookup(std::int64_t want, int& id) const;
     std::optional<std::string> pay(int team, double price, std::string_view what);
 

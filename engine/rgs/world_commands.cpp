@@ -16,6 +16,13 @@ std::string bp_text(double v) {
     return buf;
 }
 
+// One value of an undo's ledger (commands.hpp): back bit for bit when it is still the value right
+// after the edit, else moved by the difference; `fallback` is the change when either is left out.
+double settle(double now, const std::optional<double>& before, const std::optional<double>& after, double fallback) {
+    if (before && after) return now == *after ? *before : now + (*before - *after);
+    return now + fallback;
+}
+
 }  // namespace
 
 std::optional<std::string> RgsWorld::lookup(std::int64_t want, int& id) const {
@@ -152,6 +159,76 @@ std::optional<std::string> RgsWorld::on(const RgsMark& c) {
         r.marked_tick = -1;
     }
     return std::nullopt;   // mining either way: no efficiency changes
+}
+
+std::optional<std::string> RgsWorld::on(const RgsUnplace& c) {
+    int id = -1;
+    if (auto err = lookup(c.id, id)) return err;
+    if (id + 1 != static_cast<int>(rgs_.size()))
+        return "RGS " + std::to_string(id) + " is not the newest (RGS " + std::to_string(rgs_.size() - 1) +
+               " came after it): only the newest build can be taken back";
+    Rgs& r = rgs_[id];
+    TeamState& t = teams_[r.team];
+    t.bp = std::max(0.0, settle(t.bp, c.bp_before, c.bp_after, r.price_paid));
+    t.spent = settle(t.spent, c.spent_before, c.spent_after, -r.price_paid);
+    t.refunded = settle(t.refunded, c.refunded_before, c.refunded_after, 0.0);
+    // Out of the interference as deconstruct() takes it, then out of the list: the id is free again.
+    const bool was_mining = is_mining(r.state);
+    r.removed = true;
+    r.efficiency = 0.0;
+    if (r.range >= max_range_ && r.range > std::max(config_.drill_range, config_.leech_range))
+        rebuild_interference();
+    else if (was_mining)
+        update_interference(id, true, r.pos, r.range);
+    rgs_.pop_back();
+    return std::nullopt;
+}
+
+std::optional<std::string> RgsWorld::on(const RgsRestore& c) {
+    const std::string name = "RGS " + std::to_string(c.id);
+    if (c.id < 0 || c.id >= static_cast<std::int64_t>(rgs_.size()))
+        return "there is no " + name + " to restore" +
+               (rgs_.empty() ? std::string(" (the map has none)") : " (ids run 0 .. " + std::to_string(rgs_.size() - 1) + ")");
+    if (!rgs_[c.id].removed) return name + " is still on the map: only a removed RGS can be restored";
+    if (c.team < 0 || c.team > 1) return "team must be 0 or 1, got " + std::to_string(c.team);
+    Kind kind{};
+    if (!parse_kind(c.kind, kind)) return "kind must be drill or leech, got \"" + c.kind + "\"";
+    State state{};
+    if (!parse_state(c.state, state)) return "state must be building, active, marked or destroyed, got \"" + c.state + "\"";
+    const Vec3 pos{c.x, c.y, c.z};
+    if (auto err = check_inside_map(pos)) return err;
+    if (!(c.range >= 0.0)) return "range must be 0 (the kind's) or more, got " + format_number(c.range);
+    const double full = config_.max_health(kind);
+    if (state == State::Destroyed && c.health != 0.0) return "a wreck has 0 health, got " + format_number(c.health);
+    if (state != State::Destroyed && !(c.health > 0.0 && c.health <= full))
+        return "health must be above 0 and at most " + format_number(full) + ", got " + format_number(c.health);
+    if ((state == State::Building) != (c.build_left > 0))
+        return state == State::Building ? "a building RGS needs build_left of 1 or more" : "only a building RGS has build_left";
+    if (!(c.price_paid >= 0.0)) return "price_paid must be 0 or more, got " + format_number(c.price_paid);
+    if (state == State::Marked ? c.marked_tick < 0 || c.marked_tick > tick_ : c.marked_tick != -1)
+        return state == State::Marked ? "a marked RGS needs marked_tick 0 .. " + std::to_string(tick_)
+                                      : std::string("only a marked RGS has a marked_tick (else -1)");
+    Rgs r;
+    r.id = static_cast<int>(c.id);
+    r.team = static_cast<int>(c.team);
+    r.kind = kind;
+    r.pos = pos;
+    r.range_override = c.range;
+    r.range = range_for(kind, c.range);
+    r.state = state;
+    r.health = c.health;
+    r.build_left = static_cast<int>(c.build_left);
+    r.price_paid = c.price_paid;
+    r.marked_tick = c.marked_tick;
+    const double refund = state == State::Destroyed ? 0.0 : r.price_paid * std::clamp(r.health / full, 0.0, 1.0);
+    TeamState& t = teams_[r.team];
+    t.bp = std::max(0.0, settle(t.bp, c.bp_before, c.bp_after, -refund));
+    t.spent = settle(t.spent, c.spent_before, c.spent_after, 0.0);
+    t.refunded = settle(t.refunded, c.refunded_before, c.refunded_after, -refund);
+    rgs_[r.id] = r;
+    if (r.range > max_range_) rebuild_interference();
+    else if (is_mining(r.state)) update_interference(r.id, false, r.pos, r.range);
+    return std::nullopt;
 }
 
 std::optional<std::string> RgsWorld::apply_lab_command(const Command& c) {

@@ -123,8 +123,10 @@ TEST_CASE("undo: rgs moves, marks, damage, repair, main structure, builds and re
     check_case(s, {to_command(RgsMark{.id = 1, .marked = true}), Undo::Exact});
     check_case(s, {to_command(RgsDamage{.id = 0, .amount = 25.0}), Undo::Exact});
     check_case(s, {to_command(TeamMain{.team = 1, .alive = false}), Undo::Exact});
-    check_case(s, {to_command(RgsPlace{.team = 0, .x = 2000.0, .y = 2000.0, .z = 500.0}), Undo::Approx});
-    check_case(s, {to_command(RgsRemove{.id = 1}), Undo::None});
+    check_case(s, {to_command(RgsPlace{.team = 0, .x = 2000.0, .y = 2000.0, .z = 500.0}), Undo::Exact});
+    check_case(s, {to_command(RgsPlace{.team = 1, .x = 4000.0, .y = 4300.0, .z = 500.0, .range = 1500.0}), Undo::Exact});
+    check_case(s, {to_command(RgsRemove{.id = 1}), Undo::Exact});
+    check_case(s, {to_command(RgsRemove{.id = 0}), Undo::Exact}, 37);   // BP mined in between: the refund goes back exactly
     // Repair: damage first (outside the history), then the repair is the edit.
     Simulation sim(load_scenario_file(scenario_file(s)));
     REQUIRE_FALSE(sim.submit(to_command(RgsDamage{.id = 0, .amount = 40.0})));
@@ -134,6 +136,56 @@ TEST_CASE("undo: rgs moves, marks, damage, repair, main structure, builds and re
     CHECK(h.edits().back().exact);
     REQUIRE_FALSE(h.undo(sim));
     CHECK(sim.world().hash() == before);
+}
+
+TEST_CASE("undo: an rgs build paid by deconstructing a marked RGS brings that one back too") {
+    using namespace rgs;
+    Simulation sim(load_scenario_file(scenario_file("rgs-two-at-800.toml")));
+    // Team 0 spends its 50 BP on five drills, then marks RGS 0: the next build replaces it.
+    for (int i = 0; i < 5; ++i)
+        REQUIRE_FALSE(sim.submit(to_command(RgsPlace{.team = 0, .x = 1000.0 + 300.0 * i, .y = 1000.0, .z = 500.0})));
+    REQUIRE_FALSE(sim.submit(to_command(RgsMark{.id = 0})));
+    const auto& w = dynamic_cast<const RgsWorld&>(sim.world());
+    REQUIRE(w.teams()[0].bp < 10.0);
+    ui::EditHistory h;
+    const std::uint64_t before = sim.world().hash();
+    REQUIRE_FALSE(h.apply(sim, to_command(RgsPlace{.team = 0, .x = 3000.0, .y = 3000.0, .z = 500.0})));
+    CHECK(w.find(0) == nullptr);   // deconstructed to pay
+    const ui::Edit& e = h.edits().back();
+    CHECK(e.exact);
+    CHECK(e.inverse.size() == 2);
+    REQUIRE_FALSE(h.undo(sim));
+    CHECK(sim.world().hash() == before);
+    REQUIRE(w.find(0));
+    CHECK(w.find(0)->state == State::Marked);
+    CHECK(w.structures().size() == 7);
+    REQUIRE_FALSE(h.redo(sim));
+    CHECK(w.find(0) == nullptr);
+    CHECK(w.structures().size() == 8);
+}
+
+TEST_CASE("undo: a recording with an RGS removal and its undo verifies") {
+    test::ScratchDir dir;
+    const std::string path = dir.file("remove.pbreplay");
+    Simulation sim(load_scenario_file(scenario_file("rgs-two-at-800.toml")));
+    SessionRecorder rec;
+    rec.start(sim, path);
+    ui::EditHistory h;
+    sim.advance(12);
+    REQUIRE_FALSE(h.apply(sim, to_command(rgs::RgsRemove{.id = 1})));
+    sim.advance(8);
+    REQUIRE_FALSE(h.undo(sim));   // rgs.restore at tick 20
+    const auto* r = dynamic_cast<const rgs::RgsWorld&>(sim.world()).find(1);
+    REQUIRE(r);
+    CHECK(r->pos.x == 4400.0);
+    sim.advance(10);
+    rec.stop();
+    ReplayLoad l = read_replay_file(path);
+    REQUIRE_MESSAGE(l.data.has_value(), l.error);
+    REQUIRE(l.data->commands.size() == 2);
+    CHECK(l.data->commands[1].type == "rgs.restore");
+    CHECK(l.data->commands[1].tick == 20);
+    CHECK(verify_replay(*l.data, path).ok());
 }
 
 TEST_CASE("undo: logistics moves, settings, walls, placements and removals") {
@@ -175,8 +227,10 @@ TEST_CASE("undo: effects towers and lane policies") {
     check_case(s, {to_command(TowerMove{.id = 0, .x = 7.0, .y = 5.0}), Undo::Exact});
     check_case(s, {to_command(TowerEdit{.id = 1, .range = 5.0, .damage = 9.0}), Undo::Exact});
     check_case(s, {to_command(LanePolicy{.lane = 0, .policy = "independent"}), Undo::Exact});
-    check_case(s, {to_command(TowerPlace{.x = 12.0, .y = 10.0}), Undo::Approx});
-    check_case(s, {to_command(TowerRemove{.id = 0}), Undo::None});
+    check_case(s, {to_command(TowerPlace{.x = 12.0, .y = 10.0}), Undo::Exact});
+    check_case(s, {to_command(TowerPlace{.x = 12.0, .y = 10.0}), Undo::Exact}, 90);
+    check_case(s, {to_command(TowerRemove{.id = 0}), Undo::Exact});
+    check_case(s, {to_command(TowerRemove{.id = 1}), Undo::Exact}, 90);   // it has shot by then
 }
 
 TEST_CASE("undo: after time moved on the inverse applies now, and a recording with undos verifies") {
