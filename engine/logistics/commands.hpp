@@ -119,7 +119,90 @@ struct WallSet {
     }
 };
 
+// Undo's commands (engine/logistics/inverse.cpp). `edited_before` / `edited_after`: the colony's
+// units added by edits (Totals::edited) before the edit and right after it; still the value right
+// after (an undo at once), it goes back bit for bit, else it moves by the difference. Left out,
+// the command books what it adds or takes.
+template <class C>
+auto edited_fields() {
+    return std::tuple{field(&C::edited_before, "edited_before", "the colony's units added by edits before the edit").range(-1e15, 1e15),
+                      field(&C::edited_after, "edited_after", "the same right after the edit").range(-1e15, 1e15)};
+}
+
+struct TargetUnplace {
+    static constexpr CommandName name{"target.unplace"};
+    static constexpr std::string_view description =
+        "undo of a placement: takes the newest target out of the list (its id is free again) with its stock";
+    std::int64_t id = -1;
+    std::optional<double> edited_before{}, edited_after{};
+    static auto fields() { return std::tuple_cat(std::tuple{id_field(&TargetUnplace::id)}, edited_fields<TargetUnplace>()); }
+};
+
+struct TargetRestore {
+    static constexpr CommandName name{"target.restore"};
+    static constexpr std::string_view description =
+        "undo of a removal: a removed target comes back at its id, on its tile, with its settings and stock";
+    std::int64_t id = -1;
+    std::string kind{};
+    std::int64_t x = -1, y = -1;
+    std::string resource{};
+    double capacity = 0.0, rate = 0.0, multiplier = 0.0, energy = 0.0, mineral = 0.0;
+    std::optional<double> edited_before{}, edited_after{};
+    static auto fields() {
+        return std::tuple_cat(
+            std::tuple{id_field(&TargetRestore::id), field(&TargetRestore::kind, "kind", "what it is").choices(kind_keys())},
+            tile_fields(&TargetRestore::x, &TargetRestore::y),
+            std::tuple{field(&TargetRestore::resource, "resource", "what it requests or provides").choices(resource_keys()),
+                       field(&TargetRestore::capacity, "capacity", "units it holds at most").range(0.0, 1e9),
+                       field(&TargetRestore::rate, "rate", "units per tick consumed (sinks) or produced (sources)").range(0.0, 1e6),
+                       field(&TargetRestore::multiplier, "multiplier", "request multiplier (0: the kind's parameter)").range(0.0, 100.0),
+                       field(&TargetRestore::energy, "energy", "energy in store").range(0.0, 1e9),
+                       field(&TargetRestore::mineral, "mineral", "mineral in store").range(0.0, 1e9)},
+            edited_fields<TargetRestore>());
+    }
+};
+
+struct TransporterUnplace {
+    static constexpr CommandName name{"transporter.unplace"};
+    static constexpr std::string_view description =
+        "undo of a placement: takes the newest transporter out of the list (its id is free again) with what it carries";
+    std::int64_t id = -1;
+    static auto fields() { return std::tuple{id_field(&TransporterUnplace::id)}; }
+};
+
+struct TransporterRestore {
+    static constexpr CommandName name{"transporter.restore"};
+    static constexpr std::string_view description =
+        "undo of a removal: a removed transporter comes back at its id with its load, task chain and counters";
+    std::int64_t id = -1;
+    std::int64_t x = -1, y = -1;
+    double capacity = 0.0, speed = 0.0;   // its own, 0: the parameter
+    double energy = 0.0, mineral = 0.0;   // carried
+    std::string tasks{};                  // tasks_text()
+    double progress = 0.0;
+    std::int64_t request = -1, via = -1;
+    double assigned_rate = 0.0, travelled = 0.0;
+    std::optional<double> edited_before{}, edited_after{};
+    static auto fields() {
+        using T = TransporterRestore;
+        return std::tuple_cat(
+            std::tuple{id_field(&T::id)}, tile_fields(&T::x, &T::y),
+            std::tuple{field(&T::capacity, "capacity", "its own capacity in units, 0: the parameter").range(0.0, 5000.0),
+                       field(&T::speed, "speed", "its own speed in tiles per tick, 0: the parameter").range(0.0, 4.0),
+                       field(&T::energy, "energy", "energy carried").range(0.0, 1e9),
+                       field(&T::mineral, "mineral", "mineral carried").range(0.0, 1e9),
+                       field(&T::tasks, "tasks", "its task chain: \"kind target resource amount interruptible; ...\""),
+                       field(&T::progress, "progress", "tiles of movement towards its next step").range(0.0, 1e9),
+                       field(&T::request, "request", "the request (target id) it serves, -1: none").range(-1, 1e9),
+                       field(&T::via, "via", "the buffer its chain detours through, -1: none").range(-1, 1e9),
+                       field(&T::assigned_rate, "assigned_rate", "the rate of its choice when matched").range(-1e15, 1e15),
+                       field(&T::travelled, "travelled", "tiles walked").range(0.0, 1e15)},
+            edited_fields<T>());
+    }
+};
+
 using LogisticsCommands = CommandList<TargetPlace, TargetMove, TargetRemove, TargetSet, TransporterPlace, TransporterMove,
-                                      TransporterRemove, WallSet>;
+                                      TransporterRemove, WallSet, TargetUnplace, TargetRestore, TransporterUnplace,
+                                      TransporterRestore>;
 
 }  // namespace pb::logistics

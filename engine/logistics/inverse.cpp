@@ -1,16 +1,27 @@
 // Undo in the Logistics lab: a moved target goes back; a transporter goes back (its task chain,
 // dropped by the move, is planned anew); a target's settings go back to what they were; walls
-// are set back tile by tile; a placed target or transporter is removed again (ids are indices and
-// never reused, so the removed one stays in the lists: not bit-for-bit the world before). A
-// removal cannot be undone: it would come back under a new id.
+// are set back tile by tile; a placed target or transporter leaves the list again (*.unplace: its
+// id is free again); a removed one comes back at its id with its stock, load and task chain
+// (*.restore). Undone at once, the world is the one before bit for bit.
 #include "engine/logistics/inverse.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "engine/logistics/commands.hpp"
 #include "engine/logistics/world.hpp"
 
 namespace pb::logistics {
+namespace {
+
+// The colony's units added by edits after `c`, tried on a copy (nothing if refused).
+std::optional<double> edited_after_applying(const LogisticsWorld& w, const Command& c) {
+    const std::unique_ptr<World> copy = w.clone();
+    if (copy->apply(c)) return std::nullopt;
+    return dynamic_cast<const LogisticsWorld&>(*copy).totals().edited;
+}
+
+}  // namespace
 
 Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
     const std::int64_t tick = w.tick();
@@ -79,7 +90,9 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         const auto cmd = from_command<TargetPlace>(c);
         const auto id = static_cast<std::int64_t>(w.targets().size());
         inv.name = "place " + cmd.kind + " " + std::to_string(id);
-        inv.commands.push_back(to_command(TargetRemove{.id = id}, tick));
+        const double edited_after = edited_after_applying(w, c).value_or(w.totals().edited);
+        inv.commands.push_back(
+            to_command(TargetUnplace{.id = id, .edited_before = w.totals().edited, .edited_after = edited_after}, tick));
         inv.changes = {cmd.kind + " " + std::to_string(id) + " on tile " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
         return inv;
     }
@@ -87,16 +100,41 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         const auto cmd = from_command<TransporterPlace>(c);
         const auto id = static_cast<std::int64_t>(w.transporters().size());
         inv.name = "place transporter " + std::to_string(id);
-        inv.commands.push_back(to_command(TransporterRemove{.id = id}, tick));
+        inv.commands.push_back(to_command(TransporterUnplace{.id = id}, tick));
         inv.changes = {"transporter " + std::to_string(id) + " on tile " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
         return inv;
     }
-    if (c.type == TargetRemove::name.text || c.type == TransporterRemove::name.text) {
-        const bool target = c.type == TargetRemove::name.text;
-        inv = no_inverse(c, std::string("a removed ") + (target ? "target" : "transporter") +
-                                " cannot come back with its id (ids are never reused): place a new one");
-        inv.name = std::string("remove ") + (target ? "target " : "transporter ") + std::to_string(c.integer("id", -1));
-        inv.changes = {inv.name.substr(7) + " goes, with what it holds"};
+    if (c.type == TargetRemove::name.text) {
+        const auto cmd = from_command<TargetRemove>(c);
+        const Target* t = w.find_target(static_cast<int>(cmd.id));
+        if (!t) return no_inverse(c, "there is no target " + std::to_string(cmd.id));
+        inv.name = "remove target " + std::to_string(cmd.id);
+        const double edited_after = edited_after_applying(w, c).value_or(w.totals().edited);
+        inv.commands.push_back(to_command(
+            TargetRestore{.id = cmd.id, .kind = kind_info(t->kind).key, .x = t->pos.x, .y = t->pos.y,
+                          .resource = std::string(resource_key(t->resource)), .capacity = t->capacity, .rate = t->rate,
+                          .multiplier = t->multiplier, .energy = t->store[0], .mineral = t->store[1],
+                          .edited_before = w.totals().edited, .edited_after = edited_after},
+            tick));
+        inv.changes = {std::string(kind_info(t->kind).label) + " " + std::to_string(cmd.id) + " on tile " + tile(t->pos) +
+                       " goes, with its " + format_number(total(t->store)) + " units"};
+        return inv;
+    }
+    if (c.type == TransporterRemove::name.text) {
+        const auto cmd = from_command<TransporterRemove>(c);
+        const Transporter* t = w.find_transporter(static_cast<int>(cmd.id));
+        if (!t) return no_inverse(c, "there is no transporter " + std::to_string(cmd.id));
+        inv.name = "remove transporter " + std::to_string(cmd.id);
+        const double edited_after = edited_after_applying(w, c).value_or(w.totals().edited);
+        inv.commands.push_back(to_command(
+            TransporterRestore{.id = cmd.id, .x = t->pos.x, .y = t->pos.y, .capacity = t->capacity_override,
+                               .speed = t->speed_override, .energy = t->carry[0], .mineral = t->carry[1],
+                               .tasks = tasks_text(t->tasks), .progress = t->progress, .request = t->request,
+                               .via = t->via, .assigned_rate = t->assigned_rate, .travelled = t->travelled,
+                               .edited_before = w.totals().edited, .edited_after = edited_after},
+            tick));
+        inv.changes = {"transporter " + std::to_string(cmd.id) + " on tile " + tile(t->pos) + " goes, with its " +
+                       format_number(total(t->carry)) + " units and " + std::to_string(t->tasks.size()) + " task(s)"};
         return inv;
     }
     return no_inverse(c, "the logistics lab has no undo for " + c.type);

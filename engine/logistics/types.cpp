@@ -1,5 +1,8 @@
 #include "engine/logistics/types.hpp"
 
+#include <cstdio>
+#include <sstream>
+
 #include <array>
 
 namespace pb::logistics {
@@ -84,6 +87,49 @@ std::string_view task_key(TaskKind k) {
         case TaskKind::Park: return "park";
     }
     return "?";
+}
+
+bool parse_task_kind(std::string_view key, TaskKind& out) {
+    for (TaskKind k : {TaskKind::Withdraw, TaskKind::Pickup, TaskKind::Transfer, TaskKind::Park})
+        if (task_key(k) == key) {
+            out = k;
+            return true;
+        }
+    return false;
+}
+
+std::string tasks_text(const std::vector<Task>& tasks) {
+    std::string out;
+    for (const Task& t : tasks) {
+        char amount[40];
+        std::snprintf(amount, sizeof amount, "%.17g", t.amount);
+        if (!out.empty()) out += "; ";
+        out += std::string(task_key(t.kind)) + " " + std::to_string(t.target) + " " + std::string(resource_key(t.resource)) +
+               " " + amount + " " + (t.interruptible ? "1" : "0");
+    }
+    return out;
+}
+
+std::optional<std::string> parse_tasks(std::string_view text, std::vector<Task>& out) {
+    out.clear();
+    std::istringstream in{std::string(text)};
+    std::string item;
+    while (std::getline(in, item, ';')) {
+        std::istringstream words(item);
+        std::string kind, resource;
+        Task t;
+        int interruptible = -1;
+        if (!(words >> kind)) continue;   // empty text, or a trailing ';'
+        if (!parse_task_kind(kind, t.kind)) return "unknown task kind \"" + kind + "\" (withdraw, pickup, transfer, park)";
+        if (!(words >> t.target >> resource >> t.amount >> interruptible) || (interruptible != 0 && interruptible != 1))
+            return "a task is \"kind target resource amount interruptible(0/1)\", got \"" + item + "\"";
+        if (!parse_resource(resource, t.resource)) return "unknown resource \"" + resource + "\"";
+        std::string extra;
+        if (words >> extra) return "a task has five words, got \"" + item + "\"";
+        t.interruptible = interruptible == 1;
+        out.push_back(t);
+    }
+    return std::nullopt;
 }
 
 }  // namespace pb::logistics

@@ -3,6 +3,7 @@
 // energy and minerals). One tick is one game tick; a transporter at speed 1 walks one tile a tick.
 #pragma once
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +75,7 @@ struct Target {
 // on the ground (a pile), transfer gives, park walks to a buffer and waits there.
 enum class TaskKind { Withdraw, Pickup, Transfer, Park };
 std::string_view task_key(TaskKind k);
+bool parse_task_kind(std::string_view key, TaskKind& out);
 
 struct Task {
     TaskKind kind = TaskKind::Park;
@@ -108,6 +110,12 @@ struct Transporter {
         return true;
     }
 };
+
+// A task chain as text, for transporter.restore: "transfer 5 energy 50 0; park 2 energy 0 1"
+// (kind, target id, resource, amount to the last bit, interruptible 0/1). parse_tasks returns the
+// reason when the text is not one.
+std::string tasks_text(const std::vector<Task>& tasks);
+std::optional<std::string> parse_tasks(std::string_view text, std::vector<Task>& out);
 
 // A target's request at the current tick (Overmind's LogisticsGroup request object).
 struct Request {

@@ -140,6 +140,10 @@ private:
     std::optional<std::string> on(const TransporterMove& c);
     std::optional<std::string> on(const TransporterRemove& c);
     std::optional<std::string> on(const WallSet& c);
+    std::optional<std::string> on(const TargetUnplace& c);
+    std::optional<std::string> on(const TargetRestore& c);
+    std::optional<std::string> on(const TransporterUnplace& c);
+    std::optional<std::string> on(const TransporterRestore& c);
 
     LogisticsConfig config_;
     TileMap map_;

@@ -10,6 +10,13 @@ namespace {
 
 std::string tile_text(int x, int y) { return "(" + std::to_string(x) + ", " + std::to_string(y) + ")"; }
 
+// Totals::edited as an undo gives it back (commands.hpp): bit for bit when it is still the value
+// right after the edit, else moved by the difference; `fallback` when either is left out.
+double settle(double now, const std::optional<double>& before, const std::optional<double>& after, double fallback) {
+    if (before && after) return now == *after ? *before : now + (*before - *after);
+    return now + fallback;
+}
+
 }  // namespace
 
 std::optional<std::string> LogisticsWorld::check_tile(int x, int y, int ignore_target) const {
@@ -169,6 +176,94 @@ std::optional<std::string> LogisticsWorld::on(const TransporterRemove& c) {
     t.carry = {0.0, 0.0};
     t.tasks.clear();
     t.removed = true;
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TargetUnplace& c) {
+    int id = -1;
+    if (auto err = lookup_target(c.id, id)) return err;
+    const std::string name = "target " + std::to_string(id);
+    if (static_cast<std::size_t>(id) + 1 != targets_.size())
+        return name + " is not the newest (target " + std::to_string(targets_.size() - 1) +
+               " came after it): only the newest placement can be taken back";
+    for (const Transporter& t : transporters_) {
+        if (t.removed) continue;
+        bool uses = t.request == id || t.via == id;
+        for (const Task& task : t.tasks) uses = uses || task.target == id;
+        if (uses) return name + " is in transporter " + std::to_string(t.id) + "'s task chain: remove it instead";
+    }
+    totals_.edited = settle(totals_.edited, c.edited_before, c.edited_after, -total(targets_[id].store));
+    targets_.pop_back();
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TargetRestore& c) {
+    const std::string name = "target " + std::to_string(c.id);
+    if (c.id < 0 || c.id >= static_cast<std::int64_t>(targets_.size()))
+        return "there is no " + name + " to restore" +
+               (targets_.empty() ? std::string(" (the colony has none)") : " (ids run 0 .. " + std::to_string(targets_.size() - 1) + ")");
+    Target& t = targets_[c.id];
+    if (!t.removed) return name + " is still in the colony: only a removed target can be restored";
+    Target back;
+    back.id = t.id;
+    if (!parse_kind(c.kind, back.kind)) return "unknown target kind \"" + c.kind + "\"";
+    if (!parse_resource(c.resource, back.resource)) return "unknown resource \"" + c.resource + "\"";
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    if (auto err = check_tile(x, y)) return err;
+    back.pos = {x, y};
+    back.capacity = c.capacity;
+    back.rate = c.rate;
+    back.multiplier = c.multiplier;
+    back.store = {c.energy, c.mineral};
+    if (total(back.store) > back.capacity)
+        return name + " would hold " + format_number(total(back.store)) + " units, over its capacity " + format_number(back.capacity);
+    totals_.edited = settle(totals_.edited, c.edited_before, c.edited_after, total(back.store));
+    t = back;
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TransporterUnplace& c) {
+    int id = -1;
+    if (auto err = lookup_transporter(c.id, id)) return err;
+    if (static_cast<std::size_t>(id) + 1 != transporters_.size())
+        return "transporter " + std::to_string(id) + " is not the newest (transporter " +
+               std::to_string(transporters_.size() - 1) + " came after it): only the newest placement can be taken back";
+    const double carried = total(transporters_[id].carry);
+    if (carried != 0.0) totals_.edited -= carried;   // what it carries goes with it
+    transporters_.pop_back();
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TransporterRestore& c) {
+    const std::string name = "transporter " + std::to_string(c.id);
+    if (c.id < 0 || c.id >= static_cast<std::int64_t>(transporters_.size()))
+        return "there is no " + name + " to restore" +
+               (transporters_.empty() ? std::string(" (the colony has none)")
+                                      : " (ids run 0 .. " + std::to_string(transporters_.size() - 1) + ")");
+    Transporter& t = transporters_[c.id];
+    if (!t.removed) return name + " is still in the colony: only a removed transporter can be restored";
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
+    Transporter back;
+    back.id = t.id;
+    if (auto err = parse_tasks(c.tasks, back.tasks)) return name + "'s tasks: " + *err;
+    const auto known = [&](std::int64_t target) { return target >= 0 && target < static_cast<std::int64_t>(targets_.size()); };
+    for (const Task& task : back.tasks)
+        if (!known(task.target)) return name + "'s task names target " + std::to_string(task.target) + ", which never was";
+    if ((c.request != -1 && !known(c.request)) || (c.via != -1 && !known(c.via)))
+        return name + "'s request or via names a target that never was";
+    back.pos = {x, y};
+    back.capacity_override = c.capacity;
+    back.speed_override = c.speed;
+    back.carry = {c.energy, c.mineral};
+    back.progress = c.progress;
+    back.request = static_cast<int>(c.request);
+    back.via = static_cast<int>(c.via);
+    back.assigned_rate = c.assigned_rate;
+    back.travelled = c.travelled;
+    totals_.edited = settle(totals_.edited, c.edited_before, c.edited_after, total(back.carry));
+    t = back;
+    refresh_transporters();
     return std::nullopt;
 }
 

@@ -8,6 +8,8 @@
 #include "engine/core/simulation.hpp"
 #include "engine/effects/commands.hpp"
 #include "engine/effects/world.hpp"
+#include "engine/logistics/commands.hpp"
+#include "engine/logistics/world.hpp"
 
 using namespace pb;
 
@@ -54,4 +56,50 @@ TEST_CASE("tower.unplace takes the newest tower off every lane; tower.restore br
     REQUIRE_FALSE(sim.submit(to_command(TowerRestore{.id = 0})));
     CHECK(sim.world().hash() == kept);
     CHECK(w.lanes().front().towers()[0].shots == shot.shots);
+}
+
+TEST_CASE("target/transporter unplace and restore: the newest only, back as it was, refusals with reasons") {
+    using namespace logistics;
+    Simulation sim = simulation_of("logistics-small-loads.toml");
+    const auto& w = dynamic_cast<const LogisticsWorld&>(sim.world());
+    sim.advance(45);
+    // Some transporter is on its way with a task chain by now.
+    const Transporter* busy = nullptr;
+    for (const Transporter& t : w.transporters())
+        if (!t.tasks.empty()) busy = &t;
+    REQUIRE(busy);
+    const Transporter kept = *busy;
+    const auto tid = static_cast<std::int64_t>(kept.id);
+    const std::uint64_t before = sim.world().hash();
+    REQUIRE_FALSE(sim.submit(to_command(TransporterRemove{.id = tid})));
+    TransporterRestore back{.id = tid, .x = kept.pos.x, .y = kept.pos.y, .capacity = kept.capacity_override,
+                            .speed = kept.speed_override, .energy = kept.carry[0], .mineral = kept.carry[1],
+                            .tasks = tasks_text(kept.tasks), .progress = kept.progress, .request = kept.request,
+                            .via = kept.via, .assigned_rate = kept.assigned_rate, .travelled = kept.travelled};
+    TransporterRestore bad = back;
+    bad.tasks = "fly 3 energy 10 0";
+    CHECK(contains(sim.submit(to_command(bad)), "unknown task kind \"fly\""));
+    bad.tasks = "transfer 99 energy 10 0";
+    CHECK(contains(sim.submit(to_command(bad)), "names target 99, which never was"));
+    REQUIRE_FALSE(sim.submit(to_command(back)));   // without the ledger: its load is booked back as an edit
+    CHECK(w.transporters()[kept.id].tasks.size() == kept.tasks.size());
+    CHECK(contains(sim.submit(to_command(back)), "is still in the colony: only a removed transporter can be restored"));
+    CHECK(sim.world().hash() == before);   // the load came back as it went: the ledger too
+
+    // A target: the newest only, and not while a transporter's chain names it.
+    const auto next = static_cast<std::int64_t>(w.targets().size());
+    REQUIRE_FALSE(sim.submit(to_command(TargetPlace{.kind = "extension", .x = 30, .y = 10})));
+    REQUIRE_FALSE(sim.submit(to_command(TargetPlace{.kind = "extension", .x = 31, .y = 10})));
+    CHECK(contains(sim.submit(to_command(TargetUnplace{.id = next})),
+                   "target " + std::to_string(next) + " is not the newest (target " + std::to_string(next + 1) + " came after it)"));
+    CHECK(contains(sim.submit(to_command(TargetUnplace{.id = 99})), "there is no target 99"));
+    REQUIRE_FALSE(sim.submit(to_command(TargetUnplace{.id = next + 1})));
+    REQUIRE_FALSE(sim.submit(to_command(TransporterPlace{.x = 30, .y = 12})));
+    CHECK(contains(sim.submit(to_command(TransporterUnplace{.id = 0})), "transporter 0 is not the newest"));
+    REQUIRE_FALSE(sim.submit(to_command(TransporterUnplace{.id = static_cast<std::int64_t>(w.transporters().size()) - 1})));
+    const int named = kept.tasks.front().target;
+    if (static_cast<std::size_t>(named) + 1 == w.targets().size())
+        CHECK(contains(sim.submit(to_command(TargetUnplace{.id = named})), "task chain: remove it instead"));
+    CHECK(contains(sim.submit(to_command(TargetRestore{.id = 0, .kind = "spawn", .x = 1, .y = 1, .resource = "energy"})),
+                   "target 0 is still in the colony"));
 }

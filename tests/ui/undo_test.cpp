@@ -195,10 +195,14 @@ TEST_CASE("undo: logistics moves, settings, walls, placements and removals") {
     check_case(s, {to_command(TransporterMove{.id = 0, .x = 8, .y = 8}), Undo::Exact});
     check_case(s, {to_command(TargetSet{.id = 1, .rate = 3.0, .energy = 150.0}), Undo::Exact});
     check_case(s, {to_command(WallSet{.x = 2, .y = 27, .x2 = std::int64_t{5}, .y2 = std::int64_t{28}}), Undo::Exact});
-    check_case(s, {to_command(TargetPlace{.kind = "extension", .x = 30, .y = 10}), Undo::Approx});
-    check_case(s, {to_command(TransporterPlace{.x = 30, .y = 12}), Undo::Approx});
-    check_case(s, {to_command(TargetRemove{.id = 5}), Undo::None});
-    check_case(s, {to_command(TransporterRemove{.id = 1}), Undo::None});
+    check_case(s, {to_command(TargetPlace{.kind = "extension", .x = 30, .y = 10, .energy = 20.0}), Undo::Exact});
+    check_case(s, {to_command(TransporterPlace{.x = 30, .y = 12}), Undo::Exact});
+    check_case(s, {to_command(TargetRemove{.id = 5}), Undo::Exact});
+    check_case(s, {to_command(TransporterRemove{.id = 1}), Undo::Exact});
+    // Later on: stocks moved, transporters carry loads and hold task chains.
+    check_case(s, {to_command(TargetRemove{.id = 2}), Undo::Exact}, 45);
+    check_case(s, {to_command(TransporterRemove{.id = 0}), Undo::Exact}, 45);
+    check_case(s, {to_command(TransporterRemove{.id = 1}), Undo::Exact}, 45);
 }
 
 TEST_CASE("undo: tasks rooms, corridors, players, equipment, event and costs") {
