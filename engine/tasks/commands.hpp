@@ -165,7 +165,35 @@ struct TaskCost {
     }
 };
 
+// Undo's commands (engine/tasks/inverse.cpp).
+struct RoomUnadd {
+    static constexpr CommandName name{"room.unadd"};
+    static constexpr std::string_view description =
+        "undo of room.add: takes the newest room away, when no corridor, player, equipment or event is in it";
+    std::int64_t room = -1;
+    static auto fields() { return std::tuple{room_field(&RoomUnadd::room)}; }
+};
+
+struct PlayerInsert {
+    static constexpr CommandName name{"player.insert"};
+    static constexpr std::string_view description =
+        "undo of player.remove: a player back at its number in a room (the later ones move up one)";
+    std::int64_t player = 0;
+    std::int64_t room = -1;
+    static auto fields() { return std::tuple{player_field(&PlayerInsert::player), room_field(&PlayerInsert::room)}; }
+};
+
+struct EquipmentInsert {
+    static constexpr CommandName name{"equipment.insert"};
+    static constexpr std::string_view description =
+        "undo of equipment.remove: a piece of equipment back at its number in a room (the later ones move up one)";
+    std::int64_t equipment = 0;
+    std::int64_t room = -1;
+    static auto fields() { return std::tuple{equipment_field(&EquipmentInsert::equipment), room_field(&EquipmentInsert::room)}; }
+};
+
 using TasksCommands = CommandList<RoomMove, RoomAdd, RoomHazard, CorridorAdd, CorridorSet, CorridorRemove, PlayerMove, PlayerAdd,
-                                  PlayerRemove, EquipmentMove, EquipmentAdd, EquipmentRemove, EventMove, TaskCost>;
+                                  PlayerRemove, EquipmentMove, EquipmentAdd, EquipmentRemove, EventMove, TaskCost, RoomUnadd,
+                                  PlayerInsert, EquipmentInsert>;
 
 }  // namespace pb::tasks

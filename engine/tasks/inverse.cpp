@@ -1,8 +1,8 @@
 // Undo in the Tasks lab: moves go back, hazards, corridors and task costs get their old values,
 // an added corridor, player or piece of equipment is removed again, a removed corridor comes
-// back (at the end of the list), the last player or piece of equipment comes back when removed.
-// Removing an earlier one renumbers the later ones, and a room cannot be removed: those have no
-// undo (the history says so).
+// back (at the end of the list), a removed player or piece of equipment comes back at its number
+// (player.insert / equipment.insert: the later ones, renumbered by the removal, move up again),
+// an added room is taken away again (room.unadd: the newest room, nothing in it).
 #include "engine/tasks/inverse.hpp"
 
 #include "engine/tasks/commands.hpp"
@@ -135,16 +135,17 @@ Inverse inverse_of(const TasksWorld& w, const Command& c) {
         const std::int64_t number = c.integer(player ? "player" : "equipment", 0);
         const std::string what = std::string(player ? "player " : "equipment ") + std::to_string(number);
         if (number < 1 || number > static_cast<std::int64_t>(list.size())) return no_inverse(c, "there is no " + what);
-        if (number != static_cast<std::int64_t>(list.size())) {
-            inv = no_inverse(c, "the later ones were renumbered: only the last one removed can come back");
-            inv.name = "remove " + what;
-            inv.changes = {what + " leaves " + room_text(list[static_cast<std::size_t>(number - 1)])};
-            return inv;
-        }
-        const int room = list.back();
+        const int room = list[static_cast<std::size_t>(number - 1)];
         inv.name = "remove " + what;
-        inv.commands.push_back(player ? to_command(PlayerAdd{.room = room}, tick) : to_command(EquipmentAdd{.room = room}, tick));
+        if (number == static_cast<std::int64_t>(list.size()))
+            inv.commands.push_back(player ? to_command(PlayerAdd{.room = room}, tick) : to_command(EquipmentAdd{.room = room}, tick));
+        else   // back at its number: the later ones, renumbered by the removal, move up again
+            inv.commands.push_back(player ? to_command(PlayerInsert{.player = number, .room = room}, tick)
+                                          : to_command(EquipmentInsert{.equipment = number, .room = room}, tick));
         inv.changes = {what + " leaves " + room_text(room)};
+        if (number != static_cast<std::int64_t>(list.size()))
+            inv.changes.push_back(std::string(player ? "players " : "equipment ") + std::to_string(number + 1) + " .. " +
+                                  std::to_string(list.size()) + " renumbered one down");
         return inv;
     }
     if (c.type == TaskCost::name.text) {
@@ -167,8 +168,8 @@ Inverse inverse_of(const TasksWorld& w, const Command& c) {
         return inv;
     }
     if (c.type == RoomAdd::name.text) {
-        inv = no_inverse(c, "a room cannot be removed (no command does it)");
         inv.name = "add room " + std::to_string(ship.room_count());
+        inv.commands.push_back(to_command(RoomUnadd{.room = ship.room_count()}, tick));
         inv.changes = {"room " + std::to_string(ship.room_count()) + " at (" + format_number(c.number("x")) + ", " +
                        format_number(c.number("y")) + ")"};
         return inv;

@@ -164,6 +164,43 @@ std::optional<std::string> edit_with(const TaskCost& c, Ship&, TaskSpec& task) {
     return std::nullopt;
 }
 
+std::optional<std::string> edit_with(const RoomUnadd& c, Ship& ship, TaskSpec& task) {
+    int room = 0;
+    if (auto err = room_arg(c.room, ship, room)) return err;
+    const std::string name = "room " + std::to_string(room);
+    if (room + 1 != ship.room_count())
+        return name + " is not the newest (room " + std::to_string(ship.room_count() - 1) +
+               " came after it): only the newest room can be taken away";
+    for (const Corridor& k : ship.corridors)
+        if (k.from == room || k.to == room)
+            return name + " has corridor " + std::to_string(k.from) + "-" + std::to_string(k.to) + ": remove it first";
+    for (std::size_t i = 0; i < task.players.size(); ++i)
+        if (task.players[i] == room) return name + " holds player " + std::to_string(i + 1) + ": move it first";
+    for (std::size_t i = 0; i < task.equipment.size(); ++i)
+        if (task.equipment[i] == room) return name + " holds equipment " + std::to_string(i + 1) + ": move it first";
+    if (task.event == room) return name + " holds the event: move it first";
+    ship.rooms.pop_back();
+    return std::nullopt;
+}
+
+std::optional<std::string> insert_member(std::int64_t number, const char* name, std::int64_t in_room, const Ship& ship,
+                                         std::vector<int>& list) {
+    if (number < 1 || number > static_cast<std::int64_t>(list.size()) + 1)
+        return std::string("a ") + name + " can go back at number 1 .. " + std::to_string(list.size() + 1) + ", not " +
+               std::to_string(number);
+    int room = 0;
+    if (auto err = room_arg(in_room, ship, room)) return err;
+    list.insert(list.begin() + (number - 1), room);
+    return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const PlayerInsert& c, Ship& ship, TaskSpec& task) {
+    return insert_member(c.player, "player", c.room, ship, task.players);
+}
+std::optional<std::string> edit_with(const EquipmentInsert& c, Ship& ship, TaskSpec& task) {
+    return insert_member(c.equipment, "equipment", c.room, ship, task.equipment);
+}
+
 }  // namespace
 
 std::optional<std::string> TasksWorld::edit(const Command& c, Ship& ship, TaskSpec& task) const {

@@ -96,9 +96,9 @@ TEST_CASE("the specs come from the structs: kinds, required, ranges and choices"
     CHECK(podball::podball_lab().commands.size() == 4);
     CHECK(logistics::logistics_lab().commands.size() == 12);   // with the unplace and restore commands
     CHECK(effects::effects_lab().commands.size() == 10);   // with tower.unplace, tower.restore
-    CHECK(tasks::tasks_lab().commands.size() == 14);
+    CHECK(tasks::tasks_lab().commands.size() == 17);   // with room.unadd, player.insert, equipment.insert
     CHECK(tasks::tasks_lab().commands.front().type == "room.move");
-    CHECK(tasks::tasks_lab().commands.back().type == "task.cost");
+    CHECK(tasks::tasks_lab().commands.back().type == "equipment.insert");
 }
 
 TEST_CASE("typed commands pass their lab's validation, and out-of-range fields are refused by it") {

@@ -10,6 +10,8 @@
 #include "engine/effects/world.hpp"
 #include "engine/logistics/commands.hpp"
 #include "engine/logistics/world.hpp"
+#include "engine/tasks/commands.hpp"
+#include "engine/tasks/world.hpp"
 
 using namespace pb;
 
@@ -102,4 +104,34 @@ TEST_CASE("target/transporter unplace and restore: the newest only, back as it w
         CHECK(contains(sim.submit(to_command(TargetUnplace{.id = named})), "task chain: remove it instead"));
     CHECK(contains(sim.submit(to_command(TargetRestore{.id = 0, .kind = "spawn", .x = 1, .y = 1, .resource = "energy"})),
                    "target 0 is still in the colony"));
+}
+
+TEST_CASE("room.unadd takes the newest empty room away; player.insert puts a player back at its number") {
+    using namespace tasks;
+    Simulation sim = simulation_of("tasks-toward-the-stars.toml");
+    const auto& w = dynamic_cast<const TasksWorld&>(sim.world());
+    const int rooms = w.ship().room_count();
+    REQUIRE_FALSE(sim.submit(to_command(RoomAdd{.x = 3.0, .y = 3.0})));
+    REQUIRE_FALSE(sim.submit(to_command(RoomAdd{.x = 4.0, .y = 3.0})));
+    CHECK(contains(sim.submit(to_command(RoomUnadd{.room = rooms})),
+                   "room " + std::to_string(rooms) + " is not the newest (room " + std::to_string(rooms + 1) + " came after it)"));
+    CHECK(contains(sim.submit(to_command(RoomUnadd{.room = 999})), "room 999 does not exist"));
+    REQUIRE_FALSE(sim.submit(to_command(CorridorAdd{.from = 0, .to = rooms + 1})));
+    CHECK(contains(sim.submit(to_command(RoomUnadd{.room = rooms + 1})), "has corridor 0-" + std::to_string(rooms + 1)));
+    REQUIRE_FALSE(sim.submit(to_command(CorridorRemove{.from = 0, .to = rooms + 1})));
+    REQUIRE_FALSE(sim.submit(to_command(PlayerAdd{.room = rooms + 1})));
+    const auto last = static_cast<std::int64_t>(w.task().players.size());
+    CHECK(contains(sim.submit(to_command(RoomUnadd{.room = rooms + 1})), "holds player " + std::to_string(last) + ": move it first"));
+    REQUIRE_FALSE(sim.submit(to_command(PlayerRemove{.player = last})));
+    REQUIRE_FALSE(sim.submit(to_command(RoomUnadd{.room = rooms + 1})));
+    REQUIRE_FALSE(sim.submit(to_command(RoomUnadd{.room = rooms})));
+    CHECK(w.ship().room_count() == rooms);
+
+    const std::vector<int> players = w.task().players;
+    REQUIRE(players.size() >= 3);
+    REQUIRE_FALSE(sim.submit(to_command(PlayerRemove{.player = 2})));
+    CHECK(contains(sim.submit(to_command(PlayerInsert{.player = 9, .room = 0})), "a player can go back at number 1 .. " +
+                                                                                   std::to_string(players.size())));
+    REQUIRE_FALSE(sim.submit(to_command(PlayerInsert{.player = 2, .room = players[1]})));
+    CHECK(w.task().players == players);
 }

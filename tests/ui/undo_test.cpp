@@ -216,13 +216,14 @@ TEST_CASE("undo: tasks rooms, corridors, players, equipment, event and costs") {
     check_case(s, {to_command(PlayerMove{.player = 2, .room = 3}), Undo::Exact});
     check_case(s, {to_command(PlayerAdd{.room = 7}), Undo::Exact});
     check_case(s, {to_command(PlayerRemove{.player = 4}), Undo::Exact});   // the last player
-    check_case(s, {to_command(PlayerRemove{.player = 1}), Undo::None});    // the later ones renumbered
+    check_case(s, {to_command(PlayerRemove{.player = 1}), Undo::Exact});   // back at number 1, the later ones move up
+    check_case(s, {to_command(EquipmentRemove{.equipment = 1}), Undo::Exact});
     check_case(s, {to_command(EquipmentMove{.equipment = 1, .room = 2}), Undo::Exact});
     check_case(s, {to_command(EquipmentAdd{.room = 9}), Undo::Exact});
     check_case(s, {to_command(EquipmentRemove{.equipment = 3}), Undo::Exact});
     check_case(s, {to_command(EventMove{.room = 19}), Undo::Exact});
     check_case(s, {to_command(TaskCost{.k = 2, .time = std::int64_t{5}}), Undo::Exact});
-    check_case(s, {to_command(RoomAdd{.x = 3.0, .y = 3.0}), Undo::None});
+    check_case(s, {to_command(RoomAdd{.x = 3.0, .y = 3.0}), Undo::Exact});
 }
 
 TEST_CASE("undo: effects towers and lane policies") {
