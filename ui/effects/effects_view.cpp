@@ -380,7 +380,7 @@ LabHelp EffectsView::help() const {
               {"click free ground", "place the Tools tab's defender (with \"click places a defender\" on), else clear the selection"},
               {"drag (paused)", "move a defender, in every lane"},
               {"Space", "pause / run"},
-              {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: tower moves and edits, lane policies, placements (the id stays used); a removed tower, a defined type or a rule has no undo"},
+              {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: tower moves and edits, lane policies, placements and removals (exact: the tower leaves or comes back at its id); a defined type or a rule has no undo"},
               {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
     h.source = "../shared/seeds/status-effect-stacking.txt (Defender's Quest) and ../shared/specs/effects.md";
     return h;

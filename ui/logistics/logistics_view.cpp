@@ -364,7 +364,7 @@ LabHelp LogisticsView::help() const {
         {"hover a transporter", "its preferences, best first, and lines to its three best requests (rank: rate)"},
         {"hover a target", "its stock, its request (amount, dAmountdt, multiplier) and who is on the way"},
         {"wheel / right-drag", "zoom / pan the map"},
-        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, target settings, walls, placements (the id stays used); a removal has no undo"},
+        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, target settings, walls, placements and removals (exact: stock, load and task chain come back at the id)"},
         {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
     h.source = "../shared/seeds/overmind-logistics.txt, ../shared/specs/logistics.md";

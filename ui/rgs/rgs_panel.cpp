@@ -381,7 +381,7 @@ LabHelp RgsView::help() const {
               {"Del / Backspace", "remove the selected RGS (refunds health% of its price; a wreck refunds nothing)"},
               {"M", "mark / unmark the selected RGS for deconstruction"},
               {"drag (paused)", "move an RGS; the heat map and efficiencies follow live"},
-              {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, marks, damage and repair, main structures, builds (undone by removing: refund and id differ); a removal has no undo"},
+              {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, marks, damage and repair, main structures, builds (the price comes back) and removals (the RGS at its id, the refund taken back)"},
               {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
     h.source = "../shared/seeds/rgs-resource-system.txt (the Unvanquished post) and ../shared/specs/rgs.md";
     return h;

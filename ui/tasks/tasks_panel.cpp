@@ -692,7 +692,7 @@ LabHelp TasksView::help() const {
         {"hover a chart point", "its numbers, and its routes on the ship"},
         {"click a chart point", "keep that team on the ship"},
         {"wheel / right-drag", "zoom / pan the ship"},
-        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: rooms moved, hazards, corridors, players, equipment, the event, costs (a room added or an earlier player removed: no undo)"},
+        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: rooms moved or added, hazards, corridors, players and equipment (a removed one comes back at its number), the event, costs"},
         {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
     h.source = "../shared/seeds/toward-the-stars-paper.txt and ../shared/specs/tasks.md";
