@@ -261,6 +261,9 @@ std::optional<std::string> LogisticsWorld::on(const TransporterRestore& c) {
     back.via = static_cast<int>(c.via);
     back.assigned_rate = c.assigned_rate;
     back.travelled = c.travelled;
+    const double capacity = back.capacity_override > 0.0 ? back.capacity_override : config_.transporter_capacity;
+    if (total(back.carry) > capacity)
+        return name + " would carry " + format_number(total(back.carry)) + " units, over its capacity " + format_number(capacity);
     totals_.edited = settle(totals_.edited, c.edited_before, c.edited_after, total(back.carry));
     t = back;
     refresh_transporters();

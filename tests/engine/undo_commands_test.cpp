@@ -83,6 +83,9 @@ TEST_CASE("target/transporter unplace and restore: the newest only, back as it w
     CHECK(contains(sim.submit(to_command(bad)), "unknown task kind \"fly\""));
     bad.tasks = "transfer 99 energy 10 0";
     CHECK(contains(sim.submit(to_command(bad)), "names target 99, which never was"));
+    bad.tasks = back.tasks;
+    bad.energy = 1e6;
+    CHECK(contains(sim.submit(to_command(bad)), "over its capacity"));
     REQUIRE_FALSE(sim.submit(to_command(back)));   // without the ledger: its load is booked back as an edit
     CHECK(w.transporters()[kept.id].tasks.size() == kept.tasks.size());
     CHECK(contains(sim.submit(to_command(back)), "is still in the colony: only a removed transporter can be restored"));
