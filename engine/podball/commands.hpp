@@ -71,6 +71,20 @@ struct ModeSet {
     static auto fields() { return std::tuple{field(&ModeSet::mode, "mode", "the new mode").choices(mode_keys())}; }
 };
 
-using PodballCommands = CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet>;
+// Undo of a mode.set that placed nothing (engine/podball/inverse.cpp): the mode and its clock as
+// they were, without a kick-off formation or a ball put back on the spot.
+struct ModeRestore {
+    static constexpr CommandName name{"mode.restore"};
+    static constexpr std::string_view description =
+        "undo of mode.set: the mode and the ticks spent in it as they were (places nothing)";
+    std::string mode{};   // mode_keys()
+    std::int64_t mode_ticks = 0;
+    static auto fields() {
+        return std::tuple{field(&ModeRestore::mode, "mode", "the mode").choices(mode_keys()),
+                          field(&ModeRestore::mode_ticks, "mode_ticks", "ticks spent in it").range(0, 1e9)};
+    }
+};
+
+using PodballCommands = CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore>;
 
 }  // namespace pb::podball

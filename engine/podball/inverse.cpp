@@ -1,6 +1,6 @@
 // Undo in Podball: a placed pod or ball goes back where it was (at rest, as a place leaves it:
 // exact on a paused, still world, which is where the designer drags), a mode switch switches
-// back. A pod.action is a steered pod's input, not an edit: it has no undo.
+// back (exactly, by mode.restore, when it placed nothing). A pod.action is a steered pod's input, not an edit: it has no undo.
 #include "engine/podball/inverse.hpp"
 
 #include "engine/podball/commands.hpp"
@@ -35,7 +35,16 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
     if (c.type == ModeSet::name.text) {
         const auto cmd = from_command<ModeSet>(c);
         inv.name = "switch mode to " + cmd.mode;
-        inv.commands.push_back(to_command(ModeSet{.mode = std::string(mode_key(w.mode()))}, tick));
+        // A switch that placed nothing (not to a kick-off, not out of a goal phase) goes back
+        // exactly: the mode and its clock. Otherwise the mode is set back, its placing anew.
+        Mode to = w.mode();
+        const bool placed = !parse_mode(cmd.mode, to) || to == Mode::KickoffTeam0 || to == Mode::KickoffTeam1 ||
+                            ((w.mode() == Mode::GoalTeam0 || w.mode() == Mode::GoalTeam1) &&
+                             (to == Mode::Running || to == Mode::Suspended));
+        if (placed) inv.commands.push_back(to_command(ModeSet{.mode = std::string(mode_key(w.mode()))}, tick));
+        else
+            inv.commands.push_back(
+                to_command(ModeRestore{.mode = std::string(mode_key(w.mode())), .mode_ticks = w.mode_ticks()}, tick));
         inv.changes = {"mode " + std::string(mode_key(w.mode())) + " -> " + cmd.mode};
         return inv;
     }

@@ -123,6 +123,7 @@ private:
     std::optional<std::string> on(const BallPlace& c);
     std::optional<std::string> on(const PodActionCommand& c);
     std::optional<std::string> on(const ModeSet& c);
+    std::optional<std::string> on(const ModeRestore& c);
     std::optional<std::string> find_pod(std::int64_t team, std::int64_t index, int& id) const;
 
     PodballConfig config_;

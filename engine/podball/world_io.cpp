@@ -114,6 +114,15 @@ std::optional<std::string> PodballWorld::on(const ModeSet& c) {
     return std::nullopt;
 }
 
+std::optional<std::string> PodballWorld::on(const ModeRestore& c) {
+    Mode m;
+    if (!parse_mode(c.mode, m)) return "unknown mode \"" + c.mode + "\"";
+    if (c.mode_ticks < 0) return "mode_ticks must be 0 or more, got " + std::to_string(c.mode_ticks);
+    mode_ = m;
+    mode_ticks_ = static_cast<int>(c.mode_ticks);
+    return std::nullopt;
+}
+
 std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
     return dispatch(PodballCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "podball does not know the command");
 }

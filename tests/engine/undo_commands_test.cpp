@@ -10,6 +10,8 @@
 #include "engine/effects/world.hpp"
 #include "engine/logistics/commands.hpp"
 #include "engine/logistics/world.hpp"
+#include "engine/podball/commands.hpp"
+#include "engine/podball/world.hpp"
 #include "engine/tasks/commands.hpp"
 #include "engine/tasks/world.hpp"
 
@@ -137,4 +139,19 @@ TEST_CASE("room.unadd takes the newest empty room away; player.insert puts a pla
                                                                                    std::to_string(players.size())));
     REQUIRE_FALSE(sim.submit(to_command(PlayerInsert{.player = 2, .room = players[1]})));
     CHECK(w.task().players == players);
+}
+
+TEST_CASE("mode.restore puts the mode and its clock back, placing nothing") {
+    using namespace podball;
+    Simulation sim = simulation_of("podball-default.toml");
+    const auto& w = dynamic_cast<const PodballWorld&>(sim.world());
+    sim.advance(7);
+    const Mode mode = w.mode();
+    const int ticks = w.mode_ticks();
+    const std::uint64_t before = sim.world().hash();
+    REQUIRE_FALSE(sim.submit(to_command(ModeSet{.mode = "suspended"})));
+    CHECK(w.mode_ticks() == 0);
+    REQUIRE_FALSE(sim.submit(to_command(ModeRestore{.mode = std::string(mode_key(mode)), .mode_ticks = ticks})));
+    CHECK(sim.world().hash() == before);
+    CHECK(contains(sim.submit(to_command(ModeRestore{.mode = "halftime", .mode_ticks = 0})), "halftime"));
 }

@@ -112,7 +112,9 @@ TEST_CASE("undo: podball's placements and mode") {
     const std::string s = "podball-default.toml";
     check_case(s, {to_command(PodPlace{.team = 0, .pod = 1, .x = -0.3, .y = -0.1}), Undo::Exact});
     check_case(s, {to_command(BallPlace{.x = -0.3, .y = 0.2}), Undo::Exact});
-    check_case(s, {to_command(ModeSet{.mode = "running"}), Undo::Approx});   // back to the kick-off: its formation anew
+    check_case(s, {to_command(ModeSet{.mode = "running"}), Undo::Exact});   // the kick-off and its clock back
+    check_case(s, {to_command(ModeSet{.mode = "suspended"}), Undo::Exact}, 200);
+    check_case(s, {to_command(ModeSet{.mode = "kickoff_team_1"}), Undo::Approx}, 200);   // the formation placed: back to the old mode
     check_case(s, {to_command(PodActionCommand{.team = 0, .pod = 0, .kind = "move", .x = 1.0, .y = 0.0}), Undo::None});
 }
 
