@@ -166,6 +166,25 @@ TEST_CASE("undo: an rgs build paid by deconstructing a marked RGS brings that on
     CHECK(w.structures().size() == 8);
 }
 
+TEST_CASE("undo: a build no longer the newest is refused at undo time, with the reason; undone in order it works") {
+    using namespace rgs;
+    Simulation sim(load_scenario_file(scenario_file("rgs-two-at-800.toml")));
+    ui::EditHistory h;
+    const std::uint64_t before = sim.world().hash();
+    REQUIRE_FALSE(h.apply(sim, to_command(RgsPlace{.team = 0, .x = 2000.0, .y = 2000.0, .z = 500.0})));
+    REQUIRE_FALSE(h.apply(sim, to_command(RgsPlace{.team = 0, .x = 2600.0, .y = 2000.0, .z = 500.0})));
+    // A third build outside the history (a script, the console): RGS 3 is no longer the newest.
+    REQUIRE_FALSE(sim.submit(to_command(RgsPlace{.team = 1, .x = 5000.0, .y = 5000.0, .z = 500.0})));
+    const auto why = h.undo(sim);
+    REQUIRE(why);
+    CHECK(why->find("Build RGS 3 could not be undone: RGS 3 is not the newest (RGS 4 came after it)") == 0);
+    CHECK(h.can_undo());
+    REQUIRE_FALSE(sim.submit(to_command(RgsUnplace{.id = 4})));
+    REQUIRE_FALSE(h.undo(sim));
+    REQUIRE_FALSE(h.undo(sim));
+    CHECK(sim.world().hash() == before);
+}
+
 TEST_CASE("undo: a recording with an RGS removal and its undo verifies") {
     test::ScratchDir dir;
     const std::string path = dir.file("remove.pbreplay");
