@@ -112,6 +112,26 @@ void Shell::draw_lab_help_window() {
             paragraphs(help.what_you_can_do);
         if (!help.keys.empty() && ImGui::CollapsingHeader("Keys and gestures here", ImGuiTreeNodeFlags_DefaultOpen))
             keys_table("##about_keys", help.keys);
+        if (ImGui::CollapsingHeader("Parameters, fine adjustment and undo", ImGuiTreeNodeFlags_DefaultOpen)) {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextUnformatted(
+                "Drag a slider; hold Shift while dragging to move ten times finer; over a slider the arrow keys "
+                "nudge one step (Shift: a tenth); Ctrl+click types a value. A slider with ticks under it is "
+                "logarithmic (a tick at every power of ten). One drag is one edit: Ctrl+Z undoes it whole, "
+                "Ctrl+Shift+Z or Ctrl+Y redoes it; Edit > Edits list shows every edit with its tick.");
+            const World& w = sim_->world();
+            const std::vector<DerivedValue> derived =
+                w.lab().derived ? w.lab().derived(w.params()) : std::vector<DerivedValue>{};
+            if (!derived.empty()) {
+                std::string names;
+                for (const DerivedValue& d : derived) names += (names.empty() ? "" : ", ") + d.label;
+                ImGui::Text("Under the sliders that feed them, this lab shows what the values mean for play: %s. "
+                            "Hover one for its formula with today's numbers.",
+                            names.c_str());
+            }
+            ImGui::PopTextWrapPos();
+            widgets_.record_last_item("help.about_lab.parameters");
+        }
         if (!help.source.empty()) {
             ImGui::Spacing();
             ImGui::PushTextWrapPos(0.0f);

@@ -68,6 +68,9 @@ TEST_CASE("help: every lab explains itself in Help > About this lab") {
         shell.perform(ui::ShellAction::ShowLabHelp);
         renderer.render(shell, 3);
         CHECK(shell.widgets().find("help.about_lab") != nullptr);
+        // Every lab's About says how to fine-adjust and undo, and names its derived values.
+        CHECK(shell.widgets().find("help.about_lab.parameters") != nullptr);
+        CHECK_FALSE(sim.world().lab().derived(sim.world().params()).empty());
         shell.perform(ui::ShellAction::ShowShortcuts);
         renderer.render(shell, 3);
         CHECK(shell.widgets().find("help.shortcuts") != nullptr);

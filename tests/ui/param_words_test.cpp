@@ -73,7 +73,8 @@ TEST_CASE("param panel: each lab's derived values are drawn beside their sliders
         {"effects-three-waves.toml", "derived.One tick lasts", "param.effects.sim.tick_rate"},
         {"tasks-toward-the-stars.toml", "derived.The time limit on screen", "param.tasks.limits.max_time"},
     };
-    for (const auto& [w, h] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+    for (const auto& size : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        const int w = size.first, h = size.second;   // not a structured binding: doctest's macros capture it
         ui::OffscreenRenderer renderer(w, h);
         REQUIRE_MESSAGE(renderer.ok(), renderer.error());
         for (const LabCase& c : cases) {
