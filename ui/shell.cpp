@@ -278,6 +278,17 @@ void Shell::restart_keeping_parameters() {
                              : std::string("Restarted at tick 0 (parameter values kept)"));
 }
 
+// Another world is on screen (opened or new): nothing unsaved, no error, its own view.
+void Shell::world_replaced() {
+    restart_from_.reset();
+    saved_live_count_ = sim_->live_commands().size();
+    edits_before_restart_ = false;
+    error_.clear();
+    retry_path_.clear();
+    show_other_world();
+    show_start_page_ = false;
+}
+
 bool Shell::open_scenario(const std::string& path) {
     Scenario loaded;
     try {
@@ -299,13 +310,7 @@ bool Shell::open_scenario(const std::string& path) {
         return false;
     }
     current_path_ = path;
-    restart_from_.reset();
-    saved_live_count_ = sim_->live_commands().size();
-    edits_before_restart_ = false;
-    error_.clear();
-    retry_path_.clear();
-    show_other_world();
-    show_start_page_ = false;
+    world_replaced();
     remember_recent_file(prefs_.recent_files, path);
     set_status("Opened " + path);
     return true;
@@ -333,13 +338,7 @@ bool Shell::new_scenario(const std::string& lab_name) {
         return false;
     }
     current_path_.clear();
-    restart_from_.reset();
-    saved_live_count_ = sim_->live_commands().size();
-    edits_before_restart_ = false;
-    error_.clear();
-    retry_path_.clear();
-    show_other_world();
-    show_start_page_ = false;
+    world_replaced();
     set_status("New " + lab->title + " scenario (the lab's defaults): File > Save As to keep it");
     return true;
 }

@@ -242,6 +242,7 @@ private:
     // Right-aligned text (the tick), then the child window ends.
     void end_transport_child(const char* right_text, const char* widget_name);
     void show_other_world();
+    void world_replaced();
     void draw_speed_buttons(int count, bool small);
     void draw_error_banner();
     void draw_side_panel(float width, float height);

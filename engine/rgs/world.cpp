@@ -218,6 +218,11 @@ void RgsWorld::deconstruct(int id) {
         teams_[r.team].bp += refund;
         teams_[r.team].refunded += refund;
     }
+    take_out_of_interference(id);
+}
+
+void RgsWorld::take_out_of_interference(int id) {
+    Rgs& r = rgs_[id];
     const bool was_mining = is_mining(r.state);
     r.removed = true;
     r.efficiency = 0.0;

@@ -126,6 +126,9 @@ private:
     void record_history();
     int create_rgs(int team, Kind kind, Vec3 pos, double range_override, State state, double health, double price);
     void deconstruct(int id);           // refunds health% of the price (nothing for a wreck), removes it
+    // Marks it removed, zeroes its efficiency and updates its neighbours (or lays the grid out
+    // anew when it set the grid's cell): what deconstruct and rgs.unplace share.
+    void take_out_of_interference(int id);
 
     // world_commands.cpp
     // One handler per command of RgsCommands (commands.hpp).

@@ -173,13 +173,7 @@ std::optional<std::string> RgsWorld::on(const RgsUnplace& c) {
     t.spent = settle(t.spent, c.spent_before, c.spent_after, -r.price_paid);
     t.refunded = settle(t.refunded, c.refunded_before, c.refunded_after, 0.0);
     // Out of the interference as deconstruct() takes it, then out of the list: the id is free again.
-    const bool was_mining = is_mining(r.state);
-    r.removed = true;
-    r.efficiency = 0.0;
-    if (r.range >= max_range_ && r.range > std::max(config_.drill_range, config_.leech_range))
-        rebuild_interference();
-    else if (was_mining)
-        update_interference(id, true, r.pos, r.range);
+    take_out_of_interference(id);
     rgs_.pop_back();
     return std::nullopt;
 }
