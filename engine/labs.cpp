@@ -45,8 +45,27 @@ std::vector<CommandSpec> command_specs(const LabInfo& lab) {
     return specs;
 }
 
+namespace {
+
+// Every registered lab's specs, built once: validating a command (each scripted command as a
+// scenario loads, each edit) used to copy the whole list, which cost more than the check itself.
+const std::vector<CommandSpec>& specs_of(const LabInfo& lab, std::vector<CommandSpec>& scratch) {
+    static const std::vector<std::pair<const LabInfo*, std::vector<CommandSpec>>> registered = [] {
+        std::vector<std::pair<const LabInfo*, std::vector<CommandSpec>>> out;
+        for (const LabInfo* l : all_labs()) out.emplace_back(l, command_specs(*l));
+        return out;
+    }();
+    for (const auto& entry : registered)
+        if (entry.first == &lab) return entry.second;
+    scratch = command_specs(lab);   // a lab outside the registry (tests): built afresh
+    return scratch;
+}
+
+}  // namespace
+
 std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c) {
-    if (auto err = validate_command(command_specs(lab), c)) return err;
+    std::vector<CommandSpec> scratch;
+    if (auto err = validate_command(specs_of(lab, scratch), c)) return err;
     if (c.type == ParamSetCommand::name.text) {
         const auto edit = from_command<ParamSetCommand>(c);
         ParamAssignment a;
