@@ -106,7 +106,7 @@ void Shell::update(double frame_seconds) {
     // The start page's thumbnails: one a frame (from the cache, else rendered), outside the ImGui
     // frame, so the page fills in without a stall.
     if (show_start_page_) start_page_.make_next_thumbnail();
-    // A modal dialog (unsaved changes, consent, About, a file dialog) holds the world still
+    // A modal dialog (unsaved changes, consent, About, a file dialog) or the start page holds the world still
     // while it is open; it runs on after, from where it was (no time catches up).
     if (dialog_pauses()) {
         clock_.reset();
@@ -441,7 +441,8 @@ bool Shell::dirty() const { return edits_before_restart_ || live_sim().live_comm
 
 bool Shell::modal_open() const { return file_dialog_.visible() || unsaved_question_.has_value() || show_about_; }
 
-bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value(); }
+// The start page covers the canvas like a dialog: the world waits behind it too.
+bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value() || show_start_page_; }
 
 bool Shell::wants_continuous_frames() const {
     // A replay still being checked for divergence needs frames to get on with it.

@@ -203,6 +203,31 @@ TEST_CASE("modal dialogs hold the simulation still while open; F12 still works")
     CHECK(sim.tick() <= before + 11);   // no time caught up for the seconds the dialog was open
 }
 
+TEST_CASE("the start page holds the simulation still while open; it runs on when closed") {
+    Simulation sim = test::default_simulation();
+    ui::ShellOptions opts;
+    opts.scenarios_dir = scenarios_dir();
+    ui::Shell shell(sim, opts);
+    shell.set_paused(false);
+    for (int i = 0; i < 10; ++i) shell.update(1.0 / 60.0);
+    const std::int64_t before = sim.tick();
+    CHECK(before >= 9);
+    shell.show_start_page(true);   // Help > Start page while it plays
+    ui::OffscreenRenderer r(1280, 800);
+    REQUIRE(r.ok());
+    for (int i = 0; i < 30; ++i) {
+        shell.update(1.0 / 60.0);
+        if (i % 10 == 0) r.render(shell, 1);
+    }
+    CHECK(shell.start_page_visible());
+    CHECK(sim.tick() == before);
+    CHECK_FALSE(shell.paused());   // held, not paused
+    shell.show_start_page(false);
+    for (int i = 0; i < 10; ++i) shell.update(1.0 / 60.0);
+    CHECK(sim.tick() >= before + 9);
+    CHECK(sim.tick() <= before + 11);   // the seconds it was open are not caught up
+}
+
 TEST_CASE("F12 in replay review: playbench-<scenario>-t<tick>.png") {
     test::ScratchDir dir;
     Simulation sim = test::default_simulation();
