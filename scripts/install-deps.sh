@@ -10,6 +10,9 @@ PACKAGES=(
   # The fuzz targets (fuzz/, `make fuzz-smoke`): clang 14, its libFuzzer and sanitizer runtimes,
   # llvm-symbolizer for readable stacks.
   clang-14 libclang-rt-14-dev llvm-14
+  # Sweeps (issue 22): results in SQLite; the Slurm test starts a one-node cluster of its own
+  # (munged, slurmctld, slurmd) from these, with its own config in a temporary folder.
+  libsqlite3-dev slurm-wlm munge
 )
 
 missing=()
