@@ -114,7 +114,9 @@ TEST_CASE("undo: podball's placements and mode") {
     check_case(s, {to_command(BallPlace{.x = -0.3, .y = 0.2}), Undo::Exact});
     check_case(s, {to_command(ModeSet{.mode = "running"}), Undo::Exact});   // the kick-off and its clock back
     check_case(s, {to_command(ModeSet{.mode = "suspended"}), Undo::Exact}, 200);
-    check_case(s, {to_command(ModeSet{.mode = "kickoff_team_1"}), Undo::Approx}, 200);   // the formation placed: back to the old mode
+    // The formation placed: pods, ball, generator and goal-area state come back (pod.restore, ball.restore, mode.restore).
+    check_case(s, {to_command(ModeSet{.mode = "kickoff_team_1"}), Undo::Exact}, 200);
+    check_case(s, {to_command(ModeSet{.mode = "kickoff_team_0"}), Undo::Exact}, 1300);
     check_case(s, {to_command(PodActionCommand{.team = 0, .pod = 0, .kind = "move", .x = 1.0, .y = 0.0}), Undo::None});
 }
 
@@ -257,6 +259,18 @@ TEST_CASE("undo: effects towers and lane policies") {
     check_case(s, {to_command(TowerPlace{.x = 12.0, .y = 10.0}), Undo::Exact}, 90);
     check_case(s, {to_command(TowerRemove{.id = 0}), Undo::Exact});
     check_case(s, {to_command(TowerRemove{.id = 1}), Undo::Exact}, 90);   // it has shot by then
+}
+
+TEST_CASE("undo: effects types and interaction rules go back exactly") {
+    using namespace effects;
+    const std::string s = "effects-three-waves.toml";
+    check_case(s, {to_command(EffectDefine{.type = "acid", .kind = "damage"}), Undo::Exact});   // effect.undefine
+    check_case(s, {to_command(EffectDefine{.type = "acid", .kind = "slow", .policy = "average"}), Undo::Exact}, 90);
+    check_case(s, {to_command(EffectDefine{.type = "poison", .kind = "slow", .policy = "average", .label = "Venom"}), Undo::Exact}, 90);
+    check_case(s, {to_command(InteractionSet{.incoming = "poison", .present = "fire", .action = "block"}), Undo::Exact});   // new
+    check_case(s, {to_command(InteractionSet{.incoming = "frozen", .present = "fire", .action = "cancel"}), Undo::Exact}, 90);   // changed
+    check_case(s, {to_command(InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), Undo::Exact});   // removed
+    check_case(s, {to_command(InteractionSet{.incoming = "chill", .present = "fire", .action = "coexist"}), Undo::Exact}, 90);
 }
 
 TEST_CASE("undo: after time moved on the inverse applies now, and a recording with undos verifies") {
