@@ -285,3 +285,24 @@ TEST_CASE("pod.restore, ball.restore and mode.restore's match state undo a kick-
     CHECK(w.pods()[3].vel.x == pods[3].vel.x);
     CHECK(sim.world().hash() == before);
 }
+
+TEST_CASE("corridor.insert puts a removed corridor back at its place in the list; refusals with the reason") {
+    using namespace tasks;
+    Simulation sim = simulation_of("tasks-toward-the-stars.toml");
+    const auto& w = dynamic_cast<const TasksWorld&>(sim.world());
+    const std::vector<Corridor> corridors = w.ship().corridors;
+    REQUIRE(corridors.size() >= 3);
+    const Corridor k = corridors[1];
+    REQUIRE_FALSE(sim.submit(to_command(CorridorRemove{.from = k.from, .to = k.to})));
+    const auto count = static_cast<std::int64_t>(corridors.size() - 1);
+    CHECK(contains(sim.submit(to_command(CorridorInsert{.from = k.from, .to = k.to, .index = count + 1})),
+                   "a corridor can go back at place 0 .. " + std::to_string(count) + " of the list, not " + std::to_string(count + 1)));
+    const Corridor& other = w.ship().corridors[0];
+    CHECK(contains(sim.submit(to_command(CorridorInsert{.from = other.from, .to = other.to, .index = 1})),
+                   "there is already a corridor " + std::to_string(other.from) + "-" + std::to_string(other.to)));
+    CHECK(contains(sim.submit(to_command(CorridorInsert{.from = k.from, .to = 99999, .index = 1})), "room 99999 does not exist"));
+    REQUIRE_FALSE(sim.submit(to_command(CorridorInsert{.from = k.from, .to = k.to, .index = 1, .time = k.time,
+                                                       .damage_to_equipment = k.damage_to_equipment,
+                                                       .damage_to_event = k.damage_to_event, .one_way = k.one_way})));
+    CHECK(w.ship().corridors == corridors);
+}

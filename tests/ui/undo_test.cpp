@@ -236,6 +236,7 @@ TEST_CASE("undo: tasks rooms, corridors, players, equipment, event and costs") {
     check_case(s, {to_command(CorridorAdd{.from = 0, .to = 36}), Undo::Exact});
     check_case(s, {to_command(CorridorSet{.from = 0, .to = 2, .time = std::int64_t{3}}), Undo::Exact});
     check_case(s, {to_command(CorridorRemove{.from = 32, .to = 36}), Undo::Exact});   // the last one listed
+    check_case(s, {to_command(CorridorRemove{.from = 0, .to = 2}), Undo::Exact});   // one in the middle: back at its place
     check_case(s, {to_command(PlayerMove{.player = 2, .room = 3}), Undo::Exact});
     check_case(s, {to_command(PlayerAdd{.room = 7}), Undo::Exact});
     check_case(s, {to_command(PlayerRemove{.player = 4}), Undo::Exact});   // the last player
