@@ -152,10 +152,12 @@ std::optional<std::string> EffectsWorld::on(const EffectUndefine& c) {
             if (t.def.effect == name)
                 return what + " is the effect of tower " + std::to_string(t.id) + (t.removed ? " (removed)" : "") +
                        ": give the tower another effect first";
-        for (const Creep& k : lane.creeps())
+        for (const Creep& k : lane.creeps()) {
+            if (!k.walking()) continue;   // a dead or leaked creep's effects are in the ledger below
             for (const ActiveEffect& e : k.effects)
                 if (e.type == *at)
                     return what + " is on creep " + std::to_string(k.id) + " in lane " + std::to_string(l) + ": it is in play";
+        }
         if (static_cast<std::size_t>(*at) < lane.ledgers().size() && !(lane.ledgers()[static_cast<std::size_t>(*at)] == PdLedger{}))
             return what + " has been applied since it was defined (lane " + std::to_string(l) +
                    " counts it): it can no longer be taken out";

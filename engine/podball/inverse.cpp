@@ -78,6 +78,7 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
             inv.commands.push_back(to_command(ball, tick));
         }
         inv.changes = {"mode " + std::string(mode_key(w.mode())) + " -> " + cmd.mode};
+        if (placed) inv.changes.push_back("it places the kick-off formation or the ball: undo puts every pod and the ball back as they were");
         return inv;
     }
     if (c.type == PodActionCommand::name.text) {

@@ -193,6 +193,19 @@ TEST_CASE("effect.undefine takes the newest type out while nothing uses it; effe
     REQUIRE(walking >= 0);
     REQUIRE_FALSE(sim.submit(to_command(EffectApply{.creep = walking, .effect = "acid", .potency = 1.0, .duration = 60.0})));
     CHECK(contains(sim.submit(to_command(EffectUndefine{.type = "acid"})), "effect type 'acid' is on creep "));
+    // Worn off (or with its creep gone), it still counts in the ledgers: it stays.
+    REQUIRE_FALSE(sim.submit(to_command(EffectDefine{.type = "glue", .kind = "slow"})));
+    walking = -1;
+    for (const Creep& k : w.lanes().front().creeps())
+        if (k.walking()) walking = k.id;
+    REQUIRE(walking >= 0);
+    REQUIRE_FALSE(sim.submit(to_command(EffectApply{.creep = walking, .effect = "glue", .potency = 10.0, .duration = 0.1})));
+    sim.advance(20);
+    for (const Lane& lane : w.lanes())
+        for (const Creep& k : lane.creeps())
+            for (const ActiveEffect& e : k.effects) CHECK(e.type != *w.book().find("glue"));
+    CHECK(contains(sim.submit(to_command(EffectUndefine{.type = "glue"})),
+                   "effect type 'glue' has been applied since it was defined (lane 0 counts it): it can no longer be taken out"));
 
     // A changed type: effect.define with every old field puts label, colour and icon back too.
     const EffectType poison = w.book().type(*w.book().find("poison"));
