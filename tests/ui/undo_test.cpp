@@ -17,6 +17,7 @@
 #include "engine/effects/commands.hpp"
 #include "engine/logistics/commands.hpp"
 #include "engine/podball/commands.hpp"
+#include "engine/podball/world.hpp"
 #include "engine/rgs/commands.hpp"
 #include "engine/rgs/world.hpp"
 #include "engine/tasks/commands.hpp"
@@ -117,6 +118,14 @@ TEST_CASE("undo: podball's placements and mode") {
     // The formation placed: pods, ball, generator and goal-area state come back (pod.restore, ball.restore, mode.restore).
     check_case(s, {to_command(ModeSet{.mode = "kickoff_team_1"}), Undo::Exact}, 200);
     check_case(s, {to_command(ModeSet{.mode = "kickoff_team_0"}), Undo::Exact}, 1300);
+    // Play resumed straight from a goal phase puts the ball on the centre spot: back in the goal.
+    Simulation match(load_scenario_file(scenario_file(s)));
+    const auto& w = dynamic_cast<const PodballWorld&>(match.world());
+    while (match.tick() < 40000 && w.mode() != Mode::GoalTeam0 && w.mode() != Mode::GoalTeam1) match.step();
+    REQUIRE_MESSAGE(match.tick() < 40000, "no goal in 40000 ticks");
+    match.step();   // a tick into the goal phase
+    CHECK(w.ball().pos.x != 0.0);   // the ball lies in the goal, not on the centre spot
+    check_case(s, {to_command(ModeSet{.mode = "running"}), Undo::Exact}, match.tick());
     check_case(s, {to_command(PodActionCommand{.team = 0, .pod = 0, .kind = "move", .x = 1.0, .y = 0.0}), Undo::None});
 }
 
