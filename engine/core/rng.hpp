@@ -16,6 +16,7 @@ public:
     double uniform(double lo, double hi);      // [lo, hi)
     std::uint64_t below(std::uint64_t n);      // [0, n), unbiased
     const std::array<std::uint64_t, 4>& state() const { return s_; }
+    void set_state(const std::array<std::uint64_t, 4>& s) { s_ = s; }   // undo: a state once read by state()
     bool operator==(const Rng&) const = default;
 
 private:

@@ -141,6 +141,34 @@ struct InteractionSet {
     }
 };
 
+// Undo's commands for the book (engine/effects/inverse.cpp).
+struct EffectUndefine {
+    static constexpr CommandName name{"effect.undefine"};
+    static constexpr std::string_view description =
+        "undo of effect.define that added a type: takes the newest type out again (no tower, rule, creep or ledger may use it)";
+    std::string type{};   // wire argument "name"
+    static auto fields() { return std::tuple{field(&EffectUndefine::type, "name", "the newest type's key")}; }
+};
+
+struct InteractionRestore {
+    static constexpr CommandName name{"interaction.restore"};
+    static constexpr std::string_view description =
+        "undo of a rule's removal: the rule for a pair that has none, back at its position in the rule list";
+    std::string incoming{}, present{};
+    std::string action{};                 // action_keys()
+    std::optional<std::string> into{};    // transform only
+    std::optional<double> potency{};      // transform only; default 50
+    std::int64_t index = 0;
+    static auto fields() {
+        return std::tuple{field(&InteractionRestore::incoming, "incoming", "the type being applied"),
+                          field(&InteractionRestore::present, "present", "the type on the creep"),
+                          field(&InteractionRestore::action, "action", "cancel, transform or block").choices(action_keys()),
+                          field(&InteractionRestore::into, "into", "transform: the type the hit becomes"),
+                          field(&InteractionRestore::potency, "potency", "transform: its potency (default 50)").range(0.0, 1e6),
+                          field(&InteractionRestore::index, "index", "its position in the rule list, from 0").range(0, 1e6)};
+    }
+};
+
 struct LanePolicy {
     static constexpr CommandName name{"lane.policy"};
     static constexpr std::string_view description = "set the stacking policy a compared lane uses for every type";
@@ -154,6 +182,6 @@ struct LanePolicy {
 
 using EffectsCommands =
     CommandList<TowerPlace, TowerMove, TowerEdit, TowerRemove, EffectApply, EffectDefine, InteractionSet, LanePolicy,
-                TowerUnplace, TowerRestore>;
+                TowerUnplace, TowerRestore, EffectUndefine, InteractionRestore>;
 
 }  // namespace pb::effects

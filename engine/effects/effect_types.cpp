@@ -3,6 +3,7 @@
 #include "engine/effects/effect_types.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 
 namespace pb::effects {
@@ -125,7 +126,7 @@ int EffectBook::define(EffectType t) {
     return static_cast<int>(types_.size()) - 1;
 }
 
-std::optional<std::string> EffectBook::set_rule(InteractionRule r) {
+std::optional<std::string> EffectBook::resolve(InteractionRule& r) const {
     auto known = [&](const std::string& name, int& index) -> std::optional<std::string> {
         if (auto at = find(name)) {
             index = *at;
@@ -144,11 +145,33 @@ std::optional<std::string> EffectBook::set_rule(InteractionRule r) {
         r.into.clear();
         r.potency = 0.0;
     }
+    return std::nullopt;
+}
+
+std::optional<std::string> EffectBook::set_rule(InteractionRule r) {
+    if (auto err = resolve(r)) return err;
     auto same = [&](const InteractionRule& o) { return o.incoming == r.incoming && o.present == r.present; };
     if (auto it = std::find_if(rules_.begin(), rules_.end(), same); it != rules_.end()) *it = std::move(r);
     else rules_.push_back(std::move(r));
     reindex();
     return std::nullopt;
+}
+
+std::optional<std::string> EffectBook::insert_rule(InteractionRule r, std::size_t at) {
+    if (auto err = resolve(r)) return err;
+    if (rule(r.incoming, r.present))
+        return "there is already a rule for " + r.incoming + " on " + r.present + " (change it with interaction.set)";
+    if (at > rules_.size())
+        return "a rule can go back at position 0 .. " + std::to_string(rules_.size()) + ", not " + std::to_string(at);
+    rules_.insert(rules_.begin() + static_cast<std::ptrdiff_t>(at), std::move(r));
+    reindex();
+    return std::nullopt;
+}
+
+void EffectBook::undefine_newest() {
+    if (types_.empty()) return;
+    types_.pop_back();
+    reindex();
 }
 
 bool EffectBook::remove_rule(std::string_view incoming, std::string_view present) {

@@ -86,7 +86,8 @@ struct InteractionRule {
 };
 
 // The effect types and rules of a lane. Types are addressed by index in the hot loop; the index
-// of a name never changes once added (types are replaced in place, never removed).
+// of a name never changes once added (types are replaced in place; only the newest can be taken
+// out again, by undo).
 class EffectBook {
 public:
     const std::vector<EffectType>& types() const { return types_; }
@@ -100,8 +101,13 @@ public:
     // Sets the rule for (incoming, present), replacing an earlier one. Returns the reason when a
     // type it names is unknown (the book is unchanged then).
     std::optional<std::string> set_rule(InteractionRule r);
+    // Puts a rule for a pair that has none at position `at` of rules() (undo of its removal).
+    // Returns the reason when a type it names is unknown or `at` is past the end (unchanged then).
+    std::optional<std::string> insert_rule(InteractionRule r, std::size_t at);
     // Removes the rule for the pair: the two coexist again.
     bool remove_rule(std::string_view incoming, std::string_view present);
+    // Takes the newest type out (undo of its definition); the caller checks nothing uses it.
+    void undefine_newest();
     const InteractionRule* rule(std::string_view incoming, std::string_view present) const;
     // The rules whose incoming type is `incoming`, in the order they were given.
     const std::vector<int>& rules_for(int incoming) const;
@@ -111,6 +117,7 @@ public:
 private:
     std::vector<EffectType> types_;
     void reindex();
+    std::optional<std::string> resolve(InteractionRule& r) const;   // names -> indices, potency clamped
     std::vector<InteractionRule> rules_;
     std::vector<std::vector<int>> by_incoming_;   // per type: indices into rules_
 };

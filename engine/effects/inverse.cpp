@@ -1,8 +1,11 @@
 // Undo in the Effects lab: a moved or edited tower gets its old definition back (on every
 // compared lane), a lane's stacking policy its old one, a placed tower leaves the list again
 // (tower.unplace: its id is free again), a removed one comes back as it was (tower.restore: its
-// slot kept its stats, shots and cooldown). Undone at once, the world is the one before bit for
-// bit. A defined effect type and an interaction rule have no undo (they cannot be taken out).
+// slot kept its stats, shots and cooldown). A new effect type is taken out again (effect.undefine:
+// refused with the reason once a tower, rule or creep uses it or it was applied), a changed one
+// is defined back with every old field; an interaction rule set, changed or removed goes back to
+// what it was at its place in the rule list (interaction.set / coexist, interaction.restore).
+// Undone at once, the world is the one before bit for bit.
 #include "engine/effects/inverse.hpp"
 
 #include "engine/effects/commands.hpp"
@@ -90,8 +93,66 @@ Inverse inverse_of(const EffectsWorld& w, const Command& c) {
                        ") leaves every compared lane"};
         return inv;
     }
-    if (c.type == EffectDefine::name.text) return no_inverse(c, "an effect type cannot be taken out once defined");
-    if (c.type == InteractionSet::name.text) return no_inverse(c, "an interaction rule change has no undo yet");
+    if (c.type == EffectDefine::name.text) {
+        const auto cmd = from_command<EffectDefine>(c);
+        const EffectBook& book = w.book();
+        const auto at = book.find(cmd.type);
+        if (!at) {
+            inv.name = "define effect type " + cmd.type;
+            inv.commands.push_back(to_command(EffectUndefine{.type = cmd.type}, tick));
+            inv.changes = {"a new effect type " + cmd.type + (cmd.kind ? " (" + *cmd.kind + ")" : std::string())};
+            return inv;
+        }
+        const EffectType& t = book.type(*at);
+        inv.name = "change effect type " + cmd.type;
+        inv.commands.push_back(to_command(EffectDefine{.type = t.name, .kind = std::string(kind_key(t.kind)),
+                                                       .policy = std::string(policy_key(t.policy)), .label = t.label,
+                                                       .colour = rgb_text(t.colour), .icon = t.icon},
+                                          tick));
+        const auto text = [&](const std::optional<std::string>& to, const std::string& from, const char* what) {
+            if (to && *to != from) inv.changes.push_back(std::string(what) + " " + from + " -> " + *to);
+        };
+        text(cmd.kind, std::string(kind_key(t.kind)), "kind");
+        text(cmd.policy, std::string(policy_key(t.policy)), "policy");
+        text(cmd.label, t.label, "label");
+        text(cmd.colour, rgb_text(t.colour), "colour");
+        text(cmd.icon, t.icon, "icon");
+        if (inv.changes.empty()) inv.changes.push_back("nothing changes");
+        return inv;
+    }
+    if (c.type == InteractionSet::name.text) {
+        const auto cmd = from_command<InteractionSet>(c);
+        const auto& rules = w.book().rules();
+        const std::string pair = cmd.incoming + " on " + cmd.present;
+        inv.name = "set the rule for " + pair;
+        const auto rule_text = [](const InteractionRule& r) {
+            std::string out(action_key(r.action));
+            if (r.action == InteractionAction::Transform) out += " into " + r.into + " at " + format_number(r.potency);
+            return out;
+        };
+        std::size_t index = 0;
+        while (index < rules.size() && !(rules[index].incoming == cmd.incoming && rules[index].present == cmd.present)) ++index;
+        if (index == rules.size()) {   // none: the new rule (appended) goes again
+            inv.commands.push_back(to_command(InteractionSet{.incoming = cmd.incoming, .present = cmd.present, .action = "coexist"}, tick));
+            inv.changes = {"coexist -> " + cmd.action};
+            return inv;
+        }
+        const InteractionRule& r = rules[index];
+        const bool transform = r.action == InteractionAction::Transform;
+        const std::string action(action_key(r.action));
+        const std::optional<std::string> into = transform ? std::optional<std::string>(r.into) : std::nullopt;
+        const std::optional<double> potency = transform ? std::optional<double>(r.potency) : std::nullopt;
+        if (cmd.action == "coexist")   // removed: back at its place in the list
+            inv.commands.push_back(to_command(InteractionRestore{.incoming = r.incoming, .present = r.present, .action = action,
+                                                                 .into = into, .potency = potency,
+                                                                 .index = static_cast<std::int64_t>(index)},
+                                              tick));
+        else   // changed in place
+            inv.commands.push_back(to_command(
+                InteractionSet{.incoming = r.incoming, .present = r.present, .action = action, .into = into, .potency = potency}, tick));
+        inv.changes = {rule_text(r) + " -> " + cmd.action};
+        return inv;
+    }
     return no_inverse(c, "the effects lab has no undo for " + c.type);
 }
 

@@ -64,6 +64,8 @@ private:
     std::optional<std::string> on(const LanePolicy& c);
     std::optional<std::string> on(const TowerUnplace& c);
     std::optional<std::string> on(const TowerRestore& c);
+    std::optional<std::string> on(const EffectUndefine& c);
+    std::optional<std::string> on(const InteractionRestore& c);
     template <class C>
     std::optional<std::string> change_tower(const C& c);   // tower.move, tower.edit
     void after_book_changed();

@@ -94,24 +94,75 @@ std::optional<std::string> EffectsWorld::on(const EffectDefine& c) {
     return std::nullopt;
 }
 
-std::optional<std::string> EffectsWorld::on(const InteractionSet& c) {
-    const std::string &incoming = c.incoming, &present = c.present, &action = c.action;
-    for (const std::string& name : {incoming, present})
-        if (!book_.find(name)) return "unknown effect type '" + name + "' (types: " + book_.type_names() + ")";
-    if (action == "coexist") {
-        book_.remove_rule(incoming, present);
-        return std::nullopt;
-    }
-    InteractionRule rule;
-    rule.incoming = incoming;
-    rule.present = present;
-    if (!parse_action(action, rule.action)) return "unknown action '" + action + "'";
+namespace {
+
+// The rule interaction.set and interaction.restore describe (action: action_keys()).
+template <class C>
+std::optional<std::string> rule_from(const C& c, InteractionRule& rule) {
+    rule.incoming = c.incoming;
+    rule.present = c.present;
+    if (!parse_action(c.action, rule.action)) return "unknown action '" + c.action + "'";
     if (rule.action == InteractionAction::Transform) {
         if (!c.into) return "a transform needs into = the type the hit becomes";
         rule.into = *c.into;
         rule.potency = c.potency.value_or(50.0);
     }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> EffectsWorld::on(const InteractionSet& c) {
+    const std::string &incoming = c.incoming, &present = c.present;
+    for (const std::string& name : {incoming, present})
+        if (!book_.find(name)) return "unknown effect type '" + name + "' (types: " + book_.type_names() + ")";
+    if (c.action == "coexist") {
+        book_.remove_rule(incoming, present);
+        return std::nullopt;
+    }
+    InteractionRule rule;
+    if (auto err = rule_from(c, rule)) return err;
     if (auto err = book_.set_rule(rule)) return err;
+    after_book_changed();
+    return std::nullopt;
+}
+
+std::optional<std::string> EffectsWorld::on(const InteractionRestore& c) {
+    InteractionRule rule;
+    if (auto err = rule_from(c, rule)) return err;
+    if (auto err = book_.insert_rule(rule, static_cast<std::size_t>(std::max<std::int64_t>(0, c.index)))) return err;
+    after_book_changed();
+    return std::nullopt;
+}
+
+std::optional<std::string> EffectsWorld::on(const EffectUndefine& c) {
+    const std::string& name = c.type;
+    const auto at = book_.find(name);
+    if (!at) return "unknown effect type '" + name + "' (types: " + book_.type_names() + ")";
+    const std::string what = "effect type '" + name + "'";
+    const auto count = static_cast<int>(book_.types().size());
+    if (*at + 1 != count)
+        return what + " is not the newest ('" + book_.types().back().name + "' came after it): only the newest type can be taken out";
+    for (const InteractionRule& r : book_.rules())
+        if (r.incoming == name || r.present == name || r.into == name)
+            return what + " is named by the rule for " + r.incoming + " on " + r.present + ": remove the rule first";
+    for (std::size_t l = 0; l < lanes_.size(); ++l) {
+        const Lane& lane = lanes_[l];
+        for (const Tower& t : lane.towers())
+            if (t.def.effect == name)
+                return what + " is the effect of tower " + std::to_string(t.id) + (t.removed ? " (removed)" : "") +
+                       ": give the tower another effect first";
+        for (const Creep& k : lane.creeps()) {
+            if (!k.walking()) continue;   // a dead or leaked creep's effects are in the ledger below
+            for (const ActiveEffect& e : k.effects)
+                if (e.type == *at)
+                    return what + " is on creep " + std::to_string(k.id) + " in lane " + std::to_string(l) + ": it is in play";
+        }
+        if (static_cast<std::size_t>(*at) < lane.ledgers().size() && !(lane.ledgers()[static_cast<std::size_t>(*at)] == PdLedger{}))
+            return what + " has been applied since it was defined (lane " + std::to_string(l) +
+                   " counts it): it can no longer be taken out";
+    }
+    book_.undefine_newest();
     after_book_changed();
     return std::nullopt;
 }

@@ -71,20 +71,84 @@ struct ModeSet {
     static auto fields() { return std::tuple{field(&ModeSet::mode, "mode", "the new mode").choices(mode_keys())}; }
 };
 
-// Undo of a mode.set that placed nothing (engine/podball/inverse.cpp): the mode and its clock as
-// they were, without a kick-off formation or a ball put back on the spot.
+// Undo of a mode.set (engine/podball/inverse.cpp): the mode and its clock as they were, without
+// a kick-off formation or a ball put back on the spot. A switch that placed the formation or the
+// ball also gives back what the placing changed: the generator's state (the kick-off jitter drew
+// from it), the goal-area holders and the goal-area hoarding runs (pods and ball: pod.restore,
+// ball.restore).
 struct ModeRestore {
     static constexpr CommandName name{"mode.restore"};
     static constexpr std::string_view description =
-        "undo of mode.set: the mode and the ticks spent in it as they were (places nothing)";
+        "undo of mode.set: the mode and the ticks spent in it as they were (places nothing); optionally the match state a "
+        "kick-off placing reset";
     std::string mode{};   // mode_keys()
     std::int64_t mode_ticks = 0;
+    std::optional<std::string> rng{};   // 64 hex digits: the generator's four words
+    std::optional<std::int64_t> area_holder_0{}, area_holder_1{};
+    std::optional<std::int64_t> hoard_run_0{}, hoard_run_1{};
+    std::optional<std::int64_t> hoarding_flag_0{}, hoarding_flag_1{};
     static auto fields() {
-        return std::tuple{field(&ModeRestore::mode, "mode", "the mode").choices(mode_keys()),
-                          field(&ModeRestore::mode_ticks, "mode_ticks", "ticks spent in it").range(0, 1e9)};
+        return std::tuple{
+            field(&ModeRestore::mode, "mode", "the mode").choices(mode_keys()),
+            field(&ModeRestore::mode_ticks, "mode_ticks", "ticks spent in it").range(0, 1e9),
+            field(&ModeRestore::rng, "rng", "the random generator's state, 64 hex digits"),
+            field(&ModeRestore::area_holder_0, "area_holder_0", "the pod (index in the pod list) holding team 0's goal area, -1 none")
+                .range(-1, 2 * kMaxPodsPerTeam - 1),
+            field(&ModeRestore::area_holder_1, "area_holder_1", "the pod (index in the pod list) holding team 1's goal area, -1 none")
+                .range(-1, 2 * kMaxPodsPerTeam - 1),
+            field(&ModeRestore::hoard_run_0, "hoard_run_0", "running ticks the ball has stayed in team 0's goal area").range(0, 1e12),
+            field(&ModeRestore::hoard_run_1, "hoard_run_1", "running ticks the ball has stayed in team 1's goal area").range(0, 1e12),
+            field(&ModeRestore::hoarding_flag_0, "hoarding_flag_0", "team 0's open hoarding flag (index), -1 none").range(-1, 1e9),
+            field(&ModeRestore::hoarding_flag_1, "hoarding_flag_1", "team 1's open hoarding flag (index), -1 none").range(-1, 1e9)};
     }
 };
 
-using PodballCommands = CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore>;
+// Undo of a kick-off placing: a pod's motion as it was (no arena or keep-off check: it restores).
+struct PodRestore {
+    static constexpr CommandName name{"pod.restore"};
+    static constexpr std::string_view description =
+        "undo of a kick-off placing: a pod's position, velocity, BALLDENY ticks and action as they were";
+    std::int64_t team = -1;
+    std::int64_t pod = -1;
+    double x = 0.0, y = 0.0, vx = 0.0, vy = 0.0;
+    std::int64_t deny_ticks = 0;
+    std::string action{};   // none, move, shoot
+    double action_x = 0.0, action_y = 0.0;
+    static auto fields() {
+        return std::tuple_cat(
+            pod_fields(&PodRestore::team, &PodRestore::pod),
+            std::tuple{field(&PodRestore::x, "x", "x of the pod's centre").range(-kCommandFar, kCommandFar),
+                       field(&PodRestore::y, "y", "y of the pod's centre").range(-kCommandFar, kCommandFar),
+                       field(&PodRestore::vx, "vx", "x velocity (length per tick)").range(-1e3, 1e3),
+                       field(&PodRestore::vy, "vy", "y velocity (length per tick)").range(-1e3, 1e3),
+                       field(&PodRestore::deny_ticks, "deny_ticks", "BALLDENY ticks left").range(0, 1e9),
+                       field(&PodRestore::action, "action", "its current action").choices({"none", "move", "shoot"}),
+                       field(&PodRestore::action_x, "action_x", "x of the action's vector").range(-1.0, 1.0),
+                       field(&PodRestore::action_y, "action_y", "y of the action's vector").range(-1.0, 1.0)});
+    }
+};
+
+// Undo of a placing of the ball (a kick-off, or play resumed from a goal phase).
+struct BallRestore {
+    static constexpr CommandName name{"ball.restore"};
+    static constexpr std::string_view description =
+        "undo of a kick-off placing: the ball's position, velocity, carrier and touches as they were";
+    double x = 0.0, y = 0.0, vx = 0.0, vy = 0.0;
+    std::optional<std::int64_t> owner_team{}, owner_pod{};   // both or neither: free
+    std::int64_t keep_ticks = 0;
+    std::int64_t last_team = -1;
+    static auto fields() {
+        return std::tuple{field(&BallRestore::x, "x", "x of the ball's centre").range(-kCommandFar, kCommandFar),
+                          field(&BallRestore::y, "y", "y of the ball's centre").range(-kCommandFar, kCommandFar),
+                          field(&BallRestore::vx, "vx", "x velocity (length per tick)").range(-1e3, 1e3),
+                          field(&BallRestore::vy, "vy", "y velocity (length per tick)").range(-1e3, 1e3),
+                          field(&BallRestore::owner_team, "owner_team", "the carrier's team (with owner_pod; none: free)").range(0, 1),
+                          field(&BallRestore::owner_pod, "owner_pod", "the carrier's index in its team").range(0, kMaxPodsPerTeam - 1),
+                          field(&BallRestore::keep_ticks, "keep_ticks", "ticks the carrier has held it").range(0, 1e9),
+                          field(&BallRestore::last_team, "last_team", "the team that touched it last, -1 nobody").range(-1, 1)};
+    }
+};
+
+using PodballCommands = CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore, PodRestore, BallRestore>;
 
 }  // namespace pb::podball

@@ -1,7 +1,11 @@
 // Undo in Podball: a placed pod or ball goes back where it was (at rest, as a place leaves it:
 // exact on a paused, still world, which is where the designer drags), a mode switch switches
-// back (exactly, by mode.restore, when it placed nothing). A pod.action is a steered pod's input, not an edit: it has no undo.
+// back exactly by mode.restore: the mode and its clock; when the switch placed the kick-off
+// formation or the ball, also every pod's and the ball's motion (pod.restore, ball.restore), the
+// generator the jitter drew from, the goal-area holders and hoarding runs the placing reset. A pod.action is a steered pod's input, not an edit: it has no undo.
 #include "engine/podball/inverse.hpp"
+
+#include <cstdio>
 
 #include "engine/podball/commands.hpp"
 #include "engine/podball/world.hpp"
@@ -35,17 +39,46 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
     if (c.type == ModeSet::name.text) {
         const auto cmd = from_command<ModeSet>(c);
         inv.name = "switch mode to " + cmd.mode;
-        // A switch that placed nothing (not to a kick-off, not out of a goal phase) goes back
-        // exactly: the mode and its clock. Otherwise the mode is set back, its placing anew.
+        // A switch that placed nothing (not to a kick-off, not out of a goal phase) goes back by
+        // the mode and its clock; one that placed also by what place_for_kickoff() changed.
         Mode to = w.mode();
         const bool placed = !parse_mode(cmd.mode, to) || to == Mode::KickoffTeam0 || to == Mode::KickoffTeam1 ||
                             ((w.mode() == Mode::GoalTeam0 || w.mode() == Mode::GoalTeam1) &&
                              (to == Mode::Running || to == Mode::Suspended));
-        if (placed) inv.commands.push_back(to_command(ModeSet{.mode = std::string(mode_key(w.mode()))}, tick));
-        else
-            inv.commands.push_back(
-                to_command(ModeRestore{.mode = std::string(mode_key(w.mode())), .mode_ticks = w.mode_ticks()}, tick));
+        ModeRestore back{.mode = std::string(mode_key(w.mode())), .mode_ticks = w.mode_ticks()};
+        if (placed) {
+            char hex[65];
+            const auto& s = w.rng().state();
+            std::snprintf(hex, sizeof hex, "%016llx%016llx%016llx%016llx", static_cast<unsigned long long>(s[0]),
+                          static_cast<unsigned long long>(s[1]), static_cast<unsigned long long>(s[2]),
+                          static_cast<unsigned long long>(s[3]));
+            back.rng = std::string(hex);
+            back.area_holder_0 = w.goal_area_holder(0);
+            back.area_holder_1 = w.goal_area_holder(1);
+            back.hoard_run_0 = w.metrics().team[0].hoard_run;
+            back.hoard_run_1 = w.metrics().team[1].hoard_run;
+            back.hoarding_flag_0 = w.metrics().team[0].open_hoarding_flag;
+            back.hoarding_flag_1 = w.metrics().team[1].open_hoarding_flag;
+        }
+        inv.commands.push_back(to_command(back, tick));
+        if (placed) {
+            static constexpr const char* kActions[] = {"none", "move", "shoot"};
+            for (const Pod& p : w.pods())
+                inv.commands.push_back(to_command(
+                    PodRestore{.team = p.team, .pod = p.index, .x = p.pos.x, .y = p.pos.y, .vx = p.vel.x, .vy = p.vel.y,
+                               .deny_ticks = p.deny_ticks, .action = kActions[static_cast<int>(p.action.kind)],
+                               .action_x = p.action.v.x, .action_y = p.action.v.y},
+                    tick));
+            const Ball& b = w.ball();
+            BallRestore ball{.x = b.pos.x, .y = b.pos.y, .vx = b.vel.x, .vy = b.vel.y, .keep_ticks = b.keep_ticks, .last_team = b.last_team};
+            if (b.owner >= 0) {
+                ball.owner_team = w.pods()[static_cast<std::size_t>(b.owner)].team;
+                ball.owner_pod = w.pods()[static_cast<std::size_t>(b.owner)].index;
+            }
+            inv.commands.push_back(to_command(ball, tick));
+        }
         inv.changes = {"mode " + std::string(mode_key(w.mode())) + " -> " + cmd.mode};
+        if (placed) inv.changes.push_back("it places the kick-off formation or the ball: undo puts every pod and the ball back as they were");
         return inv;
     }
     if (c.type == PodActionCommand::name.text) {

@@ -73,6 +73,7 @@ public:
     bool ball_in_goal_area(int defending_team) const;
 
     const MatchMetrics& metrics() const { return metrics_; }
+    const Rng& rng() const { return rng_; }   // the world's generator (undo carries its state)
     const ModuleHealth& module_health(int team) const { return health_[team]; }
 
 protected:
@@ -124,6 +125,8 @@ private:
     std::optional<std::string> on(const PodActionCommand& c);
     std::optional<std::string> on(const ModeSet& c);
     std::optional<std::string> on(const ModeRestore& c);
+    std::optional<std::string> on(const PodRestore& c);
+    std::optional<std::string> on(const BallRestore& c);
     std::optional<std::string> find_pod(std::int64_t team, std::int64_t index, int& id) const;
 
     PodballConfig config_;

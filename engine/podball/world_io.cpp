@@ -1,5 +1,7 @@
 // PodballWorld's outside: the lab's commands, the state hash, the JSON state and metrics, and the
 // status line.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -118,8 +120,66 @@ std::optional<std::string> PodballWorld::on(const ModeRestore& c) {
     Mode m;
     if (!parse_mode(c.mode, m)) return "unknown mode \"" + c.mode + "\"";
     if (c.mode_ticks < 0) return "mode_ticks must be 0 or more, got " + std::to_string(c.mode_ticks);
+    std::array<std::uint64_t, 4> words{};
+    if (c.rng) {
+        bool hex = c.rng->size() == 64;
+        for (std::size_t i = 0; hex && i < 64; ++i) {
+            const char ch = (*c.rng)[i];
+            const int digit = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+            if (digit < 0) hex = false;
+            else words[i / 16] = words[i / 16] << 4 | static_cast<std::uint64_t>(digit);
+        }
+        if (!hex) return "rng must be 64 lower-case hex digits (the generator's four words), got \"" + *c.rng + "\"";
+        if (words == std::array<std::uint64_t, 4>{}) return "rng must not be all zeros (the generator would stall)";
+    }
+    const auto pods = static_cast<std::int64_t>(pods_.size());
+    for (const auto& holder : {c.area_holder_0, c.area_holder_1})
+        if (holder && (*holder < -1 || *holder >= pods))
+            return "a goal-area holder is a pod of the list (0 .. " + std::to_string(pods - 1) + ") or -1, got " + std::to_string(*holder);
+    const auto flags = static_cast<std::int64_t>(metrics_.flags.size());
+    for (const auto& flag : {c.hoarding_flag_0, c.hoarding_flag_1})
+        if (flag && (*flag < -1 || *flag >= flags))
+            return "a hoarding flag is one raised so far (0 .. " + std::to_string(flags - 1) + ") or -1, got " + std::to_string(*flag);
     mode_ = m;
     mode_ticks_ = static_cast<int>(c.mode_ticks);
+    if (c.rng) rng_.set_state(words);
+    if (c.area_holder_0) area_holder_[0] = static_cast<int>(*c.area_holder_0);
+    if (c.area_holder_1) area_holder_[1] = static_cast<int>(*c.area_holder_1);
+    if (c.hoard_run_0) metrics_.team[0].hoard_run = *c.hoard_run_0;
+    if (c.hoard_run_1) metrics_.team[1].hoard_run = *c.hoard_run_1;
+    if (c.hoarding_flag_0) metrics_.team[0].open_hoarding_flag = static_cast<int>(*c.hoarding_flag_0);
+    if (c.hoarding_flag_1) metrics_.team[1].open_hoarding_flag = static_cast<int>(*c.hoarding_flag_1);
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::on(const PodRestore& c) {
+    int id;
+    if (auto err = find_pod(c.team, c.pod, id)) return err;
+    PodAction action;
+    if (c.action == "move") action.kind = PodAction::Kind::Move;
+    else if (c.action == "shoot") action.kind = PodAction::Kind::Shoot;
+    else if (c.action != "none") return "action must be none, move or shoot, got \"" + c.action + "\"";
+    action.v = Vec2{c.action_x, c.action_y};
+    Pod& p = pods_[id];
+    p.pos = Vec2{c.x, c.y};
+    p.vel = Vec2{c.vx, c.vy};
+    p.deny_ticks = static_cast<int>(std::clamp<std::int64_t>(c.deny_ticks, 0, 1'000'000'000));
+    p.action = action;
+    return std::nullopt;
+}
+
+std::optional<std::string> PodballWorld::on(const BallRestore& c) {
+    if (c.owner_team.has_value() != c.owner_pod.has_value())
+        return "a carrier needs both owner_team and owner_pod (neither: the ball is free)";
+    int owner = -1;
+    if (c.owner_team)
+        if (auto err = find_pod(*c.owner_team, *c.owner_pod, owner)) return "owner: " + *err;
+    if (c.last_team < -1 || c.last_team > 1) return "last_team must be -1, 0 or 1, got " + std::to_string(c.last_team);
+    ball_.pos = Vec2{c.x, c.y};
+    ball_.vel = Vec2{c.vx, c.vy};
+    ball_.owner = owner;
+    ball_.keep_ticks = static_cast<int>(std::clamp<std::int64_t>(c.keep_ticks, 0, 1'000'000'000));
+    ball_.last_team = static_cast<int>(c.last_team);
     return std::nullopt;
 }
 

@@ -192,8 +192,26 @@ struct EquipmentInsert {
     static auto fields() { return std::tuple{equipment_field(&EquipmentInsert::equipment), room_field(&EquipmentInsert::room)}; }
 };
 
+struct CorridorInsert {
+    static constexpr CommandName name{"corridor.insert"};
+    static constexpr std::string_view description =
+        "undo of corridor.remove: a corridor back at its place in the corridor list (the later ones move down one)";
+    std::int64_t from = -1, to = -1;
+    std::int64_t index = 0;
+    std::optional<std::int64_t> time{};   // default 1
+    std::optional<std::int64_t> damage{}, damage_to_equipment{}, damage_to_event{};
+    std::optional<bool> one_way{};        // default false
+    static auto fields() {
+        return std::tuple_cat(corridor_fields<CorridorInsert>(),
+                              std::tuple{field(&CorridorInsert::index, "index", "its place in the corridor list, from 0").range(0, 1000000),
+                                         time_field(&CorridorInsert::time)},
+                              damage_fields<CorridorInsert>(),
+                              std::tuple{field(&CorridorInsert::one_way, "one_way", "only from -> to (default false)")});
+    }
+};
+
 using TasksCommands = CommandList<RoomMove, RoomAdd, RoomHazard, CorridorAdd, CorridorSet, CorridorRemove, PlayerMove, PlayerAdd,
                                   PlayerRemove, EquipmentMove, EquipmentAdd, EquipmentRemove, EventMove, TaskCost, RoomUnadd,
-                                  PlayerInsert, EquipmentInsert>;
+                                  PlayerInsert, EquipmentInsert, CorridorInsert>;
 
 }  // namespace pb::tasks

@@ -1,6 +1,6 @@
 // Undo in the Tasks lab: moves go back, hazards, corridors and task costs get their old values,
 // an added corridor, player or piece of equipment is removed again, a removed corridor comes
-// back (at the end of the list), a removed player or piece of equipment comes back at its number
+// back at its place in the list (corridor.insert unless it was the last), a removed player or piece of equipment comes back at its number
 // (player.insert / equipment.insert: the later ones, renumbered by the removal, move up again),
 // an added room is taken away again (room.unadd: the newest room, nothing in it).
 #include "engine/tasks/inverse.hpp"
@@ -98,9 +98,16 @@ Inverse inverse_of(const TasksWorld& w, const Command& c) {
         if (found < 0) return no_inverse(c, "there is no such corridor");
         const Corridor& k = ship.corridors[static_cast<std::size_t>(found)];
         inv.name = "remove corridor " + std::to_string(k.from) + "-" + std::to_string(k.to);
-        inv.commands.push_back(to_command(CorridorAdd{.from = k.from, .to = k.to, .time = k.time, .damage_to_equipment = k.damage_to_equipment,
-                                                      .damage_to_event = k.damage_to_event, .one_way = k.one_way},
-                                          tick));
+        if (found + 1 == static_cast<int>(ship.corridors.size()))
+            inv.commands.push_back(to_command(CorridorAdd{.from = k.from, .to = k.to, .time = k.time,
+                                                          .damage_to_equipment = k.damage_to_equipment,
+                                                          .damage_to_event = k.damage_to_event, .one_way = k.one_way},
+                                              tick));
+        else   // back at its place: the later ones, moved up by the removal, move down again
+            inv.commands.push_back(to_command(CorridorInsert{.from = k.from, .to = k.to, .index = found, .time = k.time,
+                                                             .damage_to_equipment = k.damage_to_equipment,
+                                                             .damage_to_event = k.damage_to_event, .one_way = k.one_way},
+                                              tick));
         inv.changes = {"corridor " + std::to_string(k.from) + "-" + std::to_string(k.to) + " (time " + std::to_string(k.time) + ") goes"};
         return inv;
     }

@@ -68,15 +68,25 @@ std::optional<std::string> corridor_ends(const C& c, const Ship& ship, int& from
     return std::nullopt;
 }
 
-std::optional<std::string> edit_with(const CorridorAdd& c, Ship& ship, TaskSpec&) {
+// corridor.add and corridor.insert: a new corridor at `at` of the list (the end: -1).
+template <class C>
+std::optional<std::string> add_corridor(const C& c, Ship& ship, std::int64_t at) {
     int from = 0, to = 0, found = -1;
     std::string which;
     if (auto err = corridor_ends(c, ship, from, to, found, which)) return err;
     if (found >= 0) return "there is already a " + which + " (change it with corridor.set)";
+    const auto count = static_cast<std::int64_t>(ship.corridors.size());
+    if (at > count)
+        return "a corridor can go back at place 0 .. " + std::to_string(count) + " of the list, not " + std::to_string(at);
     Corridor corridor{from, to, c.time.value_or(1), 0, 0, c.one_way.value_or(false)};
     apply_damage(c, corridor.damage_to_equipment, corridor.damage_to_event);
-    ship.corridors.push_back(corridor);
+    ship.corridors.insert(at < 0 ? ship.corridors.end() : ship.corridors.begin() + at, corridor);
     return std::nullopt;
+}
+
+std::optional<std::string> edit_with(const CorridorAdd& c, Ship& ship, TaskSpec&) { return add_corridor(c, ship, -1); }
+std::optional<std::string> edit_with(const CorridorInsert& c, Ship& ship, TaskSpec&) {
+    return add_corridor(c, ship, std::max<std::int64_t>(0, c.index));
 }
 
 std::optional<std::string> edit_with(const CorridorSet& c, Ship& ship, TaskSpec&) {

@@ -17,6 +17,7 @@
 #include "engine/effects/commands.hpp"
 #include "engine/logistics/commands.hpp"
 #include "engine/podball/commands.hpp"
+#include "engine/podball/world.hpp"
 #include "engine/rgs/commands.hpp"
 #include "engine/rgs/world.hpp"
 #include "engine/tasks/commands.hpp"
@@ -114,7 +115,17 @@ TEST_CASE("undo: podball's placements and mode") {
     check_case(s, {to_command(BallPlace{.x = -0.3, .y = 0.2}), Undo::Exact});
     check_case(s, {to_command(ModeSet{.mode = "running"}), Undo::Exact});   // the kick-off and its clock back
     check_case(s, {to_command(ModeSet{.mode = "suspended"}), Undo::Exact}, 200);
-    check_case(s, {to_command(ModeSet{.mode = "kickoff_team_1"}), Undo::Approx}, 200);   // the formation placed: back to the old mode
+    // The formation placed: pods, ball, generator and goal-area state come back (pod.restore, ball.restore, mode.restore).
+    check_case(s, {to_command(ModeSet{.mode = "kickoff_team_1"}), Undo::Exact}, 200);
+    check_case(s, {to_command(ModeSet{.mode = "kickoff_team_0"}), Undo::Exact}, 1300);
+    // Play resumed straight from a goal phase puts the ball on the centre spot: back in the goal.
+    Simulation match(load_scenario_file(scenario_file(s)));
+    const auto& w = dynamic_cast<const PodballWorld&>(match.world());
+    while (match.tick() < 40000 && w.mode() != Mode::GoalTeam0 && w.mode() != Mode::GoalTeam1) match.step();
+    REQUIRE_MESSAGE(match.tick() < 40000, "no goal in 40000 ticks");
+    match.step();   // a tick into the goal phase
+    CHECK(w.ball().pos.x != 0.0);   // the ball lies in the goal, not on the centre spot
+    check_case(s, {to_command(ModeSet{.mode = "running"}), Undo::Exact}, match.tick());
     check_case(s, {to_command(PodActionCommand{.team = 0, .pod = 0, .kind = "move", .x = 1.0, .y = 0.0}), Undo::None});
 }
 
@@ -234,6 +245,7 @@ TEST_CASE("undo: tasks rooms, corridors, players, equipment, event and costs") {
     check_case(s, {to_command(CorridorAdd{.from = 0, .to = 36}), Undo::Exact});
     check_case(s, {to_command(CorridorSet{.from = 0, .to = 2, .time = std::int64_t{3}}), Undo::Exact});
     check_case(s, {to_command(CorridorRemove{.from = 32, .to = 36}), Undo::Exact});   // the last one listed
+    check_case(s, {to_command(CorridorRemove{.from = 0, .to = 2}), Undo::Exact});   // one in the middle: back at its place
     check_case(s, {to_command(PlayerMove{.player = 2, .room = 3}), Undo::Exact});
     check_case(s, {to_command(PlayerAdd{.room = 7}), Undo::Exact});
     check_case(s, {to_command(PlayerRemove{.player = 4}), Undo::Exact});   // the last player
@@ -257,6 +269,18 @@ TEST_CASE("undo: effects towers and lane policies") {
     check_case(s, {to_command(TowerPlace{.x = 12.0, .y = 10.0}), Undo::Exact}, 90);
     check_case(s, {to_command(TowerRemove{.id = 0}), Undo::Exact});
     check_case(s, {to_command(TowerRemove{.id = 1}), Undo::Exact}, 90);   // it has shot by then
+}
+
+TEST_CASE("undo: effects types and interaction rules go back exactly") {
+    using namespace effects;
+    const std::string s = "effects-three-waves.toml";
+    check_case(s, {to_command(EffectDefine{.type = "acid", .kind = "damage"}), Undo::Exact});   // effect.undefine
+    check_case(s, {to_command(EffectDefine{.type = "acid", .kind = "slow", .policy = "average"}), Undo::Exact}, 90);
+    check_case(s, {to_command(EffectDefine{.type = "poison", .kind = "slow", .policy = "average", .label = "Venom"}), Undo::Exact}, 90);
+    check_case(s, {to_command(InteractionSet{.incoming = "poison", .present = "fire", .action = "block"}), Undo::Exact});   // new
+    check_case(s, {to_command(InteractionSet{.incoming = "frozen", .present = "fire", .action = "cancel"}), Undo::Exact}, 90);   // changed
+    check_case(s, {to_command(InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), Undo::Exact});   // removed
+    check_case(s, {to_command(InteractionSet{.incoming = "chill", .present = "fire", .action = "coexist"}), Undo::Exact}, 90);
 }
 
 TEST_CASE("undo: after time moved on the inverse applies now, and a recording with undos verifies") {
@@ -288,6 +312,41 @@ TEST_CASE("undo: after time moved on the inverse applies now, and a recording wi
     REQUIRE_MESSAGE(l.data.has_value(), l.error);
     CHECK(l.data->commands.size() == 5);
     CHECK(verify_replay(*l.data, path).ok());
+}
+
+TEST_CASE("undo: recordings with a kick-off, a rule removal and a corridor undone in between verify") {
+    // The new undo commands go through the replay file (numbers, the generator's hex words) and
+    // replay to the same hashes.
+    struct Run {
+        const char* scenario;
+        Command edit;
+        std::int64_t at;
+    };
+    for (const Run& run : {Run{"podball-default.toml", to_command(podball::ModeSet{.mode = "kickoff_team_1"}), 230},
+                           Run{"effects-three-waves.toml",
+                               to_command(effects::InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), 40},
+                           Run{"tasks-toward-the-stars.toml", to_command(tasks::CorridorRemove{.from = 0, .to = 2}), 3}}) {
+        const std::string scenario = run.scenario;
+        CAPTURE(scenario);
+        test::ScratchDir dir;
+        const std::string path = dir.file("undo.pbreplay");
+        Simulation sim(load_scenario_file(scenario_file(run.scenario)));
+        SessionRecorder rec;
+        rec.start(sim, path);
+        ui::EditHistory h;
+        sim.advance(run.at);
+        const std::uint64_t before = sim.world().hash();
+        REQUIRE_FALSE(h.apply(sim, run.edit));
+        CHECK(h.edits().back().exact);
+        REQUIRE_FALSE(h.undo(sim));
+        if (!sim.world().lab().name.starts_with("tasks")) CHECK(sim.world().hash() == before);
+        sim.advance(30);
+        rec.stop();
+        ReplayLoad l = read_replay_file(path);
+        REQUIRE_MESSAGE(l.data.has_value(), l.error);
+        CHECK(l.data->commands.size() == 1 + h.edits().back().inverse.size());   // the edit and its undo
+        CHECK(verify_replay(*l.data, path).ok());
+    }
 }
 
 TEST_CASE("undo: the shell's Edit actions, keys and the Edits list") {
