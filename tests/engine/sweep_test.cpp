@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 
+#include "engine/core/json.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
@@ -234,4 +235,29 @@ TEST_CASE("sweep CSV numbers: shortest round-trip text") {
     CHECK(sweep_number(36000) == "36000");
     CHECK(sweep_number(std::nan("")) == "nan");
     CHECK(std::stod(sweep_number(0.1 + 0.2)) == 0.1 + 0.2);
+}
+
+TEST_CASE("JsonWriter::numbers: every number with the path lines() gives it; text keeps its place in an array") {
+    JsonWriter j = JsonWriter::numbers();
+    j.begin_object();
+    j.field("tick", 12);
+    j.key("teams").begin_array();
+    j.value("Blue").value(2.5).value(true).null();
+    j.end_array();
+    j.key("ball").begin_object().field("name", "b").key("pos").begin_array().value(0.25).value(-1.0).end_array().end_object();
+    j.end_object();
+    const auto& n = j.numbers_found();
+    REQUIRE(n.size() == 6);
+    CHECK(n[0].path == "tick");
+    CHECK(n[0].value == 12.0);
+    CHECK(n[1].path == "teams[1]");
+    CHECK(n[1].value == 2.5);
+    CHECK(n[2].path == "teams[2]");
+    CHECK(n[2].value == 1.0);
+    CHECK(n[3].path == "teams[3]");
+    CHECK(std::isnan(n[3].value));
+    CHECK(n[4].path == "ball.pos[0]");
+    CHECK(n[5].path == "ball.pos[1]");
+    CHECK(n[5].value == -1.0);
+    CHECK(j.str().empty());
 }
