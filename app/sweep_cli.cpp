@@ -176,9 +176,12 @@ int sweep_run(const SweepRunOptions& o, std::ostream& out, std::ostream& err) {
     };
     {
         std::unique_lock lock(mutex);
+        auto last_shown = std::chrono::steady_clock::now() - std::chrono::seconds(1);
         while (finished < pending.size() && !failed) {
             wake.wait_for(lock, std::chrono::milliseconds(500));
-            if (show) {
+            // At most four lines a second, however fast runs finish.
+            if (show && std::chrono::steady_clock::now() - last_shown >= std::chrono::milliseconds(250)) {
+                last_shown = std::chrono::steady_clock::now();
                 lock.unlock();
                 progress(false);
                 lock.lock();
