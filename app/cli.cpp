@@ -12,6 +12,7 @@
 #include "app/offscreen.hpp"
 #include "app/replay_cli.hpp"
 #include "app/solve.hpp"
+#include "app/sweep_cli.hpp"
 #include "app/window.hpp"
 #include "ui/shell.hpp"
 #include "engine/core/lab.hpp"
@@ -79,8 +80,10 @@ std::string usage_text() {
            "  playbench solve SCENARIO     Tasks: every Pareto option, team and route (--json for all)\n"
            "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
            "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"
+           "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
+           "                               cluster shards, into SQLite and CSV (see sweep --help)\n"
            "  playbench bench [LAB]        run the benchmarks (labs: " +
-           lab_names() + ", render, replay)\n";
+           lab_names() + ", render, replay, sweep)\n";
 }
 
 // Every verb's options as parsed, and the (sub)command each belongs to. A verb's declaration
@@ -117,6 +120,12 @@ struct CommandLine {
     ReplayExportOptions exp;
     std::string exp_size = "1280x720";
     CLI::App* export_cmd = nullptr;
+    CLI::App* sweep_cmd = nullptr;
+    SweepRunOptions sweep_run_opts;
+    CLI::App* sweep_run_cmd = nullptr;
+    std::string sweep_dir;
+    CLI::App* sweep_merge_cmd = nullptr;
+    CLI::App* sweep_status_cmd = nullptr;
     std::string bench_what;
     CLI::App* bench_cmd = nullptr;
 
@@ -130,6 +139,7 @@ struct CommandLine {
         add_solve();
         add_params();
         add_replay();
+        add_sweep();
         add_bench();
     }
     CommandLine(const CommandLine&) = delete;
@@ -241,9 +251,41 @@ struct CommandLine {
                              "matches the one recorded; without it such a replay is refused (exit 2)");
     }
 
+    void add_sweep() {
+        sweep_cmd = app.add_subcommand(
+            "sweep", "Run one scenario over many parameter values and seeds (a sweep file, README \"Sweeps\"), on this "
+                     "machine's threads or as shards of a cluster job, and gather the results into SQLite and CSV");
+        sweep_cmd->require_subcommand(1);
+        sweep_run_cmd = sweep_cmd->add_subcommand(
+            "run", "Run the sweep's runs (or this shard's) and append each finished one to a crash-safe log in DIR: killed at any "
+                   "moment, run it again and it finishes only what is missing. Exit codes: 0 done; 1 a run failed (the finished "
+                   "ones are kept); 2 the sweep file, the shard or DIR is wrong (DIR holding a different sweep is refused)");
+        sweep_run_cmd->add_option("sweep", sweep_run_opts.sweep, "Sweep file (.toml)")->required()->check(CLI::ExistingFile);
+        sweep_run_cmd->add_option("--out", sweep_run_opts.out, "Results folder DIR (created if missing)")->required();
+        sweep_run_cmd->add_option("--threads", sweep_run_opts.threads, "Worker threads (default: the hardware's); results do not depend on it")
+            ->check(CLI::Range(1, 1024));
+        sweep_run_cmd->add_option("--shard", sweep_run_opts.shard,
+                                  "I/N: run only runs i with i % N == I, into DIR/runs-I-of-N.log. Default: from Slurm "
+                                  "(SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN of SLURM_ARRAY_TASK_COUNT), else a Kubernetes "
+                                  "Indexed Job (JOB_COMPLETION_INDEX of PLAYBENCH_SHARD_COUNT), else 0/1: every run");
+        sweep_run_cmd->add_option("--test-cap-ticks", sweep_run_opts.cap_ticks,
+                                  "Tests only: every run at most this many ticks (a different sweep identity)")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
+            ->group("");
+        sweep_run_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
+        sweep_merge_cmd = sweep_cmd->add_subcommand(
+            "merge", "Gather every shard's log in DIR into DIR/sweep.sqlite (tables sweep, params, result_names, runs, run_params, "
+                     "results) and DIR/results.csv (sorted by run key, shortest round-trip numbers: the same bytes whatever the "
+                     "threads, shards or finishing order); lists missing and duplicated runs. Exit codes: 0 complete; 1 runs "
+                     "missing (listed; what is there is written); 2 DIR is not a sweep folder or cannot be read or written");
+        sweep_merge_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")->required()->check(CLI::ExistingDirectory);
+        sweep_status_cmd = sweep_cmd->add_subcommand("status", "Say how far a sweep got: runs done / total, per shard log, missing");
+        sweep_status_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")->required()->check(CLI::ExistingDirectory);
+    }
+
     void add_bench() {
         bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
-        bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay)");
+        bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay, sweep)");
     }
 
     // Parses argv; returns the exit code when that is all there is to do (help, version, an error).
@@ -262,7 +304,7 @@ struct CommandLine {
             // Print the usage of the (sub)command that was being parsed, then the reason.
             CLI::App* failed = &app;
             for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                                  verify_cmd, info_cmd, export_cmd})
+                                  verify_cmd, info_cmd, export_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd})
                 if (sub->parsed()) failed = sub;
             std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
             return 2;
@@ -303,6 +345,9 @@ struct CommandLine {
             if (!parse_size_option(exp_size, exp.width, exp.height, *export_cmd, "playbench replay export")) return 2;
             return replay_export(exp, std::cout, std::cerr);
         }
+        if (*sweep_run_cmd) return sweep_run(sweep_run_opts, std::cout, std::cerr);
+        if (*sweep_merge_cmd) return sweep_merge(sweep_dir, std::cout, std::cerr);
+        if (*sweep_status_cmd) return sweep_status_verb(sweep_dir, std::cout, std::cerr);
         if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
 
         if (!display_available()) return headless_fallback(win);

@@ -69,6 +69,14 @@ JsonWriter& JsonWriter::line(std::string_view text) {
     return *this;
 }
 
+JsonWriter& JsonWriter::number(double v) {
+    const std::size_t size = path_.size();
+    element_path();
+    numbers_found_.push_back(NumberAt{path_, v});
+    path_.resize(size);
+    return *this;
+}
+
 JsonWriter& JsonWriter::begin_object() {
     if (lines_) {
         const std::size_t size = path_.size();
@@ -129,6 +137,7 @@ JsonWriter& JsonWriter::key(std::string_view k) {
 }
 
 JsonWriter& JsonWriter::value(double v) {
+    if (numbers_) return number(std::isfinite(v) ? v : std::nan(""));
     char buf[64];
     std::string_view text = "null";
     if (std::isfinite(v)) {
@@ -142,6 +151,7 @@ JsonWriter& JsonWriter::value(double v) {
 }
 
 JsonWriter& JsonWriter::value(std::int64_t v) {
+    if (numbers_) return number(static_cast<double>(v));
     if (lines_) return line(std::to_string(v));
     before_value();
     out_ += std::to_string(v);
@@ -149,6 +159,7 @@ JsonWriter& JsonWriter::value(std::int64_t v) {
 }
 
 JsonWriter& JsonWriter::value(std::uint64_t v) {
+    if (numbers_) return number(static_cast<double>(v));
     if (lines_) return line(std::to_string(v));
     before_value();
     out_ += std::to_string(v);
@@ -156,6 +167,7 @@ JsonWriter& JsonWriter::value(std::uint64_t v) {
 }
 
 JsonWriter& JsonWriter::value(bool v) {
+    if (numbers_) return number(v ? 1.0 : 0.0);
     if (lines_) return line(v ? "true" : "false");
     before_value();
     out_ += v ? "true" : "false";
@@ -163,6 +175,12 @@ JsonWriter& JsonWriter::value(bool v) {
 }
 
 JsonWriter& JsonWriter::value(std::string_view v) {
+    if (numbers_) {   // text is no result, but it takes its place in an array
+        const std::size_t size = path_.size();
+        element_path();
+        path_.resize(size);
+        return *this;
+    }
     if (lines_) return line('"' + json_escape(v) + '"');
     before_value();
     out_ += '"';
@@ -172,6 +190,7 @@ JsonWriter& JsonWriter::value(std::string_view v) {
 }
 
 JsonWriter& JsonWriter::null() {
+    if (numbers_) return number(std::nan(""));
     if (lines_) return line("null");
     before_value();
     out_ += "null";

@@ -19,6 +19,19 @@ public:
         return w;
     }
 
+    // Writes nothing but keeps every number (and true/false as 1/0, null as NaN) with its path,
+    // as lines() names it: a sweep reads its results this way, never parsing text back.
+    static JsonWriter numbers() {
+        JsonWriter w = lines();
+        w.numbers_ = true;
+        return w;
+    }
+    struct NumberAt {
+        std::string path;
+        double value;
+    };
+    const std::vector<NumberAt>& numbers_found() const { return numbers_found_; }
+
     JsonWriter& begin_object();
     JsonWriter& end_object();
     JsonWriter& begin_array();
@@ -47,7 +60,10 @@ private:
     // Lines mode: the path of the next element (from the pending key or the array index).
     void element_path();
     JsonWriter& line(std::string_view text);
+    JsonWriter& number(double v);
     bool lines_ = false;
+    bool numbers_ = false;
+    std::vector<NumberAt> numbers_found_;
     std::vector<Level> levels_;
     std::string path_;
     std::string pending_key_;

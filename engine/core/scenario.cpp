@@ -214,6 +214,9 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
     s.seed = static_cast<std::uint64_t>(reader.integer("seed", 1, 0, INT64_MAX));
     s.params = ParamSet(*lab.params);
     if (const Node* params = reader.table("params")) read_params(*params, lab, s.params, diag, "");
+    for (const auto& [index, value] : options.param_values)
+        if (index >= s.params.size()) diag.error(1, "params", "parameter number " + std::to_string(index) + " does not exist");
+        else if (auto why = s.params.set(index, value)) diag.error(1, "params", *why);
     s.setup = lab.parse_setup(root, s.params, reader, diag);
     std::vector<int> lines;
     if (const Node* commands = reader.array("commands")) read_commands(*commands, lab, s, lines, diag);

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/command.hpp"
@@ -51,6 +52,9 @@ struct ScenarioLoadOptions {
     // libraries the session already runs): given PATH as written, the file to load, or nullopt
     // with the reason, and the module is then not loaded (not a load error).
     std::function<std::optional<std::string>(const std::string& written, std::string& why)> resolve_library;
+    // Parameter values (index in the lab's table, value) set after the file's [params], as if the
+    // file gave them: a sweep point (engine/sweep/). The lab's setup reads them like its own.
+    std::vector<std::pair<std::size_t, double>> param_values;
 };
 
 struct Scenario {
