@@ -129,6 +129,44 @@ TEST_CASE("undo: podball's placements and mode") {
     check_case(s, {to_command(PodActionCommand{.team = 0, .pod = 0, .kind = "move", .x = 1.0, .y = 0.0}), Undo::None});
 }
 
+TEST_CASE("undo: a pod or the ball placed in a running match, moving or held, comes back as it was") {
+    using namespace podball;
+    const std::string s = "podball-default.toml";
+    Simulation match(load_scenario_file(scenario_file(s)));
+    const auto& w = dynamic_cast<const PodballWorld&>(match.world());
+    const auto running = [&] { return w.mode() == Mode::Running; };
+    const auto moving = [](Vec2 v) { return v.x != 0.0 || v.y != 0.0; };
+    // Moving and free: a pod and the ball in motion, nobody holding it.
+    match.advance(200);
+    while (match.tick() < 40000 && !(running() && w.ball().owner < 0 && moving(w.ball().vel) && moving(w.pods()[1].vel)))
+        match.step();
+    REQUIRE_MESSAGE(match.tick() < 40000, "no free, moving ball in 40000 ticks");
+    const std::int64_t free_tick = match.tick();
+    MESSAGE("free and moving at tick " << free_tick);
+    check_case(s, {to_command(PodPlace{.team = w.pods()[1].team, .pod = w.pods()[1].index, .x = -0.3, .y = -0.1}), Undo::Exact}, free_tick);
+    check_case(s, {to_command(BallPlace{.x = -0.3, .y = 0.2}), Undo::Exact}, free_tick);
+    // Held: the ball placed out of a carrier's hold goes back to it; the carrier placed takes the
+    // ball along, both come back.
+    while (match.tick() < 40000 && !(running() && w.ball().owner >= 0 && moving(w.pods()[static_cast<std::size_t>(w.ball().owner)].vel)))
+        match.step();
+    REQUIRE_MESSAGE(match.tick() < 40000, "no pod held the ball in 40000 ticks");
+    const std::int64_t held_tick = match.tick();
+    const Pod& carrier = w.pods()[static_cast<std::size_t>(w.ball().owner)];
+    MESSAGE("pod " << carrier.index << " of team " << carrier.team << " holds the ball at tick " << held_tick);
+    CHECK(w.ball().keep_ticks >= 0);
+    check_case(s, {to_command(BallPlace{.x = 0.3, .y = -0.2}), Undo::Exact}, held_tick);
+    check_case(s, {to_command(PodPlace{.team = carrier.team, .pod = carrier.index, .x = 0.2, .y = 0.25}), Undo::Exact}, held_tick);
+    // What the edit says it changes names the motion and the hold it gives back.
+    Simulation sim(load_scenario_file(scenario_file(s)));
+    sim.advance(held_tick);
+    ui::EditHistory history;
+    REQUIRE_FALSE(history.apply(sim, to_command(BallPlace{.x = 0.3, .y = -0.2})));
+    bool says_held = false;
+    for (const std::string& change : history.edits().back().changes) says_held = says_held || change.find("a pod held it") != std::string::npos;
+    CHECK(says_held);
+    CHECK(history.edits().back().exact);
+}
+
 TEST_CASE("undo: rgs moves, marks, damage, repair, main structure, builds and removals") {
     using namespace rgs;
     const std::string s = "rgs-two-at-800.toml";
