@@ -16,6 +16,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/effects/commands.hpp"
 #include "engine/logistics/commands.hpp"
+#include "engine/logistics/world.hpp"
 #include "engine/podball/commands.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/commands.hpp"
@@ -273,6 +274,16 @@ TEST_CASE("undo: logistics moves, settings, walls, placements and removals") {
     check_case(s, {to_command(TargetRemove{.id = 2}), Undo::Exact}, 45);
     check_case(s, {to_command(TransporterRemove{.id = 0}), Undo::Exact}, 45);
     check_case(s, {to_command(TransporterRemove{.id = 1}), Undo::Exact}, 45);
+    // Moved mid-delivery: back on its tile with the chain the move dropped (transporter.unmove).
+    Simulation run(load_scenario_file(scenario_file(s)));
+    const auto& lw = dynamic_cast<const LogisticsWorld&>(run.world());
+    run.advance(45);
+    std::int64_t busy = -1;
+    for (const Transporter& t : lw.transporters())
+        if (busy < 0 && !t.tasks.empty() && t.request >= 0 && total(t.carry) > 0.0) busy = t.id;
+    REQUIRE_MESSAGE(busy >= 0, "no transporter carrying a load to a request at tick 45");
+    check_case(s, {to_command(TransporterMove{.id = busy, .x = 8, .y = 8}), Undo::Exact}, 45);
+    check_case(s, {to_command(TransporterMove{.id = busy, .x = 8, .y = 8}), Undo::Exact}, 200);
 }
 
 TEST_CASE("undo: tasks rooms, corridors, players, equipment, event and costs") {
