@@ -1,8 +1,9 @@
 // Undo in the Logistics lab: a moved target goes back; a moved transporter goes back with the
-// task chain the move dropped, where it stood in it and what it served (transporter.unmove); a target's settings go back to what they were; walls
-// are set back tile by tile; a placed target or transporter leaves the list again (*.unplace: its
-// id is free again); a removed one comes back at its id with its stock, load and task chain
-// (*.restore). Undone at once, the world is the one before bit for bit.
+// task chain the move dropped, where it stood in it and what it served (transporter.unmove); a
+// target's settings go back to what they were; walls are set back tile by tile; a placed target or
+// transporter leaves the list again (*.unplace: its id is free again); a removed one comes back at
+// its id with its stock, load and task chain (*.restore). Undone at once, the world is the one
+// before bit for bit.
 #include "engine/logistics/inverse.hpp"
 
 #include <algorithm>
