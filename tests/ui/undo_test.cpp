@@ -374,7 +374,10 @@ TEST_CASE("undo: recordings with a kick-off, a rule removal and a corridor undon
     for (const Run& run : {Run{"podball-default.toml", to_command(podball::ModeSet{.mode = "kickoff_team_1"}), 230},
                            Run{"effects-three-waves.toml",
                                to_command(effects::InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), 40},
-                           Run{"tasks-toward-the-stars.toml", to_command(tasks::CorridorRemove{.from = 0, .to = 2}), 3}}) {
+                           Run{"tasks-toward-the-stars.toml", to_command(tasks::CorridorRemove{.from = 0, .to = 2}), 3},
+                           // ball.restore with its carrier (a pod holds the ball at tick 234), transporter.unmove with a chain
+                           Run{"podball-default.toml", to_command(podball::BallPlace{.x = 0.3, .y = -0.2}), 234},
+                           Run{"logistics-small-loads.toml", to_command(logistics::TransporterMove{.id = 0, .x = 8, .y = 8}), 45}}) {
         const std::string scenario = run.scenario;
         CAPTURE(scenario);
         test::ScratchDir dir;
@@ -387,6 +390,10 @@ TEST_CASE("undo: recordings with a kick-off, a rule removal and a corridor undon
         const std::uint64_t before = sim.world().hash();
         REQUIRE_FALSE(h.apply(sim, run.edit));
         CHECK(h.edits().back().exact);
+        // The held ball's carrier and the transporter's chain are in the undo the file records.
+        const std::string undo = describe(h.edits().back().inverse.front());
+        if (run.edit.type == podball::BallPlace::name.text) CHECK(undo.find("owner_pod=") != std::string::npos);
+        if (run.edit.type == logistics::TransporterMove::name.text) CHECK(undo.find("tasks=\"withdraw") != std::string::npos);
         REQUIRE_FALSE(h.undo(sim));
         if (!sim.world().lab().name.starts_with("tasks")) CHECK(sim.world().hash() == before);
         sim.advance(30);
