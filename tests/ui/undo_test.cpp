@@ -154,7 +154,6 @@ TEST_CASE("undo: a pod or the ball placed in a running match, moving or held, co
     const std::int64_t held_tick = match.tick();
     const Pod& carrier = w.pods()[static_cast<std::size_t>(w.ball().owner)];
     MESSAGE("pod " << carrier.index << " of team " << carrier.team << " holds the ball at tick " << held_tick);
-    CHECK(w.ball().keep_ticks >= 0);
     check_case(s, {to_command(BallPlace{.x = 0.3, .y = -0.2}), Undo::Exact}, held_tick);
     check_case(s, {to_command(PodPlace{.team = carrier.team, .pod = carrier.index, .x = 0.2, .y = 0.25}), Undo::Exact}, held_tick);
     // What the edit says it changes names the motion and the hold it gives back.
