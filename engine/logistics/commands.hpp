@@ -201,8 +201,31 @@ struct TransporterRestore {
     }
 };
 
+// Undo of transporter.move: back on its tile with the task chain the move dropped, where it stood
+// in it (progress) and what it served (request, via). Load, counters and its choice's rate the
+// move left alone.
+struct TransporterUnmove {
+    static constexpr CommandName name{"transporter.unmove"};
+    static constexpr std::string_view description =
+        "undo of a move: a transporter back on its tile with the task chain the move dropped";
+    std::int64_t id = -1;
+    std::int64_t x = -1, y = -1;
+    std::string tasks{};   // tasks_text()
+    double progress = 0.0;
+    std::int64_t request = -1, via = -1;
+    static auto fields() {
+        using T = TransporterUnmove;
+        return std::tuple_cat(
+            std::tuple{id_field(&T::id)}, tile_fields(&T::x, &T::y),
+            std::tuple{field(&T::tasks, "tasks", "its task chain: \"kind target resource amount interruptible; ...\""),
+                       field(&T::progress, "progress", "tiles of movement towards its next step").range(0.0, 1e9),
+                       field(&T::request, "request", "the request (target id) it serves, -1: none").range(-1, 1e9),
+                       field(&T::via, "via", "the buffer its chain detours through, -1: none").range(-1, 1e9)});
+    }
+};
+
 using LogisticsCommands = CommandList<TargetPlace, TargetMove, TargetRemove, TargetSet, TransporterPlace, TransporterMove,
                                       TransporterRemove, WallSet, TargetUnplace, TargetRestore, TransporterUnplace,
-                                      TransporterRestore>;
+                                      TransporterRestore, TransporterUnmove>;
 
 }  // namespace pb::logistics

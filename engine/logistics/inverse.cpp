@@ -1,8 +1,9 @@
-// Undo in the Logistics lab: a moved target goes back; a transporter goes back (its task chain,
-// dropped by the move, is planned anew); a target's settings go back to what they were; walls
-// are set back tile by tile; a placed target or transporter leaves the list again (*.unplace: its
-// id is free again); a removed one comes back at its id with its stock, load and task chain
-// (*.restore). Undone at once, the world is the one before bit for bit.
+// Undo in the Logistics lab: a moved target goes back; a moved transporter goes back with the
+// task chain the move dropped, where it stood in it and what it served (transporter.unmove); a
+// target's settings go back to what they were; walls are set back tile by tile; a placed target or
+// transporter leaves the list again (*.unplace: its id is free again); a removed one comes back at
+// its id with its stock, load and task chain (*.restore). Undone at once, the world is the one
+// before bit for bit.
 #include "engine/logistics/inverse.hpp"
 
 #include <algorithm>
@@ -41,9 +42,12 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         const Transporter* t = w.find_transporter(static_cast<int>(cmd.id));
         if (!t) return no_inverse(c, "there is no transporter " + std::to_string(cmd.id));
         inv.name = "move transporter " + std::to_string(cmd.id);
-        inv.commands.push_back(to_command(TransporterMove{.id = cmd.id, .x = t->pos.x, .y = t->pos.y}, tick));
+        inv.commands.push_back(to_command(TransporterUnmove{.id = cmd.id, .x = t->pos.x, .y = t->pos.y, .tasks = tasks_text(t->tasks),
+                                                            .progress = t->progress, .request = t->request, .via = t->via},
+                                          tick));
         inv.changes = {"tile " + tile(t->pos) + " -> " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
-        if (!t->tasks.empty()) inv.changes.push_back("it drops its task chain (undo does not bring it back)");
+        if (!t->tasks.empty())
+            inv.changes.push_back("it drops its chain of " + std::to_string(t->tasks.size()) + " task(s): undo gives it back");
         return inv;
     }
     if (c.type == TargetSet::name.text) {

@@ -144,6 +144,7 @@ private:
     std::optional<std::string> on(const TargetRestore& c);
     std::optional<std::string> on(const TransporterUnplace& c);
     std::optional<std::string> on(const TransporterRestore& c);
+    std::optional<std::string> on(const TransporterUnmove& c);
 
     LogisticsConfig config_;
     TileMap map_;

@@ -2,6 +2,8 @@
 // map, on a wall, a tile already taken, an unknown id, a store over capacity) and leaves the world
 // unchanged. Edits that add or remove resources are booked in the ledger, so conservation holds.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "engine/logistics/world.hpp"
 
@@ -267,6 +269,28 @@ std::optional<std::string> LogisticsWorld::on(const TransporterRestore& c) {
     totals_.edited = settle(totals_.edited, c.edited_before, c.edited_after, total(back.carry));
     t = back;
     refresh_transporters();
+    return std::nullopt;
+}
+
+std::optional<std::string> LogisticsWorld::on(const TransporterUnmove& c) {
+    int id = -1;
+    if (auto err = lookup_transporter(c.id, id)) return err;
+    const std::string name = "transporter " + std::to_string(id);
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y);
+    if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
+    std::vector<Task> tasks;
+    if (auto err = parse_tasks(c.tasks, tasks)) return name + "'s tasks: " + *err;
+    const auto known = [&](std::int64_t target) { return target >= 0 && target < static_cast<std::int64_t>(targets_.size()); };
+    for (const Task& task : tasks)
+        if (!known(task.target)) return name + "'s task names target " + std::to_string(task.target) + ", which never was";
+    if ((c.request != -1 && !known(c.request)) || (c.via != -1 && !known(c.via)))
+        return name + "'s request or via names a target that never was";
+    Transporter& t = transporters_[id];
+    t.pos = {x, y};
+    t.tasks = std::move(tasks);
+    t.progress = c.progress;
+    t.request = static_cast<int>(c.request);
+    t.via = static_cast<int>(c.via);
     return std::nullopt;
 }
 

@@ -1,8 +1,11 @@
-// Undo in Podball: a placed pod or ball goes back where it was (at rest, as a place leaves it:
-// exact on a paused, still world, which is where the designer drags), a mode switch switches
-// back exactly by mode.restore: the mode and its clock; when the switch placed the kick-off
-// formation or the ball, also every pod's and the ball's motion (pod.restore, ball.restore), the
-// generator the jitter drew from, the goal-area holders and hoarding runs the placing reset. A pod.action is a steered pod's input, not an edit: it has no undo.
+// Undo in Podball: a placed pod or ball goes back exactly as it was, at rest or moving, held or
+// free: pod.restore (position, velocity, deny ticks, action) and ball.restore (position,
+// velocity, carrier, keep ticks, last team); a pod placed while carrying the ball took the ball
+// along, so both come back. A mode switch switches back exactly by mode.restore: the mode and its
+// clock; when the switch placed the kick-off formation or the ball, also every pod's and the
+// ball's motion (pod.restore, ball.restore), the generator the jitter drew from, the goal-area
+// holders and hoarding runs the placing reset. A pod.action is a steered pod's input, not an
+// edit: it has no undo.
 #include "engine/podball/inverse.hpp"
 
 #include <cstdio>
@@ -11,6 +14,28 @@
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {
+namespace {
+
+// The restore commands that put a pod or the ball back as they are now in `w`.
+Command pod_back(const Pod& p, std::int64_t tick) {
+    static constexpr const char* kActions[] = {"none", "move", "shoot"};
+    return to_command(PodRestore{.team = p.team, .pod = p.index, .x = p.pos.x, .y = p.pos.y, .vx = p.vel.x, .vy = p.vel.y,
+                                 .deny_ticks = p.deny_ticks, .action = kActions[static_cast<int>(p.action.kind)],
+                                 .action_x = p.action.v.x, .action_y = p.action.v.y},
+                      tick);
+}
+
+Command ball_back(const PodballWorld& w, std::int64_t tick) {
+    const Ball& b = w.ball();
+    BallRestore ball{.x = b.pos.x, .y = b.pos.y, .vx = b.vel.x, .vy = b.vel.y, .keep_ticks = b.keep_ticks, .last_team = b.last_team};
+    if (b.owner >= 0) {
+        ball.owner_team = w.pods()[static_cast<std::size_t>(b.owner)].team;
+        ball.owner_pod = w.pods()[static_cast<std::size_t>(b.owner)].index;
+    }
+    return to_command(ball, tick);
+}
+
+}  // namespace
 
 Inverse inverse_of(const PodballWorld& w, const Command& c) {
     const std::int64_t tick = w.tick();
@@ -20,9 +45,15 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
         for (const Pod& p : w.pods()) {
             if (p.team != cmd.team || p.index != cmd.pod) continue;
             inv.name = "move pod " + std::to_string(cmd.pod) + " of team " + std::to_string(cmd.team);
-            inv.commands.push_back(to_command(PodPlace{.team = cmd.team, .pod = cmd.pod, .x = p.pos.x, .y = p.pos.y}, tick));
+            inv.commands.push_back(pod_back(p, tick));
             inv.changes = {change_text("x", p.pos.x, cmd.x), change_text("y", p.pos.y, cmd.y)};
-            if (p.vel.x != 0.0 || p.vel.y != 0.0) inv.changes.push_back("it was moving: undo puts it back at rest");
+            if (p.vel.x != 0.0 || p.vel.y != 0.0) inv.changes.push_back("it was moving: the place stops it, undo gives its speed back");
+            // Carrying the ball, the pod takes it along (attach_ball_to_carrier): the ball comes back too.
+            const int owner = w.ball().owner;
+            if (owner >= 0 && &w.pods()[static_cast<std::size_t>(owner)] == &p) {
+                inv.commands.push_back(ball_back(w, tick));
+                inv.changes.push_back("it carries the ball, which goes along");
+            }
             return inv;
         }
         return no_inverse(c, "there is no pod " + std::to_string(cmd.pod) + " in team " + std::to_string(cmd.team));
@@ -31,9 +62,10 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
         const auto cmd = from_command<BallPlace>(c);
         const Ball& b = w.ball();
         inv.name = "move the ball";
-        inv.commands.push_back(to_command(BallPlace{.x = b.pos.x, .y = b.pos.y}, tick));
+        inv.commands.push_back(ball_back(w, tick));
         inv.changes = {change_text("x", b.pos.x, cmd.x), change_text("y", b.pos.y, cmd.y)};
-        if (b.owner >= 0) inv.changes.push_back("a pod held it: undo puts it back free");
+        if (b.vel.x != 0.0 || b.vel.y != 0.0) inv.changes.push_back("it was moving: the place stops it, undo gives its speed back");
+        if (b.owner >= 0) inv.changes.push_back("a pod held it: the place frees it, undo gives it back to that pod");
         return inv;
     }
     if (c.type == ModeSet::name.text) {
@@ -62,20 +94,8 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
         }
         inv.commands.push_back(to_command(back, tick));
         if (placed) {
-            static constexpr const char* kActions[] = {"none", "move", "shoot"};
-            for (const Pod& p : w.pods())
-                inv.commands.push_back(to_command(
-                    PodRestore{.team = p.team, .pod = p.index, .x = p.pos.x, .y = p.pos.y, .vx = p.vel.x, .vy = p.vel.y,
-                               .deny_ticks = p.deny_ticks, .action = kActions[static_cast<int>(p.action.kind)],
-                               .action_x = p.action.v.x, .action_y = p.action.v.y},
-                    tick));
-            const Ball& b = w.ball();
-            BallRestore ball{.x = b.pos.x, .y = b.pos.y, .vx = b.vel.x, .vy = b.vel.y, .keep_ticks = b.keep_ticks, .last_team = b.last_team};
-            if (b.owner >= 0) {
-                ball.owner_team = w.pods()[static_cast<std::size_t>(b.owner)].team;
-                ball.owner_pod = w.pods()[static_cast<std::size_t>(b.owner)].index;
-            }
-            inv.commands.push_back(to_command(ball, tick));
+            for (const Pod& p : w.pods()) inv.commands.push_back(pod_back(p, tick));
+            inv.commands.push_back(ball_back(w, tick));
         }
         inv.changes = {"mode " + std::string(mode_key(w.mode())) + " -> " + cmd.mode};
         if (placed) inv.changes.push_back("it places the kick-off formation or the ball: undo puts every pod and the ball back as they were");

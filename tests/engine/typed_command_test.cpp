@@ -94,7 +94,7 @@ TEST_CASE("the specs come from the structs: kinds, required, ranges and choices"
     // Each lab lists every command it declares, in its CommandList's order.
     CHECK(rgs::rgs_lab().commands.size() == 9);   // with undo's rgs.unplace, rgs.restore
     CHECK(podball::podball_lab().commands.size() == 7);   // with mode.restore, pod.restore, ball.restore
-    CHECK(logistics::logistics_lab().commands.size() == 12);   // with the unplace and restore commands
+    CHECK(logistics::logistics_lab().commands.size() == 13);   // with the unplace and restore commands, transporter.unmove
     CHECK(effects::effects_lab().commands.size() == 12);   // with tower.unplace, tower.restore, effect.undefine, interaction.restore
     CHECK(tasks::tasks_lab().commands.size() == 18);   // with room.unadd, player.insert, equipment.insert, corridor.insert
     CHECK(tasks::tasks_lab().commands.front().type == "room.move");

@@ -112,6 +112,57 @@ TEST_CASE("target/transporter unplace and restore: the newest only, back as it w
                    "target 0 is still in the colony"));
 }
 
+TEST_CASE("transporter.unmove puts a moved transporter back with its chain; refusals with reasons") {
+    using namespace logistics;
+    Simulation sim = simulation_of("logistics-small-loads.toml");
+    const auto& w = dynamic_cast<const LogisticsWorld&>(sim.world());
+    sim.advance(45);
+    const Transporter* busy = nullptr;
+    for (const Transporter& t : w.transporters())
+        if (!t.tasks.empty() && t.request >= 0) busy = &t;
+    REQUIRE(busy);
+    const Transporter kept = *busy;
+    const auto tid = static_cast<std::int64_t>(kept.id);
+    const std::uint64_t before = sim.world().hash();
+    REQUIRE_FALSE(sim.submit(to_command(TransporterMove{.id = tid, .x = 8, .y = 8})));
+    CHECK(w.transporters()[kept.id].tasks.empty());   // the move dropped the chain
+    const TransporterUnmove back{.id = tid, .x = kept.pos.x, .y = kept.pos.y, .tasks = tasks_text(kept.tasks),
+                                 .progress = kept.progress, .request = kept.request, .via = kept.via};
+    TransporterUnmove bad = back;
+    bad.id = 99;
+    CHECK(contains(sim.submit(to_command(bad)), "there is no transporter 99"));
+    bad = back;
+    bad.x = 200;   // in any map's bounds (the field's range), outside this one
+    CHECK(contains(sim.submit(to_command(bad)), "is outside the map"));
+    bad = back;
+    bad.x = 18;
+    bad.y = 5;
+    CHECK(contains(sim.submit(to_command(bad)), "tile (18, 5) is a wall"));
+    bad = back;
+    bad.tasks = "fly 3 energy 10 0";
+    CHECK(contains(sim.submit(to_command(bad)), "unknown task kind \"fly\""));
+    bad.tasks = "transfer 99 energy 10 0";
+    CHECK(contains(sim.submit(to_command(bad)), "names target 99, which never was"));
+    bad = back;
+    bad.request = 99;
+    CHECK(contains(sim.submit(to_command(bad)), "request or via names a target that never was"));
+    bad = back;
+    bad.via = 99;
+    CHECK(contains(sim.submit(to_command(bad)), "request or via names a target that never was"));
+    CHECK(w.transporters()[kept.id].tasks.empty());   // every refusal left it as the move did
+    REQUIRE_FALSE(sim.submit(to_command(back)));
+    const Transporter& t = w.transporters()[kept.id];
+    CHECK(t.pos == kept.pos);
+    CHECK(tasks_text(t.tasks) == tasks_text(kept.tasks));
+    CHECK(t.progress == kept.progress);
+    CHECK(t.request == kept.request);
+    CHECK(t.via == kept.via);
+    CHECK(sim.world().hash() == before);
+    // A removed transporter is not moved back (transporter.restore brings it).
+    REQUIRE_FALSE(sim.submit(to_command(TransporterRemove{.id = tid})));
+    CHECK(contains(sim.submit(to_command(back)), "transporter " + std::to_string(tid) + " was removed"));
+}
+
 TEST_CASE("room.unadd takes the newest empty room away; player.insert puts a player back at its number") {
     using namespace tasks;
     Simulation sim = simulation_of("tasks-toward-the-stars.toml");

@@ -16,6 +16,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/effects/commands.hpp"
 #include "engine/logistics/commands.hpp"
+#include "engine/logistics/world.hpp"
 #include "engine/podball/commands.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/commands.hpp"
@@ -129,6 +130,43 @@ TEST_CASE("undo: podball's placements and mode") {
     check_case(s, {to_command(PodActionCommand{.team = 0, .pod = 0, .kind = "move", .x = 1.0, .y = 0.0}), Undo::None});
 }
 
+TEST_CASE("undo: a pod or the ball placed in a running match, moving or held, comes back as it was") {
+    using namespace podball;
+    const std::string s = "podball-default.toml";
+    Simulation match(load_scenario_file(scenario_file(s)));
+    const auto& w = dynamic_cast<const PodballWorld&>(match.world());
+    const auto running = [&] { return w.mode() == Mode::Running; };
+    const auto moving = [](Vec2 v) { return v.x != 0.0 || v.y != 0.0; };
+    // Moving and free: a pod and the ball in motion, nobody holding it.
+    match.advance(200);
+    while (match.tick() < 40000 && !(running() && w.ball().owner < 0 && moving(w.ball().vel) && moving(w.pods()[1].vel)))
+        match.step();
+    REQUIRE_MESSAGE(match.tick() < 40000, "no free, moving ball in 40000 ticks");
+    const std::int64_t free_tick = match.tick();
+    MESSAGE("free and moving at tick " << free_tick);
+    check_case(s, {to_command(PodPlace{.team = w.pods()[1].team, .pod = w.pods()[1].index, .x = -0.3, .y = -0.1}), Undo::Exact}, free_tick);
+    check_case(s, {to_command(BallPlace{.x = -0.3, .y = 0.2}), Undo::Exact}, free_tick);
+    // Held: the ball placed out of a carrier's hold goes back to it; the carrier placed takes the
+    // ball along, both come back.
+    while (match.tick() < 40000 && !(running() && w.ball().owner >= 0 && moving(w.pods()[static_cast<std::size_t>(w.ball().owner)].vel)))
+        match.step();
+    REQUIRE_MESSAGE(match.tick() < 40000, "no pod held the ball in 40000 ticks");
+    const std::int64_t held_tick = match.tick();
+    const Pod& carrier = w.pods()[static_cast<std::size_t>(w.ball().owner)];
+    MESSAGE("pod " << carrier.index << " of team " << carrier.team << " holds the ball at tick " << held_tick);
+    check_case(s, {to_command(BallPlace{.x = 0.3, .y = -0.2}), Undo::Exact}, held_tick);
+    check_case(s, {to_command(PodPlace{.team = carrier.team, .pod = carrier.index, .x = 0.2, .y = 0.25}), Undo::Exact}, held_tick);
+    // What the edit says it changes names the motion and the hold it gives back.
+    Simulation sim(load_scenario_file(scenario_file(s)));
+    sim.advance(held_tick);
+    ui::EditHistory history;
+    REQUIRE_FALSE(history.apply(sim, to_command(BallPlace{.x = 0.3, .y = -0.2})));
+    bool says_held = false;
+    for (const std::string& change : history.edits().back().changes) says_held = says_held || change.find("a pod held it") != std::string::npos;
+    CHECK(says_held);
+    CHECK(history.edits().back().exact);
+}
+
 TEST_CASE("undo: rgs moves, marks, damage, repair, main structure, builds and removals") {
     using namespace rgs;
     const std::string s = "rgs-two-at-800.toml";
@@ -235,6 +273,16 @@ TEST_CASE("undo: logistics moves, settings, walls, placements and removals") {
     check_case(s, {to_command(TargetRemove{.id = 2}), Undo::Exact}, 45);
     check_case(s, {to_command(TransporterRemove{.id = 0}), Undo::Exact}, 45);
     check_case(s, {to_command(TransporterRemove{.id = 1}), Undo::Exact}, 45);
+    // Moved mid-delivery: back on its tile with the chain the move dropped (transporter.unmove).
+    Simulation run(load_scenario_file(scenario_file(s)));
+    const auto& lw = dynamic_cast<const LogisticsWorld&>(run.world());
+    run.advance(45);
+    std::int64_t busy = -1;
+    for (const Transporter& t : lw.transporters())
+        if (busy < 0 && !t.tasks.empty() && t.request >= 0 && total(t.carry) > 0.0) busy = t.id;
+    REQUIRE_MESSAGE(busy >= 0, "no transporter carrying a load to a request at tick 45");
+    check_case(s, {to_command(TransporterMove{.id = busy, .x = 8, .y = 8}), Undo::Exact}, 45);
+    check_case(s, {to_command(TransporterMove{.id = busy, .x = 8, .y = 8}), Undo::Exact}, 200);
 }
 
 TEST_CASE("undo: tasks rooms, corridors, players, equipment, event and costs") {
@@ -325,7 +373,10 @@ TEST_CASE("undo: recordings with a kick-off, a rule removal and a corridor undon
     for (const Run& run : {Run{"podball-default.toml", to_command(podball::ModeSet{.mode = "kickoff_team_1"}), 230},
                            Run{"effects-three-waves.toml",
                                to_command(effects::InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), 40},
-                           Run{"tasks-toward-the-stars.toml", to_command(tasks::CorridorRemove{.from = 0, .to = 2}), 3}}) {
+                           Run{"tasks-toward-the-stars.toml", to_command(tasks::CorridorRemove{.from = 0, .to = 2}), 3},
+                           // ball.restore with its carrier (a pod holds the ball at tick 234), transporter.unmove with a chain
+                           Run{"podball-default.toml", to_command(podball::BallPlace{.x = 0.3, .y = -0.2}), 234},
+                           Run{"logistics-small-loads.toml", to_command(logistics::TransporterMove{.id = 0, .x = 8, .y = 8}), 45}}) {
         const std::string scenario = run.scenario;
         CAPTURE(scenario);
         test::ScratchDir dir;
@@ -338,6 +389,10 @@ TEST_CASE("undo: recordings with a kick-off, a rule removal and a corridor undon
         const std::uint64_t before = sim.world().hash();
         REQUIRE_FALSE(h.apply(sim, run.edit));
         CHECK(h.edits().back().exact);
+        // The held ball's carrier and the transporter's chain are in the undo the file records.
+        const std::string undo = describe(h.edits().back().inverse.front());
+        if (run.edit.type == podball::BallPlace::name.text) CHECK(undo.find("owner_pod=") != std::string::npos);
+        if (run.edit.type == logistics::TransporterMove::name.text) CHECK(undo.find("tasks=\"withdraw") != std::string::npos);
         REQUIRE_FALSE(h.undo(sim));
         if (!sim.world().lab().name.starts_with("tasks")) CHECK(sim.world().hash() == before);
         sim.advance(30);
