@@ -343,7 +343,7 @@ void write_database(const std::string& path, const SweepManifest& m, const std::
     fs::remove(tmp);
     Db d;
     if (sqlite3_open(tmp.c_str(), &d.db) != SQLITE_OK) throw SweepError("cannot create " + tmp);
-    d.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;");
+    d.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=FULL;");   // on disk before the rename
     d.exec("BEGIN;"
            "CREATE TABLE sweep (identity TEXT PRIMARY KEY, lab TEXT, scenario TEXT, sweep_file TEXT, file_text TEXT, "
            "ticks INTEGER, until_match_end INTEGER, runs INTEGER);"
@@ -376,25 +376,28 @@ void write_database(const std::string& path, const SweepManifest& m, const std::
             n.step(d.db);
         }
     }
-    Stmt run(d.db, "INSERT OR IGNORE INTO runs VALUES (?,?,?,?,?)");
-    Stmt param(d.db, "INSERT OR IGNORE INTO run_params VALUES (?,?,?)");
-    Stmt result(d.db, "INSERT OR IGNORE INTO results VALUES (?,?,?)");
-    for (const SweepRunResult& r : runs) {
-        const auto key = static_cast<std::int64_t>(r.run);
-        run.integer(1, key), run.integer(2, static_cast<std::int64_t>(r.point)), run.integer(3, static_cast<std::int64_t>(r.seed));
-        run.integer(4, r.ticks), run.real(5, r.wall_seconds);
-        run.step(d.db);
-        for (std::size_t k = 0; k < m.params.size(); ++k) {
-            param.integer(1, key), param.text(2, m.params[k]), param.real(3, m.points[r.point][k]);
-            param.step(d.db);
-        }
-        for (std::size_t k = 0; k < m.results.size() && k < r.values.size(); ++k) {
-            result.integer(1, key), result.text(2, m.results[k]), result.real(3, r.values[k]);
-            result.step(d.db);
+    {   // the statements are finalized here: a connection with live statements does not close
+        Stmt run(d.db, "INSERT OR IGNORE INTO runs VALUES (?,?,?,?,?)");
+        Stmt param(d.db, "INSERT OR IGNORE INTO run_params VALUES (?,?,?)");
+        Stmt result(d.db, "INSERT OR IGNORE INTO results VALUES (?,?,?)");
+        for (const SweepRunResult& r : runs) {
+            const auto key = static_cast<std::int64_t>(r.run);
+            run.integer(1, key), run.integer(2, static_cast<std::int64_t>(r.point)), run.integer(3, static_cast<std::int64_t>(r.seed));
+            run.integer(4, r.ticks), run.real(5, r.wall_seconds);
+            run.step(d.db);
+            for (std::size_t k = 0; k < m.params.size(); ++k) {
+                param.integer(1, key), param.text(2, m.params[k]), param.real(3, m.points[r.point][k]);
+                param.step(d.db);
+            }
+            for (std::size_t k = 0; k < m.results.size() && k < r.values.size(); ++k) {
+                result.integer(1, key), result.text(2, m.results[k]), result.real(3, r.values[k]);
+                result.step(d.db);
+            }
         }
     }
     d.exec("COMMIT;");
-    sqlite3_close(d.db);
+    const int closed = sqlite3_close(d.db);
+    if (closed != SQLITE_OK) throw SweepError("SQLite: cannot close " + tmp + ": " + sqlite3_errstr(closed));
     d.db = nullptr;
     std::error_code ec;
     fs::rename(tmp, path, ec);
