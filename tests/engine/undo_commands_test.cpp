@@ -28,6 +28,14 @@ bool contains(const std::optional<std::string>& text, const std::string& part) {
     return text && text->find(part) != std::string::npos;
 }
 
+// The last transporter with a task chain (and, if asked, a request it serves), or nullptr.
+const logistics::Transporter* busy_transporter(const logistics::LogisticsWorld& w, bool with_request) {
+    const logistics::Transporter* busy = nullptr;
+    for (const logistics::Transporter& t : w.transporters())
+        if (!t.tasks.empty() && (!with_request || t.request >= 0)) busy = &t;
+    return busy;
+}
+
 }  // namespace
 
 TEST_CASE("tower.unplace takes the newest tower off every lane; tower.restore brings a removed one back as it was") {
@@ -68,10 +76,7 @@ TEST_CASE("target/transporter unplace and restore: the newest only, back as it w
     Simulation sim = simulation_of("logistics-small-loads.toml");
     const auto& w = dynamic_cast<const LogisticsWorld&>(sim.world());
     sim.advance(45);
-    // Some transporter is on its way with a task chain by now.
-    const Transporter* busy = nullptr;
-    for (const Transporter& t : w.transporters())
-        if (!t.tasks.empty()) busy = &t;
+    const logistics::Transporter* busy = busy_transporter(w, false);   // on its way with a task chain by now
     REQUIRE(busy);
     const Transporter kept = *busy;
     const auto tid = static_cast<std::int64_t>(kept.id);
@@ -117,9 +122,7 @@ TEST_CASE("transporter.unmove puts a moved transporter back with its chain; refu
     Simulation sim = simulation_of("logistics-small-loads.toml");
     const auto& w = dynamic_cast<const LogisticsWorld&>(sim.world());
     sim.advance(45);
-    const Transporter* busy = nullptr;
-    for (const Transporter& t : w.transporters())
-        if (!t.tasks.empty() && t.request >= 0) busy = &t;
+    const logistics::Transporter* busy = busy_transporter(w, true);
     REQUIRE(busy);
     const Transporter kept = *busy;
     const auto tid = static_cast<std::int64_t>(kept.id);
