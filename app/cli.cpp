@@ -13,6 +13,7 @@
 #include "app/replay_cli.hpp"
 #include "app/solve.hpp"
 #include "app/sweep_cli.hpp"
+#include "app/sweep_report.hpp"
 #include "app/window.hpp"
 #include "ui/shell.hpp"
 #include "engine/core/lab.hpp"
@@ -126,6 +127,8 @@ struct CommandLine {
     std::string sweep_dir;
     CLI::App* sweep_merge_cmd = nullptr;
     CLI::App* sweep_status_cmd = nullptr;
+    SweepReportOptions sweep_report_opts;
+    CLI::App* sweep_report_cmd = nullptr;
     std::string bench_what;
     CLI::App* bench_cmd = nullptr;
 
@@ -281,6 +284,13 @@ struct CommandLine {
         sweep_merge_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")->required()->check(CLI::ExistingDirectory);
         sweep_status_cmd = sweep_cmd->add_subcommand("status", "Say how far a sweep got: runs done / total, per shard log, missing");
         sweep_status_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")->required()->check(CLI::ExistingDirectory);
+        sweep_report_cmd = sweep_cmd->add_subcommand(
+            "report", "Plot a merged sweep into REPORT (PNG, drawn by Playbench's renderer): each result against each varied "
+                      "parameter (mean and min-max over seeds), a heat map for each pair of parameters, and summary.txt (each "
+                      "result's highest and lowest points). Exit codes: 0 done; 1 runs missing (reported on what is there); 2 DIR "
+                      "not merged or a file cannot be read or written");
+        sweep_report_cmd->add_option("dir", sweep_report_opts.dir, "Results folder, merged by `sweep merge`")->required()->check(CLI::ExistingDirectory);
+        sweep_report_cmd->add_option("--out", sweep_report_opts.out, "Report folder (created if missing)")->required();
     }
 
     void add_bench() {
@@ -304,7 +314,7 @@ struct CommandLine {
             // Print the usage of the (sub)command that was being parsed, then the reason.
             CLI::App* failed = &app;
             for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                                  verify_cmd, info_cmd, export_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd})
+                                  verify_cmd, info_cmd, export_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd})
                 if (sub->parsed()) failed = sub;
             std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
             return 2;
@@ -348,6 +358,7 @@ struct CommandLine {
         if (*sweep_run_cmd) return sweep_run(sweep_run_opts, std::cout, std::cerr);
         if (*sweep_merge_cmd) return sweep_merge(sweep_dir, std::cout, std::cerr);
         if (*sweep_status_cmd) return sweep_status_verb(sweep_dir, std::cout, std::cerr);
+        if (*sweep_report_cmd) return sweep_report(sweep_report_opts, std::cout, std::cerr);
         if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
 
         if (!display_available()) return headless_fallback(win);

@@ -72,7 +72,16 @@ void draw_chart(const ChartSpec& spec) {
     if (y1 <= y0) y1 = y0 + 1.0;
 
     ImGui::TextColored(palette::kDimText, "%s", with_unit(spec.y.label, spec.y.unit).c_str());
-    const std::vector<double> yt = nice_ticks(y0, y1, 3), xt = nice_ticks(x0, x1, 4);
+    const bool xlog = spec.x.log && x0 > 0.0;
+    std::vector<double> yt = nice_ticks(y0, y1, 3), xt;
+    if (xlog) {
+        for (double p = std::pow(10.0, std::floor(std::log10(x0))); p <= x1 && xt.size() < 50; p *= 10.0)
+            for (double m : {1.0, 2.0, 5.0})
+                if (m * p >= x0 * (1 - 1e-9) && m * p <= x1 * (1 + 1e-9)) xt.push_back(m * p);
+        if (xt.size() < 2) xt = {x0, x1};
+    } else {
+        xt = nice_ticks(x0, x1, 4);
+    }
     float label_w = 0.0f;
     for (double v : yt) label_w = std::max(label_w, ImGui::CalcTextSize(short_number(v).c_str()).x);
     const float left = label_w + 6.0f * s;
@@ -86,7 +95,10 @@ void draw_chart(const ChartSpec& spec) {
 
     Painter window = Painter::window();
     Painter* d = &window;
-    auto px = [&](double x) { return pmin.x + static_cast<float>((x - x0) / (x1 - x0)) * (pmax.x - pmin.x); };
+    auto px = [&](double x) {
+        const double t = xlog ? std::log10(std::max(x, 1e-300) / x0) / std::log10(x1 / x0) : (x - x0) / (x1 - x0);
+        return pmin.x + static_cast<float>(t) * (pmax.x - pmin.x);
+    };
     auto py = [&](double y) {
         return pmax.y - static_cast<float>(std::clamp((y - y0) / (y1 - y0), -0.02, 1.02)) * (pmax.y - pmin.y);
     };
@@ -134,7 +146,8 @@ void draw_chart(const ChartSpec& spec) {
     if (hovered) {
         const float mx = ImGui::GetIO().MousePos.x;
         if (mx >= pmin.x && mx <= pmax.x) {
-            const double at = x0 + (mx - pmin.x) / (pmax.x - pmin.x) * (x1 - x0);
+            const double f = (mx - pmin.x) / (pmax.x - pmin.x);
+            const double at = xlog ? x0 * std::pow(x1 / x0, f) : x0 + f * (x1 - x0);
             d->AddLine(ImVec2(mx, pmin.y), ImVec2(mx, pmax.y), kRule);
             ImGui::BeginTooltip();
             bool header = false;

@@ -24,6 +24,7 @@ struct ChartAxis {
     std::string unit;    // "s", "units/tick", "%"; empty for a count
     double min = 0.0;
     double max = 1.0;    // widened when equal to min
+    bool log = false;    // x only: a log scale (ticks at 1, 2, 5 x 10^k), when min > 0
 };
 
 struct ChartSeries {

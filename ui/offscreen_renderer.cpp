@@ -96,6 +96,10 @@ OffscreenRenderer::~OffscreenRenderer() {
 }
 
 void OffscreenRenderer::build(Shell& shell) {
+    build([&] { shell.draw(); });
+}
+
+void OffscreenRenderer::build(const std::function<void()>& draw_windows) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
     io.DeltaTime = 1.0f / 60.0f;
@@ -105,7 +109,7 @@ void OffscreenRenderer::build(Shell& shell) {
     io.KeyShift = shift_;
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui::NewFrame();
-    shell.draw();
+    draw_windows();
     ImGui::Render();
     built_ = true;
 }
@@ -115,6 +119,16 @@ double OffscreenRenderer::render_frame(Shell& shell) {
     ContextSwitch use(context_);
     auto start = std::chrono::steady_clock::now();
     build(shell);
+    draw(rasteriser_);
+    built_ = false;
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+double OffscreenRenderer::render_frame(const std::function<void()>& draw_windows) {
+    if (!ok()) return 0.0;
+    ContextSwitch use(context_);
+    auto start = std::chrono::steady_clock::now();
+    build(draw_windows);
     draw(rasteriser_);
     built_ = false;
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

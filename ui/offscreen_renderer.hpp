@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -64,6 +65,9 @@ public:
     // Runs one ImGui frame drawing `shell` (mouse outside the window) and rasterises it.
     // Returns the wall time of the frame (UI + rasterisation) in milliseconds.
     double render_frame(Shell& shell);
+    // The same for a picture that is not the shell (`sweep report`'s charts): `draw` builds the
+    // frame's ImGui windows between NewFrame and Render; then it is rasterised.
+    double render_frame(const std::function<void()>& draw);
     // Runs one ImGui frame drawing `shell` through the real views (NewFrame, shell.draw(),
     // Render) without rasterising it, and checks the draw data it produced (check_draw_data).
     // The soak test builds thousands of frames this way and rasterises only a sample.
@@ -112,6 +116,7 @@ private:
 
     // NewFrame, shell.draw(), Render in the renderer's context (which must be current).
     void build(Shell& shell);
+    void build(const std::function<void()>& draw);
     // Clears the surface and rasterises the current draw data with `which` (context current).
     void draw(Rasteriser which);
 };

@@ -1,0 +1,424 @@
+#include "app/sweep_report.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include "engine/core/scenario.hpp"
+#include "engine/sweep/sweep.hpp"
+#include "engine/sweep/sweep_store.hpp"
+#include "ui/chart.hpp"
+#include "ui/offscreen_renderer.hpp"
+#include "ui/painter.hpp"
+#include "ui/palette.hpp"
+
+namespace pb::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Row {
+    std::uint64_t point = 0, seed = 0;
+    std::vector<double> results;
+};
+
+struct Stats {
+    int n = 0;
+    double mean = kNaN, min = kNaN, max = kNaN, sd = kNaN;
+};
+
+Stats stats_of(const std::vector<double>& v) {
+    Stats s;
+    double sum = 0.0;
+    for (double x : v) {
+        if (!std::isfinite(x)) continue;
+        if (s.n == 0) s.min = s.max = x;
+        s.min = std::min(s.min, x);
+        s.max = std::max(s.max, x);
+        sum += x;
+        ++s.n;
+    }
+    if (s.n == 0) return s;
+    s.mean = sum / s.n;
+    double ss = 0.0;
+    for (double x : v)
+        if (std::isfinite(x)) ss += (x - s.mean) * (x - s.mean);
+    s.sd = s.n > 1 ? std::sqrt(ss / (s.n - 1)) : 0.0;
+    return s;
+}
+
+std::vector<std::string> split(const std::string& line) {
+    std::vector<std::string> out;
+    std::string cell;
+    std::istringstream in(line);
+    while (std::getline(in, cell, ',')) out.push_back(cell);
+    if (!line.empty() && line.back() == ',') out.emplace_back();
+    return out;
+}
+
+double number(const std::string& t) {
+    if (t == "nan" || t.empty()) return kNaN;
+    char* end = nullptr;
+    const double v = std::strtod(t.c_str(), &end);
+    return end && *end == '\0' ? v : kNaN;
+}
+
+std::string file_part(const std::string& s) {
+    std::string out;
+    for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-') ? c : '_';
+    while (!out.empty() && out.back() == '_') out.pop_back();
+    return out;
+}
+
+std::string num(double v) {
+    if (!std::isfinite(v)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+// A parameter swept on a log scale: its values (3 or more, all above 0) evenly spaced in log.
+bool looks_log(const std::vector<double>& values) {
+    if (values.size() < 3 || values.front() <= 0.0 || values.back() / values.front() < 4.0) return false;
+    const double step = std::log(values[1] / values[0]);
+    for (std::size_t i = 2; i < values.size(); ++i)
+        if (std::abs(std::log(values[i] / values[i - 1]) - step) > 0.02 * std::abs(step)) return false;
+    return true;
+}
+
+// Which parameters the sweep file swept with scale = "log": from DIR/sweep.toml when it still
+// parses (its scenario found relative to where the file was), else from the values' spacing.
+std::vector<bool> log_params(const SweepManifest& m, const std::string& dir, const std::vector<std::vector<double>>& values) {
+    std::vector<bool> out(m.params.size(), false);
+    for (std::size_t p = 0; p < m.params.size(); ++p) out[p] = looks_log(values[p]);
+    try {
+        const std::string text = read_text_file((fs::path(dir) / "sweep.toml").string());
+        const std::string base = fs::absolute(m.sweep_file).parent_path().string();
+        const SweepSpec spec = parse_sweep_text(text, m.sweep_file, base);
+        for (const SweepVary& v : spec.vary)
+            for (std::size_t p = 0; p < m.params.size(); ++p)
+                if (m.params[p] == v.key) out[p] = v.log && values[p].front() > 0.0;
+    } catch (const std::exception&) {
+    }
+    return out;
+}
+
+// Perceptually even dark-blue -> teal -> yellow (viridis-like stops).
+ImU32 heat_colour(float t) {
+    static const float stops[][3] = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
+    t = std::clamp(std::isfinite(t) ? t : 0.0f, 0.0f, 1.0f) * 4.0f;
+    const int i = std::min(3, static_cast<int>(t));
+    const float f = t - static_cast<float>(i);
+    auto mix = [&](int c) { return static_cast<std::uint8_t>(stops[i][c] + (stops[i + 1][c] - stops[i][c]) * f + 0.5f); };
+    return ui::palette::rgb(mix(0), mix(1), mix(2));
+}
+
+void begin_page(const ui::OffscreenRenderer& r) {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(r.width()), static_cast<float>(r.height())));
+    ImGui::Begin("##report", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoBringToFrontOnFocus);
+}
+
+bool render_png(ui::OffscreenRenderer& r, const std::function<void()>& page, const std::string& path, std::string& error) {
+    for (int i = 0; i < 3; ++i) r.render_frame([&] {
+            begin_page(r);
+            page();
+            ImGui::End();
+        });
+    return r.write_png(path, error);
+}
+
+}  // namespace
+
+int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& err) {
+    SweepManifest m;
+    try {
+        m = read_sweep_dir(o.dir);
+    } catch (const SweepError& e) {
+        err << "playbench sweep report: " << e.what() << "\n";
+        return 2;
+    }
+    const std::string csv_path = (fs::path(o.dir) / "results.csv").string();
+    if (!fs::exists(csv_path)) {
+        err << "playbench sweep report: " << o.dir << " was not merged (no " << csv_path << "): run `playbench sweep merge "
+            << o.dir << "` first\n";
+        return 2;
+    }
+    std::vector<Row> rows;
+    try {
+        std::istringstream in(read_text_file(csv_path, std::uint64_t{1} << 34));
+        std::string line;
+        std::getline(in, line);
+        const std::size_t np = m.params.size(), nr = m.results.size();
+        std::string expect = "run,point,seed,ticks";
+        for (const auto& p : m.params) expect += "," + p;
+        for (const auto& r : m.results) expect += "," + r;
+        if (line != expect) throw SweepError(csv_path + ": its header does not match the manifest (merge again)");
+        int line_no = 1;
+        while (std::getline(in, line)) {
+            ++line_no;
+            if (line.empty()) continue;
+            const std::vector<std::string> c = split(line);
+            Row row;
+            if (c.size() != 4 + np + nr) throw SweepError(csv_path + ":" + std::to_string(line_no) + ": wrong number of columns");
+            row.point = std::strtoull(c[1].c_str(), nullptr, 10);
+            row.seed = std::strtoull(c[2].c_str(), nullptr, 10);
+            if (row.point >= m.points.size()) throw SweepError(csv_path + ":" + std::to_string(line_no) + ": point out of range");
+            for (std::size_t k = 0; k < nr; ++k) row.results.push_back(number(c[4 + np + k]));
+            rows.push_back(std::move(row));
+        }
+    } catch (const std::exception& e) {
+        err << "playbench sweep report: " << e.what() << "\n";
+        return 2;
+    }
+
+    const std::size_t np = m.params.size(), nr = m.results.size(), nseeds = m.seeds.size();
+    // Runs per point found; the missing are listed.
+    std::vector<int> per_point(m.points.size(), 0);
+    for (const Row& r : rows) ++per_point[r.point];
+    std::uint64_t missing = m.run_count() - std::min<std::uint64_t>(m.run_count(), rows.size());
+
+    // Each parameter's distinct values.
+    std::vector<std::vector<double>> values(np);
+    for (std::size_t p = 0; p < np; ++p) {
+        std::set<double> s;
+        for (const auto& pt : m.points) s.insert(pt[p]);
+        values[p].assign(s.begin(), s.end());
+    }
+    std::vector<std::size_t> varied;
+    for (std::size_t p = 0; p < np; ++p)
+        if (values[p].size() > 1) varied.push_back(p);
+    const std::vector<bool> logp = log_params(m, o.dir, values);
+    auto index_of = [&](std::size_t p, double v) {
+        return static_cast<std::size_t>(std::lower_bound(values[p].begin(), values[p].end(), v) - values[p].begin());
+    };
+    std::map<std::uint64_t, std::size_t> seed_index;
+    for (std::size_t i = 0; i < nseeds; ++i) seed_index[m.seeds[i]] = i;
+
+    try {
+        fs::create_directories(o.out);
+    } catch (const std::exception& e) {
+        err << "playbench sweep report: cannot create " << o.out << ": " << e.what() << "\n";
+        return 2;
+    }
+    ui::OffscreenRenderer renderer(o.width, o.height, 1.25f);
+    if (!renderer.ok()) {
+        err << "playbench sweep report: " << renderer.error() << "\n";
+        return 2;
+    }
+    const ImU32 mean_colour = ui::palette::rgb(255, 196, 64), band_colour = ui::palette::rgb(110, 170, 255, 200);
+    int written = 0;
+    std::string error;
+
+    for (std::size_t k = 0; k < nr; ++k) {
+        // ---- one line plot per varied parameter
+        for (std::size_t p : varied) {
+            // For each value and seed: the mean over the other parameters' points; then over seeds.
+            const std::size_t nv = values[p].size();
+            std::vector<std::vector<double>> sum(nv, std::vector<double>(nseeds, 0.0)), cnt(nv, std::vector<double>(nseeds, 0.0));
+            for (const Row& r : rows) {
+                const double x = r.results[k];
+                if (!std::isfinite(x)) continue;
+                const std::size_t v = index_of(p, m.points[r.point][p]);
+                const auto s = seed_index.find(r.seed);
+                if (s == seed_index.end()) continue;
+                sum[v][s->second] += x;
+                cnt[v][s->second] += 1.0;
+            }
+            ui::ChartSeries mean{"mean over seeds", mean_colour, {}, {}, 2.5f};
+            ui::ChartSeries lo{"min over seeds", band_colour, {}, {}, 1.0f}, hi{"max over seeds", band_colour, {}, {}, 1.0f};
+            double ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
+            for (std::size_t v = 0; v < nv; ++v) {
+                std::vector<double> per_seed;
+                for (std::size_t s = 0; s < nseeds; ++s) per_seed.push_back(cnt[v][s] > 0 ? sum[v][s] / cnt[v][s] : kNaN);
+                const Stats st = stats_of(per_seed);
+                if (st.n == 0) continue;
+                for (auto* ser : {&mean, &lo, &hi}) ser->x.push_back(values[p][v]);
+                mean.y.push_back(st.mean);
+                lo.y.push_back(st.min);
+                hi.y.push_back(st.max);
+                ymin = std::min(ymin, st.min);
+                ymax = std::max(ymax, st.max);
+            }
+            if (!std::isfinite(ymin)) ymin = 0.0, ymax = 1.0;
+            const double pad = (ymax - ymin) * 0.08 + (ymax == ymin ? 0.5 : 0.0);
+            std::string others;
+            for (std::size_t q : varied)
+                if (q != p) others += (others.empty() ? "" : ", ") + m.params[q] + " (" + std::to_string(values[q].size()) + " values)";
+            const std::string path = (fs::path(o.out) / ("line-" + file_part(m.results[k]) + "--" + file_part(m.params[p]) + ".png")).string();
+            const bool ok = render_png(renderer, [&] {
+                ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
+                ImGui::TextColored(ui::palette::kDimText, "thick line: mean over %zu seeds; thin lines: the lowest and highest seed (min-max)%s",
+                                   nseeds, logp[p] ? "; x on a log scale" : "");
+                ImGui::TextColored(ui::palette::kDimText, "%s", others.empty() ? "no other parameter varied"
+                                                                                 : ("averaged over the other parameters: " + others).c_str());
+                ui::ChartSpec spec;
+                spec.id = "line";
+                spec.x = {m.params[p] + (logp[p] ? " (log scale)" : ""), "", values[p].front(), values[p].back(), logp[p]};
+                spec.y = {m.results[k], "", ymin - pad, ymax + pad};
+                spec.series = {lo, hi, mean};
+                const float s = ImGui::GetFontSize() / 13.0f;
+                spec.height = (static_cast<float>(renderer.height()) - ImGui::GetCursorPosY() - ImGui::GetTextLineHeight() * 6.5f) / s;
+                ui::draw_chart(spec);
+            }, path, error);
+            if (!ok) {
+                err << "playbench sweep report: " << error << "\n";
+                return 2;
+            }
+            ++written;
+        }
+    }
+    // ---- one heat map per result and pair of varied parameters
+    for (std::size_t k = 0; k < nr; ++k)
+        for (std::size_t a = 0; a < varied.size(); ++a)
+            for (std::size_t b = a + 1; b < varied.size(); ++b) {
+                const std::size_t px = varied[a], py = varied[b];
+                const std::size_t nx = values[px].size(), ny = values[py].size();
+                if (nx > 30 || ny > 30) {
+                    out << "no heat map of " << m.params[px] << " x " << m.params[py] << ": more than 30 values each (random or "
+                        << "latin sampling); the line plots show them\n";
+                    continue;
+                }
+                std::vector<double> sum(nx * ny, 0.0), cnt(nx * ny, 0.0);
+                for (const Row& r : rows) {
+                    const double x = r.results[k];
+                    if (!std::isfinite(x)) continue;
+                    const std::size_t c = index_of(py, m.points[r.point][py]) * nx + index_of(px, m.points[r.point][px]);
+                    sum[c] += x;
+                    cnt[c] += 1.0;
+                }
+                double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+                for (std::size_t c = 0; c < sum.size(); ++c)
+                    if (cnt[c] > 0) lo = std::min(lo, sum[c] / cnt[c]), hi = std::max(hi, sum[c] / cnt[c]);
+                if (!std::isfinite(lo)) lo = 0.0, hi = 1.0;
+                if (hi <= lo) hi = lo + 1.0;
+                const std::string path = (fs::path(o.out) / ("heat-" + file_part(m.results[k]) + "--" + file_part(m.params[px]) + "--" +
+                                                             file_part(m.params[py]) + ".png")).string();
+                const bool ok = render_png(renderer, [&] {
+                    ImGui::Text("%s over %s and %s", m.results[k].c_str(), m.params[px].c_str(), m.params[py].c_str());
+                    std::string others;
+                    for (std::size_t q : varied)
+                        if (q != px && q != py) others += (others.empty() ? "" : ", ") + m.params[q];
+                    ImGui::TextColored(ui::palette::kDimText, "each cell: the mean over %zu seeds%s; grey: no run", nseeds,
+                                       others.empty() ? "" : (" and the other parameters (" + others + ")").c_str());
+                    const float line_h = ImGui::GetTextLineHeight();
+                    float label_w = 0.0f;
+                    for (double v : values[py]) label_w = std::max(label_w, ImGui::CalcTextSize(num(v).c_str()).x);
+                    const ImVec2 origin = ImGui::GetCursorScreenPos();
+                    const float left = origin.x + line_h * 1.6f + label_w + 8.0f;
+                    const float top = origin.y + line_h + 8.0f;
+                    const float right = static_cast<float>(renderer.width()) - 16.0f;
+                    const float bottom = static_cast<float>(renderer.height()) - line_h * 6.0f;
+                    const float cw = (right - left) / static_cast<float>(nx), ch = (bottom - top) / static_cast<float>(ny);
+                    ui::Painter d = ui::Painter::window();
+                    for (std::size_t j = 0; j < ny; ++j)
+                        for (std::size_t i = 0; i < nx; ++i) {
+                            const std::size_t c = j * nx + i;
+                            // The lowest y value at the bottom.
+                            const ImVec2 p0(std::round(left + cw * static_cast<float>(i)), std::round(bottom - ch * static_cast<float>(j + 1)));
+                            const ImVec2 p1(std::round(left + cw * static_cast<float>(i + 1)), std::round(bottom - ch * static_cast<float>(j)));
+                            const bool has = cnt[c] > 0;
+                            const double v = has ? sum[c] / cnt[c] : kNaN;
+                            const float t = has ? static_cast<float>((v - lo) / (hi - lo)) : 0.0f;
+                            d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1), has ? heat_colour(t) : ui::palette::rgb(70, 70, 70));
+                            const std::string label = has ? num(v) : "no run";
+                            const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+                            if (ts.x < p1.x - p0.x - 2)
+                                d.AddText(ImVec2((p0.x + p1.x - ts.x) * 0.5f, (p0.y + p1.y - ts.y) * 0.5f),
+                                          has && t > 0.55f ? ui::palette::rgb(0, 0, 0) : ui::palette::rgb(255, 255, 255), label.c_str());
+                        }
+                    const ImU32 tick = ui::palette::rgb(190, 196, 202);
+                    for (std::size_t i = 0; i < nx; ++i) {
+                        const std::string t = num(values[px][i]);
+                        const float tw = ImGui::CalcTextSize(t.c_str()).x;
+                        d.AddText(ImVec2(left + cw * (static_cast<float>(i) + 0.5f) - tw * 0.5f, bottom + 3.0f), tick, t.c_str());
+                    }
+                    for (std::size_t j = 0; j < ny; ++j) {
+                        const std::string t = num(values[py][j]);
+                        const float tw = ImGui::CalcTextSize(t.c_str()).x;
+                        d.AddText(ImVec2(left - tw - 6.0f, bottom - ch * (static_cast<float>(j) + 0.5f) - line_h * 0.5f), tick, t.c_str());
+                    }
+                    const std::string xl = m.params[px] + (logp[px] ? " (log-spaced values)" : "") + "  ->";
+                    d.AddText(ImVec2(left + (right - left - ImGui::CalcTextSize(xl.c_str()).x) * 0.5f, bottom + line_h + 6.0f), tick, xl.c_str());
+                    const std::string yl = "^ " + m.params[py] + (logp[py] ? " (log-spaced values)" : "");
+                    d.AddText(ImVec2(origin.x, origin.y + 2.0f), tick, yl.c_str());
+                    ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
+                    ui::colour_scale(("colour: mean " + m.results[k]).c_str(), [&](float t) { return heat_colour(t); }, lo, hi, "",
+                                     std::min(right - left, 520.0f));
+                }, path, error);
+                if (!ok) {
+                    err << "playbench sweep report: " << error << "\n";
+                    return 2;
+                }
+                ++written;
+            }
+
+    // ---- summary.txt
+    std::ostringstream sum;
+    sum << "sweep " << m.sweep_file << " (" << m.lab << "): " << rows.size() << " of " << m.run_count() << " runs, "
+        << m.points.size() << " points x " << nseeds << " seeds\n";
+    if (missing > 0) sum << "INCOMPLETE: " << missing << " runs missing; the figures below use the runs there are\n";
+    sum << "mean and spread over the seeds at each point (min..max, sd); highest and lowest mean per result\n";
+    for (std::size_t k = 0; k < nr; ++k) {
+        std::vector<std::vector<double>> per(m.points.size());
+        for (const Row& r : rows) per[r.point].push_back(r.results[k]);
+        std::size_t best = m.points.size(), worst = m.points.size();
+        std::vector<Stats> st(m.points.size());
+        for (std::size_t i = 0; i < m.points.size(); ++i) {
+            st[i] = stats_of(per[i]);
+            if (st[i].n == 0) continue;
+            if (best == m.points.size() || st[i].mean > st[best].mean) best = i;
+            if (worst == m.points.size() || st[i].mean < st[worst].mean) worst = i;
+        }
+        sum << "\n" << m.results[k] << "\n";
+        auto point_line = [&](const char* what, std::size_t i) {
+            sum << "  " << what << ": point " << i << " (";
+            for (std::size_t p = 0; p < np; ++p) sum << (p ? ", " : "") << m.params[p] << " = " << sweep_number(m.points[i][p]);
+            sum << "): mean " << num(st[i].mean) << ", min " << num(st[i].min) << ", max " << num(st[i].max) << ", sd "
+                << num(st[i].sd) << " over " << st[i].n << " seeds\n";
+        };
+        if (best == m.points.size()) {
+            sum << "  no value in any run\n";
+            continue;
+        }
+        point_line("highest mean", best);
+        point_line("lowest mean ", worst);
+    }
+    try {
+        write_file_atomically((fs::path(o.out) / "summary.txt").string(), sum.str());
+    } catch (const std::exception& e) {
+        err << "playbench sweep report: " << e.what() << "\n";
+        return 2;
+    }
+    out << "wrote " << written << " pictures and summary.txt into " << o.out << "\n";
+    if (missing > 0) {
+        std::string which;
+        int listed = 0;
+        for (std::size_t i = 0; i < per_point.size(); ++i)
+            if (per_point[i] < static_cast<int>(nseeds) && listed < 20) {
+                which += (listed ? ", " : "") + std::to_string(i) + " (" + std::to_string(per_point[i]) + " of " + std::to_string(nseeds) + " seeds)";
+                ++listed;
+            }
+        err << "playbench sweep report: " << missing << " of " << m.run_count() << " runs missing, at points " << which
+            << (listed == 20 ? ", ..." : "") << "; reported on what is there. `playbench sweep run` on the same file and folder, "
+            << "then `playbench sweep merge " << o.dir << "`, completes it\n";
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace pb::app
