@@ -1,0 +1,125 @@
+// `playbench sweep report DIR --out REPORT` on a real (shortened) example sweep: refused before
+// merge (exit 2, naming the merge command); after it, one PNG per (result, parameter) and per
+// (result, pair of parameters) of the picture's size with a real picture in it, and summary.txt
+// whose highest point per result is the one the CSV gives; a half-run sweep reports what is
+// there and exits 1, saying what is missing.
+#include <doctest/doctest.h>
+
+#include <stb_image.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "app_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Png {
+    int w = 0, h = 0;
+    std::size_t colours = 0;
+};
+
+Png load(const std::string& path) {
+    Png img;
+    int n = 0;
+    unsigned char* data = stbi_load(path.c_str(), &img.w, &img.h, &n, 4);
+    if (!data) return img;
+    std::set<unsigned> seen;
+    for (int i = 0; i < img.w * img.h; i += 7)
+        seen.insert(static_cast<unsigned>(data[4 * i]) << 16 | static_cast<unsigned>(data[4 * i + 1]) << 8 | data[4 * i + 2]);
+    img.colours = seen.size();
+    stbi_image_free(data);
+    return img;
+}
+
+// The point (run list order) with the highest mean of CSV column `col` over its seeds.
+std::size_t best_point(const std::string& csv, std::size_t col) {
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    std::vector<double> sum, cnt;
+    while (std::getline(in, line)) {
+        std::vector<std::string> c;
+        std::istringstream cells(line);
+        std::string cell;
+        while (std::getline(cells, cell, ',')) c.push_back(cell);
+        const std::size_t p = std::stoul(c[1]);
+        if (sum.size() <= p) sum.resize(p + 1, 0.0), cnt.resize(p + 1, 0.0);
+        sum[p] += std::stod(c[col]);
+        cnt[p] += 1.0;
+    }
+    std::size_t best = 0;
+    for (std::size_t p = 1; p < sum.size(); ++p)
+        if (sum[p] / cnt[p] > sum[best] / cnt[best]) best = p;
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("sweep report: the scoring example's line plots, heat maps and summary; refused before merge") {
+    const std::string dir = temp_path("sweep-report"), out = temp_path("sweep-report-out");
+    fs::remove_all(dir);
+    fs::remove_all(out);
+    ProcessResult r = run_playbench("sweep run '" + source_path("sweeps/podball-scoring.toml") + "' --out '" + dir +
+                                    "' --threads 2 --shard 0/1 --test-cap-ticks 400");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+
+    r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("was not merged") != std::string::npos);
+    CHECK(r.err.find("playbench sweep merge " + dir) != std::string::npos);
+
+    REQUIRE(run_playbench("sweep merge '" + dir + "'").exit_code == 0);
+    r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    CHECK(r.out.find("wrote 18 pictures") != std::string::npos);   // 6 results x (2 parameters + 1 pair)
+
+    std::size_t lines = 0, heats = 0;
+    for (const auto& e : fs::directory_iterator(out)) {
+        const std::string name = e.path().filename().string();
+        if (e.path().extension() != ".png") continue;
+        lines += name.rfind("line-", 0) == 0;
+        heats += name.rfind("heat-", 0) == 0;
+        const Png img = load(e.path().string());
+        CHECK_MESSAGE(img.w == 1000, name);
+        CHECK_MESSAGE(img.h == 640, name);
+        CHECK_MESSAGE(img.colours > 20, name);   // text, lines, cells: not one flat colour
+    }
+    CHECK(lines == 12);
+    CHECK(heats == 6);
+    CHECK(fs::exists(out + "/line-metrics.score_0--podball.ball.friction.png"));
+    CHECK(fs::exists(out + "/heat-metrics.score_0--podball.ball.shoot_force--podball.ball.friction.png"));
+    // The heat map has more colours than a line plot: its cells run through the colour scale.
+    CHECK(load(out + "/heat-metrics.teams_0_.shots--podball.ball.shoot_force--podball.ball.friction.png").colours > 40);
+
+    const std::string summary = read_text(out + "/summary.txt");
+    const std::string csv = read_text(dir + "/results.csv");
+    // Columns: run, point, seed, ticks, shoot_force, friction, score[0], score[1], shots[0], ...
+    const std::vector<std::pair<std::string, std::size_t>> results = {{"metrics.score[0]", 6}, {"metrics.teams[0].shots", 8}};
+    for (const auto& [name, col] : results) {
+        const std::size_t at = summary.find("\n" + name + "\n");
+        REQUIRE_MESSAGE(at != std::string::npos, name);
+        const std::size_t best = best_point(csv, col);
+        CHECK_MESSAGE(summary.find("highest mean: point " + std::to_string(best) + " (", at) == summary.find("highest mean", at), name);
+    }
+}
+
+TEST_CASE("sweep report: half a sweep is reported, exit 1 naming what is missing") {
+    const std::string dir = temp_path("sweep-report-half"), out = temp_path("sweep-report-half-out");
+    fs::remove_all(dir);
+    fs::remove_all(out);
+    ProcessResult r = run_playbench("sweep run '" + source_path("sweeps/podball-scoring.toml") + "' --out '" + dir +
+                                    "' --threads 2 --shard 0/2 --test-cap-ticks 300");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    CHECK(run_playbench("sweep merge '" + dir + "'").exit_code == 1);
+    r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("100 of 200 runs missing") != std::string::npos);
+    CHECK(r.err.find("(4 of 8 seeds)") != std::string::npos);
+    CHECK(fs::exists(out + "/heat-metrics.score_0--podball.ball.shoot_force--podball.ball.friction.png"));
+    CHECK(read_text(out + "/summary.txt").find("INCOMPLETE: 100 runs missing") != std::string::npos);
+}
