@@ -262,8 +262,8 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
             const std::string path = (fs::path(o.out) / ("line-" + file_part(m.results[k]) + "--" + file_part(m.params[p]) + ".png")).string();
             const bool ok = render_png(renderer, [&] {
                 ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
-                ImGui::TextColored(ui::palette::kDimText, "thick line: mean over %zu seeds; thin lines: the lowest and highest seed (min-max)%s",
-                                   nseeds, logp[p] ? "; x on a log scale" : "");
+                ImGui::TextColored(ui::palette::kDimText, "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed (min-max)%s",
+                                   nseeds, nseeds == 1 ? "" : "s", logp[p] ? "; x on a log scale" : "");
                 ImGui::TextColored(ui::palette::kDimText, "%s", others.empty() ? "no other parameter varied"
                                                                                  : ("averaged over the other parameters: " + others).c_str());
                 ui::ChartSpec spec;
