@@ -13,6 +13,8 @@
 #include <set>
 #include <sstream>
 
+#include "engine/core/lab.hpp"
+#include "engine/core/params.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
@@ -206,6 +208,23 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
     auto index_of = [&](std::size_t p, double v) {
         return static_cast<std::size_t>(std::lower_bound(values[p].begin(), values[p].end(), v) - values[p].begin());
     };
+    // The lab's definition of each parameter (unit, choice names), when the lab is known.
+    std::vector<const ParamDef*> defs(np, nullptr);
+    if (const LabInfo* lab = find_lab(m.lab); lab && lab->params)
+        for (std::size_t p = 0; p < np; ++p)
+            if (auto i = lab->params->find(m.params[p])) defs[p] = &(*lab->params)[*i];
+    auto value_text = [&](std::size_t p, double v) {
+        if (defs[p] && defs[p]->is_choice())
+            if (const ParamChoice* c = defs[p]->choice_at(v)) return c->name;
+        return num(v);
+    };
+    auto unit_of = [&](std::size_t p) { return defs[p] ? defs[p]->unit : std::string(); };
+    auto choices_of = [&](std::size_t p) {
+        std::string t;
+        if (defs[p] && defs[p]->is_choice())
+            for (double v : values[p]) t += (t.empty() ? "" : ", ") + num(v) + " = " + value_text(p, v);
+        return t;
+    };
     std::map<std::uint64_t, std::size_t> seed_index;
     for (std::size_t i = 0; i < nseeds; ++i) seed_index[m.seeds[i]] = i;
 
@@ -266,9 +285,10 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                                    nseeds, nseeds == 1 ? "" : "s", logp[p] ? "; x on a log scale" : "");
                 ImGui::TextColored(ui::palette::kDimText, "%s", others.empty() ? "no other parameter varied"
                                                                                  : ("averaged over the other parameters: " + others).c_str());
+                if (const std::string c = choices_of(p); !c.empty()) ImGui::TextColored(ui::palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
                 ui::ChartSpec spec;
                 spec.id = "line";
-                spec.x = {m.params[p] + (logp[p] ? " (log scale)" : ""), "", values[p].front(), values[p].back(), logp[p]};
+                spec.x = {m.params[p] + (logp[p] ? " (log scale)" : ""), unit_of(p), values[p].front(), values[p].back(), logp[p]};
                 spec.y = {m.results[k], "", ymin - pad, ymax + pad};
                 spec.series = {lo, hi, mean};
                 const float s = ImGui::GetFontSize() / 13.0f;
@@ -301,6 +321,13 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                     sum[c] += x;
                     cnt[c] += 1.0;
                 }
+                std::size_t filled = 0;
+                for (double c : cnt) filled += c > 0;
+                if (filled * 2 < cnt.size()) {
+                    out << "no heat map of " << m.results[k] << " over " << m.params[px] << " x " << m.params[py] << ": only " << filled
+                        << " of its " << cnt.size() << " cells have runs (random or latin points); the line plots show them\n";
+                    continue;
+                }
                 double lo = std::numeric_limits<double>::infinity(), hi = -lo;
                 for (std::size_t c = 0; c < sum.size(); ++c)
                     if (cnt[c] > 0) lo = std::min(lo, sum[c] / cnt[c]), hi = std::max(hi, sum[c] / cnt[c]);
@@ -313,11 +340,11 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                     std::string others;
                     for (std::size_t q : varied)
                         if (q != px && q != py) others += (others.empty() ? "" : ", ") + m.params[q];
-                    ImGui::TextColored(ui::palette::kDimText, "each cell: the mean over %zu seeds%s; grey: no run", nseeds,
+                    ImGui::TextColored(ui::palette::kDimText, "each cell: the mean over %zu seed%s%s; grey: no run", nseeds, nseeds == 1 ? "" : "s",
                                        others.empty() ? "" : (" and the other parameters (" + others + ")").c_str());
                     const float line_h = ImGui::GetTextLineHeight();
                     float label_w = 0.0f;
-                    for (double v : values[py]) label_w = std::max(label_w, ImGui::CalcTextSize(num(v).c_str()).x);
+                    for (double v : values[py]) label_w = std::max(label_w, ImGui::CalcTextSize(value_text(py, v).c_str()).x);
                     const ImVec2 origin = ImGui::GetCursorScreenPos();
                     const float left = origin.x + line_h * 1.6f + label_w + 8.0f;
                     const float top = origin.y + line_h + 8.0f;
@@ -343,18 +370,18 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                         }
                     const ImU32 tick = ui::palette::rgb(190, 196, 202);
                     for (std::size_t i = 0; i < nx; ++i) {
-                        const std::string t = num(values[px][i]);
+                        const std::string t = value_text(px, values[px][i]);
                         const float tw = ImGui::CalcTextSize(t.c_str()).x;
                         d.AddText(ImVec2(left + cw * (static_cast<float>(i) + 0.5f) - tw * 0.5f, bottom + 3.0f), tick, t.c_str());
                     }
                     for (std::size_t j = 0; j < ny; ++j) {
-                        const std::string t = num(values[py][j]);
+                        const std::string t = value_text(py, values[py][j]);
                         const float tw = ImGui::CalcTextSize(t.c_str()).x;
                         d.AddText(ImVec2(left - tw - 6.0f, bottom - ch * (static_cast<float>(j) + 0.5f) - line_h * 0.5f), tick, t.c_str());
                     }
-                    const std::string xl = m.params[px] + (logp[px] ? " (log-spaced values)" : "") + "  ->";
+                    const std::string xl = m.params[px] + (unit_of(px).empty() ? "" : " (" + unit_of(px) + ")") + (logp[px] ? " (log-spaced values)" : "") + "  ->";
                     d.AddText(ImVec2(left + (right - left - ImGui::CalcTextSize(xl.c_str()).x) * 0.5f, bottom + line_h + 6.0f), tick, xl.c_str());
-                    const std::string yl = "^ " + m.params[py] + (logp[py] ? " (log-spaced values)" : "");
+                    const std::string yl = "^ " + m.params[py] + (unit_of(py).empty() ? "" : " (" + unit_of(py) + ")") + (logp[py] ? " (log-spaced values)" : "");
                     d.AddText(ImVec2(origin.x, origin.y + 2.0f), tick, yl.c_str());
                     ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
                     ui::colour_scale(("colour: mean " + m.results[k]).c_str(), [&](float t) { return heat_colour(t); }, lo, hi, "",
@@ -387,7 +414,10 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
         sum << "\n" << m.results[k] << "\n";
         auto point_line = [&](const char* what, std::size_t i) {
             sum << "  " << what << ": point " << i << " (";
-            for (std::size_t p = 0; p < np; ++p) sum << (p ? ", " : "") << m.params[p] << " = " << sweep_number(m.points[i][p]);
+            for (std::size_t p = 0; p < np; ++p) {
+                sum << (p ? ", " : "") << m.params[p] << " = " << sweep_number(m.points[i][p]);
+                if (defs[p] && defs[p]->is_choice()) sum << " (" << value_text(p, m.points[i][p]) << ")";
+            }
             sum << "): mean " << num(st[i].mean) << ", min " << num(st[i].min) << ", max " << num(st[i].max) << ", sd "
                 << num(st[i].sd) << " over " << st[i].n << " seeds\n";
         };

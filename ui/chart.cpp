@@ -73,7 +73,8 @@ void draw_chart(const ChartSpec& spec) {
 
     ImGui::TextColored(palette::kDimText, "%s", with_unit(spec.y.label, spec.y.unit).c_str());
     const bool xlog = spec.x.log && x0 > 0.0;
-    std::vector<double> yt = nice_ticks(y0, y1, 3), xt;
+    // About one y tick per three lines of plot height, at least 3 (a panel's chart gets 3).
+    std::vector<double> yt = nice_ticks(y0, y1, std::max(3, static_cast<int>(spec.height * s / (line_h * 3.0f)))), xt;
     if (xlog) {
         for (double p = std::pow(10.0, std::floor(std::log10(x0))); p <= x1 && xt.size() < 50; p *= 10.0)
             for (double m : {1.0, 2.0, 5.0})
