@@ -288,7 +288,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                 if (const std::string c = choices_of(p); !c.empty()) ImGui::TextColored(ui::palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
                 ui::ChartSpec spec;
                 spec.id = "line";
-                spec.x = {m.params[p] + (logp[p] ? " (log scale)" : ""), unit_of(p), values[p].front(), values[p].back(), logp[p]};
+                spec.x = {m.params[p], unit_of(p), values[p].front(), values[p].back(), logp[p]};
                 spec.y = {m.results[k], "", ymin - pad, ymax + pad};
                 spec.series = {lo, hi, mean};
                 const float s = ImGui::GetFontSize() / 13.0f;
