@@ -188,6 +188,14 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
         return 2;
     }
 
+    // Runs finished since the merge are not in the CSV: say so (the report shows the merged ones).
+    try {
+        const SweepStatus st = sweep_status(o.dir);
+        if (st.done > rows.size())
+            err << "playbench sweep report: " << (st.done - rows.size()) << " runs finished after " << csv_path
+                << " was written are not in this report: `playbench sweep merge " << o.dir << "` adds them\n";
+    } catch (const SweepError&) {
+    }
     const std::size_t np = m.params.size(), nr = m.results.size(), nseeds = m.seeds.size();
     // Runs per point found; the missing are listed.
     std::vector<int> per_point(m.points.size(), 0);

@@ -2,7 +2,7 @@
 // merge (exit 2, naming the merge command); after it, one PNG per (result, parameter) and per
 // (result, pair of parameters) of the picture's size with a real picture in it, and summary.txt
 // whose highest point per result is the one the CSV gives; a half-run sweep reports what is
-// there and exits 1, saying what is missing.
+// there and exits 1, saying what is missing, and one whose logs are ahead of the CSV says so.
 #include <doctest/doctest.h>
 
 #include <stb_image.h>
@@ -122,4 +122,17 @@ TEST_CASE("sweep report: half a sweep is reported, exit 1 naming what is missing
     CHECK(r.err.find("(4 of 8 seeds)") != std::string::npos);
     CHECK(fs::exists(out + "/heat-metrics.score_0--podball.ball.shoot_force--podball.ball.friction.png"));
     CHECK(read_text(out + "/summary.txt").find("INCOMPLETE: 100 runs missing") != std::string::npos);
+
+    // The other half run but not merged: the report says the CSV is behind the logs.
+    r = run_playbench("sweep run '" + source_path("sweeps/podball-scoring.toml") + "' --out '" + dir +
+                      "' --threads 2 --shard 1/2 --test-cap-ticks 300");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("100 runs finished after") != std::string::npos);
+    REQUIRE(run_playbench("sweep merge '" + dir + "'").exit_code == 0);
+    r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
+    CHECK_MESSAGE(r.exit_code == 0, r.err);
+    CHECK(r.err.empty());
+    CHECK(read_text(out + "/summary.txt").find("INCOMPLETE") == std::string::npos);
 }

@@ -1,6 +1,6 @@
 // draw_chart's log x axis (ChartAxis::log, used by `sweep report` for parameters swept on a log
 // scale): x = 2, 10, 50 on a 1..100 axis sit at equal distances (log10 steps of 0.7), where a
-// linear axis puts them far apart unevenly; the tick labels are 1, 2, 5 x 10^k.
+// linear axis puts them far apart unevenly.
 #include <doctest/doctest.h>
 
 #include <imgui.h>
