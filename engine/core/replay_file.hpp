@@ -42,8 +42,11 @@ inline constexpr std::uint32_t kReplayFormatVersion = 2;
 //    recorder writes its quiet ticks as one stretch.
 // 6: Podball's, RGS's, Logistics' and Effects' full hash walks the lab's one state description
 //    (state_visitor.hpp) in the order of their JSON state, array sizes included (tick hashes as
-//    before). tests/engine/golden_hashes_test.cpp pins the hashes of this version.
-inline constexpr std::uint32_t kEngineVersion = 6;
+//    before).
+// 7: Podball's default ball friction is 0.02, not 0.004 (a full shot runs 0.16 arena widths, not
+//    0.8): every Podball scenario that does not set it plays differently (issue 22, README "What
+//    the scoring sweep found"). tests/engine/golden_hashes_test.cpp pins the hashes of this version.
+inline constexpr std::uint32_t kEngineVersion = 7;
 // The full hash() costs 0.5-6 us (it covers parameters, metrics, modules' memory, the RNG, every
 // creep that ever walked); once a hash block, every 4096 ticks (about a minute of play), it costs
 // under 1.5 ns a tick and still pins the whole state. (Every 1024 ticks it was a tenth of Effects'

@@ -65,12 +65,15 @@ int32_t podball_module_play(void* state, const podball_world* w, podball_action*
     const double top = c->pod_friction > 0.0 ? c->pod_thrust / c->pod_friction : 0.004;
     const double lambda = c->ball_friction / c->ball_mass;
     const double shot_speed = c->shoot_force / c->ball_mass;
+    const double bx = w->ball_pos.x + hx, by = w->ball_pos.y; /* from our goal's centre */
+    const int in_our_area = bx * bx + by * by < c->goal_exclusion_radius * c->goal_exclusion_radius;
     int i, fetcher = -1;
     double best = 1e9;
     s->calls++;
 
-    /* Who fetches the ball: the nearest pod that may pick it up (not pod 0, the keeper). */
-    for (i = 1; i < w->own_count; ++i) {
+    /* Who fetches the ball: the nearest pod that may pick it up; the keeper (pod 0) only in our
+     * goal area, where nobody else may go. */
+    for (i = in_our_area ? 0 : 1; i < w->own_count; ++i) {
         double dx = w->ball_pos.x - w->own[i].pos.x, dy = w->ball_pos.y - w->own[i].pos.y;
         double d = dx * dx + dy * dy;
         if (!w->own[i].denied && d < best) {
@@ -84,20 +87,33 @@ int32_t podball_module_play(void* state, const podball_world* w, podball_action*
         const podball_pod* p = &w->own[i];
         if (i == fetcher && w->ball_owner_team == 0 && w->mode == PODBALL_MODE_RUNNING) {
             /* Aim at the corner away from their keeper; shoot when the shot arrives with at least
-             * half its speed left (speed after distance d is v0 - lambda * d). */
-            double aim_y = 0.6 * mouth, dx, dy, d, ax, ay;
-            if (w->opponent_area_holder >= 0 && w->opponents[w->opponent_area_holder].pos.y > 0.0) aim_y = -aim_y;
+             * a quarter of its speed left (speed after distance d is v0 - lambda * d: a full shot
+             * rolls v0 / lambda = shoot force / ball friction, 0.16 arena widths by default). */
+            double aim_y = 0.6 * mouth, dx, dy, d, ax, ay, keeper_y = 0.0, nearest = 1e9;
+            int k;
+            /* Their keeper: the one allowed in their goal area, else the pod nearest their goal. */
+            for (k = 0; k < w->opponent_count; ++k) {
+                double kx = w->opponents[k].pos.x - hx, ky = w->opponents[k].pos.y;
+                if (k == w->opponent_area_holder) kx = ky = 0.0;
+                if (kx * kx + ky * ky < nearest) {
+                    nearest = kx * kx + ky * ky;
+                    keeper_y = w->opponents[k].pos.y;
+                }
+            }
+            if (keeper_y > 0.0) aim_y = -aim_y;
             dx = hx + 0.02 - w->ball_pos.x;
             dy = aim_y - w->ball_pos.y;
             d = sqrt(dx * dx + dy * dy);
-            if (d > 1e-9 && lambda * d < 0.5 * shot_speed) {
+            if (d > 1e-9 && lambda * d < 0.75 * shot_speed) {
                 ax = (dx / d * shot_speed - p->vel.x) / shot_speed;
                 ay = (dy / d * shot_speed - p->vel.y) / shot_speed;
                 actions[i].kind = PODBALL_ACTION_SHOOT;
                 actions[i].v.x = ax;
                 actions[i].v.y = ay;
             } else {
-                podball_vec2 spot = {hx - 0.3 * c->arena_width, 0.0};
+                /* Dribble towards their goal until it is in reach (their goal area's rim may stop us). */
+                double reach = lambda > 0.0 ? 0.75 * shot_speed / lambda : c->arena_width;
+                podball_vec2 spot = {hx - clampd(0.6 * reach, 0.0, 0.3 * c->arena_width), 0.0};
                 actions[i] = steer(p, spot, top, 0.0);
             }
         } else if (i == fetcher) {

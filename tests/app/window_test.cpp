@@ -81,7 +81,7 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
     // Before: paused at tick 0 with the scenario's friction.
     CHECK(json_field(b, "paused") == "true");
     CHECK(json_field(b, "tick") == "0");
-    CHECK(param_value(b, "podball.ball.friction") == doctest::Approx(0.004));
+    CHECK(param_value(b, "podball.ball.friction") == doctest::Approx(0.02));   // the default since engine 7
     // The widgets the script aims at were on screen.
     CHECK(b.find("\"transport.play\"") != std::string::npos);
 
@@ -92,7 +92,7 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
     // the ticks it owes), so only that it ran is checked.
     CHECK(tick_running > 0);
     double friction = param_value(a, "podball.ball.friction");
-    CHECK(friction != doctest::Approx(0.004));
+    CHECK(friction != doctest::Approx(0.02));
     CHECK(friction >= 0.0005);
     CHECK(friction <= 0.05);
     CHECK(std::stol(json_field(a, "live_commands")) >= 1);
@@ -167,7 +167,7 @@ TEST_CASE("window: drop a scenario file on the window, tune it, save with Ctrl+S
     CHECK(json_field(o, "title") == "\"Dropped copy\"");
     CHECK(json_field(s, "dirty") == "false");
     double friction = param_value(s, "podball.ball.friction");
-    CHECK(friction != doctest::Approx(0.004));
+    CHECK(friction != doctest::Approx(0.02));   // the scenario's (the default since engine 7), dragged
     // The file on disk holds the tuned value and still loads.
     pb::Scenario reloaded = pb::load_scenario_file(copy);
     CHECK(reloaded.title == "Dropped copy");

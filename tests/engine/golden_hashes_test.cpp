@@ -28,8 +28,8 @@ struct Golden {
 };
 
 // The engine version these numbers were made for, and their fingerprint (golden_fingerprint below).
-constexpr std::uint32_t kGoldenEngineVersion = 6;
-constexpr std::uint64_t kGoldenFingerprint = 0xc5f8e4584cd36d5aull;
+constexpr std::uint32_t kGoldenEngineVersion = 7;
+constexpr std::uint64_t kGoldenFingerprint = 0xd05e1d1d1ae1c7ecull;
 
 constexpr std::int64_t kTicks[] = {0, 60, 600};
 
@@ -50,18 +50,18 @@ const std::vector<Golden> kGolden = {
     {"logistics-small-loads.toml", 0, 0xc015384c5508ed25ull, 0x36d650ea5e0b2bc2ull},
     {"logistics-small-loads.toml", 60, 0xcc11cf01e6f4e2daull, 0x940ba35bf975191dull},
     {"logistics-small-loads.toml", 600, 0x7f554933853d87afull, 0x8e69dcd2f4e0c0e8ull},
-    {"podball-11v11.toml", 0, 0x6cdafbf6bca601c4ull, 0x7efacaeb8c1a88ccull},
-    {"podball-11v11.toml", 60, 0x4f3f9af43b417864ull, 0xdfc95a7990ea7773ull},
-    {"podball-11v11.toml", 600, 0x696ee88c14f17826ull, 0xb88063b155c9eac8ull},
-    {"podball-default.toml", 0, 0x5f2f67735347d9ffull, 0xad4c8120f3e766c0ull},
-    {"podball-default.toml", 60, 0xfb3452ee22745939ull, 0x2248c673e3e310a2ull},
-    {"podball-default.toml", 600, 0x8db44c4d9165d092ull, 0xf2e1b2c7f6405855ull},
-    {"podball-exclusion-demo.toml", 0, 0xb1be63127b82a832ull, 0x0ecf3d6b2761d08dull},
-    {"podball-exclusion-demo.toml", 60, 0xec5447a7586bb6c7ull, 0x7c06c3d4621aaaa7ull},
-    {"podball-exclusion-demo.toml", 600, 0x803e14cb596b53c8ull, 0xd0835b1c9c13c213ull},
-    {"podball-formation-vs-passer.toml", 0, 0x9f126039f0cd2056ull, 0x9c57e65979bbfdbaull},
-    {"podball-formation-vs-passer.toml", 60, 0xe82de66888150cedull, 0xb865eba015006452ull},
-    {"podball-formation-vs-passer.toml", 600, 0x7cff7576ddcfac72ull, 0x058b1f1152a55929ull},
+    {"podball-11v11.toml", 0, 0xcc6332ef26febb0dull, 0xcc05ec6d8c56f3a3ull},
+    {"podball-11v11.toml", 60, 0x3670ced4a46932b5ull, 0xd1f05a43ca6fb232ull},
+    {"podball-11v11.toml", 600, 0x96d29dff75d4d080ull, 0x780cc59a397f8954ull},
+    {"podball-default.toml", 0, 0x4190980cef4ee450ull, 0xf850144a7a97879eull},
+    {"podball-default.toml", 60, 0xebd2a5ea2b70e37cull, 0x26afd1226b1e62e1ull},
+    {"podball-default.toml", 600, 0xc779de1e33922cc0ull, 0xe46a5a3ead88aec8ull},
+    {"podball-exclusion-demo.toml", 0, 0x8e6ea24946b3358eull, 0x35127c39801951d0ull},
+    {"podball-exclusion-demo.toml", 60, 0x0715462e69b81c24ull, 0x7bb09c9540dbe068ull},
+    {"podball-exclusion-demo.toml", 600, 0x41e53be36225ba2eull, 0x1ef64eda4afc766aull},
+    {"podball-formation-vs-passer.toml", 0, 0xfd9660ff8bb687e0ull, 0xec712d72eb2589acull},
+    {"podball-formation-vs-passer.toml", 60, 0x961938a15ac0263aull, 0x6b4707fbadf61bedull},
+    {"podball-formation-vs-passer.toml", 600, 0x39addc55ed865639ull, 0x99696f6182226683ull},
     {"rgs-build-order.toml", 0, 0xd1f1fe9fbad7cc0bull, 0x4aff5a212589ff05ull},
     {"rgs-build-order.toml", 60, 0xafae8c451af3fc82ull, 0x07cf15e0da02cfb0ull},
     {"rgs-build-order.toml", 600, 0x2e798d1848e07ec1ull, 0x63b6fc3c4d3f287cull},

@@ -5,8 +5,12 @@
 
 using namespace podball_testing;
 
-TEST_CASE("podball: a free ball shot from rest follows the seed's closed forms") {
-    const ParamSet params = params_with();
+namespace {
+
+// A 0.9 shot from rest by an idle pod at (-0.4, 0) carrying the ball at the centre, followed for
+// 3000 ticks: the free path and the half-speed time against s_max = SHOOT_FORCE / BALL_FRICTION * 0.9
+// and ln 2 / lambda. `expected_s_max` is the number worked out by hand for these parameters.
+void check_free_shot(const ParamSet& params, double expected_s_max, double expected_half_time) {
     const PodballConfig c = config_from(params);
     PodballSetup s = idle_setup();
     place(s, 0, 0, {-0.4, 0.0});
@@ -21,7 +25,8 @@ TEST_CASE("podball: a free ball shot from rest follows the seed's closed forms")
     const double v0 = c.shoot_force * power / c.ball_mass;
     const double s_max = c.shoot_force / c.ball_friction * power;
     const double t_half = std::log(2.0) / lambda;
-    CHECK(s_max == doctest::Approx(0.72));   // spec defaults: 0.0032 / 0.004 * 0.9
+    CHECK(s_max == doctest::Approx(expected_s_max));
+    CHECK(t_half == doctest::Approx(expected_half_time).epsilon(1e-4));
 
     double prev_speed = v0, prev_dist = 0.0, half_time = -1.0, half_dist = -1.0;
     for (int t = 1; t <= 3000; ++t) {
@@ -40,10 +45,23 @@ TEST_CASE("podball: a free ball shot from rest follows the seed's closed forms")
     }
     CHECK(w.ball().pos.y == 0.0);
     CHECK(prev_dist == doctest::Approx(s_max).epsilon(1e-9));        // exact integration: to rounding
-    CHECK(half_time == doctest::Approx(t_half).epsilon(0.005));      // ln 2 / lambda = 34.66 ticks
+    CHECK(half_time == doctest::Approx(t_half).epsilon(0.005));
     CHECK(half_dist == doctest::Approx(s_max / 2.0).epsilon(0.005));
     // Recoil: the shooter moves back with SHOOT_FORCE * a / pod mass.
     CHECK(pod_of(w, 0, 0).pos.x < -0.4);
+}
+
+}  // namespace
+
+TEST_CASE("podball: a free ball shot from rest follows the seed's closed forms") {
+    SUBCASE("the seed's ball friction 0.004 (the default before engine 7)") {
+        // 0.0032 / 0.004 * 0.9 = 0.72 arena widths; ln 2 / (0.004 / 0.2) = 34.66 ticks.
+        check_free_shot(params_with({{"podball.ball.friction", 0.004}}), 0.72, 34.657);
+    }
+    SUBCASE("today's defaults: ball friction 0.02") {
+        // 0.0032 / 0.02 * 0.9 = 0.144 arena widths; ln 2 / (0.02 / 0.2) = 6.93 ticks.
+        check_free_shot(params_with(), 0.144, 6.9315);
+    }
 }
 
 TEST_CASE("podball: velocity after one tick matches the exact solution with thrust") {
@@ -191,7 +209,8 @@ TEST_CASE("podball: a carrier loses the ball when an impact exceeds COLLISION_FO
 }
 
 TEST_CASE("podball: a pod in BALLDENY is transparent to the ball") {
-    const ParamSet params = params_with();
+    // The seed's ball friction: the shot must still be too fast to catch 0.1 further on.
+    const ParamSet params = params_with({{"podball.ball.friction", 0.004}});
     const PodballConfig c = config_from(params);
     PodballSetup s = idle_setup(2, 1);
     place(s, 0, 0, {-0.2, 0.0});

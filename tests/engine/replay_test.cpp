@@ -912,11 +912,12 @@ TEST_CASE("replay divergence: verify names the values that differ, recorded agai
     SUBCASE("an embedded scenario edited after recording: the first differing fields at tick 0") {
         const std::string path = record(podball_scenario(), 300, {}, "edited.pbreplay");
         ReplayData d = load_ok(path);
-        // The default is written as a comment under [params]: uncomment it with another value.
-        const std::size_t at = d.header.scenario_text.find("# podball.ball.friction = 0.004");
+        // The default (0.02 since engine 7) is written as a comment under [params]: uncomment it
+        // with another value.
+        const std::size_t at = d.header.scenario_text.find("# podball.ball.friction = 0.02");
         REQUIRE(at != std::string::npos);
         const std::size_t end = d.header.scenario_text.find('\n', at);
-        d.header.scenario_text.replace(at, end - at, "podball.ball.friction = 0.005");
+        d.header.scenario_text.replace(at, end - at, "podball.ball.friction = 0.025");
         rewrite(d, path);
         const ReplayData edited = load_ok(path);
         fs::remove(path);
@@ -927,10 +928,10 @@ TEST_CASE("replay divergence: verify names the values that differ, recorded agai
         CHECK(c.result.difference->tick == 0);
         CHECK(c.result.difference->count == 1);
         REQUIRE(c.result.difference->first.size() == 1);
-        CHECK(c.result.difference->first[0] == "params.podball.ball.friction: recorded 0.004, replayed 0.005");
+        CHECK(c.result.difference->first[0] == "params.podball.ball.friction: recorded 0.02, replayed 0.025");
         REQUIRE(c.lines.size() >= 3);
         CHECK(c.lines[1] == "  the state at tick 0 differs in 1 value (recorded, replayed):");
-        CHECK(c.lines[2] == "    params.podball.ball.friction: recorded 0.004, replayed 0.005");
+        CHECK(c.lines[2] == "    params.podball.ball.friction: recorded 0.02, replayed 0.025");
     }
     SUBCASE("a tampered hash with the world unchanged: the state after it equals the recorded one, said so") {
         const std::string path = record(podball_scenario(), 600, {}, "hash-only.pbreplay");

@@ -187,7 +187,10 @@ TEST_CASE("units: every parameter says what it measures, in the designer's terms
 }
 
 TEST_CASE("derived values: Podball's from the seed's numbers (thrust 0.0002, friction 0.05, shot 0.0032)") {
-    const auto d = podball::derived_values(ParamSet(podball::podball_param_table()));
+    // The seed's ball friction, the default before engine 7, set explicitly; today's default below.
+    ParamSet seed(podball::podball_param_table());
+    REQUIRE_FALSE(seed.set("podball.ball.friction", 0.004));
+    const auto d = podball::derived_values(seed);
     // shared/specs/podball.md: "pod friction 0.05 -- top speed 0.004 per tick".
     CHECK(find_derived(d, "Pod top speed").value == doctest::Approx(0.0002 / 0.05));
     CHECK(find_derived(d, "Pod top speed").value == doctest::Approx(0.004));
@@ -201,6 +204,15 @@ TEST_CASE("derived values: Podball's from the seed's numbers (thrust 0.0002, fri
     CHECK(find_derived(d, "Pod top speed").unit == "arena widths/tick");
     CHECK(contains(find_derived(d, "Pod top speed").formula, "thrust / friction"));
     CHECK(find_derived(d, "Pod top speed").inputs.front() == "podball.pod.thrust");
+
+    // Today's default ball friction 0.02: the same 0.016 widths/tick shot rolls 0.0032 / 0.02 =
+    // 0.16 arena widths, halves its speed in 0.693 x 0.2 / 0.02 = 6.93 ticks and is catchable
+    // (below the pick-up velocity 0.012) after ln(0.016 / 0.012) / 0.1 = 2.88 ticks.
+    const auto today = podball::derived_values(ParamSet(podball::podball_param_table()));
+    CHECK(find_derived(today, "Full shot speed").value == doctest::Approx(0.016));
+    CHECK(find_derived(today, "Free path of a full shot").value == doctest::Approx(0.16));
+    CHECK(find_derived(today, "Ball half-speed time").value == doctest::Approx(6.9315));
+    CHECK(find_derived(today, "Full shot catchable after").value == doctest::Approx(2.8768));
 
     // They follow the sliders; friction 0 has no top speed.
     ParamSet p(podball::podball_param_table());

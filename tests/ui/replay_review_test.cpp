@@ -149,7 +149,7 @@ TEST_CASE("replay ui: opening a replay reviews it; seeking through the shell equ
         CHECK_MESSAGE(shell.widgets().find(w), w);
     // The timeline has the friction edit with what it changed.
     REQUIRE(shell.replay_player()->timeline().size() == 1);
-    CHECK(shell.replay_player()->timeline()[0].text == "podball.ball.friction 0.004 -> 0.006");
+    CHECK(shell.replay_player()->timeline()[0].text == "podball.ball.friction 0.02 -> 0.006");   // from the default
 
     shell.review_seek(437);
     Simulation straight = test::default_simulation();

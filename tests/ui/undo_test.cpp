@@ -434,7 +434,7 @@ TEST_CASE("undo: the shell's Edit actions, keys and the Edits list") {
     renderer.set_mouse_down(false);
     renderer.render_frame(shell);
     renderer.render_frame(shell);
-    CHECK(sim.world().params().get("podball.ball.friction") == 0.004);
+    CHECK(sim.world().params().get("podball.ball.friction") == 0.02);   // the default (since engine 7)
     CHECK(sim.world().params().get("podball.ball.mass") == doctest::Approx(0.2));
     REQUIRE(shell.edit_history().edits().size() == 1);
     CHECK(shell.edit_history().edits()[0].forward.size() == 2);
@@ -446,7 +446,7 @@ TEST_CASE("undo: the shell's Edit actions, keys and the Edits list") {
     CHECK(sim.world().params().get("podball.ball.mass") == 1.0);
     CHECK(shell.status().find("Undo reset all parameters") == 0);
     shell.perform(ShellAction::Redo);
-    CHECK(sim.world().params().get("podball.ball.friction") == 0.004);
+    CHECK(sim.world().params().get("podball.ball.friction") == 0.02);   // the default (since engine 7)
     renderer.set_mouse(std::nullopt);
     if (const char* out = std::getenv("PB_UNDO_PNG")) {
         std::string error;
@@ -519,7 +519,7 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         CHECK(o.edits == 1);
         CHECK(o.commands.size() == 1);
         CHECK(o.travel > 0.05);
-        CHECK(o.undone == 0.004);
+        CHECK(o.undone == 0.02);   // the default ball friction (since engine 7)
     }
     SUBCASE("running: one edit, at most one command per tick") {
         const Outcome o = drag(true, false, 60.0f);
@@ -529,7 +529,7 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         std::set<std::int64_t> ticks;
         for (const Command& c : o.commands) CHECK(ticks.insert(c.tick).second);
         CHECK(o.commands.size() <= static_cast<std::size_t>(o.ticks) + 1);
-        CHECK(o.undone == 0.004);
+        CHECK(o.undone == 0.02);   // the default ball friction (since engine 7)
     }
     SUBCASE("Shift moves ten times less") {
         const Outcome plain = drag(false, false, 60.0f);
