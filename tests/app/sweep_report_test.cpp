@@ -118,10 +118,11 @@ TEST_CASE("sweep report: half a sweep is reported, exit 1 naming what is missing
     CHECK(run_playbench("sweep merge '" + dir + "'").exit_code == 1);
     r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
     CHECK(r.exit_code == 1);
-    CHECK(r.err.find("100 of 200 runs missing") != std::string::npos);
-    CHECK(r.err.find("(4 of 8 seeds)") != std::string::npos);
+    // The scoring example: 5 x 7 points x 20 seeds = 700 runs; shard 0/2 runs the even run keys.
+    CHECK(r.err.find("350 of 700 runs missing") != std::string::npos);
+    CHECK(r.err.find("(10 of 20 seeds)") != std::string::npos);
     CHECK(fs::exists(out + "/heat-metrics.score_0--podball.ball.shoot_force--podball.ball.friction.png"));
-    CHECK(read_text(out + "/summary.txt").find("INCOMPLETE: 100 runs missing") != std::string::npos);
+    CHECK(read_text(out + "/summary.txt").find("INCOMPLETE: 350 runs missing") != std::string::npos);
 
     // The other half run but not merged: the report says the CSV is behind the logs.
     r = run_playbench("sweep run '" + source_path("sweeps/podball-scoring.toml") + "' --out '" + dir +
@@ -129,7 +130,7 @@ TEST_CASE("sweep report: half a sweep is reported, exit 1 naming what is missing
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
     CHECK(r.exit_code == 1);
-    CHECK(r.err.find("100 runs finished after") != std::string::npos);
+    CHECK(r.err.find("350 runs finished after") != std::string::npos);
     REQUIRE(run_playbench("sweep merge '" + dir + "'").exit_code == 0);
     r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
     CHECK_MESSAGE(r.exit_code == 0, r.err);

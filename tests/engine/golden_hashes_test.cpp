@@ -29,7 +29,7 @@ struct Golden {
 
 // The engine version these numbers were made for, and their fingerprint (golden_fingerprint below).
 constexpr std::uint32_t kGoldenEngineVersion = 7;
-constexpr std::uint64_t kGoldenFingerprint = 0xd05e1d1d1ae1c7ecull;
+constexpr std::uint64_t kGoldenFingerprint = 0x761e135b79205fe6ull;
 
 constexpr std::int64_t kTicks[] = {0, 60, 600};
 
@@ -56,9 +56,9 @@ const std::vector<Golden> kGolden = {
     {"podball-default.toml", 0, 0x4190980cef4ee450ull, 0xf850144a7a97879eull},
     {"podball-default.toml", 60, 0xebd2a5ea2b70e37cull, 0x26afd1226b1e62e1ull},
     {"podball-default.toml", 600, 0xc779de1e33922cc0ull, 0xe46a5a3ead88aec8ull},
-    {"podball-exclusion-demo.toml", 0, 0x8e6ea24946b3358eull, 0x35127c39801951d0ull},
-    {"podball-exclusion-demo.toml", 60, 0x0715462e69b81c24ull, 0x7bb09c9540dbe068ull},
-    {"podball-exclusion-demo.toml", 600, 0x41e53be36225ba2eull, 0x1ef64eda4afc766aull},
+    {"podball-exclusion-demo.toml", 0, 0xb1be63127b82a832ull, 0x0ecf3d6b2761d08dull},
+    {"podball-exclusion-demo.toml", 60, 0xec5447a7586bb6c7ull, 0x7c06c3d4621aaaa7ull},
+    {"podball-exclusion-demo.toml", 600, 0x803e14cb596b53c8ull, 0xd0835b1c9c13c213ull},
     {"podball-formation-vs-passer.toml", 0, 0xfd9660ff8bb687e0ull, 0xec712d72eb2589acull},
     {"podball-formation-vs-passer.toml", 60, 0x961938a15ac0263aull, 0x6b4707fbadf61bedull},
     {"podball-formation-vs-passer.toml", 600, 0x39addc55ed865639ull, 0x99696f6182226683ull},
