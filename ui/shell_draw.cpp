@@ -43,11 +43,13 @@ void Shell::draw() {
     ImGui::Begin("##playbench_main", nullptr, kFixedWindow);
     ImGui::PopStyleVar(2);
 
-    if (prefs_.show_transport && !sweep_visible()) {
+    // An open sweep's view takes the canvas's and the side panel's place (ui/shell_sweep.cpp).
+    const bool sweep_shown = sweep_visible();
+    if (prefs_.show_transport && !sweep_shown) {
         if (review_) draw_review_transport();
         else draw_transport_bar();
     }
-    if (review_) {
+    if (review_ && !sweep_shown) {
         draw_timeline();
         draw_review_banners();
     }
@@ -64,8 +66,6 @@ void Shell::draw() {
     }
     float canvas_w = std::max(1.0f, avail.x - (prefs_.show_params ? panel_w + splitter_w : 0.0f));
 
-    // An open sweep's view takes the canvas's and the side panel's place (ui/shell_sweep.cpp).
-    const bool sweep_shown = sweep_visible();
     if (sweep_shown) draw_sweep(avail.x, middle_h);
     else draw_canvas(canvas_w, middle_h);
     if (prefs_.show_params && !sweep_shown) {

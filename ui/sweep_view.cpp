@@ -226,9 +226,9 @@ void SweepView::draw_line(float height, WidgetLocator* widgets) const {
     ImGui::Separator();
     if (defs_[p] && defs_[p]->is_choice()) ImGui::Text("%s = %s", m.params[p].c_str(), value_text(p, line.x[best]).c_str());
     ImGui::Text("over %d seed%s (%d run%s)", line.seeds[best], line.seeds[best] == 1 ? "" : "s", line.runs[best], line.runs[best] == 1 ? "" : "s");
-    ImGui::TextColored(palette::kDimText, "click: list these runs in the table");
+    ImGui::TextColored(palette::kDimText, line.runs[best] == 1 ? "click: watch this run in the lab" : "click: list these runs in the table");
     ImGui::EndTooltip();
-    if (ImGui::IsMouseClicked(0)) filter_ = {{p, line.x[best]}};
+    if (ImGui::IsMouseClicked(0)) filter_ = {{p, line.x[best]}}, picked_ = true;
 }
 
 void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
@@ -312,9 +312,10 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
                     num(heat.max[c]).c_str(), heat.runs[c], heat.runs[c] == 1 ? "" : "s");
     else
         ImGui::TextUnformatted("no run here");
-    ImGui::TextColored(palette::kDimText, "%zu seed%s per point; click: list these runs in the table", nseeds, nseeds == 1 ? "" : "s");
+    ImGui::TextColored(palette::kDimText, "%zu seed%s per point; click: %s", nseeds, nseeds == 1 ? "" : "s",
+                       heat.runs[c] == 1 ? "watch this run in the lab" : "list these runs in the table");
     ImGui::EndTooltip();
-    if (ImGui::IsMouseClicked(0)) filter_ = {{px, vx}, {py, vy}};
+    if (ImGui::IsMouseClicked(0)) filter_ = {{px, vx}, {py, vy}}, picked_ = true;
 }
 
 void SweepView::draw_plot(float height, WidgetLocator* widgets) const {
@@ -484,8 +485,12 @@ SweepViewAction SweepView::draw(WidgetLocator& widgets) {
     const float plot_h = std::max(ImGui::GetTextLineHeight() * 12.0f, left_h * 0.56f);
     const ImVec2 plot_at = ImGui::GetCursorScreenPos();
     ImGui::BeginChild("##sweep_plot", ImVec2(0.0f, plot_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    picked_ = false;
     draw_plot(plot_h, &widgets);
     ImGui::EndChild();
+    // A click that picked a single run (one seed, one point there) opens it at once.
+    if (picked_)
+        if (const std::vector<std::size_t> rows = shown_rows(); rows.size() == 1) action.open_run = table_.rows[rows[0]].run;
     widgets.record("sweep.plot", {plot_at.x, plot_at.y, whole.x, plot_h, true});
     draw_table(widgets, action);
     return action;

@@ -2,7 +2,8 @@
 // (DIR/sweep.sqlite, or the folder DIR) shows its results in place of the lab's canvas:
 //   - a plot of one result against a varied parameter: the mean over the seeds, the lowest and the
 //     highest seed (as `sweep report` draws it), or, with a second parameter, a heat map of the
-//     mean; hovering a point or a cell shows its values, clicking it lists its runs in the table;
+//     mean; hovering a point or a cell shows its values, clicking it lists its runs in the table
+//     (and opens the run when it is the only one: one seed, one point);
 //   - the table of the runs (point values, seed, results), sortable; clicking a row opens that run
 //     in its lab (the shell: Shell::open_sweep_run) to watch it;
 //   - export of the plot as a PNG (the offscreen renderer) and of the table as CSV, each atomically.
@@ -103,6 +104,7 @@ private:
     std::optional<std::size_t> y_;
     // Set by clicks inside const drawing code.
     mutable std::vector<std::pair<std::size_t, double>> filter_;
+    mutable bool picked_ = false;   // a point or cell was clicked this frame
     mutable std::vector<std::size_t> order_;   // every row, in the table's sort order
     int sort_column_ = 0;
     bool sort_ascending_ = true;

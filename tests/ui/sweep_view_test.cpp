@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/core/json.hpp"
+#include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
@@ -303,4 +304,28 @@ TEST_CASE("sweep view: clear errors (not a sweep database, unmerged folder, base
     CHECK(shell.sweep_visible());
     CHECK(shell.sweep_run().empty());
     CHECK(sim.world().params().get("podball.ball.friction") == friction);
+}
+
+TEST_CASE("sweep view: one seed a point: clicking a point of the line plot opens its run at once") {
+    test::ScratchDir scratch;
+    const std::string dir = scratch.file("rgs");
+    SweepSpec spec = load_sweep_file(std::string(PLAYBENCH_SOURCE_DIR) + "/sweeps/rgs-half-life.toml");
+    cap_sweep_ticks(spec, 200);
+    run_sweep_into(spec, dir, true);
+    Simulation sim = test::default_simulation();
+    ui::Shell shell(sim, ui::ShellOptions{});
+    ui::OffscreenRenderer r(1280, 800);
+    shell.request_open(dir);   // the folder, as the File dialog allows
+    REQUIRE_MESSAGE(shell.sweep_visible(), shell.error());
+    const SweepTable& t = shell.sweep_view()->table();
+    REQUIRE(t.varied.size() == 1);
+    CHECK_FALSE(shell.sweep_view()->y_param());   // one parameter: the line plot
+    r.render(shell, 3);
+    for (int i = 0; i < 9; ++i) CHECK(shell.widgets().find("sweep.point." + std::to_string(i)));
+    click(r, shell, "sweep.point.4");
+    CHECK_FALSE(shell.sweep_visible());
+    CHECK(sim.world().lab().name == "rgs");
+    CHECK(sim.world().params().get("rgs.economy.half_life") == t.values[0][4]);
+    CHECK(sim.scenario().seed == t.manifest.seeds[0]);
+    CHECK(shell.sweep_run().find("run 4: point 4") == 0);
 }
