@@ -2,7 +2,6 @@
 // the sweep view (ui/sweep_view.hpp) where the canvas and the side panel are; a run clicked in
 // its table opens in its lab, as `sweep run` ran it, to watch; the Sweep menu comes back to the
 // view. The world is replaced only by opening a run, through the same steps as opening a file.
-#include <filesystem>
 #include <string>
 
 #include <imgui.h>
@@ -12,7 +11,6 @@
 #include "ui/shell.hpp"
 #include "ui/sweep_view.hpp"
 
-namespace fs = std::filesystem;
 
 namespace pb::ui {
 
@@ -27,6 +25,7 @@ bool Shell::open_sweep(const std::string& path) {
     retry_path_.clear();
     show_start_page_ = false;
     show_sweep(true);
+    remember_recent_file(prefs_.recent_files, path);
     std::string msg = "Opened " + sweep_->title() + ": click a row of the table to watch that run";
     if (!sweep_->scenario_problem().empty()) msg = "Opened " + sweep_->title() + "; its base scenario is missing";
     set_status(msg);
@@ -76,8 +75,9 @@ bool Shell::open_sweep_run(std::uint64_t run) {
     current_path_.clear();
     world_replaced();
     sweep_run_ = what;
-    set_status("Watching " + fs::path(sweep_->table().manifest.sweep_file).filename().string() + " " + what +
-               ": press Play; Sweep > Show the sweep view goes back");
+    // The whole point is in the window's title; the status line says how to go on.
+    set_status("Watching sweep run " + std::to_string(row->run) + " (point " + std::to_string(row->point) + ", seed " +
+               std::to_string(row->seed) + "): Play runs it; Sweep > Show the sweep view goes back");
     return true;
 }
 

@@ -366,7 +366,13 @@ void SweepView::draw_table(WidgetLocator& widgets, SweepViewAction& action) {
     ImGui::TableSetupColumn("ticks");
     for (std::size_t p = 0; p < np; ++p) ImGui::TableSetupColumn(short_name(m.params[p]).c_str());
     for (std::size_t k = 0; k < nr; ++k) ImGui::TableSetupColumn(m.results[k].c_str());
-    ImGui::TableHeadersRow();
+    // The header row by hand, so each column's header is a named widget (a click sorts by it).
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int c = 0; c < columns; ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        ImGui::TableHeader(ImGui::TableGetColumnName(c));
+        widgets.record_last_item("sweep.header." + std::to_string(c));
+    }
     if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs(); sort && sort->SpecsDirty) {
         if (sort->SpecsCount > 0) {
             sort_column_ = sort->Specs[0].ColumnIndex;

@@ -159,6 +159,22 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     shell.update(0.5);
     CHECK(sim.tick() == 0);
 
+    // A click on a column's name sorts by it: team 0's shots (column 4 + 2 params + result 2), up, then down.
+    const ui::SweepView& v = *view;
+    auto shots = [&](std::size_t i) { return v.table().rows[i].results[2]; };
+    click(r, shell, "sweep.header.8");
+    std::vector<std::size_t> order = view->shown_rows();
+    REQUIRE(order.size() == 200);
+    CHECK(std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) < shots(b); }));
+    CHECK(shots(order.front()) < shots(order.back()));
+    click(r, shell, "sweep.header.8");
+    order = view->shown_rows();
+    CHECK(std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) > shots(b); }));
+    click(r, shell, "sweep.header.0");   // back to run order
+    order = view->shown_rows();
+    CHECK(std::is_sorted(order.begin(), order.end()));
+    CHECK(shell.preferences().recent_files.front() == fs::absolute(fs::path(dir) / "sweep.sqlite").string());
+
     // Pick the result and the axes: friction across, shots of team 0, no second parameter.
     view->select_result(2);
     view->select_x(1);
