@@ -19,6 +19,7 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/podball/library_module.hpp"
+#include "engine/sweep/sweep_table.hpp"
 
 namespace pb::app {
 
@@ -44,6 +45,11 @@ static int headless_fallback(const WindowOptions& o) {
         std::cerr << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable) to review "
                   << o.scenario_path << ".\nplaybench: without one, `playbench replay info FILE` lists it, `playbench "
                      "replay verify FILE` checks it and `playbench replay export FILE --out DIR` writes its frames.\n";
+        return 1;
+    }
+    if (!o.scenario_path.empty() && looks_like_sweep(o.scenario_path)) {
+        std::cerr << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable) to show the sweep "
+                  << o.scenario_path << ".\nplaybench: without one, `playbench sweep report DIR --out REPORT` draws its plots.\n";
         return 1;
     }
     std::string path = o.scenario_path.empty() ? default_scenario_path() : o.scenario_path;
@@ -149,7 +155,7 @@ struct CommandLine {
     CommandLine& operator=(const CommandLine&) = delete;
 
     void add_window() {
-        app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, or a replay to review")
+        app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, a replay to review, or a merged sweep (DIR/sweep.sqlite) to explore")
             ->check(CLI::ExistingFile);
         app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
         app.add_option("--script", win.script_path,

@@ -18,10 +18,12 @@
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
+#include "engine/sweep/sweep_table.hpp"
 #include "ui/chart.hpp"
 #include "ui/offscreen_renderer.hpp"
 #include "ui/painter.hpp"
 #include "ui/palette.hpp"
+#include "ui/sweep_view.hpp"
 
 namespace pb::app {
 
@@ -29,53 +31,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-struct Row {
-    std::uint64_t point = 0, seed = 0;
-    std::vector<double> results;
-};
-
-struct Stats {
-    int n = 0;
-    double mean = kNaN, min = kNaN, max = kNaN, sd = kNaN;
-};
-
-Stats stats_of(const std::vector<double>& v) {
-    Stats s;
-    double sum = 0.0;
-    for (double x : v) {
-        if (!std::isfinite(x)) continue;
-        if (s.n == 0) s.min = s.max = x;
-        s.min = std::min(s.min, x);
-        s.max = std::max(s.max, x);
-        sum += x;
-        ++s.n;
-    }
-    if (s.n == 0) return s;
-    s.mean = sum / s.n;
-    double ss = 0.0;
-    for (double x : v)
-        if (std::isfinite(x)) ss += (x - s.mean) * (x - s.mean);
-    s.sd = s.n > 1 ? std::sqrt(ss / (s.n - 1)) : 0.0;
-    return s;
-}
-
-std::vector<std::string> split(const std::string& line) {
-    std::vector<std::string> out;
-    std::string cell;
-    std::istringstream in(line);
-    while (std::getline(in, cell, ',')) out.push_back(cell);
-    if (!line.empty() && line.back() == ',') out.emplace_back();
-    return out;
-}
-
-double number(const std::string& t) {
-    if (t == "nan" || t.empty()) return kNaN;
-    char* end = nullptr;
-    const double v = std::strtod(t.c_str(), &end);
-    return end && *end == '\0' ? v : kNaN;
-}
 
 std::string file_part(const std::string& s) {
     std::string out;
@@ -89,42 +44,6 @@ std::string num(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
-}
-
-// A parameter swept on a log scale: its values (3 or more, all above 0) evenly spaced in log.
-bool looks_log(const std::vector<double>& values) {
-    if (values.size() < 3 || values.front() <= 0.0 || values.back() / values.front() < 4.0) return false;
-    const double step = std::log(values[1] / values[0]);
-    for (std::size_t i = 2; i < values.size(); ++i)
-        if (std::abs(std::log(values[i] / values[i - 1]) - step) > 0.02 * std::abs(step)) return false;
-    return true;
-}
-
-// Which parameters the sweep file swept with scale = "log": from DIR/sweep.toml when it still
-// parses (its scenario found relative to where the file was), else from the values' spacing.
-std::vector<bool> log_params(const SweepManifest& m, const std::string& dir, const std::vector<std::vector<double>>& values) {
-    std::vector<bool> out(m.params.size(), false);
-    for (std::size_t p = 0; p < m.params.size(); ++p) out[p] = looks_log(values[p]);
-    try {
-        const std::string text = read_text_file((fs::path(dir) / "sweep.toml").string());
-        const std::string base = fs::absolute(m.sweep_file).parent_path().string();
-        const SweepSpec spec = parse_sweep_text(text, m.sweep_file, base);
-        for (const SweepVary& v : spec.vary)
-            for (std::size_t p = 0; p < m.params.size(); ++p)
-                if (m.params[p] == v.key) out[p] = v.log && values[p].front() > 0.0;
-    } catch (const std::exception&) {
-    }
-    return out;
-}
-
-// Perceptually even dark-blue -> teal -> yellow (viridis-like stops).
-ImU32 heat_colour(float t) {
-    static const float stops[][3] = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
-    t = std::clamp(std::isfinite(t) ? t : 0.0f, 0.0f, 1.0f) * 4.0f;
-    const int i = std::min(3, static_cast<int>(t));
-    const float f = t - static_cast<float>(i);
-    auto mix = [&](int c) { return static_cast<std::uint8_t>(stops[i][c] + (stops[i + 1][c] - stops[i][c]) * f + 0.5f); };
-    return ui::palette::rgb(mix(0), mix(1), mix(2));
 }
 
 void begin_page(const ui::OffscreenRenderer& r) {
@@ -147,75 +66,28 @@ bool render_png(ui::OffscreenRenderer& r, const std::function<void()>& page, con
 }  // namespace
 
 int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& err) {
-    SweepManifest m;
+    SweepTable table;
     try {
-        m = read_sweep_dir(o.dir);
-    } catch (const SweepError& e) {
-        err << "playbench sweep report: " << e.what() << "\n";
-        return 2;
-    }
-    const std::string csv_path = (fs::path(o.dir) / "results.csv").string();
-    if (!fs::exists(csv_path)) {
-        err << "playbench sweep report: " << o.dir << " was not merged (no " << csv_path << "): run `playbench sweep merge "
-            << o.dir << "` first\n";
-        return 2;
-    }
-    std::vector<Row> rows;
-    try {
-        std::istringstream in(read_text_file(csv_path, std::uint64_t{1} << 34));
-        std::string line;
-        std::getline(in, line);
-        const std::size_t np = m.params.size(), nr = m.results.size();
-        std::string expect = "run,point,seed,ticks";
-        for (const auto& p : m.params) expect += "," + p;
-        for (const auto& r : m.results) expect += "," + r;
-        if (line != expect) throw SweepError(csv_path + ": its header does not match the manifest (merge again)");
-        int line_no = 1;
-        while (std::getline(in, line)) {
-            ++line_no;
-            if (line.empty()) continue;
-            const std::vector<std::string> c = split(line);
-            Row row;
-            if (c.size() != 4 + np + nr) throw SweepError(csv_path + ":" + std::to_string(line_no) + ": wrong number of columns");
-            row.point = std::strtoull(c[1].c_str(), nullptr, 10);
-            row.seed = std::strtoull(c[2].c_str(), nullptr, 10);
-            if (row.point >= m.points.size()) throw SweepError(csv_path + ":" + std::to_string(line_no) + ": point out of range");
-            for (std::size_t k = 0; k < nr; ++k) row.results.push_back(number(c[4 + np + k]));
-            rows.push_back(std::move(row));
-        }
+        table = read_sweep_table(o.dir);
     } catch (const std::exception& e) {
         err << "playbench sweep report: " << e.what() << "\n";
         return 2;
     }
-
+    const SweepManifest& m = table.manifest;
+    const std::vector<SweepTableRow>& rows = table.rows;
+    const std::string csv_path = (fs::path(o.dir) / "results.csv").string();
     // Runs finished since the merge are not in the CSV: say so (the report shows the merged ones).
-    try {
-        const SweepStatus st = sweep_status(o.dir);
-        if (st.done > rows.size())
-            err << "playbench sweep report: " << (st.done - rows.size()) << " runs finished after " << csv_path
-                << " was written are not in this report: `playbench sweep merge " << o.dir << "` adds them\n";
-    } catch (const SweepError&) {
-    }
+    if (table.unmerged > 0)
+        err << "playbench sweep report: " << table.unmerged << " runs finished after " << csv_path
+            << " was written are not in this report: `playbench sweep merge " << o.dir << "` adds them\n";
     const std::size_t np = m.params.size(), nr = m.results.size(), nseeds = m.seeds.size();
     // Runs per point found; the missing are listed.
     std::vector<int> per_point(m.points.size(), 0);
-    for (const Row& r : rows) ++per_point[r.point];
-    std::uint64_t missing = m.run_count() - std::min<std::uint64_t>(m.run_count(), rows.size());
-
-    // Each parameter's distinct values.
-    std::vector<std::vector<double>> values(np);
-    for (std::size_t p = 0; p < np; ++p) {
-        std::set<double> s;
-        for (const auto& pt : m.points) s.insert(pt[p]);
-        values[p].assign(s.begin(), s.end());
-    }
-    std::vector<std::size_t> varied;
-    for (std::size_t p = 0; p < np; ++p)
-        if (values[p].size() > 1) varied.push_back(p);
-    const std::vector<bool> logp = log_params(m, o.dir, values);
-    auto index_of = [&](std::size_t p, double v) {
-        return static_cast<std::size_t>(std::lower_bound(values[p].begin(), values[p].end(), v) - values[p].begin());
-    };
+    for (const SweepTableRow& r : rows) ++per_point[r.point];
+    const std::uint64_t missing = table.missing;
+    const std::vector<std::vector<double>>& values = table.values;
+    const std::vector<std::size_t>& varied = table.varied;
+    const std::vector<bool>& logp = table.log;
     // The lab's definition of each parameter (unit, choice names), when the lab is known.
     std::vector<const ParamDef*> defs(np, nullptr);
     if (const LabInfo* lab = find_lab(m.lab); lab && lab->params)
@@ -233,8 +105,6 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
             for (double v : values[p]) t += (t.empty() ? "" : ", ") + num(v) + " = " + value_text(p, v);
         return t;
     };
-    std::map<std::uint64_t, std::size_t> seed_index;
-    for (std::size_t i = 0; i < nseeds; ++i) seed_index[m.seeds[i]] = i;
 
     try {
         fs::create_directories(o.out);
@@ -254,34 +124,10 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
     for (std::size_t k = 0; k < nr; ++k) {
         // ---- one line plot per varied parameter
         for (std::size_t p : varied) {
-            // For each value and seed: the mean over the other parameters' points; then over seeds.
-            const std::size_t nv = values[p].size();
-            std::vector<std::vector<double>> sum(nv, std::vector<double>(nseeds, 0.0)), cnt(nv, std::vector<double>(nseeds, 0.0));
-            for (const Row& r : rows) {
-                const double x = r.results[k];
-                if (!std::isfinite(x)) continue;
-                const std::size_t v = index_of(p, m.points[r.point][p]);
-                const auto s = seed_index.find(r.seed);
-                if (s == seed_index.end()) continue;
-                sum[v][s->second] += x;
-                cnt[v][s->second] += 1.0;
-            }
-            ui::ChartSeries mean{"mean over seeds", mean_colour, {}, {}, 2.5f};
-            ui::ChartSeries lo{"min over seeds", band_colour, {}, {}, 1.0f}, hi{"max over seeds", band_colour, {}, {}, 1.0f};
-            double ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
-            for (std::size_t v = 0; v < nv; ++v) {
-                std::vector<double> per_seed;
-                for (std::size_t s = 0; s < nseeds; ++s) per_seed.push_back(cnt[v][s] > 0 ? sum[v][s] / cnt[v][s] : kNaN);
-                const Stats st = stats_of(per_seed);
-                if (st.n == 0) continue;
-                for (auto* ser : {&mean, &lo, &hi}) ser->x.push_back(values[p][v]);
-                mean.y.push_back(st.mean);
-                lo.y.push_back(st.min);
-                hi.y.push_back(st.max);
-                ymin = std::min(ymin, st.min);
-                ymax = std::max(ymax, st.max);
-            }
-            if (!std::isfinite(ymin)) ymin = 0.0, ymax = 1.0;
+            const SweepLine line = sweep_line(table, k, p);
+            ui::ChartSeries mean{"mean over seeds", mean_colour, line.x, line.mean, 2.5f};
+            ui::ChartSeries lo{"min over seeds", band_colour, line.x, line.min, 1.0f}, hi{"max over seeds", band_colour, line.x, line.max, 1.0f};
+            double ymin = line.ymin, ymax = line.ymax;
             const double pad = (ymax - ymin) * 0.08 + (ymax == ymin ? 0.5 : 0.0);
             std::string others;
             for (std::size_t q : varied)
@@ -321,26 +167,14 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                         << "latin sampling); the line plots show them\n";
                     continue;
                 }
-                std::vector<double> sum(nx * ny, 0.0), cnt(nx * ny, 0.0);
-                for (const Row& r : rows) {
-                    const double x = r.results[k];
-                    if (!std::isfinite(x)) continue;
-                    const std::size_t c = index_of(py, m.points[r.point][py]) * nx + index_of(px, m.points[r.point][px]);
-                    sum[c] += x;
-                    cnt[c] += 1.0;
-                }
-                std::size_t filled = 0;
-                for (double c : cnt) filled += c > 0;
-                if (filled * 2 < cnt.size()) {
+                const SweepHeat heat = sweep_heat(table, k, px, py);
+                const std::size_t filled = heat.filled;
+                if (filled * 2 < heat.mean.size()) {
                     out << "no heat map of " << m.results[k] << " over " << m.params[px] << " x " << m.params[py] << ": only " << filled
-                        << " of its " << cnt.size() << " cells have runs (random or latin points); the line plots show them\n";
+                        << " of its " << heat.mean.size() << " cells have runs (random or latin points); the line plots show them\n";
                     continue;
                 }
-                double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-                for (std::size_t c = 0; c < sum.size(); ++c)
-                    if (cnt[c] > 0) lo = std::min(lo, sum[c] / cnt[c]), hi = std::max(hi, sum[c] / cnt[c]);
-                if (!std::isfinite(lo)) lo = 0.0, hi = 1.0;
-                if (hi <= lo) hi = lo + 1.0;
+                const double lo = heat.lo, hi = heat.hi;
                 const std::string path = (fs::path(o.out) / ("heat-" + file_part(m.results[k]) + "--" + file_part(m.params[px]) + "--" +
                                                              file_part(m.params[py]) + ".png")).string();
                 const bool ok = render_png(renderer, [&] {
@@ -366,10 +200,10 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                             // The lowest y value at the bottom.
                             const ImVec2 p0(std::round(left + cw * static_cast<float>(i)), std::round(bottom - ch * static_cast<float>(j + 1)));
                             const ImVec2 p1(std::round(left + cw * static_cast<float>(i + 1)), std::round(bottom - ch * static_cast<float>(j)));
-                            const bool has = cnt[c] > 0;
-                            const double v = has ? sum[c] / cnt[c] : kNaN;
+                            const bool has = heat.runs[c] > 0;
+                            const double v = heat.mean[c];
                             const float t = has ? static_cast<float>((v - lo) / (hi - lo)) : 0.0f;
-                            d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1), has ? heat_colour(t) : ui::palette::rgb(70, 70, 70));
+                            d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1), has ? ui::sweep_heat_colour(t) : ui::palette::rgb(70, 70, 70));
                             const std::string label = has ? num(v) : "no run";
                             const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
                             if (ts.x < p1.x - p0.x - 2)
@@ -392,7 +226,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                     const std::string yl = "^ " + m.params[py] + (unit_of(py).empty() ? "" : " (" + unit_of(py) + ")") + (logp[py] ? " (log-spaced values)" : "");
                     d.AddText(ImVec2(origin.x, origin.y + 2.0f), tick, yl.c_str());
                     ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
-                    ui::colour_scale(("colour: mean " + m.results[k]).c_str(), [&](float t) { return heat_colour(t); }, lo, hi, "",
+                    ui::colour_scale(("colour: mean " + m.results[k]).c_str(), [&](float t) { return ui::sweep_heat_colour(t); }, lo, hi, "",
                                      std::min(right - left, 520.0f));
                 }, path, error);
                 if (!ok) {
@@ -410,11 +244,11 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
     sum << "mean and spread over the seeds at each point (min..max, sd); highest and lowest mean per result\n";
     for (std::size_t k = 0; k < nr; ++k) {
         std::vector<std::vector<double>> per(m.points.size());
-        for (const Row& r : rows) per[r.point].push_back(r.results[k]);
+        for (const SweepTableRow& r : rows) per[r.point].push_back(r.results[k]);
         std::size_t best = m.points.size(), worst = m.points.size();
-        std::vector<Stats> st(m.points.size());
+        std::vector<SweepStats> st(m.points.size());
         for (std::size_t i = 0; i < m.points.size(); ++i) {
-            st[i] = stats_of(per[i]);
+            st[i] = sweep_stats(per[i]);
             if (st[i].n == 0) continue;
             if (best == m.points.size() || st[i].mean > st[best].mean) best = i;
             if (worst == m.points.size() || st[i].mean < st[worst].mean) worst = i;

@@ -23,6 +23,7 @@
 #include "engine/core/param_overrides.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
+#include "engine/sweep/sweep_table.hpp"
 #include "ui/offscreen_renderer.hpp"
 #include "ui/shell.hpp"
 #include "ui/software_draw.hpp"
@@ -93,7 +94,7 @@ Scenario initial_scenario(const WindowOptions& opts, const WindowSettings& setti
                           std::string& failed_path) {
     std::vector<std::string> candidates;
     // A replay given on the command line opens in review mode over the usual live session.
-    if (!opts.scenario_path.empty() && !ui::is_replay_file(opts.scenario_path)) {
+    if (!opts.scenario_path.empty() && !ui::is_replay_file(opts.scenario_path) && !looks_like_sweep(opts.scenario_path)) {
         candidates.push_back(opts.scenario_path);
     } else {
         std::error_code ec;
@@ -518,6 +519,8 @@ int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& l
     // not load (nothing of the designer's to keep: the page shows the error and the examples).
     if (first_run || !load_error.empty()) shell.show_start_page(true);
     if (!opts.scenario_path.empty() && ui::is_replay_file(opts.scenario_path)) shell.open_replay(opts.scenario_path);
+    // A sweep (DIR/sweep.sqlite or DIR) opens in the sweep view over the usual live session.
+    else if (!opts.scenario_path.empty() && looks_like_sweep(opts.scenario_path)) shell.open_sweep(opts.scenario_path);
 
     FrameLoop(shell, out, script, ui_scale, normal).run();
 

@@ -59,6 +59,12 @@ std::string short_number(double v) {
     return buf;
 }
 
+ImVec2 ChartHover::at(double x, double y) const {
+    const double tx = xlog ? std::log10(std::max(x, 1e-300) / x0) / std::log10(x1 / x0) : (x - x0) / (x1 - x0);
+    const double ty = (y - y0) / (y1 - y0);
+    return ImVec2(plot_min.x + static_cast<float>(tx) * (plot_max.x - plot_min.x), plot_max.y - static_cast<float>(ty) * (plot_max.y - plot_min.y));
+}
+
 void draw_chart(const ChartSpec& spec) {
     const float s = ImGui::GetFontSize() / 13.0f;
     const float line_h = ImGui::GetTextLineHeight();
@@ -144,6 +150,12 @@ void draw_chart(const ChartSpec& spec) {
     }
     d->PopClipRect();
 
+    if (spec.hover) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        const double f = (mx - pmin.x) / (pmax.x - pmin.x);
+        *spec.hover = ChartHover{hovered && mx >= pmin.x && mx <= pmax.x, xlog ? x0 * std::pow(x1 / x0, f) : x0 + f * (x1 - x0),
+                                 pmin, pmax, x0, x1, y0, y1, xlog};
+    }
     if (hovered) {
         const float mx = ImGui::GetIO().MousePos.x;
         if (mx >= pmin.x && mx <= pmax.x) {

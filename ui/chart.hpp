@@ -34,12 +34,23 @@ struct ChartSeries {
     float width = 1.5f;         // at UI scale 1
 };
 
+// What draw_chart tells a caller that wants its own readout or clicks (ChartSpec::hover).
+struct ChartHover {
+    bool hovered = false;        // the mouse is over the plot area
+    double x = 0.0;              // the x value under the mouse (when hovered)
+    ImVec2 plot_min, plot_max;   // the plot area on screen
+    double x0 = 0.0, x1 = 1.0, y0 = 0.0, y1 = 1.0;   // the axes' ranges as drawn
+    bool xlog = false;
+    ImVec2 at(double x, double y) const;   // where a value pair is on screen
+};
+
 struct ChartSpec {
     const char* id = "chart";   // unique within the window
     float height = 90.0f;       // plot height at UI scale 1 (axes and key come on top)
     ChartAxis x, y;
     std::vector<ChartSeries> series;
     bool key = true;            // the series' names under the chart (when there are several or one is named)
+    ChartHover* hover = nullptr;   // when set, filled in by draw_chart (the tooltip can then be added to)
 };
 
 // Draws into the current window at the cursor and advances it.

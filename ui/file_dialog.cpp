@@ -18,7 +18,9 @@ namespace {
 
 const char* title(FileDialogMode m) {
     switch (m) {
-    case FileDialogMode::OpenScenario: return "Open scenario###file_dialog";
+    case FileDialogMode::OpenScenario: return "Open scenario, replay or sweep###file_dialog";
+    case FileDialogMode::ExportSweepPlot: return "Export the sweep's plot (PNG)###file_dialog";
+    case FileDialogMode::ExportSweepTable: return "Export the sweep's runs (CSV)###file_dialog";
     case FileDialogMode::SaveScenario: return "Save scenario as###file_dialog";
     case FileDialogMode::ExportPng: return "Export screenshot (PNG)###file_dialog";
     case FileDialogMode::RecordReplay: return "Record to a replay###file_dialog";
@@ -30,7 +32,9 @@ const char* confirm_label(FileDialogMode m) {
     switch (m) {
     case FileDialogMode::OpenScenario: return "Open";
     case FileDialogMode::SaveScenario: return "Save";
-    case FileDialogMode::ExportPng: return "Export";
+    case FileDialogMode::ExportPng:
+    case FileDialogMode::ExportSweepPlot:
+    case FileDialogMode::ExportSweepTable: return "Export";
     case FileDialogMode::RecordReplay: return "Record";
     }
     return "OK";
@@ -58,15 +62,17 @@ void FileDialog::show(FileDialogMode mode, std::string initial_path) {
 
 std::string FileDialog::extension() const {
     switch (mode_) {
-    case FileDialogMode::ExportPng: return ".png";
+    case FileDialogMode::ExportPng:
+    case FileDialogMode::ExportSweepPlot: return ".png";
+    case FileDialogMode::ExportSweepTable: return ".csv";
     case FileDialogMode::RecordReplay: return ".pbreplay";
     default: return ".toml";
     }
 }
 
 bool FileDialog::listed(const std::string& file_extension) const {
-    // Open takes scenarios and replays alike (the shell tells them apart by their content).
-    if (mode_ == FileDialogMode::OpenScenario && file_extension == ".pbreplay") return true;
+    // Open takes scenarios, replays and sweep databases alike (the shell tells them apart by their content).
+    if (mode_ == FileDialogMode::OpenScenario && (file_extension == ".pbreplay" || file_extension == ".sqlite")) return true;
     return file_extension == extension();
 }
 
@@ -126,7 +132,8 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
     refresh_listing();
     std::optional<std::string> chosen;
 
-    ImGui::TextUnformatted(mode_ == FileDialogMode::OpenScenario    ? "Scenario (.toml) or replay (.pbreplay):"
+    ImGui::TextUnformatted(mode_ == FileDialogMode::OpenScenario    ? "Scenario (.toml), replay (.pbreplay) or sweep (sweep.sqlite, or its folder):"
+                           : mode_ == FileDialogMode::ExportSweepTable ? "Write the CSV to:"
                            : mode_ == FileDialogMode::SaveScenario  ? "Save to (.toml):"
                            : mode_ == FileDialogMode::RecordReplay  ? "Record the session to (.pbreplay):"
                                                                     : "Write the PNG to:");
@@ -173,9 +180,11 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
     // Footer: what will happen, then the buttons.
     bool valid = false;
     if (mode_ == FileDialogMode::OpenScenario) {
-        valid = is_file(path_);
-        if (!valid) ImGui::TextColored(palette::kDimText, "Choose an existing scenario (.toml) or replay (.pbreplay).");
-        else ImGui::TextColored(palette::kDimText, " ");
+        // A sweep's folder opens too (the shell reads its merged results).
+        const bool sweep_dir = is_dir(path_) && is_file((fs::path(path_) / "manifest.txt").string());
+        valid = is_file(path_) || sweep_dir;
+        if (!valid) ImGui::TextColored(palette::kDimText, "Choose an existing scenario (.toml), replay (.pbreplay) or sweep (sweep.sqlite).");
+        else ImGui::TextColored(palette::kDimText, sweep_dir ? "A sweep folder: Open shows its merged results." : " ");
     } else {
         valid = !path_.empty() && !is_dir(path_);
         if (is_file(path_)) ImGui::TextColored(palette::kChangedMark, "The file exists and will be replaced.");

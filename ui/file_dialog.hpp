@@ -10,7 +10,8 @@
 
 namespace pb::ui {
 
-enum class FileDialogMode { OpenScenario, SaveScenario, ExportPng, RecordReplay };
+// ExportSweepPlot / ExportSweepTable: the sweep view's exports (a .png, a .csv).
+enum class FileDialogMode { OpenScenario, SaveScenario, ExportPng, RecordReplay, ExportSweepPlot, ExportSweepTable };
 
 class FileDialog {
 public:

@@ -1,4 +1,5 @@
 #include "ui/shell.hpp"
+#include "ui/sweep_view.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
+#include "engine/sweep/sweep_table.hpp"
 
 namespace fs = std::filesystem;
 
@@ -287,6 +289,9 @@ void Shell::world_replaced() {
     retry_path_.clear();
     show_other_world();
     show_start_page_ = false;
+    // Another world on screen: the sweep view steps aside (Sweep > Show brings it back).
+    show_sweep_ = false;
+    sweep_run_.clear();
 }
 
 bool Shell::open_scenario(const std::string& path) {
@@ -407,6 +412,11 @@ void Shell::request_quit(bool force) {
 }
 
 void Shell::request_open(const std::string& path) {
+    // A sweep (its database or folder) opens in the sweep view over the world, which stays.
+    if (looks_like_sweep(path)) {
+        open_sweep(path);
+        return;
+    }
     // A replay opens beside the live session (which stays as it is): nothing to ask.
     if (is_replay_file(path)) open_replay(path);
     else if (dirty()) ask_about_unsaved(AfterDiscard::Open, path);
@@ -433,6 +443,7 @@ void Shell::continue_after(const UnsavedQuestion& question) {
     case AfterDiscard::Open: open_scenario(question.path); break;
     case AfterDiscard::Reload: reload(); break;
     case AfterDiscard::New: new_scenario(question.path); break;
+    case AfterDiscard::SweepRun: open_sweep_run(std::stoull(question.path)); break;
     }
 }
 
@@ -442,7 +453,7 @@ bool Shell::dirty() const { return edits_before_restart_ || live_sim().live_comm
 bool Shell::modal_open() const { return file_dialog_.visible() || unsaved_question_.has_value() || show_about_; }
 
 // The start page covers the canvas like a dialog: the world waits behind it too.
-bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value() || show_start_page_; }
+bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value() || show_start_page_ || sweep_visible(); }
 
 bool Shell::wants_continuous_frames() const {
     // A replay still being checked for divergence needs frames to get on with it.
@@ -457,10 +468,12 @@ std::string Shell::window_title() const {
         if (review_->player->divergence()) title += " DIVERGED";
         return title;
     }
+    if (sweep_visible()) return title + " \xe2\x80\x94 " + sweep_->title();
     if (recorder_.recording()) title = "\xe2\x97\x8f REC " + title;
     const std::string& scenario_title = sim_->scenario().title;
     if (!scenario_title.empty()) title += " \xe2\x80\x94 " + scenario_title;
     if (!current_path_.empty()) title += " (" + fs::path(current_path_).filename().string() + ")";
+    if (!sweep_run_.empty()) title += " \xe2\x80\x94 sweep " + sweep_run_;
     if (dirty()) title = "* " + title;
     return title;
 }

@@ -27,6 +27,8 @@
 
 namespace pb::ui {
 
+class SweepView;
+
 // The side panel's tabs.
 enum class SideTab { Review, Tools, Parameters, Analysis };
 std::string_view side_tab_key(SideTab tab);                      // "review", "tools", "params", "analysis"
@@ -202,6 +204,25 @@ public:
     bool recording() const { return recorder_.recording(); }
     const SessionRecorder& recorder() const { return recorder_; }
 
+    // --- sweeps (ui/shell_sweep.cpp, README "Sweeps" > "In the window") ---
+    // Opens a merged sweep (DIR/sweep.sqlite, or the folder DIR) in the sweep view, which takes
+    // the canvas's and the side panel's place; the world stays as it was, held still. False with
+    // the error shown (not a merged sweep, an unmerged folder: which command merges it).
+    bool open_sweep(const std::string& path);
+    void close_sweep();
+    SweepView* sweep_view() { return sweep_.get(); }
+    // The sweep view on screen (Sweep > Show the sweep view), or the lab (a run being watched).
+    bool sweep_visible() const { return sweep_ && show_sweep_; }
+    void show_sweep(bool show);
+    // Opens run `run` (its key) of the open sweep in its lab, to watch it: the base scenario with
+    // the point's values and the run's seed, as `sweep run` ran it; untitled (File > Save As keeps
+    // it). False with the error shown (the base scenario missing: its path).
+    bool open_sweep_run(std::uint64_t run);
+    // The designer's way (a table row clicked): with unsaved edits it first asks.
+    void request_sweep_run(std::uint64_t run);
+    // The run on screen, in words ("run 17: point 5 (...), seed 3"); empty when none.
+    const std::string& sweep_run() const { return sweep_run_; }
+
     // The designer's edits (Edit > Undo / Redo, the Edits list): ui/shell_edits.cpp.
     const EditHistory& edit_history() const { return history_; }
     bool edits_window_open() const { return show_edits_; }
@@ -269,16 +290,23 @@ private:
     void submit_view_commands();
 
     // What to do once the designer answered the unsaved-changes question.
-    enum class AfterDiscard { Quit, Open, Reload, New };
+    enum class AfterDiscard { Quit, Open, Reload, New, SweepRun };
     struct UnsavedQuestion {
         AfterDiscard then = AfterDiscard::Quit;
-        std::string path;          // for Open; the lab's name for New
+        std::string path;          // for Open; the lab's name for New; the run's key for SweepRun
         bool popup_open = false;
         bool cancel = false;       // cancelled from code: the popup closes at the next frame
     };
     void ask_about_unsaved(AfterDiscard then, std::string path = {});
     void continue_after(const UnsavedQuestion& question);
     void reload();
+    // shell_sweep.cpp
+    void draw_sweep(float width, float height);
+    void draw_sweep_menu();
+    void export_sweep(FileDialogMode mode, const std::string& path);
+    std::unique_ptr<SweepView> sweep_;
+    bool show_sweep_ = false;
+    std::string sweep_run_;
     // shell_canvas.cpp
     void draw_canvas(float width, float height);
     void canvas_input(const World& world, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius);

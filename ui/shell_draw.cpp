@@ -43,11 +43,13 @@ void Shell::draw() {
     ImGui::Begin("##playbench_main", nullptr, kFixedWindow);
     ImGui::PopStyleVar(2);
 
-    if (prefs_.show_transport) {
+    // An open sweep's view takes the canvas's and the side panel's place (ui/shell_sweep.cpp).
+    const bool sweep_shown = sweep_visible();
+    if (prefs_.show_transport && !sweep_shown) {
         if (review_) draw_review_transport();
         else draw_transport_bar();
     }
-    if (review_) {
+    if (review_ && !sweep_shown) {
         draw_timeline();
         draw_review_banners();
     }
@@ -64,8 +66,9 @@ void Shell::draw() {
     }
     float canvas_w = std::max(1.0f, avail.x - (prefs_.show_params ? panel_w + splitter_w : 0.0f));
 
-    draw_canvas(canvas_w, middle_h);
-    if (prefs_.show_params) {
+    if (sweep_shown) draw_sweep(avail.x, middle_h);
+    else draw_canvas(canvas_w, middle_h);
+    if (prefs_.show_params && !sweep_shown) {
         ImGui::SameLine(0, 0);
         // Splitter: drag to resize the panel.
         ImGui::InvisibleButton("##splitter", ImVec2(splitter_w, middle_h));
@@ -139,7 +142,7 @@ void Shell::draw_menu_bar() {
             ImGui::EndMenu();
         }
         widgets_.record_last_item("menu.file.new");
-        if (ImGui::MenuItem("Open scenario or replay...", shortcut_label(ShellAction::Open))) perform(ShellAction::Open);
+        if (ImGui::MenuItem("Open scenario, replay or sweep...", shortcut_label(ShellAction::Open))) perform(ShellAction::Open);
         widgets_.record_last_item("menu.file.open");
         if (ImGui::MenuItem("Save", shortcut_label(ShellAction::Save))) perform(ShellAction::Save);
         widgets_.record_last_item("menu.file.save");
@@ -178,6 +181,7 @@ void Shell::draw_menu_bar() {
     }
     widgets_.record_last_item("menu.file");
     draw_edit_menu();
+    draw_sweep_menu();
     if (ImGui::BeginMenu("Simulation")) {
         if (ImGui::MenuItem(paused_ ? "Play" : "Pause", shortcut_label(ShellAction::TogglePause)))
             perform(ShellAction::TogglePause);
@@ -512,6 +516,8 @@ void Shell::draw_dialogs() {
         case FileDialogMode::RecordReplay: start_recording(*path); break;
         case FileDialogMode::SaveScenario: save_scenario(*path); break;
         case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
+        case FileDialogMode::ExportSweepPlot:
+        case FileDialogMode::ExportSweepTable: export_sweep(file_dialog_.mode(), *path); break;
         }
     }
 

@@ -57,10 +57,7 @@ std::vector<JsonWriter::NumberAt> numbers_of(const World& w) {
 }
 
 Scenario load_point(const SweepSpec& spec, const std::vector<std::pair<std::size_t, double>>& values) {
-    ScenarioLoadOptions o;
-    o.base_dir = std::filesystem::path(spec.scenario_path).parent_path().string();
-    o.param_values = values;
-    return load_scenario_text(spec.scenario_text, spec.scenario_path, o);
+    return sweep_point_scenario(spec.scenario_path, spec.scenario_text, values);
 }
 
 std::uint64_t splitmix(std::uint64_t& state) {
@@ -433,6 +430,14 @@ SweepSpec load_sweep_file(const std::string& path) {
 void cap_sweep_ticks(SweepSpec& spec, std::int64_t ticks) {
     spec.ticks = std::min(spec.ticks, ticks);
     make_identity(spec);
+}
+
+Scenario sweep_point_scenario(const std::string& scenario_path, const std::string& scenario_text,
+                              const std::vector<std::pair<std::size_t, double>>& values) {
+    ScenarioLoadOptions o;
+    o.base_dir = std::filesystem::path(scenario_path).parent_path().string();
+    o.param_values = values;
+    return load_scenario_text(scenario_text, scenario_path, o);
 }
 
 SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run) {

@@ -15,6 +15,7 @@
 namespace pb {
 
 struct LabInfo;
+struct Scenario;
 
 struct SweepVary {
     std::string key;             // podball.ball.friction
@@ -79,6 +80,12 @@ struct SweepRunResult {
     std::vector<double> values; // one per spec.results (NaN where the run had none: a null)
     bool operator==(const SweepRunResult&) const = default;
 };
+
+// The scenario a run starts from: the base scenario's text with the point's values (index in the
+// lab's parameter table, value) set as if its [params] gave them. run_sweep_run sets the run's
+// seed on it and runs it; the window's sweep view opens it to watch one run.
+Scenario sweep_point_scenario(const std::string& scenario_path, const std::string& scenario_text,
+                              const std::vector<std::pair<std::size_t, double>>& values);
 
 // Runs run `run` of the spec (thread-safe: every call builds its own simulation).
 SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run);

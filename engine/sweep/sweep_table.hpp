@@ -1,0 +1,84 @@
+// A merged sweep as numbers to plot (README "Sweeps"): what `sweep report` and the window's sweep
+// view both read. Headless: no drawing here.
+//   read_sweep_table(DIR)   DIR/manifest.txt + DIR/results.csv (what `sweep merge` wrote)
+//   sweep_line(...)         a result against one parameter: mean, min and max over the seeds
+//   sweep_heat(...)         a result over two parameters: the mean per pair of values
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/sweep/sweep_store.hpp"
+
+namespace pb {
+
+// One merged run: a row of results.csv.
+struct SweepTableRow {
+    std::uint64_t run = 0, point = 0, seed = 0;
+    std::int64_t ticks = 0;
+    std::vector<double> results;   // one per manifest.results; NaN where the run had none
+};
+
+struct SweepTable {
+    std::string dir;
+    SweepManifest manifest;
+    std::vector<SweepTableRow> rows;            // in the CSV's order (by run key)
+    std::vector<std::vector<double>> values;    // [param]: its distinct values, ascending
+    std::vector<std::size_t> varied;            // the params with more than one value
+    std::vector<bool> log;                      // [param]: swept on a log scale
+    std::uint64_t missing = 0;                  // runs of the run list not in the CSV
+    std::uint64_t unmerged = 0;                 // runs in the logs but not yet merged into the CSV
+
+    // The index of `v` in values[p].
+    std::size_t value_index(std::size_t p, double v) const;
+    // A parameter's value at a run's point.
+    double param_value(const SweepTableRow& r, std::size_t p) const { return manifest.points[r.point][p]; }
+};
+
+// Reads DIR's manifest and merged CSV. Throws SweepError: not a sweep folder; not merged (naming
+// `playbench sweep merge DIR`); a CSV that does not match the manifest.
+SweepTable read_sweep_table(const std::string& dir);
+
+// Checks that `db` is a merged sweep database (a `sweep` table whose identity is the manifest's
+// beside it) and returns its folder. Throws SweepError saying what it is instead.
+std::string sweep_dir_of_database(const std::string& db);
+// True when `path` is a file starting with SQLite's header, or a folder holding a manifest.txt:
+// what the window opens as a sweep.
+bool looks_like_sweep(const std::string& path);
+
+// The scenario run `row` simulated, to watch it again: the base scenario (read from the
+// manifest's absolute path) with the point's values set as `sweep run` sets them
+// (sweep_point_scenario) and the run's seed. Throws SweepError naming the path when the base
+// scenario is missing or no longer loads, or when the lab lacks a swept parameter.
+Scenario sweep_run_scenario_of(const SweepTable& t, const SweepTableRow& row);
+
+struct SweepStats {
+    int n = 0;
+    double mean, min, max, sd;   // NaN when n == 0
+};
+// Over the finite values of `v`.
+SweepStats sweep_stats(const std::vector<double>& v);
+
+// Result `k` against parameter `p`: for each value of p and each seed, the mean over the other
+// parameters' points; then the mean, min and max of those over the seeds.
+struct SweepLine {
+    std::vector<double> x;                  // values of p with at least one run
+    std::vector<double> mean, min, max;
+    std::vector<int> seeds;                 // seeds with a value
+    std::vector<int> runs;                  // runs behind the figure
+    double ymin = 0.0, ymax = 1.0;          // over min..max (0..1 when empty)
+};
+SweepLine sweep_line(const SweepTable& t, std::size_t k, std::size_t p);
+
+// Result `k` over parameters px (columns) and py (rows): the mean over seeds and the other
+// parameters for each pair of values; cells[j * nx + i], NaN where no run.
+struct SweepHeat {
+    std::size_t nx = 0, ny = 0;
+    std::vector<double> mean, min, max;
+    std::vector<int> runs;
+    std::size_t filled = 0;
+    double lo = 0.0, hi = 1.0;              // over the means (hi > lo)
+};
+SweepHeat sweep_heat(const SweepTable& t, std::size_t k, std::size_t px, std::size_t py);
+
+}  // namespace pb

@@ -1,0 +1,347 @@
+// The sweep in the window (ui/sweep_view.hpp, ui/shell_sweep.cpp): a real sweep (the Podball
+// scoring example, its runs capped at 300 ticks) run and merged in a temp folder, opened through
+// the shell as File > Open does, drawn by the offscreen renderer and clicked.
+#include <doctest/doctest.h>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/core/json.hpp"
+#include "engine/core/lab.hpp"
+#include "engine/core/scenario.hpp"
+#include "engine/sweep/sweep.hpp"
+#include "engine/sweep/sweep_store.hpp"
+#include "engine/sweep/sweep_table.hpp"
+#include "ui/offscreen_renderer.hpp"
+#include "ui/shell.hpp"
+#include "ui/sweep_view.hpp"
+#include "ui_test_support.hpp"
+
+using namespace pb;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Runs every run of `spec` into DIR (one shard log), as `sweep run` does; merges when asked.
+void run_sweep_into(const SweepSpec& spec, const std::string& dir, bool merge) {
+    prepare_sweep_dir(spec, dir);
+    {
+        SweepLogWriter log((fs::path(dir) / shard_log_name(0, 1)).string());
+        for (std::uint64_t k = 0; k < spec.run_count(); ++k) log.append(run_sweep_run(spec, k));
+    }
+    if (merge) REQUIRE(merge_sweep_dir(dir).missing.empty());
+}
+
+SweepSpec scoring_spec() {
+    SweepSpec spec = load_sweep_file(std::string(PLAYBENCH_SOURCE_DIR) + "/sweeps/podball-scoring.toml");
+    cap_sweep_ticks(spec, 300);
+    return spec;
+}
+
+// The scoring sweep, merged once for every test here (5 x 5 points x 8 seeds = 200 runs).
+const std::string& merged_sweep() {
+    static test::ScratchDir scratch;
+    static const std::string dir = [] {
+        const std::string d = scratch.file("scoring");
+        run_sweep_into(scoring_spec(), d, true);
+        return d;
+    }();
+    return dir;
+}
+
+void click(ui::OffscreenRenderer& r, ui::Shell& shell, const std::string& widget) {
+    const ui::WidgetRect* w = shell.widgets().find(widget);
+    REQUIRE_MESSAGE(w, widget);
+    r.set_mouse(std::make_pair(w->center_x(), w->center_y()));
+    r.render_frame(shell);
+    r.set_mouse_down(true);
+    r.render_frame(shell);
+    r.set_mouse_down(false);
+    r.render_frame(shell);
+}
+
+// The number `path` names in what `run --json` prints for this world.
+double number_at(const World& w, const std::string& path) {
+    JsonWriter j = JsonWriter::numbers();
+    j.begin_object();
+    j.field("tick", w.tick());
+    j.key("state");
+    w.write_state(j);
+    j.key("metrics");
+    w.write_metrics(j);
+    j.end_object();
+    for (const auto& n : j.numbers_found())
+        if (n.path == path) return n.value;
+    FAIL("no number at " << path);
+    return 0.0;
+}
+
+std::uint32_t png_u32(const std::string& bytes, std::size_t at) {
+    return (static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at])) << 24) |
+           (static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + 1])) << 16) |
+           (static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + 2])) << 8) |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + 3]));
+}
+
+}  // namespace
+
+TEST_CASE("sweep view: the shared table gives the report's figures") {
+    const SweepTable t = read_sweep_table(merged_sweep());
+    REQUIRE(t.rows.size() == 200);
+    CHECK(t.missing == 0);
+    REQUIRE(t.varied.size() == 2);
+    CHECK(t.values[0].size() == 5);
+    CHECK(t.values[1].size() == 5);
+    CHECK_FALSE(t.log[0]);   // shoot_force: explicit values
+    CHECK(t.log[1]);         // friction: scale = "log"
+    // Shots of team 0 against shoot force: for a value, each seed's mean over the 5 frictions,
+    // then min / mean / max over the 8 seeds; computed here from the rows by hand.
+    const std::size_t k = 2, p = 0;
+    const SweepLine line = sweep_line(t, k, p);
+    REQUIRE(line.x.size() == 5);
+    for (std::size_t v = 0; v < 5; ++v) {
+        std::vector<double> per_seed;
+        for (std::uint64_t seed : t.manifest.seeds) {
+            double sum = 0;
+            int n = 0;
+            for (const SweepTableRow& r : t.rows)
+                if (r.seed == seed && t.manifest.points[r.point][p] == t.values[p][v]) sum += r.results[k], ++n;
+            REQUIRE(n == 5);
+            per_seed.push_back(sum / n);
+        }
+        CHECK(line.min[v] == *std::min_element(per_seed.begin(), per_seed.end()));
+        CHECK(line.max[v] == *std::max_element(per_seed.begin(), per_seed.end()));
+        CHECK(line.mean[v] == doctest::Approx(sweep_stats(per_seed).mean));
+        CHECK(line.runs[v] == 40);
+    }
+    const SweepHeat heat = sweep_heat(t, k, 1, 0);
+    CHECK(heat.filled == 25);
+    for (int r : heat.runs) CHECK(r == 8);
+}
+
+TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click a cell and a row to watch that run") {
+    const std::string dir = merged_sweep();
+    Simulation sim = test::default_simulation();
+    ui::Shell shell(sim, ui::ShellOptions{});
+    ui::OffscreenRenderer r(1280, 800);
+    REQUIRE(r.ok());
+
+    shell.request_open((fs::path(dir) / "sweep.sqlite").string());   // what the File dialog's Open does
+    REQUIRE_MESSAGE(shell.sweep_visible(), shell.error());
+    ui::SweepView* view = shell.sweep_view();
+    REQUIRE(view);
+    r.render(shell, 3);
+    for (const char* w : {"sweep.view", "sweep.plot", "sweep.table", "sweep.result", "sweep.x", "sweep.y", "sweep.export_png",
+                          "sweep.export_csv", "sweep.row.0", "menu.sweep"})
+        CHECK_MESSAGE(shell.widgets().find(w), w);
+    CHECK_FALSE(shell.widgets().find("canvas"));   // the view is where the canvas was
+    CHECK(shell.window_title().find("podball-scoring.toml") != std::string::npos);
+    // Two grid parameters: the heat map first, shoot force across, friction up.
+    CHECK(view->x_param() == 0);
+    REQUIRE(view->y_param() == std::optional<std::size_t>(1));
+    CHECK(shell.widgets().find("sweep.cell.4.4"));
+    CHECK_FALSE(shell.widgets().find("sweep.cell.5.0"));
+
+    // The sim waits behind the view.
+    shell.set_paused(false);
+    shell.update(0.5);
+    CHECK(sim.tick() == 0);
+
+    // A click on a column's name sorts by it: team 0's shots (column 4 + 2 params + result 2), up, then down.
+    const ui::SweepView& v = *view;
+    auto shots = [&](std::size_t i) { return v.table().rows[i].results[2]; };
+    click(r, shell, "sweep.header.8");
+    std::vector<std::size_t> order = view->shown_rows();
+    REQUIRE(order.size() == 200);
+    CHECK(std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) < shots(b); }));
+    CHECK(shots(order.front()) < shots(order.back()));
+    click(r, shell, "sweep.header.8");
+    order = view->shown_rows();
+    CHECK(std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) > shots(b); }));
+    click(r, shell, "sweep.header.0");   // back to run order
+    order = view->shown_rows();
+    CHECK(std::is_sorted(order.begin(), order.end()));
+    CHECK(shell.preferences().recent_files.front() == fs::absolute(fs::path(dir) / "sweep.sqlite").string());
+
+    // Pick the result and the axes: friction across, shots of team 0, no second parameter.
+    view->select_result(2);
+    view->select_x(1);
+    CHECK_FALSE(view->y_param());   // friction was the heat map's rows: now the line plot
+    r.render(shell, 2);
+    for (int i = 0; i < 5; ++i) CHECK(shell.widgets().find("sweep.point." + std::to_string(i)));
+    CHECK_FALSE(shell.widgets().find("sweep.cell.0.0"));
+    // Points left to right in the friction's order, evenly spaced (a log axis over log-spaced values).
+    const float x0 = shell.widgets().find("sweep.point.0")->center_x(), x1 = shell.widgets().find("sweep.point.1")->center_x(),
+                x4 = shell.widgets().find("sweep.point.4")->center_x();
+    CHECK(x1 > x0);
+    CHECK((x4 - x0) == doctest::Approx(4 * (x1 - x0)).epsilon(0.02));
+
+    // Clicking point 3 lists its runs: the 5 shoot forces x 8 seeds at friction values[1][3].
+    const SweepTable& t = view->table();
+    click(r, shell, "sweep.point.3");
+    REQUIRE(view->filter().size() == 1);
+    CHECK(view->filter()[0].first == 1);
+    CHECK(view->filter()[0].second == t.values[1][3]);
+    CHECK(view->shown_rows().size() == 40);
+
+    // Back to the heat map; click cell (shoot force 2, friction 0): its 8 seeds.
+    view->select_x(0);
+    view->select_y(1);
+    r.render(shell, 2);
+    click(r, shell, "sweep.cell.2.0");
+    REQUIRE(view->filter().size() == 2);
+    CHECK(view->filter()[0] == std::make_pair(std::size_t{0}, t.values[0][2]));
+    CHECK(view->filter()[1] == std::make_pair(std::size_t{1}, t.values[1][0]));
+    const std::vector<std::size_t> shown = view->shown_rows();
+    REQUIRE(shown.size() == 8);
+    r.render(shell, 2);
+
+    // Click the fourth of those rows: that run opens in its lab.
+    const SweepTableRow row = t.rows[shown[3]];
+    CHECK(row.seed == t.manifest.seeds[3]);
+    click(r, shell, "sweep.row." + std::to_string(row.run));
+    CHECK_FALSE(shell.sweep_visible());
+    CHECK(shell.error().empty());
+    const World& w = shell.simulation().world();
+    CHECK(w.params().get("podball.ball.shoot_force") == t.values[0][2]);
+    CHECK(w.params().get("podball.ball.friction") == t.values[1][0]);
+    CHECK(shell.simulation().scenario().seed == row.seed);
+    CHECK(shell.simulation().tick() == 0);
+    CHECK(shell.current_path().empty());   // untitled: Save never writes over the base scenario
+    CHECK(shell.sweep_run().find("run " + std::to_string(row.run)) != std::string::npos);
+    CHECK(shell.window_title().find("seed " + std::to_string(row.seed)) != std::string::npos);
+    CHECK(shell.widgets().find("menu.sweep"));
+    // It is the run the sweep ran: the same results after its ticks.
+    shell.simulation().advance(row.ticks);
+    for (std::size_t k = 0; k < t.manifest.results.size(); ++k)
+        CHECK_MESSAGE(number_at(shell.simulation().world(), t.manifest.results[k]) == row.results[k], t.manifest.results[k]);
+
+    // Sweep > Show the sweep view comes back to it, as it was.
+    r.render(shell, 1);
+    shell.show_sweep(true);
+    r.render(shell, 2);
+    CHECK(shell.sweep_visible());
+    CHECK(shell.widgets().find("sweep.cell.2.0"));
+    CHECK(view->filter().size() == 2);
+    // Export buttons open the file dialog at a name in the sweep's folder.
+    click(r, shell, "sweep.export_csv");
+    CHECK(shell.modal_open());
+}
+
+TEST_CASE("sweep view: the plot exports as a PNG, the table as the merged CSV (rows = runs)") {
+    const std::string dir = merged_sweep();
+    std::unique_ptr<ui::SweepView> view = ui::SweepView::open(dir);   // the folder opens too
+    test::ScratchDir out;
+    std::string error;
+
+    const std::string csv = out.file("runs.csv");
+    REQUIRE_MESSAGE(view->export_csv(csv, error), error);
+    CHECK(slurp(csv) == slurp((fs::path(dir) / "results.csv").string()));
+    view->set_filter({{1, view->table().values[1][4]}});
+    REQUIRE(view->export_csv(csv, error));
+    const std::string part = slurp(csv);
+    CHECK(std::count(part.begin(), part.end(), '\n') == 1 + 40);   // header + 5 forces x 8 seeds
+    CHECK(part.rfind("run,point,seed,ticks,podball.ball.shoot_force,podball.ball.friction,metrics.score[0]", 0) == 0);
+
+    for (bool heat : {true, false}) {
+        view->select_y(heat ? std::optional<std::size_t>(1) : std::nullopt);
+        const std::string png = out.file(heat ? "heat.png" : "line.png");
+        REQUIRE_MESSAGE(view->export_png(png, error), error);
+        const std::string bytes = slurp(png);
+        REQUIRE(bytes.size() > 5000);   // a picture, not an empty frame
+        CHECK(bytes.compare(1, 3, "PNG") == 0);
+        CHECK(png_u32(bytes, 16) == 1000);
+        CHECK(png_u32(bytes, 20) == 640);
+        CHECK_FALSE(fs::exists(png + ".tmp"));
+    }
+    // An unwritable place: false with the reason, nothing left behind.
+    CHECK_FALSE(view->export_png(out.file("no/such/folder/x.png"), error));
+    CHECK_FALSE(error.empty());
+    CHECK_FALSE(view->export_csv(out.file("no/such/folder/x.csv"), error));
+    CHECK(error.find("no/such/folder") != std::string::npos);
+}
+
+TEST_CASE("sweep view: clear errors (not a sweep database, unmerged folder, base scenario missing)") {
+    test::ScratchDir scratch;
+    Simulation sim = test::default_simulation();
+    ui::Shell shell(sim, ui::ShellOptions{});
+
+    // A SQLite database that is not a sweep: said, nothing else changes.
+    const std::string other = scratch.file("other.sqlite");
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(other.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+    shell.request_open(other);
+    CHECK_FALSE(shell.sweep_visible());
+    CHECK(shell.error().find("not a merged Playbench sweep database") != std::string::npos);
+    CHECK(shell.error().find(other) != std::string::npos);
+
+    // A sweep run but not merged: the folder names the command that merges it.
+    const std::string unmerged = scratch.file("unmerged");
+    SweepSpec spec = scoring_spec();
+    cap_sweep_ticks(spec, 20);
+    run_sweep_into(spec, unmerged, false);
+    shell.request_open(unmerged);
+    CHECK_FALSE(shell.sweep_visible());
+    CHECK(shell.error().find("playbench sweep merge " + unmerged) != std::string::npos);
+
+    // Its base scenario gone (a copy of the sweep whose manifest points at a missing file): the
+    // view opens and says so; a row clicked names the path and the world stays.
+    merge_sweep_dir(unmerged);
+    const std::string moved = scratch.file("moved.toml");
+    fs::copy_file(spec.scenario_path, moved);
+    std::string manifest = slurp((fs::path(unmerged) / "manifest.txt").string());
+    const std::size_t at = manifest.find("scenario " + spec.scenario_path);
+    REQUIRE(at != std::string::npos);
+    manifest.replace(at, 9 + spec.scenario_path.size(), "scenario " + moved);
+    write_file_atomically((fs::path(unmerged) / "manifest.txt").string(), manifest);
+    fs::remove(moved);
+    ui::OffscreenRenderer r(1280, 800);
+    shell.request_open((fs::path(unmerged) / "sweep.sqlite").string());
+    REQUIRE_MESSAGE(shell.sweep_visible(), shell.error());
+    CHECK(shell.sweep_view()->scenario_problem().find(moved) != std::string::npos);
+    r.render(shell, 3);
+    const double friction = sim.world().params().get("podball.ball.friction");
+    click(r, shell, "sweep.row.0");
+    CHECK(shell.error().find(moved + " is missing") != std::string::npos);
+    CHECK(shell.sweep_visible());
+    CHECK(shell.sweep_run().empty());
+    CHECK(sim.world().params().get("podball.ball.friction") == friction);
+}
+
+TEST_CASE("sweep view: one seed a point: clicking a point of the line plot opens its run at once") {
+    test::ScratchDir scratch;
+    const std::string dir = scratch.file("rgs");
+    SweepSpec spec = load_sweep_file(std::string(PLAYBENCH_SOURCE_DIR) + "/sweeps/rgs-half-life.toml");
+    cap_sweep_ticks(spec, 200);
+    run_sweep_into(spec, dir, true);
+    Simulation sim = test::default_simulation();
+    ui::Shell shell(sim, ui::ShellOptions{});
+    ui::OffscreenRenderer r(1280, 800);
+    shell.request_open(dir);   // the folder, as the File dialog allows
+    REQUIRE_MESSAGE(shell.sweep_visible(), shell.error());
+    const SweepTable& t = shell.sweep_view()->table();
+    REQUIRE(t.varied.size() == 1);
+    CHECK_FALSE(shell.sweep_view()->y_param());   // one parameter: the line plot
+    r.render(shell, 3);
+    for (int i = 0; i < 9; ++i) CHECK(shell.widgets().find("sweep.point." + std::to_string(i)));
+    click(r, shell, "sweep.point.4");
+    CHECK_FALSE(shell.sweep_visible());
+    CHECK(sim.world().lab().name == "rgs");
+    CHECK(sim.world().params().get("rgs.economy.half_life") == t.values[0][4]);
+    CHECK(sim.scenario().seed == t.manifest.seeds[0]);
+    CHECK(shell.sweep_run().find("run 4: point 4") == 0);
+}
