@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/json.hpp"
 #include "engine/core/node.hpp"
 
 namespace pb {
 
 struct LabInfo;
+class World;
 
 struct SweepVary {
     std::string key;             // podball.ball.friction
@@ -79,6 +81,10 @@ struct SweepRunResult {
     std::vector<double> values; // one per spec.results (NaN where the run had none: a null)
     bool operator==(const SweepRunResult&) const = default;
 };
+
+// Every number `run --json` prints for this world (tick, state.*, metrics.*), with its path:
+// what a sweep's or a comparison's results are read from.
+std::vector<JsonWriter::NumberAt> world_numbers(const World& w);
 
 // Runs run `run` of the spec (thread-safe: every call builds its own simulation).
 SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run);
