@@ -7,6 +7,7 @@
 #include <iostream>
 #include <optional>
 
+#include "app/compare_cli.hpp"
 #include "app/headless.hpp"
 #include "app/match.hpp"
 #include "app/offscreen.hpp"
@@ -87,6 +88,8 @@ std::string usage_text() {
            "  playbench solve SCENARIO     Tasks: every Pareto option, team and route (--json for all)\n"
            "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
            "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"
+           "  playbench compare SCENARIO --b KEY=VALUE  A against B (A with --b) over paired seeds:\n"
+           "                               means, B - A and its 95 % interval per key result\n"
            "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
            "                               cluster shards, into SQLite and CSV (see sweep --help)\n"
            "  playbench bench [LAB]        run the benchmarks (labs: " +
@@ -127,6 +130,12 @@ struct CommandLine {
     ReplayExportOptions exp;
     std::string exp_size = "1280x720";
     CLI::App* export_cmd = nullptr;
+    CompareCliOptions compare;
+    std::string compare_seed;
+    std::int64_t compare_ticks = 0;
+    CLI::App* compare_cmd = nullptr;
+    CLI::Option* compare_seed_opt = nullptr;
+    CLI::Option* compare_ticks_opt = nullptr;
     CLI::App* sweep_cmd = nullptr;
     SweepRunOptions sweep_run_opts;
     CLI::App* sweep_run_cmd = nullptr;
@@ -148,6 +157,7 @@ struct CommandLine {
         add_solve();
         add_params();
         add_replay();
+        add_compare();
         add_sweep();
         add_bench();
     }
@@ -260,6 +270,33 @@ struct CommandLine {
                              "matches the one recorded; without it such a replay is refused (exit 2)");
     }
 
+    void add_compare() {
+        compare_cmd = app.add_subcommand(
+            "compare", "A/B: run the scenario as A (with --set) and as B (A plus every --b) over the same seeds, and print for "
+                       "each of the lab's key results the mean of A and of B, the mean paired difference B - A with its 95 % "
+                       "interval (Student's t over the seeds) and whether that interval excludes 0. Exit codes: 0 compared; "
+                       "1 a run failed; 2 bad input");
+        compare_cmd->add_option("scenario", compare.scenario, "Scenario file (.toml): A")->required()->check(CLI::ExistingFile);
+        compare_cmd->add_option("--set", compare.sets, "Override a parameter in A and B, KEY=VALUE (repeatable); see `playbench params`");
+        compare_cmd->add_option("--b", compare.b_sets, "Override a parameter in B only, KEY=VALUE (repeatable; at least one)");
+        compare_cmd->add_option("--b-scenario", compare.b_scenario,
+                                "B's scenario file, when B is another scenario of the same lab (another layout, other "
+                                "policies); --set applies to both, --b to B")
+            ->check(CLI::ExistingFile);
+        compare_cmd->add_option("--seeds", compare.seeds, "Paired seeds S, S+1, ... (default 10; at least 2 for an interval)")
+            ->check(CLI::Range(1, 100000));
+        compare_seed_opt = compare_cmd->add_option("--seed", compare_seed, "First seed S (default: the scenario's seed)");
+        compare_ticks_opt = compare_cmd->add_option("--ticks", compare_ticks,
+                                                    "Ticks per run (default: Podball a full match, other labs 3600)")
+                                ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
+        compare_cmd->add_option("--result", compare.results,
+                                "A result to compare, by its path in `run --json` (repeatable; default: the lab's key results)");
+        compare_cmd->add_option("--threads", compare.threads, "Worker threads (default 2); results do not depend on it")
+            ->check(CLI::Range(1, 64));
+        compare_cmd->add_flag("--json", compare.json, "Print the comparison, with every run's values, as JSON");
+        compare_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
+    }
+
     void add_sweep() {
         sweep_cmd = app.add_subcommand(
             "sweep", "Run one scenario over many parameter values and seeds (a sweep file, README \"Sweeps\"), on this "
@@ -320,7 +357,7 @@ struct CommandLine {
             // Print the usage of the (sub)command that was being parsed, then the reason.
             CLI::App* failed = &app;
             for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                                  verify_cmd, info_cmd, export_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd})
+                                  verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd})
                 if (sub->parsed()) failed = sub;
             std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
             return 2;
@@ -328,19 +365,30 @@ struct CommandLine {
         return std::nullopt;
     }
 
-    // --seed for match: the same range as a scenario's seed key, 0 .. 2^63-1 (seeds S, S+1, ...
-    // stay in it). False, having said why, when it is not.
+    // --seed for match and compare: the same range as a scenario's seed key, 0 .. 2^63-1 (seeds
+    // S, S+1, ... stay in it). False, having said why, when it is not.
+    static bool parse_seed(const std::string& text, const char* verb, std::uint64_t& seed) {
+        const char* end = text.data() + text.size();
+        auto res = std::from_chars(text.data(), end, seed);
+        if (text.empty() || res.ec != std::errc() || res.ptr != end || seed > static_cast<std::uint64_t>(INT64_MAX)) {
+            std::cerr << verb << ": --seed must be a whole number 0 .. " << INT64_MAX << ", got '" << text << "'\n";
+            return false;
+        }
+        return true;
+    }
     bool parse_match_seed() {
         if (!*match_seed_opt) return true;
         std::uint64_t seed = 0;
-        const char* end = match_seed.data() + match_seed.size();
-        auto res = std::from_chars(match_seed.data(), end, seed);
-        if (match_seed.empty() || res.ec != std::errc() || res.ptr != end || seed > static_cast<std::uint64_t>(INT64_MAX)) {
-            std::cerr << "playbench match: --seed must be a whole number 0 .. " << INT64_MAX << ", got '" << match_seed
-                      << "'\n";
-            return false;
-        }
+        if (!parse_seed(match_seed, "playbench match", seed)) return false;
         match.seed = seed;
+        return true;
+    }
+    bool parse_compare_numbers() {
+        if (*compare_ticks_opt) compare.ticks = compare_ticks;
+        if (!*compare_seed_opt) return true;
+        std::uint64_t seed = 0;
+        if (!parse_seed(compare_seed, "playbench compare", seed)) return false;
+        compare.seed = seed;
         return true;
     }
 
@@ -361,6 +409,7 @@ struct CommandLine {
             if (!parse_size_option(exp_size, exp.width, exp.height, *export_cmd, "playbench replay export")) return 2;
             return replay_export(exp, std::cout, std::cerr);
         }
+        if (*compare_cmd) return parse_compare_numbers() ? compare_verb(compare, std::cout, std::cerr) : 2;
         if (*sweep_run_cmd) return sweep_run(sweep_run_opts, std::cout, std::cerr);
         if (*sweep_merge_cmd) return sweep_merge(sweep_dir, std::cout, std::cerr);
         if (*sweep_status_cmd) return sweep_status_verb(sweep_dir, std::cout, std::cerr);

@@ -40,6 +40,10 @@ inline constexpr ImU32 kNoteMark = rgb(90, 215, 235);
 inline constexpr ImU32 kDivergenceMark = rgb(255, 50, 50);
 inline constexpr ImU32 kPlayhead = rgb(245, 245, 245);
 
+// Compare mode: the labels of A (the scenario) and B (the variant)
+inline constexpr ImU32 kCompareA = rgb(140, 200, 255);
+inline constexpr ImU32 kCompareB = rgb(255, 184, 84);
+
 // Panels
 inline const ImVec4 kChangedMark{1.00f, 0.70f, 0.25f, 1.0f};    // a value not at its default
 inline const ImVec4 kEditedLabel{1.00f, 0.85f, 0.45f, 1.0f};    // a value differing from the file

@@ -31,12 +31,13 @@ std::string_view side_tab_key(SideTab tab) {
         case SideTab::Tools: return "tools";
         case SideTab::Parameters: return "params";
         case SideTab::Analysis: return "analysis";
+        case SideTab::Compare: return "compare";
     }
     return "params";
 }
 
 std::optional<SideTab> side_tab_from_key(std::string_view key) {
-    for (SideTab t : {SideTab::Review, SideTab::Tools, SideTab::Parameters, SideTab::Analysis})
+    for (SideTab t : {SideTab::Review, SideTab::Tools, SideTab::Parameters, SideTab::Analysis, SideTab::Compare})
         if (side_tab_key(t) == key) return t;
     return std::nullopt;
 }
@@ -60,6 +61,7 @@ void Shell::show_other_world() {
     // clock's leftover time dropped, the lab's view for it, no drag half done, the view re-fitted.
     set_paused(true);
     clock_.reset();
+    compare_.reset();   // another world: the variant belonged to the one before
     ensure_lab_view();
     if (lab_view_) lab_view_->cancel_drag();
     canvas_drag_ = CanvasDrag::None;
@@ -154,6 +156,7 @@ void Shell::run_one_tick() {
         for (Command& c : lab_view_->before_tick(sim_->world()))
             if (auto why = sim_->submit(std::move(c))) set_status("Refused: " + *why);
     sim_->step();
+    if (compare_) compare_tick();   // B in lockstep: the same tick as A
     report_recording_end();
 }
 
@@ -276,6 +279,7 @@ void Shell::restart_keeping_parameters() {
     clock_.reset();
     history_.clear();   // the edits' values and ids belong to the run before
     if (lab_view_) lab_view_->cancel_drag();
+    if (compare_) compare_->sim->restart();   // B too, keeping its own parameter values
     set_status(was_recording ? "Restarted at tick 0; recording stopped: " + std::to_string(recorder_.ticks()) + " ticks in " + recorder_.path()
                              : std::string("Restarted at tick 0 (parameter values kept)"));
 }
@@ -349,6 +353,7 @@ bool Shell::new_scenario(const std::string& lab_name) {
 }
 
 void Shell::request_new(const std::string& lab) {
+    if (refuse_while_comparing("start a new scenario")) return;
     if (dirty()) ask_about_unsaved(AfterDiscard::New, lab);
     else new_scenario(lab);
 }
@@ -412,6 +417,7 @@ void Shell::request_quit(bool force) {
 }
 
 void Shell::request_open(const std::string& path) {
+    if (refuse_while_comparing("open " + fs::path(path).filename().string())) return;
     // A sweep (its database or folder) opens in the sweep view over the world, which stays.
     if (looks_like_sweep(path)) {
         open_sweep(path);
@@ -450,7 +456,9 @@ void Shell::continue_after(const UnsavedQuestion& question) {
 // The live session's edits: a replay under review is never "unsaved" (its notes are saved at once).
 bool Shell::dirty() const { return edits_before_restart_ || live_sim().live_commands().size() > saved_live_count_; }
 
-bool Shell::modal_open() const { return file_dialog_.visible() || unsaved_question_.has_value() || show_about_; }
+bool Shell::modal_open() const {
+    return file_dialog_.visible() || unsaved_question_.has_value() || show_about_ || compare_question_open();
+}
 
 // The start page covers the canvas like a dialog: the world waits behind it too.
 bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value() || show_start_page_ || sweep_visible(); }

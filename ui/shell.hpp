@@ -29,9 +29,9 @@ namespace pb::ui {
 
 class SweepView;
 
-// The side panel's tabs.
-enum class SideTab { Review, Tools, Parameters, Analysis };
-std::string_view side_tab_key(SideTab tab);                      // "review", "tools", "params", "analysis"
+// The side panel's tabs (Compare only in compare mode).
+enum class SideTab { Review, Tools, Parameters, Analysis, Compare };
+std::string_view side_tab_key(SideTab tab);                      // "review", "tools", "params", "analysis", "compare"
 std::optional<SideTab> side_tab_from_key(std::string_view key);
 
 // What the designer arranged, persisted by the app between sessions.
@@ -79,6 +79,22 @@ struct ReviewSession {
     std::string note_text;
     std::optional<glm::dvec2> note_point;
     bool picking_point = false;   // the next canvas click sets note_point
+};
+
+// Compare mode (ui/shell_compare.cpp): B, a variant of the open scenario (A), runs beside it in
+// lockstep. Which side the parameter panel edits:
+enum class CompareEdit { A, B, Both };
+
+struct CompareSession {
+    std::unique_ptr<Simulation> sim;     // B: forked from A, the same seed and tick
+    std::unique_ptr<LabView> view;       // B's own view: its charts and heat maps follow B
+    CanvasView canvas;                   // B's half of the canvas (its own pan and zoom)
+    ParamPanelState panel;               // B's parameter panel (its edits go straight to B)
+    CompareEdit edit = CompareEdit::B;
+    std::vector<std::string> results;    // the lab's key results (engine/compare)
+    bool save_pending = false;           // the file dialog's Save is "Save B as..."
+    bool question = false;               // leaving: keep A or B?
+    bool question_open = false;
 };
 
 class Shell {
@@ -223,6 +239,32 @@ public:
     // The run on screen, in words ("run 17: point 5 (...), seed 3"); empty when none.
     const std::string& sweep_run() const { return sweep_run_; }
 
+    // --- compare mode (ui/shell_compare.cpp) ---
+    // Simulation > Compare with a variant: B forks from A at the current tick (same seed, same
+    // state); both then run in lockstep. False with the reason shown while reviewing a replay.
+    bool start_compare();
+    bool comparing() const { return compare_ != nullptr; }
+    Simulation* variant() { return compare_ ? compare_->sim.get() : nullptr; }
+    LabView* variant_view() { return compare_ ? compare_->view.get() : nullptr; }
+    // Which side the parameter panel edits (Both: A's edits are made on B too).
+    void set_compare_edit(CompareEdit edit);
+    std::optional<CompareEdit> compare_edit() const;
+    // A parameter edit on the side(s) chosen, as the panel makes it (tests, automation).
+    std::optional<std::string> compare_set_param(const std::string& key, double value);
+    // Parameters whose value B has other than A: key, A's value, B's value (as the table prints).
+    struct ParamDifference {
+        std::string key, a, b;
+    };
+    std::vector<ParamDifference> variant_differences() const;
+    // Leaves compare mode keeping A (B dropped) or B (B becomes the scenario on screen, with its
+    // edits unsaved).
+    void end_compare(bool keep_b);
+    // The designer's way out: asks whether to keep A or B (Cancel stays in compare mode).
+    void request_end_compare();
+    bool compare_question_open() const { return compare_ && compare_->question; }
+    // Writes B as a scenario file (atomically), as File > Save would write A.
+    bool save_variant(const std::string& path);
+
     // The designer's edits (Edit > Undo / Redo, the Edits list): ui/shell_edits.cpp.
     const EditHistory& edit_history() const { return history_; }
     bool edits_window_open() const { return show_edits_; }
@@ -246,6 +288,17 @@ private:
     void draw_timeline();
     void draw_review_banners();
     void draw_review_panel();
+    // shell_compare.cpp
+    void compare_tick();                         // B's step after A's
+    // True, having said why, when compare mode is on: opening or starting another scenario would
+    // drop A or B, so the designer leaves compare mode first.
+    bool refuse_while_comparing(const std::string& what);
+    void draw_compare_tab();
+    void draw_compare_question();
+    void draw_variant_canvas(float width, float height);
+    void label_canvas(const char* id, const std::string& text, ImU32 colour);
+    void draw_compare_params(std::string& refused);
+    std::unique_ptr<CompareSession> compare_;
     // shell.cpp: actions
     void restart_keeping_parameters();
     void change_speed(int delta);

@@ -126,6 +126,7 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     ImVec2 hint_size = ImGui::CalcTextSize(hint.c_str());
     draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                   palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
+    if (compare_) label_canvas("a", "A  (the scenario)", palette::kCompareA);
     draw->PopClipRect();
 }
 

@@ -66,8 +66,18 @@ void Shell::draw() {
     }
     float canvas_w = std::max(1.0f, avail.x - (prefs_.show_params ? panel_w + splitter_w : 0.0f));
 
-    if (sweep_shown) draw_sweep(avail.x, middle_h);
-    else draw_canvas(canvas_w, middle_h);
+    if (sweep_shown) {
+        draw_sweep(avail.x, middle_h);
+    } else if (compare_) {
+        // A on the left, B on the right, a thin gap between.
+        const float gap = 4.0f * scale;
+        const float a_w = std::max(1.0f, std::floor((canvas_w - gap) * 0.5f));
+        draw_canvas(a_w, middle_h);
+        ImGui::SameLine(0, gap);
+        draw_variant_canvas(std::max(1.0f, canvas_w - gap - a_w), middle_h);
+    } else {
+        draw_canvas(canvas_w, middle_h);
+    }
     if (prefs_.show_params && !sweep_shown) {
         ImGui::SameLine(0, 0);
         // Splitter: drag to resize the panel.
@@ -200,6 +210,10 @@ void Shell::draw_menu_bar() {
             widgets_.record_last_item("menu.simulation.record");
             if (ImGui::MenuItem("Record to...", nullptr, false, !recorder_.recording()))
                 file_dialog_.show(FileDialogMode::RecordReplay, default_replay_path(sim_->world().lab().name));
+            ImGui::Separator();
+            if (!compare_ && ImGui::MenuItem("Compare with a variant")) start_compare();
+            if (compare_ && ImGui::MenuItem("Leave compare mode...")) request_end_compare();
+            widgets_.record_last_item("menu.simulation.compare");
         }
         ImGui::EndMenu();
     }
@@ -421,6 +435,7 @@ void Shell::draw_side_panel(float width, float height) {
     if (want == SideTab::Tools && !has_tools) want = SideTab::Parameters;
     if (want == SideTab::Analysis && !has_analysis) want = SideTab::Parameters;
     if (want == SideTab::Review && !review_) want = SideTab::Parameters;
+    if (want == SideTab::Compare && !compare_) want = SideTab::Parameters;
     const bool force = side_tab_shown_ != want;   // a tab chosen by code (or restored) is selected once
     auto tab = [&](const char* label, SideTab which, const char* widget) {
         ImGuiTabItemFlags flags = force && which == want ? ImGuiTabItemFlags_SetSelected : 0;
@@ -455,11 +470,15 @@ void Shell::draw_side_panel(float width, float height) {
             ImGui::EndTabItem();
         }
         if (tab("Parameters", SideTab::Parameters, "side.tab.params")) {
-            // While reviewing, the parameters show the replay's values but take no edits (the
-            // filter still works, to find a value).
-            param_panel_.read_only = review_ != nullptr;
-            param_panel_.history = review_ ? nullptr : &history_;
-            draw_param_panel(*sim_, param_panel_, widgets_, refused);
+            if (compare_) {
+                draw_compare_params(refused);
+            } else {
+                // While reviewing, the parameters show the replay's values but take no edits (the
+                // filter still works, to find a value).
+                param_panel_.read_only = review_ != nullptr;
+                param_panel_.history = review_ ? nullptr : &history_;
+                draw_param_panel(*sim_, param_panel_, widgets_, refused);
+            }
             ImGui::EndTabItem();
         }
         if (has_analysis && tab("Analysis", SideTab::Analysis, "side.tab.analysis")) {
@@ -467,6 +486,10 @@ void Shell::draw_side_panel(float width, float height) {
             tools.draw = &p;
             lab_view_->draw_analysis(sim_->world(), tools);
             ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        if (compare_ && tab("Compare", SideTab::Compare, "side.tab.compare")) {
+            draw_compare_tab();
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
@@ -514,7 +537,10 @@ void Shell::draw_dialogs() {
         switch (file_dialog_.mode()) {
         case FileDialogMode::OpenScenario: request_open(*path); break;
         case FileDialogMode::RecordReplay: start_recording(*path); break;
-        case FileDialogMode::SaveScenario: save_scenario(*path); break;
+        case FileDialogMode::SaveScenario:
+            if (compare_ && compare_->save_pending) save_variant(*path);
+            else save_scenario(*path);
+            break;
         case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
         case FileDialogMode::ExportSweepPlot:
         case FileDialogMode::ExportSweepTable: export_sweep(file_dialog_.mode(), *path); break;
@@ -528,6 +554,8 @@ void Shell::draw_dialogs() {
     draw_start_page();
     draw_unsaved_question();
     draw_module_question();
+    draw_compare_question();
+    if (compare_ && !file_dialog_.visible()) compare_->save_pending = false;
 
     if (show_about_) ImGui::OpenPopup("About Playbench###about");
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));

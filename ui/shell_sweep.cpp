@@ -44,6 +44,7 @@ void Shell::show_sweep(bool show) {
 }
 
 void Shell::request_sweep_run(std::uint64_t run) {
+    if (refuse_while_comparing("watch run " + std::to_string(run) + " of the sweep")) return;
     if (dirty()) ask_about_unsaved(AfterDiscard::SweepRun, std::to_string(run));
     else open_sweep_run(run);
 }

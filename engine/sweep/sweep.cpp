@@ -41,10 +41,7 @@ std::vector<std::string> default_sweep_results(const std::string& lab) {
     return {};
 }
 
-namespace {
-
-// Every number of `run --json` for this world, with its path (state.*, metrics.*, tick).
-std::vector<JsonWriter::NumberAt> numbers_of(const World& w) {
+std::vector<JsonWriter::NumberAt> world_numbers(const World& w) {
     JsonWriter j = JsonWriter::numbers();
     j.begin_object();
     j.field("tick", w.tick());
@@ -55,6 +52,8 @@ std::vector<JsonWriter::NumberAt> numbers_of(const World& w) {
     j.end_object();
     return j.numbers_found();
 }
+
+namespace {
 
 Scenario load_point(const SweepSpec& spec, const std::vector<std::pair<std::size_t, double>>& values) {
     return sweep_point_scenario(spec.scenario_path, spec.scenario_text, values);
@@ -264,7 +263,7 @@ std::vector<std::string> result_paths_of(const std::string& scenario_text, const
     Scenario s = load_scenario_text(scenario_text, scenario_path, o);
     auto w = s.lab->create_world(s);
     std::vector<std::string> out;
-    for (auto& n : numbers_of(*w)) out.push_back(std::move(n.path));
+    for (auto& n : world_numbers(*w)) out.push_back(std::move(n.path));
     return out;
 }
 
@@ -458,7 +457,7 @@ SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run) {
         sim.advance(spec.ticks);
     }
     r.ticks = sim.tick();
-    const auto numbers = numbers_of(sim.world());
+    const auto numbers = world_numbers(sim.world());
     r.values.reserve(spec.results.size());
     for (const std::string& p : spec.results) {
         double v = std::nan("");

@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/json.hpp"
 #include "engine/core/node.hpp"
 
 namespace pb {
 
 struct LabInfo;
 struct Scenario;
+class World;
 
 struct SweepVary {
     std::string key;             // podball.ball.friction
@@ -86,6 +88,10 @@ struct SweepRunResult {
 // seed on it and runs it; the window's sweep view opens it to watch one run.
 Scenario sweep_point_scenario(const std::string& scenario_path, const std::string& scenario_text,
                               const std::vector<std::pair<std::size_t, double>>& values);
+
+// Every number `run --json` prints for this world (tick, state.*, metrics.*), with its path:
+// what a sweep's or a comparison's results are read from.
+std::vector<JsonWriter::NumberAt> world_numbers(const World& w);
 
 // Runs run `run` of the spec (thread-safe: every call builds its own simulation).
 SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run);

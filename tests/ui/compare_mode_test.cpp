@@ -1,0 +1,196 @@
+// Issue 23 point 1: compare mode in the window, in every lab. B forks from A, both advance
+// together, B's edits do not touch A (and A's do not touch B unless "Both"), Keep B / Save B as /
+// Leave do what they say, and the window shows A and B side by side, labelled.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "engine/core/lab.hpp"
+#include "ui/offscreen_renderer.hpp"
+#include "ui/shell.hpp"
+#include "ui_test_support.hpp"
+
+using namespace pb;
+
+namespace {
+
+struct LabCase {
+    const char* scenario;
+    const char* key;      // a parameter B changes
+    double value;         // to this
+};
+
+const LabCase kLabs[] = {
+    {"podball-default.toml", "podball.ball.friction", 0.004},
+    {"rgs-two-at-800.toml", "rgs.economy.half_life", 30},
+    {"logistics-colony.toml", "logistics.transporter.capacity", 100},
+    {"effects-three-waves.toml", "effects.creeps.hp_scale", 2},
+    {"tasks-toward-the-stars.toml", "tasks.limits.max_damage", 1},
+};
+
+std::string scenario_path(const char* name) { return std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + name; }
+
+}  // namespace
+
+TEST_CASE("compare mode: B forks from A, edits stay on their side, both advance together (every lab)") {
+    for (const LabCase& lab : kLabs) {
+        CAPTURE(lab.scenario);
+        Simulation sim(load_scenario_file(scenario_path(lab.scenario)));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        shell.run_ticks(30);
+        REQUIRE(shell.start_compare());
+        REQUIRE(shell.comparing());
+        Simulation& b = *shell.variant();
+        CHECK(b.tick() == sim.tick());
+        CHECK(b.world().hash() == sim.world().hash());
+        CHECK(shell.compare_edit() == ui::CompareEdit::B);   // B is what a designer came to change
+        CHECK(shell.variant_differences().empty());
+
+        const double a_value = sim.world().params().get(lab.key);
+        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        CHECK(sim.world().params().get(lab.key) == a_value);   // B's edit does not touch A
+        CHECK(b.world().params().get(lab.key) == lab.value);
+        REQUIRE(shell.variant_differences().size() == 1);
+        CHECK(shell.variant_differences()[0].key == lab.key);
+
+        shell.run_ticks(90);
+        CHECK(sim.tick() == 120);
+        CHECK(b.tick() == 120);
+
+        // A alone, then both.
+        const ParamTable& table = sim.world().params().table();
+        const ParamDef& def = table[*table.find(lab.key)];
+        const double other = def.min != a_value ? def.min : def.max;
+        shell.set_compare_edit(ui::CompareEdit::A);
+        REQUIRE_FALSE(shell.compare_set_param(lab.key, other));
+        CHECK(sim.world().params().get(lab.key) == other);
+        CHECK(b.world().params().get(lab.key) == lab.value);
+        shell.set_compare_edit(ui::CompareEdit::Both);
+        REQUIRE_FALSE(shell.compare_set_param(lab.key, a_value));
+        CHECK(sim.world().params().get(lab.key) == a_value);
+        CHECK(b.world().params().get(lab.key) == a_value);
+        CHECK(shell.variant_differences().empty());
+
+        // Restart: both back to tick 0, each keeping its own values.
+        shell.set_compare_edit(ui::CompareEdit::B);
+        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        shell.perform(ui::ShellAction::Restart);
+        CHECK(sim.tick() == 0);
+        CHECK(shell.variant()->tick() == 0);
+        CHECK(shell.variant()->world().params().get(lab.key) == lab.value);
+        CHECK(sim.world().params().get(lab.key) == a_value);
+    }
+}
+
+TEST_CASE("compare mode: B's edits change B's run, not A's") {
+    // Podball: a fifth of the friction lets every shot run five times as far; A's run is the one without B.
+    Simulation alone(load_scenario_file(scenario_path("podball-default.toml")));
+    alone.advance(600);
+
+    Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
+    ui::Shell shell(sim, ui::ShellOptions{});
+    REQUIRE(shell.start_compare());
+    REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
+    shell.run_ticks(600);
+    CHECK(sim.world().hash() == alone.world().hash());
+    CHECK(shell.variant()->world().hash() != alone.world().hash());
+}
+
+TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
+    test::ScratchDir dir;
+    SUBCASE("Keep B makes B the scenario, unsaved") {
+        Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        shell.run_ticks(60);
+        const std::uint64_t b_hash = shell.variant()->world().hash();
+        shell.end_compare(true);
+        CHECK_FALSE(shell.comparing());
+        CHECK(&shell.simulation() == &sim);
+        CHECK(sim.world().params().get("rgs.economy.half_life") == 30);
+        CHECK(sim.world().hash() == b_hash);
+        CHECK(shell.dirty());
+    }
+    SUBCASE("Leave keeping A drops B and leaves A as it was") {
+        Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        shell.run_ticks(60);
+        const std::uint64_t a_hash = sim.world().hash();
+        shell.request_end_compare();
+        CHECK(shell.compare_question_open());
+        CHECK(shell.modal_open());   // the world waits while the question is open
+        shell.end_compare(false);
+        CHECK_FALSE(shell.comparing());
+        CHECK(sim.world().hash() == a_hash);
+        CHECK(sim.world().params().get("rgs.economy.half_life") == 15);
+        CHECK_FALSE(shell.dirty());
+    }
+    SUBCASE("Save B as writes B's scenario; A stays") {
+        Simulation sim(load_scenario_file(scenario_path("logistics-colony.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare_set_param("logistics.transporter.capacity", 100));
+        const std::string path = dir.file("variant-b.toml");
+        REQUIRE(shell.save_variant(path));
+        Scenario saved = load_scenario_file(path);
+        CHECK(saved.params.get("logistics.transporter.capacity") == 100);
+        CHECK(saved.seed == sim.scenario().seed);
+        CHECK(sim.world().params().get("logistics.transporter.capacity") == 300);
+        CHECK(shell.comparing());
+        CHECK(shell.current_path() == scenario_path("logistics-colony.toml"));
+    }
+    SUBCASE("Opening another file while comparing is refused with the way out") {
+        Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        REQUIRE(shell.start_compare());
+        shell.request_open(scenario_path("podball-default.toml"));
+        CHECK(shell.comparing());
+        CHECK(sim.world().lab().name == "rgs");
+        CHECK(shell.error().find("leave compare mode first") != std::string::npos);
+    }
+}
+
+TEST_CASE("compare mode in the window: A and B side by side, labelled, the Compare tab") {
+    for (const LabCase& lab : kLabs) {
+        CAPTURE(lab.scenario);
+        Simulation sim(load_scenario_file(scenario_path(lab.scenario)));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        ui::OffscreenRenderer r(1280, 800);
+        REQUIRE(r.ok());
+        r.render(shell, 2);
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        shell.run_ticks(120);
+        r.render(shell, 3);
+        const auto* a = shell.widgets().find("canvas");
+        const auto* b = shell.widgets().find("canvas.b");
+        REQUIRE(a);
+        REQUIRE(b);
+        CHECK(a->x + a->w <= b->x);                 // A left of B
+        CHECK(std::abs(a->w - b->w) <= 1.0f);      // halves
+        CHECK(a->w > 250.0f);
+        CHECK(shell.widgets().find("overlay.compare.a"));
+        CHECK(shell.widgets().find("overlay.compare.b"));
+        CHECK(shell.widgets().find("side.tab.compare"));
+        CHECK(shell.side_tab() == ui::SideTab::Compare);
+        CHECK(shell.widgets().find("compare.results"));
+        CHECK(shell.widgets().find("compare.keep_b"));
+        // The Parameters tab: the switch, B's panel.
+        shell.select_side_tab(ui::SideTab::Parameters);
+        r.render(shell, 2);
+        CHECK(shell.widgets().find("compare.edit.a"));
+        CHECK(shell.widgets().find("compare.edit.b"));
+        CHECK(shell.widgets().find("compare.edit.both"));
+        CHECK(shell.widgets().find(std::string("param.") + lab.key));
+        // Many frames while running: no crash, both at the same tick.
+        shell.set_paused(false);
+        for (int i = 0; i < 20; ++i) {
+            shell.run_ticks(10);
+            r.build_frame(shell);
+        }
+        CHECK(shell.variant()->tick() == sim.tick());
+    }
+}

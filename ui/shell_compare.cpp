@@ -1,0 +1,385 @@
+// Compare mode (README "Comparing two variants"): B, a variant of the open scenario A, forked at
+// the current tick, runs beside it in lockstep under the one transport. The canvas shows A and B
+// side by side, each labelled; the parameter panel edits A, B or both; the Compare tab lists what
+// B changed and the lab's key results for A, B and B - A; Keep B / Save B as... / Leave.
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include <imgui.h>
+
+#include "engine/compare/compare.hpp"
+#include "engine/core/lab.hpp"
+#include "engine/sweep/sweep.hpp"
+#include "ui/palette.hpp"
+#include "ui/painter.hpp"
+#include "ui/shell.hpp"
+#include "ui/style.hpp"
+
+namespace pb::ui {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string short_number(double v) {
+    if (std::isnan(v)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.5g", v);
+    return buf;
+}
+
+// A heading over a part of the tab (Dear ImGui 1.86 has no SeparatorText).
+void section_heading(const char* text) {
+    ImGui::Spacing();
+    ImGui::TextColored(palette::kDimText, "%s", text);
+    ImGui::Separator();
+}
+
+double number_at(const std::vector<JsonWriter::NumberAt>& numbers, const std::string& path) {
+    for (const auto& n : numbers)
+        if (n.path == path) return n.value;
+    return std::nan("");
+}
+
+}  // namespace
+
+bool Shell::start_compare() {
+    if (review_) {
+        show_error("Compare mode works on the live simulation: close the replay first (File > Close replay), or take over "
+                   "from it (Simulation > Take over here).");
+        return false;
+    }
+    if (compare_) return true;
+    auto c = std::make_unique<CompareSession>();
+    c->sim = std::make_unique<Simulation>(sim_->fork());
+    c->view = create_lab_view(sim_->world().lab().name);
+    std::vector<std::string> known;
+    for (auto& n : world_numbers(sim_->world())) known.push_back(std::move(n.path));
+    c->results = compare_default_results(sim_->world().lab().name, known);
+    compare_ = std::move(c);
+    prefs_.side_tab = SideTab::Compare;
+    set_status(std::string("Comparing: B is a copy of A at tick ") + std::to_string(sim_->tick()) +
+               "; the Parameters tab edits B" + (recorder_.recording() ? " (the recording keeps A only)" : ""));
+    return true;
+}
+
+bool Shell::refuse_while_comparing(const std::string& what) {
+    if (!compare_) return false;
+    show_error("To " + what + ", leave compare mode first (Simulation > Leave compare mode: keep A or B), so neither is lost.");
+    return true;
+}
+
+void Shell::set_compare_edit(CompareEdit edit) {
+    if (compare_) compare_->edit = edit;
+}
+
+std::optional<CompareEdit> Shell::compare_edit() const {
+    if (!compare_) return std::nullopt;
+    return compare_->edit;
+}
+
+std::optional<std::string> Shell::compare_set_param(const std::string& key, double value) {
+    if (!compare_) return "not comparing";
+    const CompareEdit e = compare_->edit;
+    if (e != CompareEdit::B)
+        if (auto why = history_.apply(*sim_, make_param_set(sim_->tick(), key, value))) return "A: " + *why;
+    if (e != CompareEdit::A)
+        if (auto why = compare_->sim->submit(make_param_set(compare_->sim->tick(), key, value))) return "B: " + *why;
+    return std::nullopt;
+}
+
+std::vector<Shell::ParamDifference> Shell::variant_differences() const {
+    std::vector<ParamDifference> out;
+    if (!compare_) return out;
+    const ParamSet& a = sim_->world().params();
+    const ParamSet& b = compare_->sim->world().params();
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] != b[i]) out.push_back({a.table()[i].key, format_param_value(a.table()[i], a[i]), format_param_value(a.table()[i], b[i])});
+    return out;
+}
+
+void Shell::compare_tick() {
+    Simulation& b = *compare_->sim;
+    if (compare_->view)
+        for (Command& c : compare_->view->before_tick(b.world()))
+            if (auto why = b.submit(std::move(c))) set_status("Refused in B: " + *why);
+    b.step();
+}
+
+void Shell::end_compare(bool keep_b) {
+    if (!compare_) return;
+    if (keep_b) {
+        // B becomes the simulation on screen; its edits since the fork are unsaved.
+        if (recorder_.recording()) stop_recording("");
+        // Everything B was edited with counts as unsaved, as A's edits did.
+        const bool b_differs = !variant_differences().empty() || compare_->sim->live_commands().size() != sim_->live_commands().size();
+        if (b_differs || dirty()) edits_before_restart_ = true;
+        *sim_ = std::move(*compare_->sim);
+        lab_view_ = std::move(compare_->view);
+        history_.clear();   // A's edits: their ids and values belong to A
+        set_status("Kept B: it is the scenario now (File > Save writes it)");
+    } else {
+        set_status("Left compare mode: A kept, B dropped");
+    }
+    compare_.reset();
+    if (prefs_.side_tab == SideTab::Compare) prefs_.side_tab = SideTab::Parameters;
+}
+
+void Shell::request_end_compare() {
+    if (compare_) compare_->question = true;
+}
+
+bool Shell::save_variant(const std::string& requested) {
+    if (!compare_) return false;
+    std::string path = requested;
+    if (fs::path(path).extension().empty()) path += ".toml";
+    Scenario s = compare_->sim->scenario_for_saving();
+    s.path = path;
+    try {
+        save_scenario_file(s, path);
+    } catch (const std::exception& e) {
+        show_error(std::string("Could not save B to ") + path + ":\n" + e.what());
+        return false;
+    }
+    remember_recent_file(prefs_.recent_files, path);
+    set_status("Saved B as " + path);
+    return true;
+}
+
+// A label in the canvas's bottom-left corner, above the hint line (the top holds the labs' score
+// boxes and colour keys): which side this is.
+void Shell::label_canvas(const char* id, const std::string& text, ImU32 colour) {
+    const float scale = current_ui_scale();
+    const ImVec2 o = ImGui::GetWindowPos();
+    const ImVec2 window_size = ImGui::GetWindowSize();
+    Painter p = Painter::window();
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 a(o.x + 8.0f * scale, o.y + window_size.y - line - 8.0f * scale - size.y - 8.0f * scale - 10.0f * scale);
+    const ImVec2 b(a.x + size.x + 14.0f * scale, a.y + size.y + 8.0f * scale);
+    p.AddRectFilled(a, b, palette::kOverlayBackground, 4.0f * scale);
+    p.AddRect(a, b, colour, 4.0f * scale, 0, 1.5f * scale);
+    p.AddText(ImVec2(a.x + 7.0f * scale, a.y + 4.0f * scale), colour, text.c_str());
+    widgets_.record(std::string("overlay.compare.") + id, WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y, true});
+}
+
+// B's half of the canvas: its own pan and zoom, hover text; editing there is off (its
+// parameters are edited in the side panel).
+void Shell::draw_variant_canvas(float width, float height) {
+    const float scale = current_ui_scale();
+    ImGuiIO& io = ImGui::GetIO();
+    CanvasView& view = compare_->canvas;
+    LabView& lab = *compare_->view;
+    const World& world = compare_->sim->world();
+    ImGui::BeginChild("##canvas_b", ImVec2(width, height), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoMove);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 size(std::max(1.0f, width), std::max(1.0f, height));
+    view.set_viewport(origin, size);
+    if (!view.user_moved()) view.fit(lab.bounds(world), 24.0f * scale, 64.0f * scale);
+    ImGui::InvisibleButton("##canvas_b_input", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                                                         ImGuiButtonFlags_MouseButtonMiddle);
+    widgets_.record_last_item("canvas.b");
+    const bool hovered = ImGui::IsItemHovered();
+    if (hovered && io.MouseWheel != 0.0f) view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+    if (ImGui::IsItemActive() && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
+        view.pan_by(io.MouseDelta);
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+    }
+
+    Painter painter = Painter::window();
+    painter.PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+    painter.AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), palette::kCanvasBackground);
+    CanvasFrame frame;
+    frame.draw = &painter;
+    frame.view = &view;
+    frame.ui_scale = scale;
+    frame.paused = paused_;
+    frame.velocity_hints = prefs_.velocity_hints;
+    frame.widgets = nullptr;   // A's view records the entity positions automation uses
+    frame.gamepad = &gamepad_;
+    lab.draw(world, frame);
+    const char* hint = "B \xc2\xb7 edit it in the side panel \xc2\xb7 wheel zooms \xc2\xb7 drag pans";
+    const ImVec2 hint_size = ImGui::CalcTextSize(hint);
+    painter.AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
+                    palette::with_alpha(palette::kOverlayDim, 170), hint);
+    const auto diffs = variant_differences();
+    label_canvas("b", diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)",
+                 palette::kCompareB);
+    painter.PopClipRect();
+    if (hovered && !ImGui::IsItemActive()) {
+        const std::string tip = lab.hover_text(world, view.to_world(io.MousePos), view.to_world_length(4.0f * scale));
+        if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
+    }
+    ImGui::EndChild();
+    // B's view queues nothing from this canvas; what a view queues on its own goes to B.
+    for (Command& c : lab.take_commands()) {
+        c.tick = compare_->sim->tick();
+        if (auto why = compare_->sim->submit(std::move(c))) set_status("Refused in B: " + *why);
+    }
+}
+
+// The Parameters tab in compare mode: a switch for the side edited, then that side's panel.
+void Shell::draw_compare_params(std::string& refused) {
+    CompareSession& c = *compare_;
+    ImGui::TextUnformatted("Edit:");
+    ImGui::SameLine();
+    auto option = [&](const char* label, CompareEdit e, const char* widget) {
+        if (ImGui::RadioButton(label, c.edit == e)) c.edit = e;
+        widgets_.record_last_item(widget);
+        ImGui::SameLine();
+    };
+    option("A", CompareEdit::A, "compare.edit.a");
+    option("B", CompareEdit::B, "compare.edit.b");
+    option("Both", CompareEdit::Both, "compare.edit.both");
+    ImGui::NewLine();
+    const auto diffs = variant_differences();
+    if (!diffs.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, palette::kChangedMark);
+        ImGui::TextWrapped("B differs from A in %zu parameter%s (the Compare tab lists them)", diffs.size(),
+                           diffs.size() == 1 ? "" : "s");
+        ImGui::PopStyleColor();
+    }
+    if (c.edit == CompareEdit::B) {
+        c.panel.history = nullptr;   // B's edits go straight to B
+        draw_param_panel(*c.sim, c.panel, widgets_, refused);
+        return;
+    }
+    // A, or both: A's panel with its undo history; what it changes in A is made on B too.
+    const ParamSet before = sim_->world().params();
+    param_panel_.read_only = false;
+    param_panel_.history = &history_;
+    draw_param_panel(*sim_, param_panel_, widgets_, refused);
+    if (c.edit != CompareEdit::Both) return;
+    const ParamSet& after = sim_->world().params();
+    for (std::size_t i = 0; i < after.size(); ++i)
+        if (after[i] != before[i] && c.sim->world().params()[i] != after[i])
+            if (auto why = c.sim->submit(make_param_set(c.sim->tick(), after.table()[i].key, after[i]))) refused = "B: " + *why;
+}
+
+// The Compare tab: what B changed, the key results side by side, and the ways out.
+void Shell::draw_compare_tab() {
+    CompareSession& c = *compare_;
+    const float scale = current_ui_scale();
+    ImGui::BeginChild("##compare_tab", ImVec2(0, 0), false);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kCompareA), "A");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("the scenario as it was (left)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kCompareB), "B");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("a copy to change (right)");
+    ImGui::TextColored(palette::kDimText, "Both run at the same tick, seed and speed.");
+
+    const auto diffs = variant_differences();
+    section_heading("What B changes");
+    if (diffs.empty()) {
+        ImGui::TextColored(palette::kDimText, "Nothing yet: edit B in the Parameters tab.");
+    } else if (ImGui::BeginTable("##compare_changes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("parameter");
+        ImGui::TableSetupColumn("A");
+        ImGui::TableSetupColumn("B");
+        ImGui::TableHeadersRow();
+        for (const auto& d : diffs) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(d.key.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(d.a.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextColored(palette::kChangedMark, "%s", d.b.c_str());
+        }
+        ImGui::EndTable();
+    }
+    widgets_.record("compare.changes", WidgetRect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
+                                                  ImGui::GetItemRectSize().y, true});
+
+    section_heading("Key results now");
+    const auto a_numbers = world_numbers(sim_->world());
+    const auto b_numbers = world_numbers(c.sim->world());
+    if (ImGui::BeginTable("##compare_results", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("result");
+        ImGui::TableSetupColumn("A");
+        ImGui::TableSetupColumn("B");
+        ImGui::TableSetupColumn("B - A");
+        ImGui::TableHeadersRow();
+        for (const std::string& path : c.results) {
+            const double a = number_at(a_numbers, path), b = number_at(b_numbers, path);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            // "metrics.teams[0].shots" reads as "teams[0].shots"
+            ImGui::TextUnformatted(path.rfind("metrics.", 0) == 0 ? path.c_str() + 8 : path.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(short_number(a).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(short_number(b).c_str());
+            ImGui::TableNextColumn();
+            const double d = b - a;
+            if (std::isnan(d) || d == 0.0) ImGui::TextColored(palette::kDimText, "%s", std::isnan(d) ? "-" : "0");
+            else ImGui::Text("%+.4g", d);
+        }
+        ImGui::EndTable();
+    }
+    widgets_.record("compare.results", WidgetRect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
+                                                  ImGui::GetItemRectSize().y, true});
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::kDimText, "One run each, at tick %lld. Over many seeds: playbench compare (README).",
+                       static_cast<long long>(sim_->tick()));
+    ImGui::PopTextWrapPos();
+
+    section_heading("Finish");
+    if (ImGui::Button("Keep B", ImVec2(110 * scale, 0))) end_compare(true);
+    widgets_.record_last_item("compare.keep_b");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("B becomes the scenario (unsaved: File > Save writes it); A is dropped");
+    ImGui::SameLine();
+    if (compare_ && ImGui::Button("Save B as...", ImVec2(110 * scale, 0))) {
+        compare_->save_pending = true;
+        file_dialog_.show(FileDialogMode::SaveScenario, dialog_start_path());
+    }
+    widgets_.record_last_item("compare.save_b");
+    ImGui::SameLine();
+    if (compare_ && ImGui::Button("Leave...", ImVec2(110 * scale, 0))) request_end_compare();
+    widgets_.record_last_item("compare.leave");
+    ImGui::EndChild();
+}
+
+void Shell::draw_compare_question() {
+    if (!compare_ || !compare_->question) return;
+    const char* title = "Leave compare mode?###compare_leave";
+    if (!compare_->question_open) {
+        ImGui::OpenPopup(title);
+        compare_->question_open = true;
+    }
+    const float scale = current_ui_scale();
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        const auto diffs = variant_differences();
+        ImGui::TextUnformatted("Which one stays on screen?");
+        ImGui::TextColored(palette::kDimText, "B differs from A in %zu parameter%s.", diffs.size(), diffs.size() == 1 ? "" : "s");
+        ImGui::Spacing();
+        bool close = false;
+        if (ImGui::Button("Keep A", ImVec2(110 * scale, 0))) {
+            end_compare(false);
+            close = true;
+        }
+        widgets_.record_last_item("compare.question.keep_a");
+        ImGui::SameLine();
+        if (ImGui::Button("Keep B", ImVec2(110 * scale, 0))) {
+            end_compare(true);
+            close = true;
+        }
+        widgets_.record_last_item("compare.question.keep_b");
+        ImGui::SameLine();
+        if (!close && (ImGui::Button("Cancel", ImVec2(110 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))) {
+            compare_->question = false;
+            compare_->question_open = false;
+            close = true;
+        }
+        widgets_.record_last_item("compare.question.cancel");
+        if (close) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+}  // namespace pb::ui
