@@ -93,7 +93,7 @@ std::string usage_text() {
            "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
            "                               cluster shards, into SQLite and CSV (see sweep --help)\n"
            "  playbench bench [LAB]        run the benchmarks (labs: " +
-           lab_names() + ", render, replay, sweep)\n";
+           lab_names() + ", render, replay, sweep, compare)\n";
 }
 
 // Every verb's options as parsed, and the (sub)command each belongs to. A verb's declaration
@@ -338,7 +338,7 @@ struct CommandLine {
 
     void add_bench() {
         bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
-        bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay, sweep)");
+        bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay, sweep, compare)");
     }
 
     // Parses argv; returns the exit code when that is all there is to do (help, version, an error).

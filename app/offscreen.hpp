@@ -28,4 +28,13 @@ struct RenderBench {
 bool measure_render_everything_on(pb::Simulation& sim, int width, int height, std::int64_t ticks, int frames,
                                   RenderBench& out, std::string& error);
 
+// Compare mode's cost (issue 23): CPU microseconds per tick through the window's shell (the
+// view's before_tick included) for the simulation alone and in compare mode (A and B in
+// lockstep), each the best of a few alternating rounds of `ticks` ticks from the simulation's
+// current state.
+struct CompareTickBench {
+    double single_us = 0.0, compared_us = 0.0;
+};
+bool measure_compare_ticks(const pb::Simulation& sim, std::int64_t ticks, CompareTickBench& out, std::string& error);
+
 }  // namespace pb::app
