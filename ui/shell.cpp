@@ -101,6 +101,7 @@ void Shell::update(double frame_seconds) {
             since_flush_ = 0.0;
             try {
                 recorder_.flush();
+                if (compare_ && compare_->recorder.recording()) compare_->recorder.flush();
             } catch (const std::exception& e) {
                 stop_recording("");
                 show_error(std::string("Recording stopped: ") + e.what());

@@ -79,7 +79,16 @@ struct ReviewSession {
     std::string note_text;
     std::optional<glm::dvec2> note_point;
     bool picking_point = false;   // the next canvas click sets note_point
+    // A recording made in compare mode: B's replay beside it (A's name with ".b", a branch of A's
+    // file), played in lockstep and shown on the right half of the canvas.
+    std::unique_ptr<ReplayPlayer> b_player;
+    std::string b_path;
+    std::unique_ptr<LabView> b_view;
+    CanvasView b_canvas;
 };
+
+// The file B's replay goes to when A's goes to `a_path`: "match.pbreplay" -> "match.b.pbreplay".
+std::string variant_replay_path(const std::string& a_path);
 
 // Compare mode (ui/shell_compare.cpp): B, a variant of the open scenario (A), runs beside it in
 // lockstep. Which side the parameter panel edits:
@@ -92,6 +101,10 @@ struct CompareSession {
     ParamPanelState panel;               // B's parameter panel (its edits go straight to B)
     CompareEdit edit = CompareEdit::B;
     std::vector<std::string> results;    // the lab's key results (engine/compare)
+    std::int64_t fork_tick = 0;          // A's tick when B was made
+    // While A is recorded, B is recorded beside it (A's file name with ".b" before the extension),
+    // as a branch of A's file: each file is an ordinary replay that verifies on its own.
+    SessionRecorder recorder;
     bool save_pending = false;           // the file dialog's Save is "Save B as..."
     bool question = false;               // leaving: keep A or B?
     bool question_open = false;
@@ -290,12 +303,14 @@ private:
     void draw_review_panel();
     // shell_compare.cpp
     void compare_tick();                         // B's step after A's
+    void start_variant_recording();              // B's recording beside A's (both on)
+    void draw_side_b_canvas(float width, float height);   // B while comparing, or B's replay
     // True, having said why, when compare mode is on: opening or starting another scenario would
     // drop A or B, so the designer leaves compare mode first.
     bool refuse_while_comparing(const std::string& what);
     void draw_compare_tab();
     void draw_compare_question();
-    void draw_variant_canvas(float width, float height);
+    void draw_variant_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, bool live);
     void label_canvas(const char* id, const std::string& text, ImU32 colour);
     void draw_compare_params(std::string& refused);
     std::unique_ptr<CompareSession> compare_;

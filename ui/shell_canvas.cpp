@@ -2,6 +2,7 @@
 // space), zoom about the cursor (wheel), hover tooltips, and — while paused — dragging an
 // entity, which the lab view turns into a placement command on release.
 #include <cmath>
+#include <filesystem>
 
 #include <imgui.h>
 
@@ -127,6 +128,7 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                   palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
     if (compare_) label_canvas("a", "A  (the scenario)", palette::kCompareA);
+    else if (review_ && review_->b_player) label_canvas("a", "A  " + std::filesystem::path(review_->path).filename().string(), palette::kCompareA);
     draw->PopClipRect();
 }
 

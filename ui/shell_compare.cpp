@@ -57,11 +57,31 @@ bool Shell::start_compare() {
     std::vector<std::string> known;
     for (auto& n : world_numbers(sim_->world())) known.push_back(std::move(n.path));
     c->results = compare_default_results(sim_->world().lab().name, known);
+    c->fork_tick = sim_->tick();
     compare_ = std::move(c);
     prefs_.side_tab = SideTab::Compare;
-    set_status(std::string("Comparing: B is a copy of A at tick ") + std::to_string(sim_->tick()) +
-               "; the Parameters tab edits B" + (recorder_.recording() ? " (the recording keeps A only)" : ""));
+    set_status(std::string("Comparing: B is a copy of A at tick ") + std::to_string(sim_->tick()) + "; the Parameters tab edits B");
+    start_variant_recording();
     return true;
+}
+
+std::string variant_replay_path(const std::string& a_path) {
+    fs::path p(a_path);
+    return (p.parent_path() / (p.stem().string() + ".b" + p.extension().string())).string();
+}
+
+void Shell::start_variant_recording() {
+    if (!compare_ || !recorder_.recording() || compare_->recorder.recording()) return;
+    const std::string a_path = recorder_.path();
+    const std::string b_path = variant_replay_path(a_path);
+    try {
+        compare_->recorder.start(*compare_->sim, b_path, "B of " + fs::path(a_path).filename().string(),
+                                 fs::path(a_path).filename().string(), compare_->fork_tick);
+    } catch (const std::exception& e) {
+        show_error("Recording A to " + a_path + ", but could not record B beside it to " + b_path + ":\n" + e.what());
+        return;
+    }
+    set_status("Recording A to " + a_path + " and B to " + b_path);
 }
 
 bool Shell::refuse_while_comparing(const std::string& what) {
@@ -109,6 +129,12 @@ void Shell::compare_tick() {
 
 void Shell::end_compare(bool keep_b) {
     if (!compare_) return;
+    // B's recording ends here, whole (its file is a replay of its own).
+    try {
+        compare_->recorder.stop();
+    } catch (const std::exception& e) {
+        show_error("B's recording " + compare_->recorder.path() + " was not closed cleanly: " + e.what());
+    }
     if (keep_b) {
         // B becomes the simulation on screen; its edits since the fork are unsaved.
         if (recorder_.recording()) stop_recording("");
@@ -164,14 +190,18 @@ void Shell::label_canvas(const char* id, const std::string& text, ImU32 colour) 
     widgets_.record(std::string("overlay.compare.") + id, WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y, true});
 }
 
+// The right half of the canvas: B while comparing, or B's replay beside A's under review.
+void Shell::draw_side_b_canvas(float width, float height) {
+    if (compare_) draw_variant_canvas(width, height, compare_->canvas, *compare_->view, compare_->sim->world(), true);
+    else if (review_ && review_->b_player)
+        draw_variant_canvas(width, height, review_->b_canvas, *review_->b_view, review_->b_player->simulation().world(), false);
+}
+
 // B's half of the canvas: its own pan and zoom, hover text; editing there is off (its
 // parameters are edited in the side panel).
-void Shell::draw_variant_canvas(float width, float height) {
+void Shell::draw_variant_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, bool live) {
     const float scale = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
-    CanvasView& view = compare_->canvas;
-    LabView& lab = *compare_->view;
-    const World& world = compare_->sim->world();
     ImGui::BeginChild("##canvas_b", ImVec2(width, height), false,
                       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoMove);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -200,21 +230,30 @@ void Shell::draw_variant_canvas(float width, float height) {
     frame.widgets = nullptr;   // A's view records the entity positions automation uses
     frame.gamepad = &gamepad_;
     lab.draw(world, frame);
-    const char* hint = "B \xc2\xb7 edit it in the side panel \xc2\xb7 wheel zooms \xc2\xb7 drag pans";
+    const char* hint = live ? "B \xc2\xb7 edit it in the side panel \xc2\xb7 wheel zooms \xc2\xb7 drag pans"
+                            : "B's replay \xc2\xb7 wheel zooms \xc2\xb7 drag pans";
     const ImVec2 hint_size = ImGui::CalcTextSize(hint);
     painter.AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                     palette::with_alpha(palette::kOverlayDim, 170), hint);
-    const auto diffs = variant_differences();
-    label_canvas("b", diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)",
-                 palette::kCompareB);
+    std::string label;
+    if (live) {
+        const auto diffs = variant_differences();
+        label = diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)";
+    } else {
+        label = "B  " + fs::path(review_->b_path).filename().string();
+        if (review_->b_player->tick() < review_->player->tick()) label += "  (ended at tick " + std::to_string(review_->b_player->tick()) + ")";
+    }
+    label_canvas("b", label, palette::kCompareB);
     painter.PopClipRect();
     if (hovered && !ImGui::IsItemActive()) {
         const std::string tip = lab.hover_text(world, view.to_world(io.MousePos), view.to_world_length(4.0f * scale));
         if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
     }
     ImGui::EndChild();
-    // B's view queues nothing from this canvas; what a view queues on its own goes to B.
+    // B's view queues nothing from this canvas; what a view queues on its own goes to B (never
+    // to a replay under review).
     for (Command& c : lab.take_commands()) {
+        if (!live || !compare_) continue;
         c.tick = compare_->sim->tick();
         if (auto why = compare_->sim->submit(std::move(c))) set_status("Refused in B: " + *why);
     }

@@ -68,13 +68,13 @@ void Shell::draw() {
 
     if (sweep_shown) {
         draw_sweep(avail.x, middle_h);
-    } else if (compare_) {
+    } else if (compare_ || (review_ && review_->b_player)) {
         // A on the left, B on the right, a thin gap between.
         const float gap = 4.0f * scale;
         const float a_w = std::max(1.0f, std::floor((canvas_w - gap) * 0.5f));
         draw_canvas(a_w, middle_h);
         ImGui::SameLine(0, gap);
-        draw_variant_canvas(std::max(1.0f, canvas_w - gap - a_w), middle_h);
+        draw_side_b_canvas(std::max(1.0f, canvas_w - gap - a_w), middle_h);
     } else {
         draw_canvas(canvas_w, middle_h);
     }

@@ -133,10 +133,27 @@ bool Shell::open_replay_with(const std::string& path, bool allow_modules) {
         return false;
     }
     // Recording stops before the live session leaves the screen: the file ends where it was.
+    // A recording made in compare mode has B's replay beside it, a branch of this file.
+    const std::string b_path = variant_replay_path(path);
+    if (b_path != path && is_replay_file(b_path)) {
+        ReplayLoad b_load = read_replay_file(b_path);
+        if (b_load.data && b_load.data->header.branch_of == file_name(path)) {
+            try {
+                session->b_player = std::make_unique<ReplayPlayer>(std::move(*b_load.data), b_path, ReplayPlayer::kDefaultBudget,
+                                                                   ReplayModuleAccess{allow_modules, b_path});
+                session->b_path = b_path;
+                session->b_view = create_lab_view(session->player->simulation().world().lab().name);
+            } catch (const std::exception& e) {
+                session->warnings.push_back("B's replay " + file_name(b_path) + " does not play: " + e.what());
+            }
+        } else if (!b_load.data) {
+            session->warnings.push_back("B's replay " + file_name(b_path) + " does not open: " + b_load.error);
+        }
+    }
     if (recorder_.recording()) stop_recording("Recording stopped: a replay was opened");
     if (review_) close_replay();
     session->path = path;
-    session->warnings = std::move(load.warnings);
+    for (std::string& w : load.warnings) session->warnings.push_back(std::move(w));
     session->notes = session->player->data().notes;
     session->loop_b = session->player->length();
     review_ = std::move(session);
@@ -147,6 +164,7 @@ bool Shell::open_replay_with(const std::string& path, bool allow_modules) {
     show_other_world();
     remember_recent_file(prefs_.recent_files, path);
     std::string status = "Reviewing " + file_name(path) + ": " + std::to_string(review_->player->length()) + " ticks";
+    if (review_->b_player) status += ", with B beside it (" + file_name(review_->b_path) + ")";
     if (!review_->warnings.empty()) status += " (the file is incomplete: see the banner)";
     set_status(status);
     return true;
@@ -201,6 +219,10 @@ void Shell::review_update(double frame_seconds) {
             // Views watch the world advance (charts); what they would command is not applied.
             if (lab_view_) lab_view_->before_tick(sim_->world());
             player.step();
+            if (ReplayPlayer* b = review_->b_player.get(); b && b->tick() < b->length() && b->tick() < player.tick()) {
+                if (review_->b_view) review_->b_view->before_tick(b->simulation().world());
+                b->step();
+            }
             ++ran;
             if (std::chrono::steady_clock::now() - start >= budget) break;
         }
@@ -217,6 +239,7 @@ void Shell::review_seek(std::int64_t tick) {
     if (lab_view_) lab_view_->cancel_drag();
     try {
         review_->player->seek(tick);
+        if (ReplayPlayer* b = review_->b_player.get()) b->seek(std::min(review_->player->tick(), b->length()));
     } catch (const std::exception& e) {
         show_error("Could not seek the replay to tick " + std::to_string(tick) + ": " + e.what());
     }
@@ -357,10 +380,18 @@ bool Shell::start_recording(const std::string& requested) {
     }
     since_flush_ = 0.0;
     set_status("Recording to " + path);
+    start_variant_recording();   // in compare mode, B beside it
     return true;
 }
 
 void Shell::stop_recording(const std::string& why) {
+    if (compare_ && compare_->recorder.recording()) {
+        try {
+            compare_->recorder.stop();
+        } catch (const std::exception& e) {
+            show_error("B's recording " + compare_->recorder.path() + " was not closed cleanly: " + e.what());
+        }
+    }
     if (!recorder_.recording()) return;
     const std::string path = recorder_.path();
     const std::int64_t ticks = recorder_.ticks();

@@ -6,6 +6,8 @@
 #include <filesystem>
 
 #include "engine/core/lab.hpp"
+#include "engine/core/replay.hpp"
+#include "engine/core/replay_file.hpp"
 #include "ui/offscreen_renderer.hpp"
 #include "ui/shell.hpp"
 #include "ui_test_support.hpp"
@@ -193,4 +195,72 @@ TEST_CASE("compare mode in the window: A and B side by side, labelled, the Compa
         }
         CHECK(shell.variant()->tick() == sim.tick());
     }
+}
+
+TEST_CASE("compare mode: recording keeps both sides; each file verifies; reviewing shows both again") {
+    test::ScratchDir dir;
+    const std::string a_path = dir.file("session.pbreplay");
+    const std::string b_path = dir.file("session.b.pbreplay");
+    CHECK(ui::variant_replay_path(a_path) == b_path);
+    std::uint64_t a_hash_300 = 0, b_hash_300 = 0;
+    {
+        Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        shell.run_ticks(50);
+        REQUIRE(shell.start_recording(a_path));
+        REQUIRE(shell.start_compare());   // recording already: B is recorded beside A from here
+        REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
+        shell.run_ticks(250);
+        a_hash_300 = sim.world().hash();
+        b_hash_300 = shell.variant()->world().hash();
+        CHECK(a_hash_300 != b_hash_300);
+        shell.run_ticks(100);
+        shell.stop_recording("stopped");
+        CHECK_FALSE(shell.recording());
+    }
+    // Each file is an ordinary replay, verified on its own; B's says whose branch it is.
+    for (const std::string& path : {a_path, b_path}) {
+        CAPTURE(path);
+        ReplayLoad load = read_replay_file(path);
+        REQUIRE(load.data);
+        CHECK(load.warnings.empty());
+        VerifyResult v = verify_replay(*load.data, path);
+        CHECK(v.ok());
+        CHECK(v.ticks == 400);
+    }
+    ReplayLoad b_load = read_replay_file(b_path);
+    CHECK(b_load.data->header.branch_of == "session.pbreplay");
+    CHECK(b_load.data->header.branch_tick == 50);
+
+    // Reviewing A finds B and plays both in lockstep, side by side.
+    Simulation host(load_scenario_file(scenario_path("podball-default.toml")));
+    ui::Shell shell(host, ui::ShellOptions{});
+    REQUIRE(shell.open_replay(a_path));
+    REQUIRE(shell.review()->b_player);
+    shell.review_seek(300);
+    CHECK(shell.simulation().world().hash() == a_hash_300);
+    CHECK(shell.review()->b_player->tick() == 300);
+    CHECK(shell.review()->b_player->simulation().world().hash() == b_hash_300);
+    CHECK(shell.status().find("with B beside it (session.b.pbreplay)") != std::string::npos);
+    ui::OffscreenRenderer r(1280, 800);
+    REQUIRE(r.ok());
+    r.render(shell, 3);
+    CHECK(shell.widgets().find("canvas.b"));
+    CHECK(shell.widgets().find("overlay.compare.a"));
+    CHECK(shell.widgets().find("overlay.compare.b"));
+    // Playing on moves both.
+    shell.review_seek(100);
+    shell.set_paused(false);
+    for (int i = 0; i < 10; ++i) {
+        shell.update(1.0 / 60.0);
+        r.build_frame(shell);
+    }
+    CHECK(shell.review()->b_player->tick() == shell.simulation().tick());
+    CHECK(shell.simulation().tick() > 100);
+
+    // A's file alone (B's moved away) is a plain replay: one canvas.
+    shell.close_replay();
+    std::filesystem::rename(b_path, dir.file("elsewhere.pbreplay"));
+    REQUIRE(shell.open_replay(a_path));
+    CHECK_FALSE(shell.review()->b_player);
 }
