@@ -102,6 +102,7 @@ struct CompareSession {
     CompareEdit edit = CompareEdit::B;
     std::vector<std::string> results;    // the lab's key results (engine/compare)
     std::int64_t fork_tick = 0;          // A's tick when B was made
+    bool ghost = false;                  // B drawn faintly over A on one canvas, not beside it
     // While A is recorded, B is recorded beside it (A's file name with ".b" before the extension),
     // as a branch of A's file: each file is an ordinary replay that verifies on its own.
     SessionRecorder recorder;
@@ -261,6 +262,10 @@ public:
     LabView* variant_view() { return compare_ ? compare_->view.get() : nullptr; }
     // Which side the parameter panel edits (Both: A's edits are made on B too).
     void set_compare_edit(CompareEdit edit);
+    // B ghosted over A on the whole canvas (true), or A and B side by side (false).
+    void set_compare_ghost(bool ghost) {
+        if (compare_) compare_->ghost = ghost;
+    }
     std::optional<CompareEdit> compare_edit() const;
     // A parameter edit on the side(s) chosen, as the panel makes it (tests, automation).
     std::optional<std::string> compare_set_param(const std::string& key, double value);
@@ -312,6 +317,8 @@ private:
     void draw_compare_question();
     void draw_variant_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, bool live);
     void label_canvas(const char* id, const std::string& text, ImU32 colour);
+    // B's world drawn over A's canvas, faded (compare mode's ghost view).
+    void draw_ghost(const CanvasFrame& frame);
     void draw_compare_params(std::string& refused);
     std::unique_ptr<CompareSession> compare_;
     // shell.cpp: actions

@@ -118,6 +118,7 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     frame.widgets = &widgets_;
     frame.gamepad = &gamepad_;
     lab_view_->draw(sim_->world(), frame);
+    if (compare_ && compare_->ghost) draw_ghost(frame);
     if (review_) draw_review_pins(*draw, scale);
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
@@ -127,7 +128,8 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     ImVec2 hint_size = ImGui::CalcTextSize(hint.c_str());
     draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                   palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
-    if (compare_) label_canvas("a", "A  (the scenario)", palette::kCompareA);
+    if (compare_ && compare_->ghost) label_canvas("a", "A  with B ghosted over it", palette::kCompareB);
+    else if (compare_) label_canvas("a", "A  (the scenario)", palette::kCompareA);
     else if (review_ && review_->b_player) label_canvas("a", "A  " + std::filesystem::path(review_->path).filename().string(), palette::kCompareA);
     draw->PopClipRect();
 }

@@ -190,6 +190,21 @@ void Shell::label_canvas(const char* id, const std::string& text, ImU32 colour) 
     widgets_.record(std::string("overlay.compare.") + id, WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y, true});
 }
 
+// B's world over A's canvas in the same view (they share the arena), every vertex it adds faded
+// to 40 % so A shows through: what moved differently stands out as a second, fainter copy.
+void Shell::draw_ghost(const CanvasFrame& frame) {
+    ImDrawList* list = frame.draw->list();
+    const int first = list->VtxBuffer.Size;
+    CanvasFrame ghost = frame;
+    ghost.widgets = nullptr;   // A's view records the positions automation uses
+    compare_->view->draw(compare_->sim->world(), ghost);
+    for (int i = first; i < list->VtxBuffer.Size; ++i) {
+        ImU32& col = list->VtxBuffer[i].col;
+        const ImU32 alpha = (col >> IM_COL32_A_SHIFT) & 0xFF;
+        col = (col & ~IM_COL32_A_MASK) | ((alpha * 2 / 5) << IM_COL32_A_SHIFT);
+    }
+}
+
 // The right half of the canvas: B while comparing, or B's replay beside A's under review.
 void Shell::draw_side_b_canvas(float width, float height) {
     if (compare_) draw_variant_canvas(width, height, compare_->canvas, *compare_->view, compare_->sim->world(), true);
@@ -304,13 +319,18 @@ void Shell::draw_compare_tab() {
     ImGui::BeginChild("##compare_tab", ImVec2(0, 0), false);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kCompareA), "A");
     ImGui::SameLine();
-    ImGui::TextUnformatted("the scenario as it was (left)");
+    ImGui::TextUnformatted(c.ghost ? "the scenario as it was (solid)" : "the scenario as it was (left)");
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kCompareB), "B");
     ImGui::SameLine();
-    ImGui::TextUnformatted("a copy to change (right)");
+    ImGui::TextUnformatted(c.ghost ? "a copy to change (faint, over A)" : "a copy to change (right)");
     ImGui::TextColored(palette::kDimText, "Both run at the same tick, seed and speed.");
 
     const auto diffs = variant_differences();
+    bool ghost = c.ghost;
+    if (ImGui::Checkbox("Ghost B over A (one canvas)", &ghost)) c.ghost = ghost;
+    widgets_.record_last_item("compare.ghost");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("B drawn faintly over A in the same view, instead of side by side");
+
     section_heading("What B changes");
     if (diffs.empty()) {
         ImGui::TextColored(palette::kDimText, "Nothing yet: edit B in the Parameters tab.");

@@ -68,7 +68,7 @@ void Shell::draw() {
 
     if (sweep_shown) {
         draw_sweep(avail.x, middle_h);
-    } else if (compare_ || (review_ && review_->b_player)) {
+    } else if ((compare_ && !compare_->ghost) || (review_ && review_->b_player)) {
         // A on the left, B on the right, a thin gap between.
         const float gap = 4.0f * scale;
         const float a_w = std::max(1.0f, std::floor((canvas_w - gap) * 0.5f));
@@ -214,6 +214,7 @@ void Shell::draw_menu_bar() {
             if (!compare_ && ImGui::MenuItem("Compare with a variant")) start_compare();
             if (compare_ && ImGui::MenuItem("Leave compare mode...")) request_end_compare();
             widgets_.record_last_item("menu.simulation.compare");
+            if (compare_ && ImGui::MenuItem("Ghost B over A", nullptr, compare_->ghost)) compare_->ghost = !compare_->ghost;
         }
         ImGui::EndMenu();
     }

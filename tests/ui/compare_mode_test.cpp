@@ -3,6 +3,7 @@
 // Leave do what they say, and the window shows A and B side by side, labelled.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "engine/core/lab.hpp"
@@ -263,4 +264,28 @@ TEST_CASE("compare mode: recording keeps both sides; each file verifies; reviewi
     std::filesystem::rename(b_path, dir.file("elsewhere.pbreplay"));
     REQUIRE(shell.open_replay(a_path));
     CHECK_FALSE(shell.review()->b_player);
+}
+
+TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {
+    Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
+    ui::Shell shell(sim, ui::ShellOptions{});
+    ui::OffscreenRenderer r(1280, 800);
+    REQUIRE(r.ok());
+    r.render(shell, 2);
+    const float full = shell.widgets().find("canvas")->w;
+    REQUIRE(shell.start_compare());
+    REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
+    shell.run_ticks(400);
+    r.render(shell, 2);
+    CHECK(shell.widgets().find("canvas")->w < full * 0.6f);
+    shell.set_compare_ghost(true);
+    r.render(shell, 2);
+    CHECK(shell.widgets().find("canvas")->w == doctest::Approx(full));
+    CHECK_FALSE(shell.widgets().find("canvas.b"));
+    CHECK(shell.widgets().find("overlay.compare.a"));
+    std::string err;
+    if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/ghost.png", err);
+    shell.set_compare_ghost(false);
+    r.render(shell, 2);
+    CHECK(shell.widgets().find("canvas.b"));
 }
