@@ -100,7 +100,10 @@ TEST_CASE("sweep report: the scoring example's line plots, heat maps and summary
     const std::string csv = read_text(dir + "/results.csv");
     // Columns: run, point, seed, ticks, shoot_force, friction, score[0], score[1], shots[0], ...
     const std::vector<std::pair<std::string, std::size_t>> results = {{"metrics.score[0]", 6}, {"metrics.teams[0].shots", 8}};
-    for (const auto& [name, col] : results) {
+    for (const auto& result : results) {
+        // Not a structured binding: Clang 14 cannot capture one in doctest's message lambdas.
+        const std::string& name = result.first;
+        const std::size_t col = result.second;
         const std::size_t at = summary.find("\n" + name + "\n");
         REQUIRE_MESSAGE(at != std::string::npos, name);
         const std::size_t best = best_point(csv, col);
