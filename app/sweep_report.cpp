@@ -197,9 +197,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                     for (std::size_t j = 0; j < ny; ++j)
                         for (std::size_t i = 0; i < nx; ++i) {
                             const std::size_t c = j * nx + i;
-                            // The lowest y value at the bottom.
-                            const ImVec2 p0(std::round(left + cw * static_cast<float>(i)), std::round(bottom - ch * static_cast<float>(j + 1)));
-                            const ImVec2 p1(std::round(left + cw * static_cast<float>(i + 1)), std::round(bottom - ch * static_cast<float>(j)));
+                            const auto [p0, p1] = ui::sweep_heat_cell(left, top, right, bottom, nx, ny, i, j);
                             const bool has = heat.runs[c] > 0;
                             const double v = heat.mean[c];
                             const float t = has ? static_cast<float>((v - lo) / (hi - lo)) : 0.0f;

@@ -36,12 +36,6 @@ void section_heading(const char* text) {
     ImGui::Separator();
 }
 
-double number_at(const std::vector<JsonWriter::NumberAt>& numbers, const std::string& path) {
-    for (const auto& n : numbers)
-        if (n.path == path) return n.value;
-    return std::nan("");
-}
-
 }  // namespace
 
 bool Shell::start_compare() {
@@ -354,16 +348,17 @@ void Shell::draw_compare_tab() {
                                                   ImGui::GetItemRectSize().y, true});
 
     section_heading("Key results now");
-    const auto a_numbers = world_numbers(sim_->world());
-    const auto b_numbers = world_numbers(c.sim->world());
+    const std::vector<double> a_values = world_values(sim_->world(), c.results);
+    const std::vector<double> b_values = world_values(c.sim->world(), c.results);
     if (ImGui::BeginTable("##compare_results", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("result");
         ImGui::TableSetupColumn("A");
         ImGui::TableSetupColumn("B");
         ImGui::TableSetupColumn("B - A");
         ImGui::TableHeadersRow();
-        for (const std::string& path : c.results) {
-            const double a = number_at(a_numbers, path), b = number_at(b_numbers, path);
+        for (std::size_t k = 0; k < c.results.size(); ++k) {
+            const std::string& path = c.results[k];
+            const double a = a_values[k], b = b_values[k];
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             // "metrics.teams[0].shots" reads as "teams[0].shots"

@@ -50,6 +50,13 @@ const ImVec4 kWarn(1.0f, 0.72f, 0.3f, 1.0f);
 
 }  // namespace
 
+std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx, std::size_t ny,
+                                          std::size_t i, std::size_t j) {
+    const float cw = (right - left) / static_cast<float>(nx), ch = (bottom - top) / static_cast<float>(ny);
+    return {ImVec2(std::round(left + cw * static_cast<float>(i)), std::round(bottom - ch * static_cast<float>(j + 1))),
+            ImVec2(std::round(left + cw * static_cast<float>(i + 1)), std::round(bottom - ch * static_cast<float>(j)))};
+}
+
 ImU32 sweep_heat_colour(float t) {
     static const float stops[][3] = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
     t = std::clamp(std::isfinite(t) ? t : 0.0f, 0.0f, 1.0f) * 4.0f;
@@ -267,9 +274,7 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     for (std::size_t j = 0; j < ny; ++j)
         for (std::size_t i = 0; i < nx; ++i) {
             const std::size_t c = j * nx + i;
-            // The lowest y value at the bottom.
-            const ImVec2 p0(std::round(left + cw * static_cast<float>(i)), std::round(bottom - ch * static_cast<float>(j + 1)));
-            const ImVec2 p1(std::round(left + cw * static_cast<float>(i + 1)), std::round(bottom - ch * static_cast<float>(j)));
+            const auto [p0, p1] = sweep_heat_cell(left, bottom - ch * static_cast<float>(ny), right, bottom, nx, ny, i, j);
             const bool has = heat.runs[c] > 0;
             const float t = has ? static_cast<float>((heat.mean[c] - heat.lo) / (heat.hi - heat.lo)) : 0.0f;
             d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1), has ? sweep_heat_colour(t) : kNoRun);

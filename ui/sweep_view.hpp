@@ -29,6 +29,10 @@ namespace pb::ui {
 
 // Dark blue -> teal -> yellow (viridis-like stops), t in 0..1: the heat maps' colour for a mean.
 ImU32 sweep_heat_colour(float t);
+// Cell (i, j) of an nx x ny heat map filling left..right x top..bottom on screen, row 0 at the
+// bottom (the lowest y value), edges on whole pixels: its top-left and bottom-right corners.
+std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx, std::size_t ny,
+                                          std::size_t i, std::size_t j);
 
 // What the designer asked for in a frame of the view (the shell acts on it).
 struct SweepViewAction {

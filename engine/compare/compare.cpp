@@ -79,16 +79,7 @@ RunOutcome run_one(const Scenario& base, std::uint64_t seed, const CompareReport
     }
     RunOutcome r;
     r.ticks = sim.tick();
-    const auto numbers = world_numbers(sim.world());
-    for (const std::string& p : paths) {
-        double v = std::nan("");
-        for (const auto& n : numbers)
-            if (n.path == p) {
-                v = n.value;
-                break;
-            }
-        r.values.push_back(v);
-    }
+    r.values = world_values(sim.world(), paths);
     return r;
 }
 

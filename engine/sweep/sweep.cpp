@@ -53,6 +53,22 @@ std::vector<JsonWriter::NumberAt> world_numbers(const World& w) {
     return j.numbers_found();
 }
 
+std::vector<double> world_values(const World& w, const std::vector<std::string>& paths) {
+    const auto numbers = world_numbers(w);
+    std::vector<double> out;
+    out.reserve(paths.size());
+    for (const std::string& p : paths) {
+        double v = std::nan("");
+        for (const auto& n : numbers)
+            if (n.path == p) {
+                v = n.value;
+                break;
+            }
+        out.push_back(v);
+    }
+    return out;
+}
+
 namespace {
 
 Scenario load_point(const SweepSpec& spec, const std::vector<std::pair<std::size_t, double>>& values) {
@@ -457,17 +473,7 @@ SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run) {
         sim.advance(spec.ticks);
     }
     r.ticks = sim.tick();
-    const auto numbers = world_numbers(sim.world());
-    r.values.reserve(spec.results.size());
-    for (const std::string& p : spec.results) {
-        double v = std::nan("");
-        for (const auto& n : numbers)
-            if (n.path == p) {
-                v = n.value;
-                break;
-            }
-        r.values.push_back(v);
-    }
+    r.values = world_values(sim.world(), spec.results);
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }

@@ -92,6 +92,8 @@ Scenario sweep_point_scenario(const std::string& scenario_path, const std::strin
 // Every number `run --json` prints for this world (tick, state.*, metrics.*), with its path:
 // what a sweep's or a comparison's results are read from.
 std::vector<JsonWriter::NumberAt> world_numbers(const World& w);
+// The numbers at `paths` in what world_numbers gives, in order (NaN where the world has none).
+std::vector<double> world_values(const World& w, const std::vector<std::string>& paths);
 
 // Runs run `run` of the spec (thread-safe: every call builds its own simulation).
 SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run);

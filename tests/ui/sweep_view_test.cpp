@@ -3,6 +3,8 @@
 // the shell as File > Open does, drawn by the offscreen renderer and clicked.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -92,18 +94,9 @@ void click(ui::OffscreenRenderer& r, ui::Shell& shell, const std::string& widget
 
 // The number `path` names in what `run --json` prints for this world.
 double number_at(const World& w, const std::string& path) {
-    JsonWriter j = JsonWriter::numbers();
-    j.begin_object();
-    j.field("tick", w.tick());
-    j.key("state");
-    w.write_state(j);
-    j.key("metrics");
-    w.write_metrics(j);
-    j.end_object();
-    for (const auto& n : j.numbers_found())
-        if (n.path == path) return n.value;
-    FAIL("no number at " << path);
-    return 0.0;
+    const double v = world_values(w, {path}).front();
+    if (std::isnan(v)) FAIL("no number at " << path);
+    return v;
 }
 
 std::uint32_t png_u32(const std::string& bytes, std::size_t at) {
