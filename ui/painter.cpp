@@ -311,4 +311,15 @@ void Painter::AddDashedLine(ImVec2 a, ImVec2 b, ImU32 col, float thickness, floa
     }
 }
 
+int Painter::vertex_mark() const { return list_->VtxBuffer.Size; }
+
+void Painter::fade_since(int mark, float factor) {
+    factor = std::clamp(std::isfinite(factor) ? factor : 1.0f, 0.0f, 1.0f);
+    for (int i = std::max(0, mark); i < list_->VtxBuffer.Size; ++i) {
+        ImU32& col = list_->VtxBuffer[i].col;
+        const float alpha = static_cast<float>((col >> IM_COL32_A_SHIFT) & 0xFF) * factor;
+        col = (col & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha + 0.5f) << IM_COL32_A_SHIFT);
+    }
+}
+
 }  // namespace pb::ui

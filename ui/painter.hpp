@@ -69,6 +69,11 @@ public:
     void PushClipRect(ImVec2 min, ImVec2 max, bool intersect_with_current = false);
     void PopClipRect();
 
+    // Fading what was drawn since a mark (compare mode's ghost): every vertex added after
+    // vertex_mark() gets its alpha multiplied by `factor` (0..1).
+    int vertex_mark() const;
+    void fade_since(int mark, float factor);
+
     // Dashes of `dash` px with gaps as long, at most kMaxDashes of them (longer dashes then).
     void AddDashedLine(ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);
 

@@ -187,16 +187,11 @@ void Shell::label_canvas(const char* id, const std::string& text, ImU32 colour) 
 // B's world over A's canvas in the same view (they share the arena), every vertex it adds faded
 // to 40 % so A shows through: what moved differently stands out as a second, fainter copy.
 void Shell::draw_ghost(const CanvasFrame& frame) {
-    ImDrawList* list = frame.draw->list();
-    const int first = list->VtxBuffer.Size;
+    const int first = frame.draw->vertex_mark();
     CanvasFrame ghost = frame;
     ghost.widgets = nullptr;   // A's view records the positions automation uses
     compare_->view->draw(compare_->sim->world(), ghost);
-    for (int i = first; i < list->VtxBuffer.Size; ++i) {
-        ImU32& col = list->VtxBuffer[i].col;
-        const ImU32 alpha = (col >> IM_COL32_A_SHIFT) & 0xFF;
-        col = (col & ~IM_COL32_A_MASK) | ((alpha * 2 / 5) << IM_COL32_A_SHIFT);
-    }
+    frame.draw->fade_since(first, 0.4f);
 }
 
 // The right half of the canvas: B while comparing, or B's replay beside A's under review.
@@ -328,10 +323,10 @@ void Shell::draw_compare_tab() {
     section_heading("What B changes");
     if (diffs.empty()) {
         ImGui::TextColored(palette::kDimText, "Nothing yet: edit B in the Parameters tab.");
-    } else if (ImGui::BeginTable("##compare_changes", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        ImGui::TableSetupColumn("parameter");
-        ImGui::TableSetupColumn("A");
-        ImGui::TableSetupColumn("B");
+    } else if (ImGui::BeginTable("##compare_changes", 3, ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("parameter", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+        ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         ImGui::TableHeadersRow();
         for (const auto& d : diffs) {
             ImGui::TableNextRow();
@@ -350,11 +345,11 @@ void Shell::draw_compare_tab() {
     section_heading("Key results now");
     const std::vector<double> a_values = world_values(sim_->world(), c.results);
     const std::vector<double> b_values = world_values(c.sim->world(), c.results);
-    if (ImGui::BeginTable("##compare_results", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        ImGui::TableSetupColumn("result");
-        ImGui::TableSetupColumn("A");
-        ImGui::TableSetupColumn("B");
-        ImGui::TableSetupColumn("B - A");
+    if (ImGui::BeginTable("##compare_results", 4, ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+        ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("B - A", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         ImGui::TableHeadersRow();
         for (std::size_t k = 0; k < c.results.size(); ++k) {
             const std::string& path = c.results[k];

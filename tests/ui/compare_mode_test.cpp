@@ -278,12 +278,14 @@ TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {
     shell.run_ticks(400);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas")->w < full * 0.6f);
+    std::string err;
+    // PLAYBENCH_TEST_SHOTS=DIR writes the pictures (the README's compare screenshot comes from here).
+    if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/compare.png", err);
     shell.set_compare_ghost(true);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas")->w == doctest::Approx(full));
     CHECK_FALSE(shell.widgets().find("canvas.b"));
     CHECK(shell.widgets().find("overlay.compare.a"));
-    std::string err;
     if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/ghost.png", err);
     shell.set_compare_ghost(false);
     r.render(shell, 2);
