@@ -413,6 +413,12 @@ void Shell::screenshot_written(const std::string& path, const std::string& error
 }
 
 void Shell::request_quit(bool force) {
+    // A variant with changes of its own would be lost unasked: first keep A or B.
+    if (!force && compare_ && !variant_differences().empty()) {
+        request_end_compare();
+        set_status("B has changes: keep A or B first (File > Save then saves what you kept), then quit");
+        return;
+    }
     if (force || !dirty()) quit_confirmed_ = true;
     else ask_about_unsaved(AfterDiscard::Quit);
 }

@@ -137,6 +137,7 @@ void Shell::end_compare(bool keep_b) {
         if (b_differs || dirty()) edits_before_restart_ = true;
         *sim_ = std::move(*compare_->sim);
         lab_view_ = std::move(compare_->view);
+        restart_from_.reset();   // Restart now starts B over, not the scenario A last saved
         history_.clear();   // A's edits: their ids and values belong to A
         set_status("Kept B: it is the scenario now (File > Save writes it)");
     } else {

@@ -114,6 +114,32 @@ TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
         CHECK(sim.world().params().get("rgs.economy.half_life") == 30);
         CHECK(sim.world().hash() == b_hash);
         CHECK(shell.dirty());
+        // Restart starts B over with its values, even after A had been saved.
+        shell.perform(ui::ShellAction::Restart);
+        CHECK(sim.tick() == 0);
+        CHECK(sim.world().params().get("rgs.economy.half_life") == 30);
+    }
+    SUBCASE("Keep B after Save: Restart restarts B, not the file A saved") {
+        Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        REQUIRE(shell.save_scenario(dir.file("a.toml")));
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        shell.end_compare(true);
+        shell.perform(ui::ShellAction::Restart);
+        CHECK(sim.world().params().get("rgs.economy.half_life") == 30);
+    }
+    SUBCASE("Quitting with a changed B asks which to keep first") {
+        Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        shell.request_quit(false);
+        CHECK_FALSE(shell.quit_requested());
+        CHECK(shell.compare_question_open());
+        shell.end_compare(false);
+        shell.request_quit(false);
+        CHECK(shell.quit_requested());   // A had no edits of its own
     }
     SUBCASE("Leave keeping A drops B and leaves A as it was") {
         Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
