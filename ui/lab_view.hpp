@@ -21,6 +21,18 @@
 
 namespace pb::ui {
 
+class LabView;
+
+// While comparing (Simulation > Compare with a variant, or reviewing a compare recording), the
+// Analysis tab gets B beside A: B's world and B's own view, which watched B's ticks (its charts'
+// histories follow B). A lab overlays B's runs on its charts and shows A, B and B - A for its key
+// results (`results`: value paths as in engine/compare, resolved with world_values).
+struct CompareFrame {
+    const World* world = nullptr;
+    const LabView* view = nullptr;           // the same lab's view type as the one drawing
+    std::vector<std::string> results;
+};
+
 struct CanvasFrame {
     Painter* draw = nullptr;   // every shape goes through the painter's guards (ui/painter.hpp)
     const CanvasView* view = nullptr;
@@ -29,6 +41,7 @@ struct CanvasFrame {
     bool velocity_hints = true;
     WidgetLocator* widgets = nullptr;   // views record entity positions here for automation
     const GamepadState* gamepad = nullptr;   // the first game controller the host sees, if any
+    const CompareFrame* compare = nullptr;   // set for the Analysis tab while comparing
 };
 
 // What Help > About this lab says (ui/shell_help.cpp draws it).

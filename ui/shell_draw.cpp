@@ -8,7 +8,9 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "engine/compare/compare.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/sweep/sweep.hpp"
 #include "ui/palette.hpp"
 #include "ui/painter.hpp"
 #include "ui/shell.hpp"
@@ -485,7 +487,22 @@ void Shell::draw_side_panel(float width, float height) {
         if (has_analysis && tab("Analysis", SideTab::Analysis, "side.tab.analysis")) {
             Painter p = content("##analysis_tab");
             tools.draw = &p;
+            // B beside A: live compare mode, or a compare recording under review.
+            CompareFrame b;
+            if (compare_) {
+                b.world = &compare_->sim->world();
+                b.view = compare_->view.get();
+                b.results = compare_->results;
+            } else if (review_ && review_->b_player && review_->b_view) {
+                b.world = &review_->b_player->simulation().world();
+                b.view = review_->b_view.get();
+                std::vector<std::string> known;
+                for (auto& n : world_numbers(sim_->world())) known.push_back(std::move(n.path));
+                b.results = compare_default_results(sim_->world().lab().name, known);
+            }
+            tools.compare = b.world ? &b : nullptr;
             lab_view_->draw_analysis(sim_->world(), tools);
+            tools.compare = nullptr;
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
