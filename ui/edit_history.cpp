@@ -16,6 +16,12 @@ std::string capitalised(std::string s) {
 // that would solve the ship a second time on every edit.
 bool cheap_to_check(const World& w) { return !w.clock_only_base().has_value(); }
 
+// One order for every edit the process makes (the UI thread's), so histories can interleave.
+std::uint64_t next_seq() {
+    static std::uint64_t last = 0;
+    return ++last;
+}
+
 }  // namespace
 
 std::optional<std::string> EditHistory::apply_into(Simulation& sim, Command c, Edit& into) {
@@ -37,14 +43,15 @@ std::optional<std::string> EditHistory::apply_into(Simulation& sim, Command c, E
     return std::nullopt;
 }
 
-void EditHistory::push(Edit e) {
+void EditHistory::push(Edit e, const EditHistory* with) {
+    e.seq = with && with->last_done_seq() ? *with->last_done_seq() : next_seq();
     edits_.resize(done_);   // a new edit drops what could be redone
     edits_.push_back(std::move(e));
     if (edits_.size() > kMaxEdits) edits_.erase(edits_.begin());
     done_ = edits_.size();
 }
 
-std::optional<std::string> EditHistory::apply(Simulation& sim, Command c) {
+std::optional<std::string> EditHistory::apply(Simulation& sim, Command c, const EditHistory* with) {
     follow(sim);
     if (dragging()) end_drag(sim);
     std::unique_ptr<World> before = cheap_to_check(sim.world()) ? sim.world().clone() : nullptr;
@@ -56,13 +63,14 @@ std::optional<std::string> EditHistory::apply(Simulation& sim, Command c) {
             if (test->apply(inv)) e.exact = false;
         if (test->hash() != before->hash()) e.exact = false;
     }
-    push(std::move(e));
+    push(std::move(e), with);
     last_tick_ = sim.tick();
     live_seen_ = sim.live_commands().size();
     return std::nullopt;
 }
 
-std::optional<std::string> EditHistory::apply_group(Simulation& sim, std::vector<Command> commands, std::string name) {
+std::optional<std::string> EditHistory::apply_group(Simulation& sim, std::vector<Command> commands, std::string name,
+                                                    const EditHistory* with) {
     follow(sim);
     if (dragging()) end_drag(sim);
     if (commands.empty()) return std::nullopt;
@@ -71,18 +79,19 @@ std::optional<std::string> EditHistory::apply_group(Simulation& sim, std::vector
     std::optional<std::string> refused;
     for (Command& c : commands)
         if (auto why = apply_into(sim, std::move(c), e); why && !refused) refused = why;
-    if (!e.forward.empty()) push(std::move(e));
+    if (!e.forward.empty()) push(std::move(e), with);
     last_tick_ = sim.tick();
     live_seen_ = sim.live_commands().size();
     return refused;
 }
 
-void EditHistory::drag(Simulation& sim, std::string_view key, Command c) {
+void EditHistory::drag(Simulation& sim, std::string_view key, Command c, const EditHistory* with) {
     follow(sim);
     if (dragging() && drag_key_ != key) end_drag(sim);
     if (!dragging()) {
         drag_key_ = std::string(key);
         drag_has_edit_ = false;
+        drag_with_ = with;
     }
     pending_ = std::move(c);
 }
@@ -99,7 +108,7 @@ std::optional<std::string> EditHistory::flush(Simulation& sim) {
     if (!drag_has_edit_) {
         Edit e;
         if (auto why = apply_into(sim, std::move(c), e)) return why;
-        push(std::move(e));
+        push(std::move(e), drag_with_);
         drag_has_edit_ = true;
     } else {
         // Later commands of the drag join its edit; its inverse stays the first one's (which
@@ -133,8 +142,27 @@ std::optional<std::string> EditHistory::end_drag(Simulation& sim) {
     }
     drag_key_.clear();
     drag_has_edit_ = false;
+    drag_with_ = nullptr;
     pending_.reset();
     return why;
+}
+
+std::optional<std::uint64_t> EditHistory::last_done_seq() const {
+    if (done_ == 0) return std::nullopt;
+    return edits_[done_ - 1].seq;
+}
+
+std::optional<std::uint64_t> EditHistory::next_redo_seq() const {
+    if (done_ >= edits_.size()) return std::nullopt;
+    return edits_[done_].seq;
+}
+
+void EditHistory::drop_redo() { edits_.resize(done_); }
+
+void EditHistory::rebind(const Simulation& sim) {
+    sim_ = &sim;
+    last_tick_ = sim.tick();
+    live_seen_ = sim.live_commands().size();
 }
 
 bool EditHistory::can_undo() const { return done_ > 0 || (dragging() && pending_); }
@@ -183,6 +211,7 @@ std::optional<std::string> EditHistory::redo(Simulation& sim) {
         if (auto why = apply_into(sim, c, e)) return "Cannot redo " + old.name + ": " + *why;
     e.changes = old.changes;
     e.exact = old.exact;
+    e.seq = old.seq;
     old = std::move(e);
     ++done_;
     last_tick_ = sim.tick();
@@ -196,6 +225,7 @@ void EditHistory::clear() {
     drag_key_.clear();
     pending_.reset();
     drag_has_edit_ = false;
+    drag_with_ = nullptr;
 }
 
 void EditHistory::follow(const Simulation& sim) {

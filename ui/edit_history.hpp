@@ -36,6 +36,10 @@ struct Edit {
     // back the world's hash from before it (ids used up, a refund): undo then only approximates.
     bool exact = true;
     bool undone = false;
+    // When it was made, in one order across every history of the process: in compare mode A's and
+    // B's histories interleave by it, and an edit made on both sides at once (Edit: Both, or a
+    // Shift+click on the canvas) has the same number on each side, so they undo together.
+    std::uint64_t seq = 0;
 };
 
 class EditHistory {
@@ -44,13 +48,17 @@ public:
 
     // Applies one designer edit now and records it. Returns the simulation's refusal (nothing is
     // recorded then).
-    std::optional<std::string> apply(Simulation& sim, Command c);
+    // `with`: this edit is made together with `with`'s latest edit (the same gesture on B as on
+    // A) and takes its `seq`.
+    std::optional<std::string> apply(Simulation& sim, Command c, const EditHistory* with = nullptr);
     // Several commands as one edit ("Reset section"), named `name`.
-    std::optional<std::string> apply_group(Simulation& sim, std::vector<Command> commands, std::string name);
+    std::optional<std::string> apply_group(Simulation& sim, std::vector<Command> commands, std::string name,
+                                           const EditHistory* with = nullptr);
 
     // A drag (a slider held down) that sets `c` each frame: the latest value waits until the next
     // tick or the end of the drag. `key` tells drags apart ("param.podball.ball.friction").
-    void drag(Simulation& sim, std::string_view key, Command c);
+    // `with` as for apply(), read when the drag's edit is made (at its first flush).
+    void drag(Simulation& sim, std::string_view key, Command c, const EditHistory* with = nullptr);
     // The value a drag has pending for parameter `param_key` (shown by the slider), if any.
     std::optional<double> pending_param(std::string_view param_key) const;
     bool dragging() const { return !drag_key_.empty(); }
@@ -69,6 +77,14 @@ public:
     std::optional<std::string> redo(Simulation& sim);
 
     const std::vector<Edit>& edits() const { return edits_; }
+    // The `seq` of the latest edit in effect, and of the edit redo would bring back.
+    std::optional<std::uint64_t> last_done_seq() const;
+    std::optional<std::uint64_t> next_redo_seq() const;
+    // Forgets what could be redone (another history sharing the order took a new edit).
+    void drop_redo();
+    // The history now belongs to `sim` without forgetting (compare mode's Keep B: B's edits move
+    // with B to the simulation on screen).
+    void rebind(const Simulation& sim);
     // Forgets everything (a new scenario, a restart: the edits' ids and values no longer apply).
     void clear();
     // Clears when `sim` is no longer the simulation the edits were made on (another one on screen,
@@ -78,7 +94,7 @@ public:
 private:
     // Applies c to sim, adding its inverse (computed before) in front of `into`'s inverse.
     std::optional<std::string> apply_into(Simulation& sim, Command c, Edit& into);
-    void push(Edit e);
+    void push(Edit e, const EditHistory* with);
 
     std::vector<Edit> edits_;
     std::size_t done_ = 0;   // edits_[0 .. done_) are in effect; the rest were undone (redo)
@@ -90,6 +106,7 @@ private:
     std::string drag_key_;
     std::optional<Command> pending_;
     bool drag_has_edit_ = false;        // edits_.back() is this drag's
+    const EditHistory* drag_with_ = nullptr;
 };
 
 }  // namespace pb::ui

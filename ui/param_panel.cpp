@@ -105,9 +105,14 @@ bool draw_value_control(const ParamDef& def, double& value) {
     }
 }
 
+bool mirrored(const ParamPanelState& state) { return state.history && state.mirror && state.mirror_history; }
+
 void submit(Simulation& sim, ParamPanelState& state, Command c, std::string& message) {
     if (state.history) {
+        Command copy = c;
         if (auto why = state.history->apply(sim, std::move(c))) message = *why;
+        else if (mirrored(state))
+            if (auto why_b = state.mirror_history->apply(*state.mirror, std::move(copy), state.history)) message = "B: " + *why_b;
     } else if (auto why = sim.submit(std::move(c))) {
         message = *why;
     }
@@ -116,10 +121,29 @@ void submit(Simulation& sim, ParamPanelState& state, Command c, std::string& mes
 void submit_group(Simulation& sim, ParamPanelState& state, std::vector<Command> commands, std::string name,
                   std::string& message) {
     if (state.history) {
+        std::vector<Command> copy = commands;
+        const std::string copy_name = name;
         if (auto why = state.history->apply_group(sim, std::move(commands), std::move(name))) message = *why;
+        else if (mirrored(state))
+            if (auto why_b = state.mirror_history->apply_group(*state.mirror, std::move(copy), copy_name, state.history))
+                message = "B: " + *why_b;
         return;
     }
     for (Command& c : commands) submit(sim, state, std::move(c), message);
+}
+
+// A slider drag's value, on the mirror too (compare mode, Edit: Both).
+void drag_param(Simulation& sim, ParamPanelState& state, const std::string& key, double value) {
+    state.history->drag(sim, "param." + key, make_param_set(sim.tick(), key, value));
+    if (mirrored(state))
+        state.mirror_history->drag(*state.mirror, "param." + key, make_param_set(state.mirror->tick(), key, value), state.history);
+}
+
+std::optional<std::string> end_param_drag(Simulation& sim, ParamPanelState& state) {
+    auto why = state.history->end_drag(sim);
+    if (mirrored(state) && state.mirror_history->dragging())
+        if (auto why_b = state.mirror_history->end_drag(*state.mirror); why_b && !why) why = "B: " + *why_b;
+    return why;
 }
 
 // What a slider did this frame.
@@ -364,7 +388,7 @@ void draw_param_slider(const PanelContext& c, const ParamDef& def, double value)
     switch (edit.kind) {
     case SliderEdit::Drag:
         if (edit.value == shown) break;
-        if (history) history->drag(c.sim, "param." + def.key, make_param_set(c.sim.tick(), def.key, edit.value));
+        if (history) drag_param(c.sim, c.state, def.key, edit.value);
         else submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
         break;
     case SliderEdit::End:
@@ -372,9 +396,9 @@ void draw_param_slider(const PanelContext& c, const ParamDef& def, double value)
             if (edit.value != shown) submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
             break;
         }
-        if (edit.value != shown) history->drag(c.sim, "param." + def.key, make_param_set(c.sim.tick(), def.key, edit.value));
+        if (edit.value != shown) drag_param(c.sim, c.state, def.key, edit.value);
         if (history->dragging())
-            if (auto why = history->end_drag(c.sim)) c.message = *why;
+            if (auto why = end_param_drag(c.sim, c.state)) c.message = *why;
         break;
     case SliderEdit::Once: submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message); break;
     case SliderEdit::None: break;

@@ -27,6 +27,10 @@ struct ParamPanelState {
     // Edits go through the shell's history (undo; a drag is one edit, at most one command per
     // tick); without one (tests of the panel alone) straight to the simulation.
     EditHistory* history = nullptr;
+    // Compare mode's "Edit: Both": every edit is made on `mirror` too (through `mirror_history`,
+    // as the same edit: they undo together). Both need `history`.
+    Simulation* mirror = nullptr;
+    EditHistory* mirror_history = nullptr;
     // The slider drag in progress: its parameter, where along the slider (0..1) it is, and
     // whether it turned relative (Shift held at some point: ten times finer).
     std::string drag_key;

@@ -98,7 +98,10 @@ struct CompareSession {
     std::unique_ptr<Simulation> sim;     // B: forked from A, the same seed and tick
     std::unique_ptr<LabView> view;       // B's own view: its charts and heat maps follow B
     CanvasView canvas;                   // B's half of the canvas (its own pan and zoom)
-    ParamPanelState panel;               // B's parameter panel (its edits go straight to B)
+    ParamPanelState panel;               // B's parameter panel
+    // B's edits (its panel, its canvas, its tools), for Edit > Undo / Redo beside A's: the two
+    // histories interleave by Edit::seq, and an edit made on both sides undoes on both.
+    EditHistory history;
     CompareEdit edit = CompareEdit::B;
     std::vector<std::string> results;    // the lab's key results (engine/compare)
     std::int64_t fork_tick = 0;          // A's tick when B was made
@@ -176,6 +179,8 @@ public:
     const std::string& current_path() const { return current_path_; }
     const ShellPreferences& preferences() const { return prefs_; }
     const WidgetLocator& widgets() const { return widgets_; }
+    // What B's view recorded on B's canvas (entity positions), while comparing.
+    const WidgetLocator& variant_widgets() const { return b_widgets_; }
     const CanvasView& canvas() const { return view_; }
     const FixedStepClock& clock() const { return clock_; }
     const std::string& error() const { return error_; }
@@ -320,6 +325,26 @@ private:
     // B's world drawn over A's canvas, faded (compare mode's ghost view).
     void draw_ghost(const CanvasFrame& frame);
     void draw_compare_params(std::string& refused);
+    void draw_compare_edit_switch();
+    // What edits a side: A (the scenario) or, while comparing, B.
+    struct EditSide {
+        Simulation& sim;
+        LabView& lab;
+        EditHistory& history;
+        CanvasView& view;
+        bool b;
+    };
+    EditSide edit_side(bool b);
+    // Applies a designer's edit to a side through its history, and, when `both`, the same edit
+    // to the other side too (one step of undo for both). Says what happened in the status line.
+    void apply_edit(bool b, Command c, bool both);
+    // Compare mode's undo / redo: the latest edit on either side (both when made on both).
+    void undo_compare_edit(bool redo);
+    std::string compare_undo_label(bool redo) const;
+    bool compare_can_undo(bool redo) const;
+    // A new edit on one side drops what the other side could redo (as one history would).
+    void sync_compare_redo();
+    std::uint64_t seen_edit_seq_ = 0;
     std::unique_ptr<CompareSession> compare_;
     // shell.cpp: actions
     void restart_keeping_parameters();
@@ -384,8 +409,9 @@ private:
     std::string sweep_run_;
     // shell_canvas.cpp
     void draw_canvas(float width, float height);
-    void canvas_input(const World& world, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius);
-    void canvas_click(const World& world, glm::dvec2 mouse_world, double pick_radius);
+    // A canvas's input for side A or (comparing) B: Shift makes a drop or a click edit both.
+    void canvas_input(EditSide side, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius);
+    void canvas_click(EditSide side, glm::dvec2 mouse_world, double pick_radius, bool both);
     void draw_canvas_world(ImVec2 origin, ImVec2 size, float scale);
     void draw_review_pins(Painter& draw, float scale);
     void canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius);
@@ -405,6 +431,7 @@ private:
     std::unique_ptr<LabView> lab_view_;
     std::string lab_view_name_;
     WidgetLocator widgets_;
+    WidgetLocator b_widgets_;
     GamepadState gamepad_;
     ParamPanelState param_panel_;
     EditHistory history_;
@@ -425,6 +452,7 @@ private:
     CanvasDrag canvas_drag_ = CanvasDrag::None;
     ImVec2 press_at_{};       // where a canvas gesture began: a release close by is a click
     bool press_left_ = false;
+    bool drag_on_b_ = false;  // the entity being dragged is B's (compare mode's right canvas)
 
     std::string error_;
     std::string retry_path_;

@@ -39,68 +39,70 @@ void Shell::draw_canvas(float width, float height) {
     // Where the pointer is, before this frame's zoom or pan.
     const glm::dvec2 mouse_world = view_.to_world(io.MousePos);
     const double pick_radius = view_.to_world_length(4.0f * scale);
-    canvas_input(world, scale, hovered, active, mouse_world, pick_radius);
+    canvas_input(edit_side(false), scale, hovered, active, mouse_world, pick_radius);
     draw_canvas_world(origin, size, scale);
     if (hovered && !active) canvas_tooltip(world, mouse_world, pick_radius);
     ImGui::EndChild();
 }
 
 // The canvas button's input: zoom about the cursor, press (grab an entity or start a pan), drag,
-// and release (drop the entity as a command, or a click when the press did not move).
-void Shell::canvas_input(const World& world, float scale, bool hovered, bool active, glm::dvec2 mouse_world,
-                         double pick_radius) {
+// and release (drop the entity as a command, or a click when the press did not move). In compare
+// mode each canvas edits its own side; with Shift held at the drop or click, both sides.
+void Shell::canvas_input(EditSide side, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius) {
     ImGuiIO& io = ImGui::GetIO();
+    const World& world = side.sim.world();
 
     // Zoom about the cursor: the world point under it stays put.
-    if (hovered && io.MouseWheel != 0.0f) view_.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+    if (hovered && io.MouseWheel != 0.0f) side.view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
 
     if (ImGui::IsItemActivated()) {
         bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
         press_at_ = io.MousePos;
         press_left_ = left;
+        drag_on_b_ = side.b;
         // No dragging things while reviewing: it would change the recorded world.
-        if (left && paused_ && !review_ && lab_view_->grab(world, mouse_world, pick_radius)) canvas_drag_ = CanvasDrag::Entity;
+        if (left && paused_ && !review_ && side.lab.grab(world, mouse_world, pick_radius)) canvas_drag_ = CanvasDrag::Entity;
         else canvas_drag_ = CanvasDrag::Pan;
     }
-    if (active) {
+    if (active && drag_on_b_ == side.b) {
         if (canvas_drag_ == CanvasDrag::Entity) {
-            if (!paused_ || !lab_view_->dragging()) {
+            if (!paused_ || !side.lab.dragging()) {
                 canvas_drag_ = CanvasDrag::None;   // resumed mid-drag: the drop would be stale
-                lab_view_->cancel_drag();
+                side.lab.cancel_drag();
             } else {
-                lab_view_->drag_to(mouse_world);
+                side.lab.drag_to(mouse_world);
                 ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
             }
         } else if (canvas_drag_ == CanvasDrag::Pan) {
-            if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) view_.pan_by(io.MouseDelta);
+            if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f) side.view.pan_by(io.MouseDelta);
             ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
         }
     }
-    if (ImGui::IsItemDeactivated()) {
-        if (canvas_drag_ == CanvasDrag::Entity && lab_view_->dragging()) {
-            if (auto cmd = lab_view_->release(world, sim_->tick())) {
-                std::string what = describe(*cmd);
-                if (auto why = history_.apply(*sim_, std::move(*cmd))) set_status("Refused: " + *why);
-                else set_status(what);
-            }
+    if (ImGui::IsItemDeactivated() && drag_on_b_ == side.b) {
+        const bool both = compare_ != nullptr && io.KeyShift;
+        if (canvas_drag_ == CanvasDrag::Entity && side.lab.dragging()) {
+            if (auto cmd = side.lab.release(world, side.sim.tick())) apply_edit(side.b, std::move(*cmd), both);
         } else if (canvas_drag_ == CanvasDrag::Pan && press_left_) {
             // A left press released where it began is a click on the map, not a pan.
             const float dx = io.MousePos.x - press_at_.x, dy = io.MousePos.y - press_at_.y;
             const float slop = 4.0f * scale;
-            if (dx * dx + dy * dy <= slop * slop) canvas_click(world, mouse_world, pick_radius);
+            if (dx * dx + dy * dy <= slop * slop) canvas_click(side, mouse_world, pick_radius, both);
         }
         canvas_drag_ = CanvasDrag::None;
     }
 }
 
-// A click on the map: places the note being written, else goes to the lab's view.
-void Shell::canvas_click(const World& world, glm::dvec2 mouse_world, double pick_radius) {
+// A click on the map: places the note being written, else goes to the side's view (what it
+// queues, a build here, is that side's edit, or both sides' with Shift).
+void Shell::canvas_click(EditSide side, glm::dvec2 mouse_world, double pick_radius, bool both) {
     if (review_ && review_->picking_point) {
         review_->note_point = mouse_world;   // the note being written points here
         review_->picking_point = false;
-    } else {
-        lab_view_->click(world, mouse_world, pick_radius, paused_);
+        return;
     }
+    side.lab.click(side.sim.world(), mouse_world, pick_radius, paused_);
+    if (review_ || !compare_) return;   // queued commands go the usual way (submit_view_commands)
+    for (Command& c : side.lab.take_commands()) apply_edit(side.b, std::move(c), both);
 }
 
 // The background, the lab's view of the world, review pins and the hint in the corner.
@@ -122,7 +124,8 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     if (review_) draw_review_pins(*draw, scale);
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
-    const std::string hint = !review_                 ? lab_view_->canvas_hint(paused_)
+    const std::string hint = compare_                 ? lab_view_->canvas_hint(paused_) + " \xc2\xb7 edits A (Shift: A and B)"
+                             : !review_               ? lab_view_->canvas_hint(paused_)
                              : review_->picking_point ? std::string("Click where the note points")
                                                       : std::string("Reviewing a replay \xc2\xb7 editing is off \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans");
     ImVec2 hint_size = ImGui::CalcTextSize(hint.c_str());

@@ -99,8 +99,102 @@ std::optional<std::string> Shell::compare_set_param(const std::string& key, doub
     if (e != CompareEdit::B)
         if (auto why = history_.apply(*sim_, make_param_set(sim_->tick(), key, value))) return "A: " + *why;
     if (e != CompareEdit::A)
-        if (auto why = compare_->sim->submit(make_param_set(compare_->sim->tick(), key, value))) return "B: " + *why;
+        if (auto why = compare_->history.apply(*compare_->sim, make_param_set(compare_->sim->tick(), key, value),
+                                               e == CompareEdit::Both ? &history_ : nullptr))
+            return "B: " + *why;
+    sync_compare_redo();
     return std::nullopt;
+}
+
+Shell::EditSide Shell::edit_side(bool b) {
+    if (b && compare_) return EditSide{*compare_->sim, *compare_->view, compare_->history, compare_->canvas, true};
+    return EditSide{*sim_, *lab_view_, history_, view_, false};
+}
+
+void Shell::apply_edit(bool b, Command c, bool both) {
+    EditSide first = edit_side(b);
+    const char* name = !compare_ ? "" : b ? "B: " : "A: ";
+    Command copy = c;
+    std::string what = describe(c);
+    if (auto why = first.history.apply(first.sim, std::move(c))) {
+        set_status(std::string("Refused") + (compare_ ? (b ? " in B: " : " in A: ") : ": ") + *why);
+        return;
+    }
+    if (both && compare_) {
+        EditSide other = edit_side(!b);
+        // The same edit on the other side: the ids match while both have the same things (B was
+        // forked from A); where they differ, the other side says why it refuses.
+        if (auto why = other.history.apply(other.sim, std::move(copy), &first.history)) {
+            set_status(what + " in " + (b ? "B" : "A") + "; refused in " + (b ? "A" : "B") + ": " + *why);
+            sync_compare_redo();
+            return;
+        }
+        set_status(what + " in A and B");
+    } else {
+        set_status(name + what);
+    }
+    sync_compare_redo();
+}
+
+void Shell::sync_compare_redo() {
+    if (!compare_) return;
+    const auto a = history_.last_done_seq(), b = compare_->history.last_done_seq();
+    const std::uint64_t latest = std::max(a.value_or(0), b.value_or(0));
+    if (latest <= seen_edit_seq_) return;
+    seen_edit_seq_ = latest;
+    // The side that did not take the newest edit forgets its redo, as a single history would.
+    if (a.value_or(0) != latest) history_.drop_redo();
+    if (b.value_or(0) != latest) compare_->history.drop_redo();
+}
+
+bool Shell::compare_can_undo(bool redo) const {
+    if (!compare_) return false;
+    return redo ? history_.can_redo() || compare_->history.can_redo() : history_.can_undo() || compare_->history.can_undo();
+}
+
+// Which sides the next undo (redo) acts on: the latest edit in effect (the earliest undone), on
+// both sides when it was made on both.
+static std::pair<bool, bool> undo_sides(const EditHistory& a, const EditHistory& b, bool redo) {
+    const auto sa = redo ? a.next_redo_seq() : a.last_done_seq();
+    const auto sb = redo ? b.next_redo_seq() : b.last_done_seq();
+    if (!sa || !sb) return {sa.has_value(), sb.has_value()};
+    if (*sa == *sb) return {true, true};
+    const bool pick_a = redo ? *sa < *sb : *sa > *sb;
+    return {pick_a, !pick_a};
+}
+
+std::string Shell::compare_undo_label(bool redo) const {
+    const char* verb = redo ? "Redo" : "Undo";
+    if (!compare_) return verb;
+    const EditHistory& b = compare_->history;
+    if (history_.dragging() || b.dragging()) return verb;
+    const auto [on_a, on_b] = undo_sides(history_, b, redo);
+    const std::string label_a = redo ? history_.redo_label() : history_.undo_label();
+    const std::string label_b = redo ? b.redo_label() : b.undo_label();
+    const std::size_t skip = std::string(verb).size() + 1;
+    if (on_a && on_b) return std::string(verb) + " in A and B: " + (label_a.size() > skip ? label_a.substr(skip) : label_a);
+    if (on_a) return std::string(verb) + " in A: " + (label_a.size() > skip ? label_a.substr(skip) : label_a);
+    if (on_b) return std::string(verb) + " in B: " + (label_b.size() > skip ? label_b.substr(skip) : label_b);
+    return verb;
+}
+
+void Shell::undo_compare_edit(bool redo) {
+    CompareSession& c = *compare_;
+    // A slider held down ends first (its edit then counts as the latest).
+    if (history_.dragging()) history_.end_drag(*sim_);
+    if (c.history.dragging()) c.history.end_drag(*c.sim);
+    const std::string label = compare_undo_label(redo);
+    const auto [on_a, on_b] = undo_sides(history_, c.history, redo);
+    if (!on_a && !on_b) {
+        set_status(redo ? "Nothing to redo" : "Nothing to undo");
+        return;
+    }
+    std::string failed;
+    if (on_a)
+        if (auto why = redo ? history_.redo(*sim_) : history_.undo(*sim_)) failed = "A: " + *why;
+    if (on_b)
+        if (auto why = redo ? c.history.redo(*c.sim) : c.history.undo(*c.sim)) failed += (failed.empty() ? "B: " : "; B: ") + *why;
+    set_status(failed.empty() ? label : failed);
 }
 
 std::vector<Shell::ParamDifference> Shell::variant_differences() const {
@@ -115,6 +209,9 @@ std::vector<Shell::ParamDifference> Shell::variant_differences() const {
 
 void Shell::compare_tick() {
     Simulation& b = *compare_->sim;
+    // B's slider held down hands its latest value over once per tick, as A's does.
+    if (auto why = compare_->history.flush(b)) set_status("Refused in B: " + *why);
+    sync_compare_redo();
     if (compare_->view)
         for (Command& c : compare_->view->before_tick(b.world()))
             if (auto why = b.submit(std::move(c))) set_status("Refused in B: " + *why);
@@ -138,7 +235,10 @@ void Shell::end_compare(bool keep_b) {
         *sim_ = std::move(*compare_->sim);
         lab_view_ = std::move(compare_->view);
         restart_from_.reset();   // Restart now starts B over, not the scenario A last saved
-        history_.clear();   // A's edits: their ids and values belong to A
+        // A's edits belong to A; B's come along and stay undoable.
+        if (compare_->history.dragging()) compare_->history.end_drag(*sim_);
+        history_ = std::move(compare_->history);
+        history_.rebind(*sim_);
         set_status("Kept B: it is the scenario now (File > Save writes it)");
     } else {
         set_status("Left compare mode: A kept, B dropped");
@@ -217,10 +317,16 @@ void Shell::draw_variant_canvas(float width, float height, CanvasView& view, Lab
                                                          ImGuiButtonFlags_MouseButtonMiddle);
     widgets_.record_last_item("canvas.b");
     const bool hovered = ImGui::IsItemHovered();
-    if (hovered && io.MouseWheel != 0.0f) view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
-    if (ImGui::IsItemActive() && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
-        view.pan_by(io.MouseDelta);
-        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+    if (live && compare_) {
+        // B's canvas edits B as A's edits A (drag while paused, click, build); Shift: both.
+        canvas_input(edit_side(true), scale, hovered, ImGui::IsItemActive(), view.to_world(io.MousePos),
+                     view.to_world_length(4.0f * scale));
+    } else {
+        if (hovered && io.MouseWheel != 0.0f) view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+        if (ImGui::IsItemActive() && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
+            view.pan_by(io.MouseDelta);
+            ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+        }
     }
 
     Painter painter = Painter::window();
@@ -232,11 +338,12 @@ void Shell::draw_variant_canvas(float width, float height, CanvasView& view, Lab
     frame.ui_scale = scale;
     frame.paused = paused_;
     frame.velocity_hints = prefs_.velocity_hints;
-    frame.widgets = nullptr;   // A's view records the entity positions automation uses
+    frame.widgets = live ? &b_widgets_ : nullptr;   // B's entity positions (variant_widgets()), apart from A's
     frame.gamepad = &gamepad_;
     lab.draw(world, frame);
-    const char* hint = live ? "B \xc2\xb7 edit it in the side panel \xc2\xb7 wheel zooms \xc2\xb7 drag pans"
-                            : "B's replay \xc2\xb7 wheel zooms \xc2\xb7 drag pans";
+    const char* hint = !live   ? "B's replay \xc2\xb7 wheel zooms \xc2\xb7 drag pans"
+                       : paused_ ? "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift+drop or Shift+click edits A and B \xc2\xb7 right-drag pans"
+                                 : "B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag \xc2\xb7 wheel zooms";
     const ImVec2 hint_size = ImGui::CalcTextSize(hint);
     painter.AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                     palette::with_alpha(palette::kOverlayDim, 170), hint);
@@ -255,17 +362,16 @@ void Shell::draw_variant_canvas(float width, float height, CanvasView& view, Lab
         if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
     }
     ImGui::EndChild();
-    // B's view queues nothing from this canvas; what a view queues on its own goes to B (never
-    // to a replay under review).
-    for (Command& c : lab.take_commands()) {
-        if (!live || !compare_) continue;
-        c.tick = compare_->sim->tick();
-        if (auto why = compare_->sim->submit(std::move(c))) set_status("Refused in B: " + *why);
-    }
+    // What B's view queued on its own (its tools in the Tools tab, its keys) is B's edit (never a
+    // replay's under review).
+    for (Command& c : lab.take_commands())
+        if (live && compare_) apply_edit(true, std::move(c), false);
 }
 
 // The Parameters tab in compare mode: a switch for the side edited, then that side's panel.
-void Shell::draw_compare_params(std::string& refused) {
+// The switch for the side the Parameters and Tools tabs edit (the canvases edit the side under
+// the cursor, both with Shift).
+void Shell::draw_compare_edit_switch() {
     CompareSession& c = *compare_;
     ImGui::TextUnformatted("Edit:");
     ImGui::SameLine();
@@ -278,6 +384,11 @@ void Shell::draw_compare_params(std::string& refused) {
     option("B", CompareEdit::B, "compare.edit.b");
     option("Both", CompareEdit::Both, "compare.edit.both");
     ImGui::NewLine();
+}
+
+void Shell::draw_compare_params(std::string& refused) {
+    CompareSession& c = *compare_;
+    draw_compare_edit_switch();
     const auto diffs = variant_differences();
     if (!diffs.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kChangedMark);
@@ -286,20 +397,21 @@ void Shell::draw_compare_params(std::string& refused) {
         ImGui::PopStyleColor();
     }
     if (c.edit == CompareEdit::B) {
-        c.panel.history = nullptr;   // B's edits go straight to B
+        c.panel.history = &c.history;   // B's edits, undoable beside A's
         draw_param_panel(*c.sim, c.panel, widgets_, refused);
+        sync_compare_redo();
         return;
     }
-    // A, or both: A's panel with its undo history; what it changes in A is made on B too.
-    const ParamSet before = sim_->world().params();
+    // A, or both: A's panel with its undo history; with Both, each edit is made on B too as the
+    // same edit (one undo takes it back on both).
     param_panel_.read_only = false;
     param_panel_.history = &history_;
+    param_panel_.mirror = c.edit == CompareEdit::Both ? c.sim.get() : nullptr;
+    param_panel_.mirror_history = c.edit == CompareEdit::Both ? &c.history : nullptr;
     draw_param_panel(*sim_, param_panel_, widgets_, refused);
-    if (c.edit != CompareEdit::Both) return;
-    const ParamSet& after = sim_->world().params();
-    for (std::size_t i = 0; i < after.size(); ++i)
-        if (after[i] != before[i] && c.sim->world().params()[i] != after[i])
-            if (auto why = c.sim->submit(make_param_set(c.sim->tick(), after.table()[i].key, after[i]))) refused = "B: " + *why;
+    param_panel_.mirror = nullptr;
+    param_panel_.mirror_history = nullptr;
+    sync_compare_redo();
 }
 
 // The Compare tab: what B changed, the key results side by side, and the ways out.

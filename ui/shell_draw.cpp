@@ -32,6 +32,7 @@ bool has_glyph(unsigned int codepoint) { return ImGui::GetFont()->FindGlyphNoFal
 void Shell::draw() {
     ensure_lab_view();
     widgets_.clear();
+    b_widgets_.clear();
     ImGuiIO& io = ImGui::GetIO();
     float scale = current_ui_scale();
 
@@ -134,6 +135,11 @@ void Shell::submit_view_commands() {
         return;
     }
     for (Command& c : lab_view_->take_commands()) {
+        if (compare_) {
+            // A's tools (Edit: A or Both): with Both, the same edit on B.
+            apply_edit(false, std::move(c), compare_->edit == CompareEdit::Both);
+            continue;
+        }
         c.tick = sim_->tick();
         std::string what = describe(c);
         if (auto why = history_.apply(*sim_, std::move(c))) set_status("Refused: " + *why);
@@ -467,7 +473,14 @@ void Shell::draw_side_panel(float width, float height) {
             tools.draw = &p;
             // While reviewing, tools show the replay's state but take no edits.
             ImGui::BeginDisabled(review_ != nullptr);
-            lab_view_->draw_tools(sim_->world(), tools);
+            if (compare_) {
+                // The tools follow the Edit switch: B's view on B, or A's (with Both, made on B too).
+                draw_compare_edit_switch();
+                if (compare_->edit == CompareEdit::B) compare_->view->draw_tools(compare_->sim->world(), tools);
+                else lab_view_->draw_tools(sim_->world(), tools);
+            } else {
+                lab_view_->draw_tools(sim_->world(), tools);
+            }
             ImGui::EndDisabled();
             ImGui::EndChild();
             ImGui::EndTabItem();

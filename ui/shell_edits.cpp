@@ -43,6 +43,10 @@ void Shell::undo_edit(bool redo) {
         undo_note(redo);
         return;
     }
+    if (compare_) {
+        undo_compare_edit(redo);
+        return;
+    }
     std::string label = redo ? history_.redo_label() : history_.undo_label();
     const std::int64_t made = [&]() -> std::int64_t {
         const auto& edits = history_.edits();
@@ -62,12 +66,20 @@ void Shell::undo_edit(bool redo) {
 
 void Shell::draw_edit_menu() {
     if (!review_) history_.follow(*sim_);
+    if (compare_) compare_->history.follow(*compare_->sim);
     if (!ImGui::BeginMenu("Edit")) return;
     const bool live = review_ == nullptr;
-    const bool can_undo = live ? history_.can_undo() : !review_->added_notes.empty();
-    const bool can_redo = live ? history_.can_redo() : !review_->undone_notes.empty();
-    const std::string undo = live ? history_.undo_label() : can_undo ? "Undo note" : "Undo";
-    const std::string redo = live ? history_.redo_label() : can_redo ? "Redo note" : "Redo";
+    bool can_undo = live ? history_.can_undo() : !review_->added_notes.empty();
+    bool can_redo = live ? history_.can_redo() : !review_->undone_notes.empty();
+    std::string undo = live ? history_.undo_label() : can_undo ? "Undo note" : "Undo";
+    std::string redo = live ? history_.redo_label() : can_redo ? "Redo note" : "Redo";
+    if (compare_) {
+        // A's and B's edits in the order made: "Undo in B: set ball friction".
+        can_undo = compare_can_undo(false);
+        can_redo = compare_can_undo(true);
+        undo = compare_undo_label(false);
+        redo = compare_undo_label(true);
+    }
     if (ImGui::MenuItem(undo.c_str(), shortcut_label(ShellAction::Undo), false, can_undo)) perform(ShellAction::Undo);
     if (ImGui::MenuItem(redo.c_str(), shortcut_label(ShellAction::Redo), false, can_redo)) perform(ShellAction::Redo);
     ImGui::Separator();
@@ -96,20 +108,36 @@ void Shell::draw_edits_window() {
                        "not rewind, so undoing after time moved on keeps what happened since.");
     ImGui::PopTextWrapPos();
     ImGui::Separator();
-    const auto& edits = history_.edits();
-    if (edits.empty()) ImGui::TextDisabled("No edits yet: move a slider, drag, build or place something.");
+    // In compare mode, A's and B's edits in the order made, each marked with its side (an edit
+    // made on both sides at once shows once, as "A+B").
+    struct Row {
+        const Edit* edit;
+        const char* side;
+    };
+    std::vector<Row> rows;
+    for (const Edit& e : history_.edits()) rows.push_back({&e, compare_ ? "A: " : ""});
+    if (compare_) {
+        for (const Edit& e : compare_->history.edits()) {
+            auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.edit->seq == e.seq; });
+            if (same != rows.end()) same->side = "A+B: ";
+            else rows.push_back({&e, "B: "});
+        }
+        std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.edit->seq < y.edit->seq; });
+    }
+    if (rows.empty()) ImGui::TextDisabled("No edits yet: move a slider, drag, build or place something.");
     if (ImGui::BeginTable("##edits", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY)) {
         ImGui::TableSetupColumn("tick", ImGuiTableColumnFlags_WidthFixed, 70 * scale);
         ImGui::TableSetupColumn("edit", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn("undo", ImGuiTableColumnFlags_WidthFixed, 90 * scale);
-        for (std::size_t i = 0; i < edits.size(); ++i) {
-            const Edit& e = edits[i];
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const Edit& e = *rows[i].edit;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::Text("t=%lld", static_cast<long long>(e.tick));
             ImGui::TableNextColumn();
             std::string name = e.name;
             if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+            name = rows[i].side + name;
             if (e.undone) ImGui::TextDisabled("%s (undone)", name.c_str());
             else ImGui::TextUnformatted(name.c_str());
             widgets_.record_last_item("edits.row." + std::to_string(i));
