@@ -183,3 +183,41 @@ TEST_CASE("compare mode: reviewing a compare recording overlays B in the Analysi
     CHECK(log.at("rgs_bp").points > 2);
     shot(r, "analysis-review-rgs");
 }
+
+TEST_CASE("compare mode: reviewing a Podball compare recording, B's charts follow B's replay") {
+    test::ScratchDir dir;
+    const std::string a_path = dir.file("match.pbreplay");
+    {
+        Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        REQUIRE(shell.start_recording(a_path));
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
+        shell.run_ticks(900);
+        shell.stop_recording("stopped");
+    }
+    Simulation host(load_scenario_file(scenario_path("podball-default.toml")));
+    ui::ShellOptions options;
+    options.preferences.side_tab = ui::SideTab::Analysis;
+    ui::Shell shell(host, options);
+    REQUIRE(shell.open_replay(a_path));
+    REQUIRE(shell.review()->b_player);
+    ui::OffscreenRenderer r(1280, 800);
+    REQUIRE(r.ok());
+    shell.select_side_tab(ui::SideTab::Analysis);
+    shell.review_seek(600);
+    shell.set_paused(false);
+    for (int i = 0; i < 120; ++i) {   // play on: both views watch their replay advance
+        shell.update(1.0 / 60.0);
+        r.build_frame(shell);
+    }
+    shell.set_paused(true);
+    ui::compare_overlay_log().clear();
+    r.render(shell, 2);
+    check_table(shell, shell.simulation().world(), shell.review()->b_player->simulation().world(), "metrics.teams[0].possession_pct");
+    const auto& log = ui::compare_overlay_log();
+    REQUIRE(log.count("possession") == 1);
+    CHECK(log.at("possession").series == 2);
+    CHECK(log.at("possession").points >= 2 * 10);   // 120 ticks at a sample every 10
+    shot(r, "analysis-review-podball");
+}
