@@ -127,6 +127,13 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
             REQUIRE(b_view->history().size() > 50);
             CHECK(log.at("score").points == 2 * b_view->history().size());
             CHECK(b_view->history().sample(0).tick >= 60);
+            // The score box fits A's half of the canvas (its long line gives way to a short one).
+            const auto* canvas = shell.widgets().find("canvas");
+            const auto* score = shell.widgets().find("overlay.score");
+            REQUIRE(canvas);
+            REQUIRE(score);
+            CHECK(score->x >= canvas->x);
+            CHECK(score->x + score->w <= canvas->x + canvas->w);
         }
         // Tasks: one orange square per B efficient team.
         if (std::string(lab.shot) == "tasks") {
