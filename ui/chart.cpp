@@ -30,6 +30,30 @@ std::size_t nearest(const std::vector<double>& xs, double x) {
     return i;
 }
 
+// A polyline in dashes of `dash` px with gaps as long, the pattern running on across its corners
+// (a dense series of short segments still reads as dashed).
+void dashed_polyline(Painter& d, const std::vector<ImVec2>& pts, ImU32 col, float thickness, float dash) {
+    float phase = 0.0f;   // distance into the current dash + gap period
+    const float period = 2.0f * dash;
+    for (std::size_t i = 1; i < pts.size(); ++i) {
+        const ImVec2 a = pts[i - 1], b = pts[i];
+        const float len = std::hypot(b.x - a.x, b.y - a.y);
+        if (!(len > 0.0f)) continue;
+        float s = 0.0f;
+        while (s < len) {
+            const float in_period = std::fmod(phase + s, period);
+            const float step = std::min(len - s, (in_period < dash ? dash : period) - in_period);
+            if (in_period < dash) {
+                const float t0 = s / len, t1 = (s + step) / len;
+                d.AddLine(ImVec2(a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0), ImVec2(a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1), col,
+                          thickness);
+            }
+            s += std::max(step, 0.01f);
+        }
+        phase = std::fmod(phase + len, period);
+    }
+}
+
 }  // namespace
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
@@ -146,6 +170,7 @@ void draw_chart(const ChartSpec& spec) {
         if (n > 0 && (n - 1) % stride != 0 && std::isfinite(ser.x[n - 1]) && std::isfinite(ser.y[n - 1]))
             pts.emplace_back(px(ser.x[n - 1]), py(ser.y[n - 1]));
         if (pts.size() == 1) d->AddCircleFilled(pts[0], 2.0f * s, ser.colour);
+        else if (ser.dashed) dashed_polyline(*d, pts, ser.colour, ser.width * s, 5.0f * s);
         else d->AddPolyline(pts.data(), static_cast<int>(pts.size()), ser.colour, 0, ser.width * s);
     }
     d->PopClipRect();
@@ -194,7 +219,7 @@ void draw_chart(const ChartSpec& spec) {
                 if (ImGui::GetContentRegionAvail().x < item_w) ImGui::NewLine();
             }
             first = false;
-            legend_line(ser.colour, ser.name.c_str(), ser.width);
+            legend_line(ser.colour, ser.name.c_str(), ser.width, ser.dashed);
         }
     }
     ImGui::PopID();
@@ -211,12 +236,18 @@ void legend_swatch(ImU32 colour, const char* text) {
     }
 }
 
-void legend_line(ImU32 colour, const char* text, float thickness) {
+void legend_line(ImU32 colour, const char* text, float thickness, bool dashed) {
     const float h = ImGui::GetTextLineHeight();
     const float s = ImGui::GetFontSize() / 13.0f;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(h * 1.4f, h));
-    Painter::window().AddLine(ImVec2(p.x, p.y + h * 0.5f), ImVec2(p.x + h * 1.2f, p.y + h * 0.5f), colour, thickness * s);
+    const ImVec2 a(p.x, p.y + h * 0.5f), b(p.x + h * 1.2f, p.y + h * 0.5f);
+    if (dashed) {
+        Painter window = Painter::window();
+        dashed_polyline(window, {a, b}, colour, thickness * s, h * 0.26f);
+    } else {
+        Painter::window().AddLine(a, b, colour, thickness * s);
+    }
     if (text && *text) {
         ImGui::SameLine(0, 4.0f);
         ImGui::TextUnformatted(text);

@@ -32,6 +32,7 @@ struct ChartSeries {
     ImU32 colour = IM_COL32(255, 255, 255, 255);
     std::vector<double> x, y;   // same length; x increasing
     float width = 1.5f;         // at UI scale 1
+    bool dashed = false;        // drawn (and keyed) dashed: compare mode's B beside a solid A
 };
 
 // What draw_chart tells a caller that wants its own readout or clicks (ChartSpec::hover).
@@ -63,8 +64,8 @@ std::string short_number(double v);
 
 // A small square of `colour` and its text on one line (ImGui item; use SameLine between them).
 void legend_swatch(ImU32 colour, const char* text);
-// A line drawn as in the picture (for lines and routes), then its text.
-void legend_line(ImU32 colour, const char* text, float thickness = 2.0f);
+// A line drawn as in the picture (for lines and routes), then its text; `dashed` as a dashed series.
+void legend_line(ImU32 colour, const char* text, float thickness = 2.0f, bool dashed = false);
 // A small picture drawn as on the canvas by `paint(painter, centre, half_size)` in a box one line
 // high, then its text, wrapped (an ImGui item): the key to a shape (a target kind, a creep ring).
 template <class Paint>

@@ -9,6 +9,7 @@
 
 #include "engine/effects/timeline.hpp"
 #include "ui/chart.hpp"
+#include "ui/compare_results.hpp"
 #include "ui/painter.hpp"
 #include "ui/effects/effects_colours.hpp"
 #include "ui/effects/effects_view.hpp"
@@ -99,6 +100,19 @@ void chart_item(const ChartSpec& spec, const CanvasFrame& f, const char* widget)
 
 bool EffectsView::draw_analysis(const World& world, const CanvasFrame& f) {
     const EffectsWorld& w = effects_world(world);
+    if (f.compare) {
+        draw_compare_results(world, f.compare, [&](const std::string& path) {
+            ResultMeaning m;
+            for (std::size_t i = 0; i < w.lanes().size(); ++i) {
+                const std::string p = "metrics.policies[" + std::to_string(i) + "].", name = effects::variant_key(w.lane(i).variant());
+                if (path == p + "kills") m = {name + " kills", "", +1, 1.0, "Creeps killed on this policy's lane."};
+                else if (path == p + "leaks") m = {name + " leaks", "", -1, 1.0, "Creeps that reached the base on this lane."};
+                else if (path == p + "lives") m = {name + " lives left", "", +1, 1.0, "The lane's lives: each leak takes some."};
+                else if (path == p + "total_damage") m = {name + " damage", "HP", +1, 1.0, "Hit points taken from creeps on this lane."};
+            }
+            return m;
+        }, f.widgets);
+    }
     if (one_creep_per_wave(w)) {
         draw_examples(w, f);
         ImGui::Spacing();
@@ -204,33 +218,46 @@ void EffectsView::draw_comparison(const EffectsWorld& w, const CanvasFrame& f) {
     leaks.height = 55.0f;
     leaks.x = damage.x;
     leaks.y = {"Creeps leaked so far, per policy", "creeps", 0.0, 1.0};
-    for (std::size_t i = 0; i < n; ++i) {
-        const Lane& lane = w.lane(i);
-        const std::string name = effects::variant_key(lane.variant());
-        ChartSeries d{name, lane_colour(i), {0.0}, {0.0}, 1.5f}, l{name, lane_colour(i), {0.0}, {0.0}, 1.5f};
-        for (const effects::LaneSample& sample : lane.history()) {
-            const double x = static_cast<double>(sample.tick) * dt;
-            if (x <= d.x.back()) continue;
-            d.x.push_back(x);
-            d.y.push_back(sample.damage);
-            // Leaks are counts: drawn as steps.
-            if (sample.leaks != static_cast<int>(l.y.back())) {
+    // One world's lines: cumulative damage and leaks per policy.
+    auto series_of = [&](const EffectsWorld& v, std::vector<ChartSeries>& ds, std::vector<ChartSeries>& ls) {
+        for (std::size_t i = 0; i < v.lanes().size(); ++i) {
+            const Lane& lane = v.lane(i);
+            const std::string name = effects::variant_key(lane.variant());
+            ChartSeries d{name, lane_colour(i), {0.0}, {0.0}, 1.5f}, l{name, lane_colour(i), {0.0}, {0.0}, 1.5f};
+            for (const effects::LaneSample& sample : lane.history()) {
+                const double x = static_cast<double>(sample.tick) * dt;
+                if (x <= d.x.back()) continue;
+                d.x.push_back(x);
+                d.y.push_back(sample.damage);
+                // Leaks are counts: drawn as steps.
+                if (sample.leaks != static_cast<int>(l.y.back())) {
+                    l.x.push_back(x);
+                    l.y.push_back(l.y.back());
+                }
                 l.x.push_back(x);
-                l.y.push_back(l.y.back());
+                l.y.push_back(static_cast<double>(sample.leaks));
             }
-            l.x.push_back(x);
-            l.y.push_back(static_cast<double>(sample.leaks));
+            if (v.seconds() > d.x.back()) {
+                d.x.push_back(v.seconds());
+                d.y.push_back(lane.total_damage());
+                l.x.push_back(v.seconds());
+                l.y.push_back(static_cast<double>(lane.leaks()));
+            }
+            damage.y.max = std::max(damage.y.max, lane.total_damage() * 1.05);
+            leaks.y.max = std::max(leaks.y.max, static_cast<double>(lane.leaks()) + 1.0);
+            ds.push_back(std::move(d));
+            ls.push_back(std::move(l));
         }
-        if (w.seconds() > d.x.back()) {
-            d.x.push_back(w.seconds());
-            d.y.push_back(lane.total_damage());
-            l.x.push_back(w.seconds());
-            l.y.push_back(static_cast<double>(lane.leaks()));
-        }
-        damage.y.max = std::max(damage.y.max, lane.total_damage() * 1.05);
-        leaks.y.max = std::max(leaks.y.max, static_cast<double>(lane.leaks()) + 1.0);
-        damage.series.push_back(std::move(d));
-        leaks.series.push_back(std::move(l));
+    };
+    series_of(w, damage.series, leaks.series);
+    if (f.compare) {
+        const EffectsWorld& b = effects_world(*f.compare->world);
+        std::vector<ChartSeries> bd, bl;
+        series_of(b, bd, bl);
+        damage.x.max = leaks.x.max = std::max(span, b.seconds());
+        overlay_b(damage, std::move(bd));
+        overlay_b(leaks, std::move(bl));
+        compare_chart_note();
     }
     chart_item(damage, f, "effects.chart.damage");
     chart_item(leaks, f, "effects.chart.leaks");

@@ -13,6 +13,7 @@
 
 #include "engine/core/hash.hpp"
 #include "ui/chart.hpp"
+#include "ui/compare_results.hpp"
 #include "ui/logistics/logistics_style.hpp"
 #include "ui/logistics/logistics_view.hpp"
 #include "ui/painter.hpp"
@@ -251,6 +252,19 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
 
 bool LogisticsView::draw_analysis(const World& world, const CanvasFrame& f) {
     const LogisticsWorld& w = world_of(world);
+    if (f.compare) {
+        draw_compare_results(world, f.compare, [](const std::string& path) {
+            ResultMeaning m;
+            if (path == "metrics.delivered_to_sinks")
+                m = {"delivered to sinks", "units", +1, 1.0, "Units transporters transferred into sinks since tick 0."};
+            else if (path == "metrics.starved")
+                m = {"starved", "units", -1, 1.0, "What sinks wanted to consume but could not (empty store), since tick 0."};
+            else if (path == "metrics.unmet_demand") m = {"unmet demand now", "units", -1, 1.0, "The sinks' free space now: what they request."};
+            else if (path == "metrics.mean_idle_fraction")
+                m = {"idle transporters, mean", "%", 0, 100.0, "Share of transporter-ticks without a request, over the run."};
+            return m;
+        }, f.widgets);
+    }
     draw_metrics(w, f);
     if (ImGui::CollapsingHeader("Colour key", ImGuiTreeNodeFlags_DefaultOpen)) draw_key(w, f);
     if (ImGui::CollapsingHeader("Over time", ImGuiTreeNodeFlags_DefaultOpen)) draw_charts(w, f);
@@ -309,30 +323,41 @@ void LogisticsView::draw_charts(const LogisticsWorld& w, const CanvasFrame& f) {
     } else {
         ImGui::TextDisabled("The charts fill as the colony runs (a point every 10 ticks).");
     }
-    ChartSeries to_sinks{"delivered to sinks", kDeliveredToSinks, {}, {}, 1.5f};
-    ChartSeries into_buffers{"moved into buffers", kMovedIntoBuffers, {}, {}, 1.5f};
-    ChartSeries unmet{"unmet demand", kUnmet, {}, {}, 1.5f};
-    double top_rate = 1.0, top_unmet = 1.0;
-    for (const Sample& s : history) {
-        const double x = static_cast<double>(s.tick);
-        const double buffers = std::max(0.0, s.delivered - s.to_sinks);
-        to_sinks.x.push_back(x);
-        to_sinks.y.push_back(s.to_sinks);
-        into_buffers.x.push_back(x);
-        into_buffers.y.push_back(buffers);
-        unmet.x.push_back(x);
-        unmet.y.push_back(s.unmet);
-        top_rate = std::max({top_rate, s.to_sinks, buffers});
-        top_unmet = std::max(top_unmet, s.unmet);
+    double top_rate = 1.0, top_unmet = 1.0, last_tick = 1.0;
+    // One world's three series: delivered to sinks, moved into buffers, unmet demand.
+    auto series_of = [&](const LogisticsWorld& v) {
+        ChartSeries to_sinks{"delivered to sinks", kDeliveredToSinks, {}, {}, 1.5f};
+        ChartSeries into_buffers{"moved into buffers", kMovedIntoBuffers, {}, {}, 1.5f};
+        ChartSeries unmet{"unmet demand", kUnmet, {}, {}, 1.5f};
+        for (const Sample& s : v.history()) {
+            const double x = static_cast<double>(s.tick);
+            const double buffers = std::max(0.0, s.delivered - s.to_sinks);
+            to_sinks.x.push_back(x);
+            to_sinks.y.push_back(s.to_sinks);
+            into_buffers.x.push_back(x);
+            into_buffers.y.push_back(buffers);
+            unmet.x.push_back(x);
+            unmet.y.push_back(s.unmet);
+            top_rate = std::max({top_rate, s.to_sinks, buffers});
+            top_unmet = std::max(top_unmet, s.unmet);
+        }
+        last_tick = std::max(last_tick, static_cast<double>(v.history().empty() ? v.tick() : v.history().back().tick));
+        return std::vector<ChartSeries>{to_sinks, into_buffers, unmet};
+    };
+    std::vector<ChartSeries> a = series_of(w), b;
+    const LogisticsWorld* b_world = f.compare ? &world_of(*f.compare->world) : nullptr;
+    if (b_world) {
+        b = series_of(*b_world);
+        compare_chart_note();
     }
-    const double last_tick = std::max<double>(1.0, static_cast<double>(history.empty() ? w.tick() : history.back().tick));
 
     ChartSpec delivered;
     delivered.id = "logistics.delivered";
     delivered.height = 80.0f;
     delivered.x = {"tick", "", 0.0, last_tick};
     delivered.y = {"delivered per tick", "units/tick", 0.0, top_rate * 1.05};
-    delivered.series = {to_sinks, into_buffers};
+    delivered.series = {a[0], a[1]};
+    if (b_world) overlay_b(delivered, {b[0], b[1]});
     ImGui::BeginGroup();
     draw_chart(delivered);
     ImGui::EndGroup();
@@ -343,8 +368,12 @@ void LogisticsView::draw_charts(const LogisticsWorld& w, const CanvasFrame& f) {
     demand.height = 70.0f;
     demand.x = {"tick", "", 0.0, last_tick};
     demand.y = {"unmet demand (sinks' free space)", "units", 0.0, top_unmet * 1.05};
-    demand.series = {unmet};
+    demand.series = {a[2]};
     demand.key = false;
+    if (b_world) {
+        overlay_b(demand, {b[2]});
+        demand.key = true;   // A and B need their key
+    }
     ImGui::BeginGroup();
     draw_chart(demand);
     ImGui::EndGroup();

@@ -11,6 +11,7 @@
 #include <SDL_scancode.h>
 
 #include "ui/chart.hpp"
+#include "ui/compare_results.hpp"
 #include "ui/fixed_step_clock.hpp"
 #include "ui/palette.hpp"
 #include "ui/podball/podball_view.hpp"
@@ -36,9 +37,9 @@ const std::string& team_name(const PodballWorld& w, int team) { return w.teams()
 double seconds(std::int64_t ticks) { return static_cast<double>(ticks) / FixedStepClock::kTicksPerSecond; }
 
 // One series per team over match time, in team colours, named by the teams. `min_top` 3 or more
-// for counts keeps the y ticks on whole numbers.
+// for counts keeps the y ticks on whole numbers. With `b` (compare mode), B's history too, dashed.
 void team_chart(const char* id, const PodballWorld& w, const MatchHistory& h, const char* label, const char* unit,
-                double min_top, const std::array<float, 2> MatchSample::*series) {
+                double min_top, const std::array<float, 2> MatchSample::*series, const MatchHistory* b = nullptr) {
     ChartSpec spec;
     spec.id = id;
     spec.height = 80.0f;
@@ -63,6 +64,25 @@ void team_chart(const char* id, const PodballWorld& w, const MatchHistory& h, co
             spec.y.max = std::max(spec.y.max, v);
         }
         spec.series.push_back(std::move(s));
+    }
+    if (b) {
+        std::vector<ChartSeries> bs;
+        const std::size_t nb = b->size();
+        if (nb > 0) spec.x.max = std::max(spec.x.max, seconds(b->sample(nb - 1).tick));
+        for (int team = 0; team < 2; ++team) {
+            ChartSeries s;
+            s.name = team_name(w, team);
+            s.colour = palette::kTeam[team];
+            for (std::size_t i = 0; i < nb; ++i) {
+                const MatchSample& m = b->sample(i);
+                const double v = (m.*series)[static_cast<std::size_t>(team)];
+                s.x.push_back(seconds(m.tick));
+                s.y.push_back(v);
+                spec.y.max = std::max(spec.y.max, v);
+            }
+            bs.push_back(std::move(s));
+        }
+        overlay_b(spec, std::move(bs));
     }
     ImGui::BeginGroup();   // one item for the widget locator: axis name, plot, ticks and key
     draw_chart(spec);
@@ -266,19 +286,22 @@ void draw_conduct_and_goal_areas(const PodballWorld& w) {
     }
 }
 
-// Possession, score and shots over match time, one series per team.
-void draw_match_charts(const PodballWorld& w, const MatchHistory& history, const CanvasFrame& f) {
+// Possession, score and shots over match time, one series per team (and B's, dashed, when comparing).
+void draw_match_charts(const PodballWorld& w, const MatchHistory& history, const MatchHistory* b, const CanvasFrame& f) {
     if (!ImGui::CollapsingHeader("Charts over match time", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "Sampled every %lld ticks; hover a chart for the values.",
                        static_cast<long long>(MatchHistory::kSampleEvery));
     ImGui::PopTextWrapPos();
+    if (b) compare_chart_note(b->size() > 0 && history.size() > 0 && b->sample(0).tick > history.sample(0).tick
+                                  ? "B's lines start where B was made"
+                                  : nullptr);
     team_chart("possession", w, history, "possession, share of running time so far", "%", 100.0,
-               &MatchSample::possession_pct);
+               &MatchSample::possession_pct, b);
     if (f.widgets) f.widgets->record_last_item("podball.chart.possession");
-    team_chart("score", w, history, "score", "goals", 3.0, &MatchSample::score);
+    team_chart("score", w, history, "score", "goals", 3.0, &MatchSample::score, b);
     if (f.widgets) f.widgets->record_last_item("podball.chart.score");
-    team_chart("shots", w, history, "shots taken so far", "shots", 3.0, &MatchSample::shots);
+    team_chart("shots", w, history, "shots taken so far", "shots", 3.0, &MatchSample::shots, b);
     if (f.widgets) f.widgets->record_last_item("podball.chart.shots");
 }
 
@@ -302,13 +325,29 @@ void draw_arena_key(const PodballWorld& w, const CanvasFrame& f) {
 
 bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     const PodballWorld& w = podball(world);
+    const PodballView* b_view = f.compare ? static_cast<const PodballView*>(f.compare->view) : nullptr;
+    if (f.compare) {
+        draw_compare_results(world, f.compare, [&](const std::string& path) {
+            ResultMeaning m;
+            for (int team = 0; team < 2; ++team) {
+                const std::string t = "[" + std::to_string(team) + "]", name = team_name(w, team);
+                if (path == "metrics.score" + t) m = {name + " goals", "", 0, 1.0, "Goals scored so far."};
+                else if (path == "metrics.teams" + t + ".shots") m = {name + " shots", "", 0, 1.0, "Shots fired, wherever they went."};
+                else if (path == "metrics.teams" + t + ".shots_on_goal")
+                    m = {name + " shots on goal", "", 0, 1.0, "Shots that would have crossed the goal line inside the mouth."};
+                else if (path == "metrics.teams" + t + ".possession_pct")
+                    m = {name + " possession", "%", 0, 1.0, "Share of running ticks a pod of this team carried the ball."};
+            }
+            return m;
+        }, f.widgets);
+    }
     draw_score_and_time(w, f);
     draw_metrics_table(w, f);
     draw_module_faults(w, f);
     draw_conduct_and_goal_areas(w);
 
     ImGui::Spacing();
-    draw_match_charts(w, history_, f);
+    draw_match_charts(w, history_, b_view ? &b_view->history() : nullptr, f);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Heat map: where each team's pods stood", ImGuiTreeNodeFlags_DefaultOpen)) {

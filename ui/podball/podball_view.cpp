@@ -339,6 +339,16 @@ void PodballView::draw_overlay(const PodballWorld& w, const CanvasFrame& f) cons
     ImVec2 rs = big->CalcTextSizeA(big_size, FLT_MAX, 0, right.c_str());
     ImVec2 is = font->CalcTextSizeA(size, FLT_MAX, 0, info);
     float pad = 8.0f * f.ui_scale;
+    // A narrow canvas (A and B side by side) gets the short line: mode and tick, then the mode alone.
+    const std::string mode(podball::mode_label(w.mode()));
+    if (is.x + 2 * pad > v.size().x) {
+        std::snprintf(info, sizeof info, "%s   \xc2\xb7   tick %lld", mode.c_str(), static_cast<long long>(w.tick()));
+        is = font->CalcTextSizeA(size, FLT_MAX, 0, info);
+    }
+    if (is.x + 2 * pad > v.size().x) {
+        std::snprintf(info, sizeof info, "%s", mode.c_str());
+        is = font->CalcTextSizeA(size, FLT_MAX, 0, info);
+    }
     float width = std::max(ls.x + cs.x + rs.x, is.x) + 2 * pad;
     float height = big_size + size + 2.5f * pad;
     float cx = v.origin().x + v.size().x * 0.5f;

@@ -10,6 +10,7 @@
 #include "engine/core/hash.hpp"
 #include "engine/rgs/mine_rate.hpp"
 #include "ui/chart.hpp"
+#include "ui/compare_results.hpp"
 #include "ui/painter.hpp"
 #include "ui/palette.hpp"
 #include "ui/rgs/rgs_view.hpp"
@@ -137,6 +138,18 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     auto record = [&](const std::string& name) {
         if (f.widgets) f.widgets->record_last_item(name);
     };
+    if (f.compare) {
+        const RgsWorld& a = rgs_world(world);
+        draw_compare_results(world, f.compare, [&](const std::string& path) {
+            ResultMeaning m;
+            for (int team = 0; team < 2; ++team) {
+                const std::string t = "metrics.teams[" + std::to_string(team) + "].", name = a.teams()[team].name;
+                if (path == t + "bp") m = {name + " BP in hand", "BP", 0, 1.0, "Build points the team holds now."};
+                else if (path == t + "mined") m = {name + " BP mined", "BP", 0, 1.0, "Build points the team mined since the start."};
+            }
+            return m;
+        }, f.widgets);
+    }
 
     // The economy now.
     ImGui::Text("Match time %s (min:s)", match_clock(w.tick()).c_str());
@@ -186,7 +199,7 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     ImGui::PopStyleColor();
 
     ImGui::Spacing();
-    draw_charts(w);
+    draw_charts(w, f.compare ? &rgs_world(*f.compare->world) : nullptr);
 
     ImGui::Spacing();
     section("Heat map");
@@ -221,8 +234,7 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     return true;
 }
 
-void RgsView::draw_charts(const RgsWorld& w) const {
-    const auto& history = w.history();
+void RgsView::draw_charts(const RgsWorld& w, const RgsWorld* b_world) const {
     const std::int64_t now = w.tick();
     // Minutes once the match is longer than three of them (one tick is one second).
     const bool minutes = now > 180;
@@ -239,36 +251,48 @@ void RgsView::draw_charts(const RgsWorld& w) const {
     rate.height = 80.0f;
     rate.x = bp.x;
     rate.y = {"Mining rate: r(t) and each team's", "BP/min", 0.0, std::max(1e-9, w.config().initial_mine_rate)};
-    for (int team = 0; team < 2; ++team) {
-        ChartSeries b{w.teams()[team].name, palette::kTeam[team], {}, {}, 1.5f};
-        ChartSeries r{w.teams()[team].name + " mines", palette::kTeam[team], {}, {}, 1.5f};
-        for (const rgs::EconomySample& sample : history) {
-            if (sample.tick > now) break;
-            const double x = static_cast<double>(sample.tick) / unit;
-            b.x.push_back(x);
-            b.y.push_back(sample.bp[team]);
-            r.x.push_back(x);
-            r.y.push_back(sample.efficiency[team] * sample.base_rate);
+    // One world's series: BP and mining rate per team, then r(t) (known ahead: the whole span).
+    auto series_of = [&](const RgsWorld& v, std::vector<ChartSeries>& bps, std::vector<ChartSeries>& rates) {
+        const std::int64_t at = v.tick();
+        for (int team = 0; team < 2; ++team) {
+            ChartSeries b{v.teams()[team].name, palette::kTeam[team], {}, {}, 1.5f};
+            ChartSeries r{v.teams()[team].name + " mines", palette::kTeam[team], {}, {}, 1.5f};
+            for (const rgs::EconomySample& sample : v.history()) {
+                if (sample.tick > at) break;
+                const double x = static_cast<double>(sample.tick) / unit;
+                b.x.push_back(x);
+                b.y.push_back(sample.bp[team]);
+                r.x.push_back(x);
+                r.y.push_back(sample.efficiency[team] * sample.base_rate);
+            }
+            if (b.x.empty() || b.x.back() < static_cast<double>(at) / unit) {
+                b.x.push_back(static_cast<double>(at) / unit);
+                b.y.push_back(v.teams()[team].bp);
+                r.x.push_back(static_cast<double>(at) / unit);
+                r.y.push_back(v.mine_rate(team));
+            }
+            for (double y : b.y) bp.y.max = std::max(bp.y.max, y * 1.05);
+            for (double y : r.y) rate.y.max = std::max(rate.y.max, y * 1.05);
+            bps.push_back(std::move(b));
+            rates.push_back(std::move(r));
         }
-        if (b.x.empty() || b.x.back() < static_cast<double>(now) / unit) {
-            b.x.push_back(static_cast<double>(now) / unit);
-            b.y.push_back(w.teams()[team].bp);
-            r.x.push_back(static_cast<double>(now) / unit);
-            r.y.push_back(w.mine_rate(team));
+        ChartSeries base{"r(t), one RGS at 100%", palette::kOverlayText, {}, {}, 1.0f};
+        for (int i = 0; i <= 64; ++i) {
+            const double x = span * i / 64.0;
+            base.x.push_back(x);
+            base.y.push_back(rgs::base_mine_rate(v.config().initial_mine_rate, v.config().half_life, x * unit / 60.0));
         }
-        for (double v : b.y) bp.y.max = std::max(bp.y.max, v * 1.05);
-        for (double v : r.y) rate.y.max = std::max(rate.y.max, v * 1.05);
-        bp.series.push_back(std::move(b));
-        rate.series.push_back(std::move(r));
+        rate.y.max = std::max(rate.y.max, v.config().initial_mine_rate);
+        rates.push_back(std::move(base));
+    };
+    series_of(w, bp.series, rate.series);
+    if (b_world) {
+        std::vector<ChartSeries> b_bp, b_rate;
+        series_of(*b_world, b_bp, b_rate);
+        overlay_b(bp, std::move(b_bp));
+        overlay_b(rate, std::move(b_rate));
+        compare_chart_note();
     }
-    // r(t) is known ahead: drawn over the whole span.
-    ChartSeries base{"r(t), one RGS at 100%", palette::kOverlayText, {}, {}, 1.0f};
-    for (int i = 0; i <= 64; ++i) {
-        const double x = span * i / 64.0;
-        base.x.push_back(x);
-        base.y.push_back(rgs::base_mine_rate(w.config().initial_mine_rate, w.config().half_life, x * unit / 60.0));
-    }
-    rate.series.push_back(std::move(base));
     draw_chart(bp);
     draw_chart(rate);
 }

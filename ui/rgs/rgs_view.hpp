@@ -106,7 +106,7 @@ private:
     void draw_labels(const rgs::RgsWorld& w, const CanvasFrame& f) const;
     // rgs_panel.cpp: the canvas's status box, and the Analysis tab's parts.
     void draw_status(const rgs::RgsWorld& w, const CanvasFrame& f) const;
-    void draw_charts(const rgs::RgsWorld& w) const;
+    void draw_charts(const rgs::RgsWorld& w, const rgs::RgsWorld* b = nullptr) const;   // b: compare mode's B, dashed
     void draw_cluster(const rgs::RgsWorld& w);
     void draw_key(const rgs::RgsWorld& w) const;
     const rgs::ClusterComparison* comparison_for(const rgs::RgsWorld& w, int id);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ui/chart.hpp"
+#include "ui/compare_results.hpp"
 #include "ui/painter.hpp"
 #include "ui/palette.hpp"
 #include "ui/tasks/tasks_colours.hpp"
@@ -193,6 +194,17 @@ bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
     const TasksWorld& w = tasks_world(world);
     const float s = f.ui_scale;
     refresh_solution(w);
+    const TasksView* b_view = f.compare ? static_cast<const TasksView*>(f.compare->view) : nullptr;
+    if (f.compare) {
+        draw_compare_results(world, f.compare, [](const std::string& path) {
+            ResultMeaning m;
+            if (path == "metrics.solution.efficient[0].time")
+                m = {"first efficient team: worst time", kTimeUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst time."};
+            else if (path == "metrics.solution.efficient[0].damage")
+                m = {"first efficient team: worst damage", kDamageUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst damage."};
+            return m;
+        }, f.widgets);
+    }
     ImGui::TextUnformatted("Toward the Stars task");
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "D = %lld (most damage per player), T = %lld (most time for the team), K = %d "
@@ -224,7 +236,7 @@ bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
     ImGui::SameLine();
     if (ImGui::SmallButton(pareto_open_ ? "Close Pareto chart" : "Open Pareto chart")) pareto_open_ = !pareto_open_;
     if (f.widgets) f.widgets->record_last_item("tasks.pareto.open");
-    draw_team_chart(w, "##team_chart_small", 170.0f, s, f.widgets, "tasks.team_chart");
+    draw_team_chart(w, "##team_chart_small", 170.0f, s, f.widgets, "tasks.team_chart", b_view ? &b_view->shown_solution() : nullptr);
     draw_efficient_list(w, s, 8, 0.0f);
 
     ImGui::Separator();
@@ -311,17 +323,28 @@ void TasksView::draw_pareto_window(const TasksWorld& w, const CanvasFrame& f) {
 }
 
 void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solution()*/, const char* id, float plot_height, float s, WidgetLocator* widgets,
-                                const char* record_as) {
+                                const char* record_as, const tasks::TaskSolution* b) {
     const tasks::TaskSolution& sol = shown_solution();
     const auto& points = sol.teams.points;
-    if (points.empty()) {
+    // B's efficient teams, in increasing time (compare mode).
+    std::vector<std::pair<double, double>> b_front;
+    if (b)
+        for (int i : b->efficient) b_front.emplace_back(double(b->teams.points[i].time), double(b->teams.points[i].damage));
+    std::sort(b_front.begin(), b_front.end());
+    if (b) log_compare_overlay(record_as, b_front.empty() ? 0 : 1, b_front.size());
+    if (points.empty() && b_front.empty()) {
         ImGui::TextColored(palette::kDimText, "No team can do it within T and D.");
         return;
     }
+    if (points.empty()) ImGui::TextColored(palette::kDimText, "A: no team can do it within T and D.");
     double t0 = 1e300, t1 = -1e300, d0 = 1e300, d1 = -1e300;
     for (const tasks::TeamPoint& p : points) {
         t0 = std::min(t0, double(p.time)), t1 = std::max(t1, double(p.time));
         d0 = std::min(d0, double(p.damage)), d1 = std::max(d1, double(p.damage));
+    }
+    for (const auto& [t, dmg] : b_front) {
+        t0 = std::min(t0, t), t1 = std::max(t1, t);
+        d0 = std::min(d0, dmg), d1 = std::max(d1, dmg);
     }
     ImGui::PushID(id);
     const Plot c = begin_plot(id, plot_height, t0, t1, d0, d1, std::string("team's worst time (") + kTimeUnit + ")",
@@ -362,9 +385,20 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
         draw_marker(d, at, base * 1.2f, points[i].k, tasks_colours::team_size(points[i].k), true, 1.5f * s);
     }
     const int shown = shown_point(sol);
-    if (shown >= 0) {
+    if (shown >= 0 && shown < static_cast<int>(points.size())) {
         const ImVec2 at = c.at(double(points[shown].time), double(points[shown].damage));
         d->AddCircle(at, halo + 1.5f * s, palette::kSelection, 24, 2.5f * s);
+    }
+    // B's efficient teams: orange squares on a dashed orange front, over A's points.
+    for (std::size_t i = 0; i + 1 < b_front.size(); ++i) {
+        const ImVec2 p0 = c.at(b_front[i].first, b_front[i].second), p1 = c.at(b_front[i + 1].first, b_front[i + 1].second);
+        d->AddDashedLine(p0, ImVec2(p1.x, p0.y), palette::kCompareB, 1.5f * s, 4.0f * s);
+        d->AddDashedLine(ImVec2(p1.x, p0.y), p1, palette::kCompareB, 1.5f * s, 4.0f * s);
+    }
+    for (const auto& [t, dmg] : b_front) {
+        const ImVec2 at = c.at(t, dmg);
+        const float h = base * 0.95f;
+        d->AddRect(ImVec2(at.x - h, at.y - h), ImVec2(at.x + h, at.y + h), palette::kCompareB, 0.0f, 0, 2.0f * s);
     }
     d->PopClipRect();
 
@@ -423,6 +457,14 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
     marker_key(sol.efficient.empty() ? 1 : points[sol.efficient.front()].k, true, "efficient: filled, ringed", s);
     same_line_if_fits(ImGui::CalcTextSize("hollow: beaten by a smaller team").x + 30.0f * s, s);
     marker_key(1, false, "hollow: beaten by a smaller team", s);
+    if (b) {
+        char text[96];
+        std::snprintf(text, sizeof text, "B's efficient teams (%zu), its front dashed; the rest is A's", b_front.size());
+        legend_picture(text, [&](Painter& p, ImVec2 at, float r) {
+            p.AddDashedLine(ImVec2(at.x - r * 1.5f, at.y), ImVec2(at.x + r * 1.5f, at.y), palette::kCompareB, 1.5f * s, 3.0f * s);
+            p.AddRect(ImVec2(at.x - r * 0.6f, at.y - r * 0.6f), ImVec2(at.x + r * 0.6f, at.y + r * 0.6f), palette::kCompareB, 0.0f, 0, 2.0f * s);
+        });
+    }
 
     key_height_ = ImGui::GetCursorPosY() - key_top;
     ImGui::PopID();

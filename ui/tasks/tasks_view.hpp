@@ -112,9 +112,9 @@ private:
     // tasks_panel.cpp
     void draw_pareto_window(const tasks::TasksWorld& w, const CanvasFrame& f);
     // The team chart: W^k of every k, `plot_height` px high (UI scale 1), with its key. The plot
-    // is recorded in `widgets` as `record_as`.
+    // is recorded in `widgets` as `record_as`. With `b` (compare mode), B's efficient teams too.
     void draw_team_chart(const tasks::TasksWorld& w, const char* id, float plot_height, float scale, WidgetLocator* widgets,
-                         const char* record_as);
+                         const char* record_as, const tasks::TaskSolution* b = nullptr);
     // The efficient set as a table (click a row to show that team): `list_rows` rows then it
     // scrolls, or filling `height` px when that is positive.
     void draw_efficient_list(const tasks::TasksWorld& w, float scale, int list_rows, float height);
