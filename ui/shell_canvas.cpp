@@ -124,7 +124,8 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     if (review_) draw_review_pins(*draw, scale);
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
-    const std::string hint = compare_                 ? lab_view_->canvas_hint(paused_) + " \xc2\xb7 edits A (Shift: A and B)"
+    const std::string hint = compare_ && paused_      ? std::string("A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans")
+                             : compare_               ? std::string("A \xc2\xb7 click edits A (Shift: A and B) \xc2\xb7 Space pauses to drag")
                              : !review_               ? lab_view_->canvas_hint(paused_)
                              : review_->picking_point ? std::string("Click where the note points")
                                                       : std::string("Reviewing a replay \xc2\xb7 editing is off \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans");

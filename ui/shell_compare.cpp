@@ -342,8 +342,8 @@ void Shell::draw_variant_canvas(float width, float height, CanvasView& view, Lab
     frame.gamepad = &gamepad_;
     lab.draw(world, frame);
     const char* hint = !live   ? "B's replay \xc2\xb7 wheel zooms \xc2\xb7 drag pans"
-                       : paused_ ? "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift+drop or Shift+click edits A and B \xc2\xb7 right-drag pans"
-                                 : "B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag \xc2\xb7 wheel zooms";
+                       : paused_ ? "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans"
+                                 : "B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag";
     const ImVec2 hint_size = ImGui::CalcTextSize(hint);
     painter.AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                     palette::with_alpha(palette::kOverlayDim, 170), hint);

@@ -84,6 +84,14 @@ void Shell::draw_shortcuts_window() {
         ImGui::Spacing();
         ImGui::TextColored(palette::kDimText, "In %s", lab.c_str());
         keys_table("##lab_keys", help.keys);
+        if (compare_) {
+            ImGui::Spacing();
+            ImGui::TextColored(palette::kDimText, "In compare mode");
+            keys_table("##compare_keys", {{"drag / click on A's or B's canvas", "edits that side only"},
+                                          {"Shift + drop / click", "makes the same edit on A and on B (one undo for both)"},
+                                          {"Edit: A / B / Both", "the side the Parameters and Tools tabs edit"},
+                                          {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the latest edit on either side, in order"}});
+        }
         ImGui::Spacing();
         ImGui::Separator();
         ImGui::PushTextWrapPos(0.0f);
