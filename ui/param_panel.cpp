@@ -428,6 +428,18 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     ImGui::TextUnformatted(def.label.c_str());
     if (value != file_value) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value);
+    // Compare mode: where the other side has another value, a bar in its colour and its value.
+    if (const ParamSet* other = c.state.other; other && other->size() == c.values.size() && (*other)[i] != value) {
+        const ImU32 colour = c.state.other_is_a ? palette::kCompareA : palette::kCompareB;
+        const ImVec2 top(p.x - 4.0f * c.scale, p.y);
+        ImGui::SetCursorScreenPos(ImVec2(p.x + dot_r * 2 + 5.0f * c.scale, ImGui::GetCursorScreenPos().y));
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s: %s", c.state.other_is_a ? "A" : "B", format_param_value(def, (*other)[i]).c_str());
+        c.widgets.record_last_item("param." + def.key + ".other");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s has %s here; this panel's side has %s", c.state.other_is_a ? "A" : "B",
+                              format_param_value(def, (*other)[i]).c_str(), format_param_value(def, value).c_str());
+        Painter::window().AddRectFilled(top, ImVec2(top.x + 2.5f * c.scale, ImGui::GetItemRectMax().y), colour);
+    }
 
     ImGui::TableNextColumn();
     double edited = value;

@@ -31,6 +31,10 @@ struct ParamPanelState {
     // as the same edit: they undo together). Both need `history`.
     Simulation* mirror = nullptr;
     EditHistory* mirror_history = nullptr;
+    // Compare mode: the other side's values. A row whose value differs is marked in the other
+    // side's colour, with the other side's value under its label ("A: 0.02").
+    const ParamSet* other = nullptr;
+    bool other_is_a = false;   // the other side is A (this panel edits B)
     // The slider drag in progress: its parameter, where along the slider (0..1) it is, and
     // whether it turned relative (Shift held at some point: ten times finer).
     std::string drag_key;

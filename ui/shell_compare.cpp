@@ -398,6 +398,8 @@ void Shell::draw_compare_params(std::string& refused) {
     }
     if (c.edit == CompareEdit::B) {
         c.panel.history = &c.history;   // B's edits, undoable beside A's
+        c.panel.other = &sim_->world().params();   // A's values where B differs
+        c.panel.other_is_a = true;
         draw_param_panel(*c.sim, c.panel, widgets_, refused);
         sync_compare_redo();
         return;
@@ -408,9 +410,12 @@ void Shell::draw_compare_params(std::string& refused) {
     param_panel_.history = &history_;
     param_panel_.mirror = c.edit == CompareEdit::Both ? c.sim.get() : nullptr;
     param_panel_.mirror_history = c.edit == CompareEdit::Both ? &c.history : nullptr;
+    param_panel_.other = &c.sim->world().params();   // B's values where A differs
+    param_panel_.other_is_a = false;
     draw_param_panel(*sim_, param_panel_, widgets_, refused);
     param_panel_.mirror = nullptr;
     param_panel_.mirror_history = nullptr;
+    param_panel_.other = nullptr;
     sync_compare_redo();
 }
 

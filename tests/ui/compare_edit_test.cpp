@@ -209,10 +209,22 @@ TEST_CASE("compare editing: the Parameters tab's B panel and a Both drag go thro
     renderer.render(shell, 2);
     slider = shell.widgets().find("param." + key);
     REQUIRE(slider != nullptr);
+    CHECK(shell.widgets().find("param." + key + ".other") == nullptr);   // A and B agree: no mark
     drag(renderer, shell, *slider, -40.0f, false);
     CHECK(sim.world().params().get(key) == v0);
     CHECK(b.world().params().get(key) != v0);
+    // B's panel marks the row with A's value under its label.
+    renderer.render_frame(shell);
+    CHECK(shell.widgets().find("param." + key + ".other") != nullptr);
+    CHECK(shell.widgets().find("param.podball.ball.mass.other") == nullptr);
+    // A's panel marks it with B's.
+    shell.set_compare_edit(ui::CompareEdit::A);
+    renderer.render_frame(shell);
+    CHECK(shell.widgets().find("param." + key + ".other") != nullptr);
+    shell.set_compare_edit(ui::CompareEdit::B);
     shell.perform(ui::ShellAction::Undo);
     CHECK(shell.status().find("Undo in B") == 0);
     CHECK(b.world().params().get(key) == v0);
+    renderer.render_frame(shell);
+    CHECK(shell.widgets().find("param." + key + ".other") == nullptr);
 }
