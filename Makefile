@@ -2,7 +2,7 @@
 # Both install missing Debian packages first (scripts/install-deps.sh), then use the CMake presets.
 SCENARIO ?= scenarios/podball-default.toml
 
-.PHONY: run test build deps asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke
+.PHONY: run test build deps asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test
 
 # Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
 FUZZ_SECONDS ?= 600
@@ -21,6 +21,7 @@ run: build
 # build: a third full build would cost CI a quarter of an hour), replays across the two, fuzzing.
 test: build
 	ctest --preset release
+	$(MAKE) --no-print-directory package-test
 	$(MAKE) --no-print-directory asan
 	$(MAKE) --no-print-directory cross-compiler
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -55,6 +56,21 @@ fuzz-smoke: deps
 
 fuzz: deps
 	@bash scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Installs the Release build under PREFIX (bin/playbench, share/playbench/..., the menu entry,
+# icons, file types; see CMakeLists.txt's installation section). Root is needed for /usr/local.
+PREFIX ?= /usr/local
+install: build
+	cmake --install build/release --prefix $(PREFIX)
+
+# The Debian package: build/release/playbench_VERSION_amd64.deb (`sudo apt install ./build/release/playbench_*.deb`).
+package: build
+	cd build/release && cpack -G DEB
+
+# The package unpacked into a temporary root and run from elsewhere, and its validators
+# (scripts/package-test.sh): part of `make test`.
+package-test: package
+	bash scripts/package-test.sh build/release
 
 # The README's pictures, one per lab, from the current build (scripts/screenshots.sh).
 screenshots: build

@@ -9,6 +9,7 @@
 
 #include "app/compare_cli.hpp"
 #include "app/headless.hpp"
+#include "app/icon.hpp"
 #include "app/match.hpp"
 #include "app/offscreen.hpp"
 #include "app/replay_cli.hpp"
@@ -146,6 +147,9 @@ struct CommandLine {
     CLI::App* sweep_report_cmd = nullptr;
     std::string bench_what;
     CLI::App* bench_cmd = nullptr;
+    int icon_size = 256;
+    std::string icon_out;
+    CLI::App* icon_cmd = nullptr;
 
     CommandLine() {
         app.set_version_flag("--version", std::string("playbench ") + PLAYBENCH_VERSION);
@@ -160,6 +164,7 @@ struct CommandLine {
         add_compare();
         add_sweep();
         add_bench();
+        add_icon();
     }
     CommandLine(const CommandLine&) = delete;
     CommandLine& operator=(const CommandLine&) = delete;
@@ -341,6 +346,14 @@ struct CommandLine {
         bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay, sweep, compare)");
     }
 
+    // Hidden (not in --help): the packaging's icon sizes are rendered with it (app/icon.hpp).
+    void add_icon() {
+        icon_cmd = app.add_subcommand("icon", "Write Playbench's icon as a PNG (used by cmake --install)");
+        icon_cmd->group("");
+        icon_cmd->add_option("--size", icon_size, "Width and height in pixels (default 256)")->check(CLI::Range(8, 1024));
+        icon_cmd->add_option("--out", icon_out, "PNG file to write")->required();
+    }
+
     // Parses argv; returns the exit code when that is all there is to do (help, version, an error).
     std::optional<int> parse(int argc, char** argv) {
         try {
@@ -357,7 +370,7 @@ struct CommandLine {
             // Print the usage of the (sub)command that was being parsed, then the reason.
             CLI::App* failed = &app;
             for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                                  verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd})
+                                  verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd, icon_cmd})
                 if (sub->parsed()) failed = sub;
             std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
             return 2;
@@ -415,6 +428,12 @@ struct CommandLine {
         if (*sweep_status_cmd) return sweep_status_verb(sweep_dir, std::cout, std::cerr);
         if (*sweep_report_cmd) return sweep_report(sweep_report_opts, std::cout, std::cerr);
         if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
+        if (*icon_cmd) {
+            std::string error;
+            if (write_icon_png(icon_size, icon_out, error)) return 0;
+            std::cerr << "playbench icon: " << error << "\n";
+            return 1;
+        }
 
         if (!display_available()) return headless_fallback(win);
         return run_window(win);

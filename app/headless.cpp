@@ -9,6 +9,7 @@
 #include <sstream>
 #include <utility>
 
+#include "app/data_paths.hpp"
 #include "app/offscreen.hpp"
 #include "app/replay_cli.hpp"
 #include "app/sweep_cli.hpp"
@@ -19,11 +20,7 @@
 
 namespace pb::app {
 
-std::string default_scenario_path() {
-    const char* name = "scenarios/podball-default.toml";
-    if (std::filesystem::exists(name)) return name;
-    return std::string(PLAYBENCH_SOURCE_DIR) + "/" + name;
-}
+std::string default_scenario_path() { return data_file("scenarios/podball-default.toml"); }
 
 static std::string hex64(std::uint64_t v) {
     char buf[24];
@@ -158,11 +155,7 @@ std::string lab_default_scenario(const std::string& lab) {
     return {};
 }
 
-static std::string scenario_path(const std::string& file) {
-    std::string local = "scenarios/" + file;
-    if (std::filesystem::exists(local)) return local;
-    return std::string(PLAYBENCH_SOURCE_DIR) + "/" + local;
-}
+static std::string scenario_path(const std::string& file) { return data_file("scenarios/" + file); }
 
 // Each lab's default scenario at 1280x720 after 600 ticks through the window's shell (charts
 // full), with every overlay, heat map, legend and line the view offers switched on, running:

@@ -13,6 +13,9 @@ PACKAGES=(
   # Sweeps (issue 22): results in SQLite; the Slurm test starts a one-node cluster of its own
   # (munged, slurmctld, slurmd) from these, with its own config in a temporary folder.
   libsqlite3-dev slurm-wlm munge
+  # The Debian package (issue 24, `make package-test`): dpkg-shlibdeps and fakeroot for CPack, and
+  # the validators of the package, its .desktop entry, AppStream metainfo and MIME type.
+  dpkg-dev fakeroot lintian desktop-file-utils appstream shared-mime-info libxml2-utils
 )
 
 missing=()

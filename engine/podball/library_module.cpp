@@ -305,7 +305,12 @@ std::string module_host_path() {
     std::error_code ec;
     const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (ec) return kModuleHostName;
-    return (self.parent_path() / kModuleHostName).string();
+    // Beside Playbench in a build tree; installed (cmake --install, the Debian package) it is a
+    // helper, not a command: PREFIX/libexec/playbench/ for PREFIX/bin/playbench.
+    const std::filesystem::path beside = self.parent_path() / kModuleHostName;
+    const std::filesystem::path installed = self.parent_path().parent_path() / "libexec" / "playbench" / kModuleHostName;
+    if (!std::filesystem::exists(beside, ec) && std::filesystem::exists(installed, ec)) return installed.string();
+    return beside.string();
 }
 
 std::string signal_text(int sig) {
