@@ -17,6 +17,7 @@ set -euo pipefail
 
 build=${1:-build/release}
 build=$(cd "$build" && pwd)
+src=$(cd "$(dirname "$0")/.." && pwd)   # the source tree: the README
 started=$(date +%s.%N)
 step_started=$started
 
@@ -163,6 +164,11 @@ step "desktop-file-validate"
 appstreamcli validate --no-net "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" || fail "appstreamcli validate"
 grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" ||
     fail "the metainfo has no release $version"
+# Every screenshot the metainfo names is one of the README's, shipped in the package too.
+for shot in $(grep -o 'screenshot-[a-z]*\.png' "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml"); do
+    [ -s "$root/usr/share/doc/playbench/screenshots/$shot" ] || fail "the metainfo names $shot, not in the package"
+    grep -q "docs/$shot" "$src/README.md" || fail "the metainfo names $shot, not in the README"
+done
 step "appstreamcli validate --no-net"
 
 mime="$root/usr/share/mime/packages/playbench.xml"

@@ -21,6 +21,7 @@ public:
     std::optional<std::string> draw(WidgetLocator& widgets);
     bool visible() const { return visible_ || show_requested_; }
     FileDialogMode mode() const { return mode_; }
+    const std::string& path() const { return path_; }   // what the path field holds
 
 private:
     struct Entry {

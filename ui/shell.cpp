@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <new>
+
+#include <unistd.h>
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
@@ -240,6 +243,13 @@ void Shell::perform(ShellAction action) {
             else reload();
         } else if (current_path_.empty()) {
             perform(ShellAction::SaveAs);
+        } else if (!folder_writable(fs::path(current_path_).parent_path())) {
+            // An installed example (/usr/share/playbench/scenarios) or another read-only folder:
+            // offer a copy in the home folder rather than fail.
+            const char* home = std::getenv("HOME");
+            const fs::path folder = home && *home ? fs::path(home) : fs::current_path();
+            file_dialog_.show(FileDialogMode::SaveScenario, (folder / fs::path(current_path_).filename()).string());
+            set_status(fs::path(current_path_).parent_path().string() + " is read-only (an installed example?): choose where to save your copy");
         } else {
             save_scenario(current_path_);
         }
@@ -363,6 +373,10 @@ void Shell::show_start_page(bool show) {
     show_start_page_ = show;
     // Read afresh each time it opens (files may have been added or edited meanwhile).
     if (show) start_page_.scan(scenarios_dir_);
+}
+
+bool Shell::folder_writable(const std::filesystem::path& folder) {
+    return ::access((folder.empty() ? std::filesystem::path(".") : folder).c_str(), W_OK) == 0;
 }
 
 bool Shell::save_scenario(const std::string& requested) {

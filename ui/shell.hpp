@@ -6,6 +6,7 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -290,6 +291,8 @@ public:
 
     // The designer's edits (Edit > Undo / Redo, the Edits list): ui/shell_edits.cpp.
     const EditHistory& edit_history() const { return history_; }
+    // The file dialog (tests: which one is open, and the path it offers).
+    const FileDialog& file_dialog() const { return file_dialog_; }
     bool edits_window_open() const { return show_edits_; }
     void show_edits_window(bool open) { show_edits_ = open; }
 
@@ -348,6 +351,7 @@ private:
     std::unique_ptr<CompareSession> compare_;
     // shell.cpp: actions
     void restart_keeping_parameters();
+    static bool folder_writable(const std::filesystem::path& folder);
     void change_speed(int delta);
     std::string default_screenshot_path() const;
     std::string dialog_start_path() const;

@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -127,6 +130,39 @@ TEST_CASE("shell: save writes the edits; opening the file brings them back") {
     CHECK(sim.tick() == 0);
     CHECK(shell.paused());
     CHECK(ball_friction(sim) == 0.0125);
+}
+
+TEST_CASE("shell: Save of a scenario in a read-only or vanished folder offers a copy in the home folder") {
+    test::ScratchDir dir;
+    const std::string folder = dir.file("examples");
+    std::filesystem::create_directories(folder);
+    Simulation sim = test::default_simulation();
+    ui::Shell shell(sim, ui::ShellOptions{});
+    REQUIRE(shell.save_scenario(folder + "/match.toml"));
+    REQUIRE_FALSE(sim.submit(make_param_set(sim.tick(), "podball.ball.friction", 0.0125)));
+    const char* home = std::getenv("HOME");
+    REQUIRE(home != nullptr);
+    const auto offered = [&] {
+        return shell.file_dialog().visible() && shell.file_dialog().mode() == ui::FileDialogMode::SaveScenario &&
+               shell.file_dialog().path() == (std::filesystem::path(home) / "match.toml").string();
+    };
+    if (::geteuid() != 0) {   // root may write anywhere: only the vanished folder applies then
+        std::filesystem::permissions(folder, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+        shell.perform(ui::ShellAction::Save);
+        CHECK(offered());
+        CHECK(shell.status().find("read-only") != std::string::npos);
+        CHECK(shell.dirty());   // nothing was written, nothing lost
+        std::filesystem::permissions(folder, std::filesystem::perms::owner_all);
+    }
+    Simulation other = test::default_simulation();
+    ui::Shell fresh(other, ui::ShellOptions{});
+    REQUIRE(fresh.save_scenario(folder + "/match.toml"));
+    std::filesystem::remove_all(folder);
+    REQUIRE_FALSE(other.submit(make_param_set(other.tick(), "podball.ball.friction", 0.0125)));
+    fresh.perform(ui::ShellAction::Save);
+    CHECK(fresh.file_dialog().visible());
+    CHECK(fresh.file_dialog().path() == (std::filesystem::path(home) / "match.toml").string());
+    CHECK(fresh.dirty());
 }
 
 TEST_CASE("shell: a placement makes the scenario dirty; restart after save starts from the saved file") {
