@@ -210,8 +210,10 @@ std::vector<Shell::ParamDifference> Shell::variant_differences() const {
 void Shell::compare_tick() {
     Simulation& b = *compare_->sim;
     // B's slider held down hands its latest value over once per tick, as A's does.
-    if (auto why = compare_->history.flush(b)) set_status("Refused in B: " + *why);
-    sync_compare_redo();
+    if (compare_->history.dragging()) {
+        if (auto why = compare_->history.flush(b)) set_status("Refused in B: " + *why);
+        sync_compare_redo();
+    }
     if (compare_->view)
         for (Command& c : compare_->view->before_tick(b.world()))
             if (auto why = b.submit(std::move(c))) set_status("Refused in B: " + *why);
