@@ -167,11 +167,14 @@ struct Soak {
         return out.str();
     }
 
-    // Submits a random edit now (as the side panel or a tool would, at the current tick).
+    // Submits a random edit now (as the side panel or a tool would, at the current tick); in
+    // compare mode to A or to B.
     void edit() {
         Command c = (lab.commands.empty() || rng.below(2) == 0) ? random_param_edit(lab, rng) : random_lab_command(lab, rng);
         ++edits;
-        if (shell.simulation().submit(std::move(c))) ++refused;
+        Simulation& target = shell.comparing() && rng.below(2) == 0 ? *shell.variant() : shell.simulation();
+        c.tick = target.tick();
+        if (target.submit(std::move(c))) ++refused;
     }
 
     // Ticks through the shell's tick path (the lab view sees each), with an edit every
@@ -194,8 +197,15 @@ struct Soak {
         // Every few frames: another side panel tab, another set of view options, the mouse
         // somewhere else (over the canvas, a panel, off the window).
         if (frames % 7 == 0) {
-            static constexpr ui::SideTab kTabs[] = {ui::SideTab::Tools, ui::SideTab::Parameters, ui::SideTab::Analysis};
-            shell.select_side_tab(kTabs[(frames / 7) % 3]);
+            static constexpr ui::SideTab kTabs[] = {ui::SideTab::Tools, ui::SideTab::Parameters, ui::SideTab::Analysis,
+                                                    ui::SideTab::Compare};
+            shell.select_side_tab(kTabs[(frames / 7) % (shell.comparing() ? 4 : 3)]);
+        }
+        if (shell.comparing() && frames % 11 == 0) {
+            // Compare mode: the Edit switch and the ghost view change now and then.
+            static constexpr ui::CompareEdit kEdits[] = {ui::CompareEdit::A, ui::CompareEdit::B, ui::CompareEdit::Both};
+            shell.set_compare_edit(kEdits[rng.below(3)]);
+            shell.set_compare_ghost(rng.below(3) == 0);
         }
         if (frames % 23 == 0) variant = static_cast<int>(rng.below(8));
         ui::switch_everything_on(shell, variant);
@@ -278,7 +288,39 @@ void soak_scenario(const std::filesystem::path& path) {
     }
 }
 
+// Compare mode (issue 23): each lab's default scenario forked into A and B at tick 100, B's key
+// parameter changed, both drawn side by side (or ghosted) with random edits on either side, every
+// tick for 300 ticks, then sampled to 5,000.
+void soak_compare(const std::string& file, const char* key, double value) {
+    const std::filesystem::path path = std::filesystem::path(PLAYBENCH_SOURCE_DIR) / "scenarios" / file;
+    std::uint64_t seed = 1469598103934665603ull ^ 7ull;
+    for (char ch : file) seed = (seed ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+    Soak s(path, kSizes[0], seed);
+    REQUIRE_MESSAGE(s.renderer.ok(), s.renderer.error());
+    ui::switch_everything_on(s.shell, 0);
+    bool ok = s.run(100, 0) && s.frame();
+    REQUIRE(s.shell.start_compare());
+    REQUIRE_FALSE(s.shell.compare_set_param(key, value));
+    while (ok && s.sim.tick() < 400) ok = s.run(1, 5) && s.frame();
+    while (ok && s.sim.tick() < 5000) {
+        ok = s.run(200, kEditEvery);
+        for (int i = 0; ok && i < 3; ++i) ok = s.frame();
+    }
+    CHECK(s.shell.comparing());
+    CHECK(s.shell.variant()->tick() == s.sim.tick());   // still in lockstep
+    MESSAGE("compare " << file << ": tick " << s.sim.tick() << ", " << s.frames << " frames, " << s.edits << " edits ("
+                       << s.refused << " refused), slowest (CPU) " << s.slowest_ms << " ms");
+}
+
 }  // namespace
+
+TEST_CASE("soak: compare mode in every lab, A and B drawn with random edits on both sides to 5,000 ticks") {
+    SUBCASE("podball") { soak_compare("podball-default.toml", "podball.ball.friction", 0.004); }
+    SUBCASE("rgs") { soak_compare("rgs-build-order.toml", "rgs.economy.half_life", 30); }
+    SUBCASE("logistics") { soak_compare("logistics-colony.toml", "logistics.transporter.capacity", 100); }
+    SUBCASE("effects") { soak_compare("effects-three-waves.toml", "effects.creeps.hp_scale", 2); }
+    SUBCASE("tasks") { soak_compare("tasks-toward-the-stars.toml", "tasks.limits.max_damage", 1); }
+}
 
 // One subcase per scenario file, so a failure names it (`test_soak -sc="*logistics-large*"` runs one).
 TEST_CASE("soak: every scenario drawn at every tick to 600, sampled to 20,000, with random edits") {
