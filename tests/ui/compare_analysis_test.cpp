@@ -159,18 +159,21 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
     }
 }
 
+// Records `ticks` of compare mode to `a_path` (and B beside it): B with `key` set to `value`.
+static void record_compare(const std::string& a_path, const char* scenario, const char* key, double value, std::int64_t ticks) {
+    Simulation sim(load_scenario_file(scenario_path(scenario)));
+    ui::Shell shell(sim, ui::ShellOptions{});
+    REQUIRE(shell.start_recording(a_path));
+    REQUIRE(shell.start_compare());
+    REQUIRE_FALSE(shell.compare_set_param(key, value));
+    shell.run_ticks(ticks);
+    shell.stop_recording("stopped");
+}
+
 TEST_CASE("compare mode: reviewing a compare recording overlays B in the Analysis tab too") {
     test::ScratchDir dir;
     const std::string a_path = dir.file("session.pbreplay");
-    {
-        Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
-        ui::Shell shell(sim, ui::ShellOptions{});
-        REQUIRE(shell.start_recording(a_path));
-        REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
-        shell.run_ticks(600);
-        shell.stop_recording("stopped");
-    }
+    record_compare(a_path, "rgs-two-at-800.toml", "rgs.economy.half_life", 30, 600);
     Simulation host(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
     ui::ShellOptions options;
     options.preferences.side_tab = ui::SideTab::Analysis;
@@ -194,15 +197,7 @@ TEST_CASE("compare mode: reviewing a compare recording overlays B in the Analysi
 TEST_CASE("compare mode: reviewing a Podball compare recording, B's charts follow B's replay") {
     test::ScratchDir dir;
     const std::string a_path = dir.file("match.pbreplay");
-    {
-        Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
-        ui::Shell shell(sim, ui::ShellOptions{});
-        REQUIRE(shell.start_recording(a_path));
-        REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
-        shell.run_ticks(900);
-        shell.stop_recording("stopped");
-    }
+    record_compare(a_path, "podball-default.toml", "podball.ball.friction", 0.004, 900);
     Simulation host(load_scenario_file(scenario_path("podball-default.toml")));
     ui::ShellOptions options;
     options.preferences.side_tab = ui::SideTab::Analysis;
