@@ -7,6 +7,7 @@
 
 #include "engine/core/lab.hpp"
 #include "ui/offscreen_renderer.hpp"
+#include "ui/rgs/rgs_view.hpp"
 #include "ui/shell.hpp"
 #include "ui_test_support.hpp"
 
@@ -227,4 +228,57 @@ TEST_CASE("compare editing: the Parameters tab's B panel and a Both drag go thro
     CHECK(b.world().params().get(key) == v0);
     renderer.render_frame(shell);
     CHECK(shell.widgets().find("param." + key + ".other") == nullptr);
+}
+
+TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act on B, Both on A and B)") {
+    Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
+    ui::OffscreenRenderer renderer{1600, 1000};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell(sim, ui::ShellOptions{});
+    shell.run_ticks(20);
+    REQUIRE(shell.start_compare());
+    shell.set_paused(true);
+    Simulation& b = *shell.variant();
+    shell.select_side_tab(ui::SideTab::Tools);
+    auto* a_view = dynamic_cast<ui::RgsView*>(shell.lab_view());
+    auto* b_view = dynamic_cast<ui::RgsView*>(shell.variant_view());
+    REQUIRE(a_view != nullptr);
+    REQUIRE(b_view != nullptr);
+    const auto click = [&](const char* widget) {
+        renderer.render(shell, 2);
+        const ui::WidgetRect* r = shell.widgets().find(widget);
+        REQUIRE_MESSAGE(r != nullptr, widget);
+        REQUIRE(r->visible);
+        renderer.set_mouse(std::make_pair(r->center_x(), r->center_y()));
+        renderer.render_frame(shell);
+        renderer.set_mouse_down(true);
+        renderer.render_frame(shell);
+        renderer.set_mouse_down(false);
+        renderer.render_frame(shell);
+        renderer.set_mouse(std::nullopt);
+        renderer.render_frame(shell);
+    };
+    const std::uint64_t a0 = sim.world().hash(), b0 = b.world().hash();
+
+    // Edit: B. B's view draws the tools, its selection, its commands: B damaged, A not.
+    shell.set_compare_edit(ui::CompareEdit::B);
+    b_view->select(0);
+    click("rgs.damage");
+    CHECK(sim.world().hash() == a0);
+    const std::uint64_t b1 = b.world().hash();
+    CHECK(b1 != b0);
+
+    // Edit: Both. A's tools, made on B too: one undo takes it back on both.
+    shell.set_compare_edit(ui::CompareEdit::Both);
+    a_view->select(1);
+    click("rgs.mark");
+    CHECK(sim.world().hash() != a0);
+    CHECK(b.world().hash() != b1);
+    shell.perform(ui::ShellAction::Undo);
+    CHECK(shell.status().find("Undo in A and B") == 0);
+    CHECK(sim.world().hash() == a0);
+    CHECK(b.world().hash() == b1);
+    shell.perform(ui::ShellAction::Undo);
+    CHECK(shell.status().find("Undo in B") == 0);
+    CHECK(b.world().hash() == b0);
 }
