@@ -20,14 +20,8 @@
 
 namespace pb::ui {
 
-// What a key result means to a designer.
-struct ResultMeaning {
-    std::string label;      // "Blue goals", "delivered to sinks"
-    std::string unit;       // "goals", "units", "%"; empty for a count
-    int better = 0;         // +1: more is better, -1: less is better, 0: the lab cannot say
-    double scale = 1.0;     // shown value = world value x scale (a fraction shown in %)
-    std::string what;       // a tooltip line, may be empty
-};
+// ResultMeaning (what a key result means to a designer) is in ui/lab_view.hpp: each lab's view
+// says it (LabView::describe_result).
 using DescribeResult = std::function<ResultMeaning(const std::string& path)>;
 
 // One row as the table showed it (values as the world gives them, before `scale`).

@@ -23,6 +23,16 @@ namespace pb::ui {
 
 class LabView;
 
+// What a key result (a value path such as "metrics.teams[0].mined") means to a designer: compare
+// mode's tables name it so (LabView::describe_result).
+struct ResultMeaning {
+    std::string label;      // "Blue goals", "delivered to sinks"
+    std::string unit;       // "goals", "units", "%"; empty for a count
+    int better = 0;         // +1: more is better, -1: less is better, 0: the lab cannot say
+    double scale = 1.0;     // shown value = world value x scale (a fraction shown in %)
+    std::string what;       // a tooltip line, may be empty
+};
+
 // While comparing (Simulation > Compare with a variant, or reviewing a compare recording), the
 // Analysis tab gets B beside A: B's world and B's own view, which watched B's ticks (its charts'
 // histories follow B). A lab overlays B's runs on its charts and shows A, B and B - A for its key
@@ -104,6 +114,8 @@ public:
     // Return false when the lab has none.
     virtual bool draw_analysis(const World&, const CanvasFrame&) { return false; }
     virtual bool has_analysis() const { return false; }
+    // A key result in the lab's words (compare mode's tables); an empty label shows the path.
+    virtual ResultMeaning describe_result(const World&, const std::string& /*path*/) const { return {}; }
 
     // Help > About this lab, and the lab's lines in the shortcut list.
     virtual LabHelp help() const { return {}; }

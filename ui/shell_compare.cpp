@@ -11,6 +11,7 @@
 #include "engine/compare/compare.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/sweep/sweep.hpp"
+#include "ui/compare_results.hpp"
 #include "ui/palette.hpp"
 #include "ui/painter.hpp"
 #include "ui/shell.hpp"
@@ -21,13 +22,6 @@ namespace pb::ui {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string short_number(double v) {
-    if (std::isnan(v)) return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.5g", v);
-    return buf;
-}
 
 // A heading over a part of the tab (Dear ImGui 1.86 has no SeparatorText).
 void section_heading(const char* text) {
@@ -451,7 +445,10 @@ void Shell::draw_compare_tab() {
         for (const auto& d : diffs) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(d.key.c_str());
+            const ParamTable& table = sim_->world().params().table();
+            const auto index = table.find(d.key);
+            ImGui::TextUnformatted(index ? table[*index].label.c_str() : d.key.c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.key.c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(d.a.c_str());
             ImGui::TableNextColumn();
@@ -462,39 +459,17 @@ void Shell::draw_compare_tab() {
     widgets_.record("compare.changes", WidgetRect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
                                                   ImGui::GetItemRectSize().y, true});
 
-    section_heading("Key results now");
-    const std::vector<double> a_values = world_values(sim_->world(), c.results);
-    const std::vector<double> b_values = world_values(c.sim->world(), c.results);
-    if (ImGui::BeginTable("##compare_results", 4, ImGuiTableFlags_RowBg)) {
-        ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-        ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        ImGui::TableSetupColumn("B - A", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-        ImGui::TableHeadersRow();
-        for (std::size_t k = 0; k < c.results.size(); ++k) {
-            const std::string& path = c.results[k];
-            const double a = a_values[k], b = b_values[k];
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            // "metrics.teams[0].shots" reads as "teams[0].shots"
-            ImGui::TextUnformatted(path.rfind("metrics.", 0) == 0 ? path.c_str() + 8 : path.c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(short_number(a).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(short_number(b).c_str());
-            ImGui::TableNextColumn();
-            const double d = b - a;
-            if (std::isnan(d) || d == 0.0) ImGui::TextColored(palette::kDimText, "%s", std::isnan(d) ? "-" : "0");
-            else ImGui::Text("%+.4g", d);
-        }
-        ImGui::EndTable();
-    }
-    widgets_.record("compare.results", WidgetRect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
-                                                  ImGui::GetItemRectSize().y, true});
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "One run each, at tick %lld. Over many seeds: playbench compare (README).",
-                       static_cast<long long>(sim_->tick()));
-    ImGui::PopTextWrapPos();
+    // The lab's key results for A, B and B - A, in the lab's words (the table its Analysis tab
+    // shows too).
+    ImGui::Spacing();
+    CompareFrame b_frame;
+    b_frame.world = &c.sim->world();
+    b_frame.view = c.view.get();
+    b_frame.results = c.results;
+    const LabView& lab = *lab_view_;
+    draw_compare_results(sim_->world(), &b_frame, [&](const std::string& path) { return lab.describe_result(sim_->world(), path); },
+                         &widgets_);
+    if (const WidgetRect* table = widgets_.find("analysis.compare")) widgets_.record("compare.results", *table);
 
     section_heading("Finish");
     if (ImGui::Button("Keep B", ImVec2(110 * scale, 0))) end_compare(true);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/core/lab.hpp"
+#include "ui/compare_results.hpp"
 #include "ui/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
 #include "ui/shell.hpp"
@@ -281,4 +282,29 @@ TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act
     shell.perform(ui::ShellAction::Undo);
     CHECK(shell.status().find("Undo in B") == 0);
     CHECK(b.world().hash() == b0);
+}
+
+TEST_CASE("compare tab: every lab names each of its key results in its own words, as its Analysis tab does") {
+    for (const char* file : {"podball-default.toml", "rgs-two-at-800.toml", "logistics-colony.toml", "effects-three-waves.toml",
+                             "tasks-toward-the-stars.toml"}) {
+        CAPTURE(file);
+        Simulation sim(load_scenario_file(scenario_path(file)));
+        ui::OffscreenRenderer renderer{1280, 800};
+        REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+        ui::Shell shell(sim, ui::ShellOptions{});
+        shell.run_ticks(60);
+        REQUIRE(shell.start_compare());
+        shell.select_side_tab(ui::SideTab::Compare);
+        renderer.render(shell, 3);
+        CHECK(shell.widgets().find("compare.results") != nullptr);
+        const auto& rows = ui::last_compare_rows();
+        REQUIRE_FALSE(rows.empty());
+        for (const ui::CompareRow& row : rows) {
+            CAPTURE(row.path);
+            // The lab's own words, not the table's fallback (the path).
+            CHECK_FALSE(shell.lab_view()->describe_result(sim.world(), row.path).label.empty());
+            CHECK(row.meaning.label.find("metrics.") == std::string::npos);
+            CHECK(row.meaning.label.find('[') == std::string::npos);   // "Blue goals", not "score[0]"
+        }
+    }
 }

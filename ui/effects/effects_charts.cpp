@@ -98,20 +98,24 @@ void chart_item(const ChartSpec& spec, const CanvasFrame& f, const char* widget)
 
 }  // namespace
 
+// The lab's key results in its own words (compare mode's tables).
+ResultMeaning EffectsView::describe_result(const World& world, const std::string& path) const {
+    const EffectsWorld& w = effects_world(world);
+    ResultMeaning m;
+    for (std::size_t i = 0; i < w.lanes().size(); ++i) {
+        const std::string p = "metrics.policies[" + std::to_string(i) + "].", name = effects::variant_key(w.lane(i).variant());
+        if (path == p + "kills") m = {name + " kills", "", +1, 1.0, "Creeps killed on this policy's lane."};
+        else if (path == p + "leaks") m = {name + " leaks", "", -1, 1.0, "Creeps that reached the base on this lane."};
+        else if (path == p + "lives") m = {name + " lives left", "", +1, 1.0, "The lane's lives: each leak takes some."};
+        else if (path == p + "total_damage") m = {name + " damage", "HP", +1, 1.0, "Hit points taken from creeps on this lane."};
+    }
+    return m;
+}
+
 bool EffectsView::draw_analysis(const World& world, const CanvasFrame& f) {
     const EffectsWorld& w = effects_world(world);
     if (f.compare) {
-        draw_compare_results(world, f.compare, [&](const std::string& path) {
-            ResultMeaning m;
-            for (std::size_t i = 0; i < w.lanes().size(); ++i) {
-                const std::string p = "metrics.policies[" + std::to_string(i) + "].", name = effects::variant_key(w.lane(i).variant());
-                if (path == p + "kills") m = {name + " kills", "", +1, 1.0, "Creeps killed on this policy's lane."};
-                else if (path == p + "leaks") m = {name + " leaks", "", -1, 1.0, "Creeps that reached the base on this lane."};
-                else if (path == p + "lives") m = {name + " lives left", "", +1, 1.0, "The lane's lives: each leak takes some."};
-                else if (path == p + "total_damage") m = {name + " damage", "HP", +1, 1.0, "Hit points taken from creeps on this lane."};
-            }
-            return m;
-        }, f.widgets);
+        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     if (one_creep_per_wave(w)) {
         draw_examples(w, f);

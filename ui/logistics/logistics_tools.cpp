@@ -250,20 +250,23 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
 
 // ---------------------------------------------------------------- Analysis tab
 
+// The lab's key results in its own words (compare mode's tables).
+ResultMeaning LogisticsView::describe_result(const World& /*world*/, const std::string& path) const {
+    ResultMeaning m;
+    if (path == "metrics.delivered_to_sinks")
+        m = {"delivered to sinks", "units", +1, 1.0, "Units transporters transferred into sinks since tick 0."};
+    else if (path == "metrics.starved")
+        m = {"starved", "units", -1, 1.0, "What sinks wanted to consume but could not (empty store), since tick 0."};
+    else if (path == "metrics.unmet_demand") m = {"unmet demand now", "units", -1, 1.0, "The sinks' free space now: what they request."};
+    else if (path == "metrics.mean_idle_fraction")
+        m = {"idle transporters, mean", "%", 0, 100.0, "Share of transporter-ticks without a request, over the run."};
+    return m;
+}
+
 bool LogisticsView::draw_analysis(const World& world, const CanvasFrame& f) {
     const LogisticsWorld& w = world_of(world);
     if (f.compare) {
-        draw_compare_results(world, f.compare, [](const std::string& path) {
-            ResultMeaning m;
-            if (path == "metrics.delivered_to_sinks")
-                m = {"delivered to sinks", "units", +1, 1.0, "Units transporters transferred into sinks since tick 0."};
-            else if (path == "metrics.starved")
-                m = {"starved", "units", -1, 1.0, "What sinks wanted to consume but could not (empty store), since tick 0."};
-            else if (path == "metrics.unmet_demand") m = {"unmet demand now", "units", -1, 1.0, "The sinks' free space now: what they request."};
-            else if (path == "metrics.mean_idle_fraction")
-                m = {"idle transporters, mean", "%", 0, 100.0, "Share of transporter-ticks without a request, over the run."};
-            return m;
-        }, f.widgets);
+        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     draw_metrics(w, f);
     if (ImGui::CollapsingHeader("Colour key", ImGuiTreeNodeFlags_DefaultOpen)) draw_key(w, f);

@@ -41,6 +41,7 @@ public:
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
     bool has_tools() const override { return true; }
     bool draw_analysis(const World& world, const CanvasFrame& frame) override;
+    ResultMeaning describe_result(const World& world, const std::string& path) const override;
     bool has_analysis() const override { return true; }
     LabHelp help() const override;
 

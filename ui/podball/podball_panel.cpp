@@ -323,23 +323,27 @@ void draw_arena_key(const PodballWorld& w, const CanvasFrame& f) {
 
 }  // namespace
 
+// The lab's key results in its own words (compare mode's tables).
+ResultMeaning PodballView::describe_result(const World& world, const std::string& path) const {
+    const PodballWorld& w = podball(world);
+    ResultMeaning m;
+    for (int team = 0; team < 2; ++team) {
+        const std::string t = "[" + std::to_string(team) + "]", name = team_name(w, team);
+        if (path == "metrics.score" + t) m = {name + " goals", "", 0, 1.0, "Goals scored so far."};
+        else if (path == "metrics.teams" + t + ".shots") m = {name + " shots", "", 0, 1.0, "Shots fired, wherever they went."};
+        else if (path == "metrics.teams" + t + ".shots_on_goal")
+            m = {name + " shots on goal", "", 0, 1.0, "Shots that would have crossed the goal line inside the mouth."};
+        else if (path == "metrics.teams" + t + ".possession_pct")
+            m = {name + " possession", "%", 0, 1.0, "Share of running ticks a pod of this team carried the ball."};
+    }
+    return m;
+}
+
 bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     const PodballWorld& w = podball(world);
     const PodballView* b_view = f.compare ? static_cast<const PodballView*>(f.compare->view) : nullptr;
     if (f.compare) {
-        draw_compare_results(world, f.compare, [&](const std::string& path) {
-            ResultMeaning m;
-            for (int team = 0; team < 2; ++team) {
-                const std::string t = "[" + std::to_string(team) + "]", name = team_name(w, team);
-                if (path == "metrics.score" + t) m = {name + " goals", "", 0, 1.0, "Goals scored so far."};
-                else if (path == "metrics.teams" + t + ".shots") m = {name + " shots", "", 0, 1.0, "Shots fired, wherever they went."};
-                else if (path == "metrics.teams" + t + ".shots_on_goal")
-                    m = {name + " shots on goal", "", 0, 1.0, "Shots that would have crossed the goal line inside the mouth."};
-                else if (path == "metrics.teams" + t + ".possession_pct")
-                    m = {name + " possession", "%", 0, 1.0, "Share of running ticks a pod of this team carried the ball."};
-            }
-            return m;
-        }, f.widgets);
+        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     draw_score_and_time(w, f);
     draw_metrics_table(w, f);

@@ -132,6 +132,18 @@ void RgsView::draw_status(const RgsWorld& w, const CanvasFrame& f) const {
 
 // ---------------------------------------------------------------- the Analysis tab
 
+// The lab's key results in its own words (compare mode's tables).
+ResultMeaning RgsView::describe_result(const World& world, const std::string& path) const {
+    const RgsWorld& a = rgs_world(world);
+    ResultMeaning m;
+    for (int team = 0; team < 2; ++team) {
+        const std::string t = "metrics.teams[" + std::to_string(team) + "].", name = a.teams()[team].name;
+        if (path == t + "bp") m = {name + " BP in hand", "BP", 0, 1.0, "Build points the team holds now."};
+        else if (path == t + "mined") m = {name + " BP mined", "BP", 0, 1.0, "Build points the team mined since the start."};
+    }
+    return m;
+}
+
 bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     const RgsWorld& w = preview_ && grabbed_ ? rgs_world(*preview_) : rgs_world(world);
     const auto& c = w.config();
@@ -139,16 +151,7 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
         if (f.widgets) f.widgets->record_last_item(name);
     };
     if (f.compare) {
-        const RgsWorld& a = rgs_world(world);
-        draw_compare_results(world, f.compare, [&](const std::string& path) {
-            ResultMeaning m;
-            for (int team = 0; team < 2; ++team) {
-                const std::string t = "metrics.teams[" + std::to_string(team) + "].", name = a.teams()[team].name;
-                if (path == t + "bp") m = {name + " BP in hand", "BP", 0, 1.0, "Build points the team holds now."};
-                else if (path == t + "mined") m = {name + " BP mined", "BP", 0, 1.0, "Build points the team mined since the start."};
-            }
-            return m;
-        }, f.widgets);
+        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
 
     // The economy now.

@@ -190,20 +190,23 @@ bool is_efficient(const tasks::TaskSolution& sol, int i) {
 
 }  // namespace
 
+// The lab's key results in its own words (compare mode's tables).
+ResultMeaning TasksView::describe_result(const World& /*world*/, const std::string& path) const {
+    ResultMeaning m;
+    if (path == "metrics.solution.efficient[0].time")
+        m = {"first efficient team: worst time", kTimeUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst time."};
+    else if (path == "metrics.solution.efficient[0].damage")
+        m = {"first efficient team: worst damage", kDamageUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst damage."};
+    return m;
+}
+
 bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
     const TasksWorld& w = tasks_world(world);
     const float s = f.ui_scale;
     refresh_solution(w);
     const TasksView* b_view = f.compare ? static_cast<const TasksView*>(f.compare->view) : nullptr;
     if (f.compare) {
-        draw_compare_results(world, f.compare, [](const std::string& path) {
-            ResultMeaning m;
-            if (path == "metrics.solution.efficient[0].time")
-                m = {"first efficient team: worst time", kTimeUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst time."};
-            else if (path == "metrics.solution.efficient[0].damage")
-                m = {"first efficient team: worst damage", kDamageUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst damage."};
-            return m;
-        }, f.widgets);
+        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     ImGui::TextUnformatted("Toward the Stars task");
     ImGui::PushTextWrapPos(0.0f);
