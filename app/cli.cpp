@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "app/compare_cli.hpp"
+#include "app/data_paths.hpp"
 #include "app/headless.hpp"
 #include "app/icon.hpp"
 #include "app/match.hpp"
@@ -24,6 +25,28 @@
 #include "engine/sweep/sweep_table.hpp"
 
 namespace pb::app {
+
+// A scenario file that must exist (as CLI::ExistingFile); a missing one that is one of
+// Playbench's own examples (installed under share/playbench, or in the source tree) gets its full
+// path in the message: `playbench run scenarios/rgs-two-at-800.toml` from another folder.
+std::string check_scenario_file(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_regular_file(path, ec)) return {};
+    if (fs::is_directory(path, ec)) return "File is actually a directory: " + path;
+    std::string message = "File does not exist: " + path;
+    if (fs::path(path).is_relative()) {
+        for (const fs::path& example : {data_dir() / path, data_dir() / "scenarios" / fs::path(path).filename()}) {
+            if (fs::is_regular_file(example, ec)) {
+                message += " (Playbench's example of that name is " + example.lexically_normal().string() + ")";
+                break;
+            }
+        }
+    }
+    return message;
+}
+
+static const CLI::Validator kScenarioFile(check_scenario_file, "FILE", "SCENARIO_FILE");
 
 static bool parse_size(const std::string& text, int& w, int& h) {
     auto x = text.find('x');
@@ -180,7 +203,7 @@ struct CommandLine {
 
     void add_run() {
         run_cmd = app.add_subcommand("run", "Run a scenario headless and print the result");
-        run_cmd->add_option("scenario", run.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        run_cmd->add_option("scenario", run.scenario, "Scenario file (.toml)")->required()->check(kScenarioFile);
         run_cmd->add_option("--ticks", run.ticks, "Ticks to simulate (default 3600)")
             ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
         run_cmd->add_option("--set", run.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
@@ -190,7 +213,7 @@ struct CommandLine {
 
     void add_match() {
         match_cmd = app.add_subcommand("match", "Play full Podball matches headless and report results and metrics per team");
-        match_cmd->add_option("scenario", match.scenario, "Podball scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        match_cmd->add_option("scenario", match.scenario, "Podball scenario file (.toml)")->required()->check(kScenarioFile);
         match_cmd->add_option("--games", match.games, "Matches to play (default 1), with seeds S, S+1, ...")
             ->check(CLI::Range(1, 1000000));
         match_seed_opt = match_cmd->add_option("--seed", match_seed, "First seed S (default: the scenario's seed)");
@@ -203,7 +226,7 @@ struct CommandLine {
 
     void add_render() {
         render_cmd = app.add_subcommand("render", "Render the window offscreen at a tick and write a PNG");
-        render_cmd->add_option("scenario", render.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        render_cmd->add_option("scenario", render.scenario, "Scenario file (.toml)")->required()->check(kScenarioFile);
         render_cmd->add_option("--ticks", render.ticks, "Ticks to simulate before rendering (default 0)")
             ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
         render_cmd->add_option("--size", render_size, "Image size WxH (default 1280x720, 64..8192 each)");
@@ -219,7 +242,7 @@ struct CommandLine {
     void add_solve() {
         solve_cmd = app.add_subcommand(
             "solve", "Tasks lab: print the Pareto options per pair, W^k per team size and the efficient set");
-        solve_cmd->add_option("scenario", solve.scenario, "Tasks scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        solve_cmd->add_option("scenario", solve.scenario, "Tasks scenario file (.toml)")->required()->check(kScenarioFile);
         solve_cmd->add_option("--set", solve.sets,
                               "Override a parameter, KEY=VALUE (repeatable); see `playbench params tasks`");
         solve_cmd->add_flag("--json", solve.json, "Print {pairs, per_k, efficient} as JSON (players and equipment from 1)");
@@ -235,7 +258,7 @@ struct CommandLine {
                                                   "commands and per-tick hashes in one file)");
         replay_cmd->require_subcommand(1);
         rec_cmd = replay_cmd->add_subcommand("record", "Run a scenario headless and record it as a replay");
-        rec_cmd->add_option("scenario", rec.scenario, "Scenario file (.toml)")->required()->check(CLI::ExistingFile);
+        rec_cmd->add_option("scenario", rec.scenario, "Scenario file (.toml)")->required()->check(kScenarioFile);
         rec_cmd->add_option("--ticks", rec.ticks, "Ticks to record (default 3600)")
             ->check(CLI::Range(std::int64_t{0}, std::int64_t{100000000}));
         rec_cmd->add_option("--set", rec.sets, "Override a parameter, KEY=VALUE (repeatable)");
@@ -281,7 +304,7 @@ struct CommandLine {
                        "each of the lab's key results the mean of A and of B, the mean paired difference B - A with its 95 % "
                        "interval (Student's t over the seeds) and whether that interval excludes 0. Exit codes: 0 compared; "
                        "1 a run failed; 2 bad input");
-        compare_cmd->add_option("scenario", compare.scenario, "Scenario file (.toml): A")->required()->check(CLI::ExistingFile);
+        compare_cmd->add_option("scenario", compare.scenario, "Scenario file (.toml): A")->required()->check(kScenarioFile);
         compare_cmd->add_option("--set", compare.sets, "Override a parameter in A and B, KEY=VALUE (repeatable); see `playbench params`");
         compare_cmd->add_option("--b", compare.b_sets, "Override a parameter in B only, KEY=VALUE (repeatable; at least one)");
         compare_cmd->add_option("--b-scenario", compare.b_scenario,

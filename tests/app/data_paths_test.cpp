@@ -90,3 +90,21 @@ TEST_CASE("playbench icon: the packaging's icon, transparent corners, pitch, pod
     ProcessResult bad = run_playbench("icon --size 4 --out '" + png + "'");
     CHECK(bad.exit_code != 0);
 }
+
+TEST_CASE("a missing scenario that is one of Playbench's examples is named with its full path") {
+    // From a folder without scenarios/: the example's full path in the message, exit 2.
+    ProcessResult r = run_playbench("run no-such-folder/rgs-two-at-800.toml --ticks 1");
+    CHECK(r.exit_code == 2);
+    const std::string example = (pb::app::data_dir() / "scenarios" / "rgs-two-at-800.toml").lexically_normal().string();
+    CHECK(r.err.find("File does not exist: no-such-folder/rgs-two-at-800.toml (Playbench's example of that name is " + example +
+                     ")") != std::string::npos);
+    // Not an example: the plain message.
+    ProcessResult other = run_playbench("compare no-such-file.toml --b podball.ball.friction=0.01");
+    CHECK(other.exit_code == 2);
+    CHECK(other.err.find("File does not exist: no-such-file.toml") != std::string::npos);
+    CHECK(other.err.find("example") == std::string::npos);
+    // A folder is not a scenario.
+    ProcessResult folder = run_playbench("render /tmp --out /tmp/x.png");
+    CHECK(folder.exit_code == 2);
+    CHECK(folder.err.find("File is actually a directory: /tmp") != std::string::npos);
+}
