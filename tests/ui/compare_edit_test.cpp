@@ -37,17 +37,29 @@ void drag(ui::OffscreenRenderer& renderer, ui::Shell& shell, const ui::WidgetRec
     renderer.render_frame(shell);
 }
 
+// RGS's two structures in compare mode at tick 20, paused: A (`sim`) and B (`b`), drawn at w x h.
+struct RgsCompare {
+    Simulation sim{load_scenario_file(scenario_path("rgs-two-at-800.toml"))};
+    ui::OffscreenRenderer renderer;
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    Simulation* b = nullptr;
+    RgsCompare(int w, int h) : renderer(w, h) {
+        REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+        shell.run_ticks(20);
+        REQUIRE(shell.start_compare());
+        shell.set_paused(true);
+        b = shell.variant();
+    }
+};
+
 }  // namespace
 
 TEST_CASE("compare editing: B's canvas moves B's RGS, Shift on A's canvas moves both, undo goes back in order") {
-    Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
-    ui::OffscreenRenderer renderer{1600, 900};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell(sim, ui::ShellOptions{});
-    shell.run_ticks(20);
-    REQUIRE(shell.start_compare());
-    shell.set_paused(true);
-    Simulation& b = *shell.variant();
+    RgsCompare fx(1600, 900);
+    Simulation& sim = fx.sim;
+    ui::OffscreenRenderer& renderer = fx.renderer;
+    ui::Shell& shell = fx.shell;
+    Simulation& b = *fx.b;
     renderer.render(shell, 3);
     const std::uint64_t a0 = sim.world().hash(), b0 = b.world().hash();
     REQUIRE(a0 == b0);
@@ -232,14 +244,11 @@ TEST_CASE("compare editing: the Parameters tab's B panel and a Both drag go thro
 }
 
 TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act on B, Both on A and B)") {
-    Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
-    ui::OffscreenRenderer renderer{1600, 1000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell(sim, ui::ShellOptions{});
-    shell.run_ticks(20);
-    REQUIRE(shell.start_compare());
-    shell.set_paused(true);
-    Simulation& b = *shell.variant();
+    RgsCompare fx(1600, 1000);
+    Simulation& sim = fx.sim;
+    ui::OffscreenRenderer& renderer = fx.renderer;
+    ui::Shell& shell = fx.shell;
+    Simulation& b = *fx.b;
     shell.select_side_tab(ui::SideTab::Tools);
     auto* a_view = dynamic_cast<ui::RgsView*>(shell.lab_view());
     auto* b_view = dynamic_cast<ui::RgsView*>(shell.variant_view());
