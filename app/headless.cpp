@@ -208,7 +208,7 @@ static bool bench_compare(std::ostream& out, std::ostream& err) {
         CompareTickBench b;
         std::string why;
         // Enough ticks that each round takes a measurable time even for the cheapest lab.
-        const std::int64_t ticks = lab == std::string("tasks") ? 200000 : 3000;
+        const std::int64_t ticks = lab == std::string("tasks") ? 200000 : 20000;
         if (!measure_compare_ticks(sim, ticks, b, why)) {
             err << "compare benchmark failed for " << file << ": " << why << "\n";
             return false;
