@@ -27,6 +27,10 @@ public:
 
     // Advances the world by exactly one fixed tick.
     virtual void step() = 0;
+    // The scenario has played out: from here a tick only moves the clock on (Podball's final
+    // whistle, Effects' last creep gone). Labs that run on for as long as they are stepped keep
+    // the default. Benchmarks measure live play up to here (playbench bench compare).
+    virtual bool finished() const { return false; }
     // Applies a validated command now. Returns the reason when the world refuses it
     // (a pod index that does not exist, ...); the world is unchanged then.
     std::optional<std::string> apply(const Command& c);

@@ -27,9 +27,7 @@ std::string_view fate_key(CreepFate f) {
 
 Lane::Lane(LaneVariant variant, std::uint64_t seed, double lives) : variant_(variant), rng_(seed), lives_(lives) {}
 
-int Lane::walking() const {
-    return static_cast<int>(std::count_if(creeps_.begin(), creeps_.end(), [](const Creep& c) { return c.walking(); }));
-}
+int Lane::walking() const { return static_cast<int>(walking_.size()); }
 
 std::vector<double> Lane::remaining_pd() const {
     std::vector<double> out(ledgers_.size(), 0.0);
@@ -106,15 +104,13 @@ void Lane::hit(Creep& c, Tower& t, const EffectContext& ctx, const Modifiers& m)
 
 void Lane::sort_walking() {
     // Newcomers (spawned at distance 0) go in front; creeps keep their order from the last tick
-    // except where one overtook another, so insertion sort does little work.
-    std::vector<int> order;
-    order.reserve(creeps_.size());
-    for (int i = ordered_; i < static_cast<int>(creeps_.size()); ++i)
-        if (creeps_[static_cast<std::size_t>(i)].walking()) order.push_back(i);
+    // except where one overtook another, so insertion sort does little work. In place: the tick
+    // allocates nothing once the lane's vectors have grown.
+    std::erase_if(by_distance_, [&](int id) { return !creeps_[static_cast<std::size_t>(id)].walking(); });
+    const int first_new = ordered_;
     ordered_ = static_cast<int>(creeps_.size());
-    for (int id : by_distance_)
-        if (creeps_[static_cast<std::size_t>(id)].walking()) order.push_back(id);
-    by_distance_.swap(order);
+    for (int i = ordered_ - 1; i >= first_new; --i)
+        if (creeps_[static_cast<std::size_t>(i)].walking()) by_distance_.insert(by_distance_.begin(), i);
     const auto before = [&](int a, int b) {
         const double da = creeps_[static_cast<std::size_t>(a)].distance, db = creeps_[static_cast<std::size_t>(b)].distance;
         return da < db || (da == db && a < b);
@@ -128,6 +124,7 @@ void Lane::sort_walking() {
 }
 
 const Creep* Lane::first_within(const std::vector<Interval>& reach) const {
+    if (by_distance_.empty()) return nullptr;   // between waves, or the level is over
     // Intervals run along the lane, so the last one holding a creep holds the first creep.
     for (auto r = reach.rbegin(); r != reach.rend(); ++r) {
         const auto past = std::upper_bound(by_distance_.begin(), by_distance_.end(), r->to, [&](double d, int id) {
@@ -191,6 +188,7 @@ void Lane::spawn_due(const LaneInputs& in) {
             c.attack = wave.attack;
             c.distance = std::clamp(wave.at, 0.0, in.path.length());
             c.spawn_tick = in.tick;
+            walking_.push_back(c.id);
             creeps_.push_back(std::move(c));
             ++spawned_[w];
         }
@@ -218,7 +216,9 @@ void Lane::step(const LaneInputs& in) {
     // spawns: a separate pass after the step cost ~15 instructions a creep, ~7 % of a tick
     // mid-level; here it is a few.
     WalkSums sums;
-    for (Creep& c : creeps_) {
+    std::size_t still = 0;   // walking_ is compacted in place as creeps finish
+    for (const int id : walking_) {
+        Creep& c = creeps_[static_cast<std::size_t>(id)];
         if (!c.walking()) continue;
         if (c.hp <= 0.0) {   // a tower's hit killed it this tick: its effects never act
             finish(c, CreepFate::Killed, in, ctx);
@@ -242,7 +242,9 @@ void Lane::step(const LaneInputs& in) {
             continue;
         }
         sums.add(c);
+        walking_[still++] = id;
     }
+    walking_.resize(still);
     seconds_ += dt;
     const std::size_t before_spawns = creeps_.size();
     spawn_due(LaneInputs{in.book, in.path, in.waves, in.config, in.tick + 1});

@@ -132,6 +132,9 @@ private:
     // search instead of scanning every creep. Derived, re-sorted each tick (nearly sorted already).
     std::vector<int> by_distance_;
     int ordered_ = 0;   // creeps [0, ordered_) have been through by_distance_
+    // The walking creeps' ids in id order (derived, kept by spawn_due and step): a tick walks these,
+    // not every creep the level has spawned, so a lane whose waves are over costs next to nothing.
+    std::vector<int> walking_;
     std::vector<Tower> towers_;
     std::vector<PdLedger> ledgers_;
     EventLog events_;

@@ -44,7 +44,7 @@ public:
     const Lane& lane(std::size_t i) const { return lanes_[i]; }
     double seconds() const { return static_cast<double>(tick_) * config_.dt(); }
     // Every wave spawned and no creep walking, in every lane.
-    bool finished() const;
+    bool finished() const override;
 
 protected:
     std::optional<std::string> apply_lab_command(const Command& c) override;

@@ -61,7 +61,7 @@ public:
     // and the team that kicked off the first one (the others alternate).
     int period() const { return period_; }
     int first_kickoff_team() const { return first_kickoff_team_; }
-    bool finished() const { return mode_ == Mode::Final; }
+    bool finished() const override { return mode_ == Mode::Final; }
     // Once finished: 0 or 1 for the winner, -1 for a draw. While playing: the team ahead, or -1.
     int leader() const;
 

@@ -66,6 +66,33 @@ TEST_CASE("effects: a scripted wave: three weak creeps die, two strong ones leak
     CHECK(lane.towers()[0].shots == 3 * 3 + 2 * 4);
 }
 
+TEST_CASE("effects: a lane walks only its walking creeps, and the world says when the level is over") {
+    // The scripted wave above: the lane keeps its walking creeps' ids as they spawn and finish
+    // (a finished lane's tick walks none of the dead); the count must equal a recount every tick.
+    EffectsSetup s = cannon_lane();
+    s.waves.push_back(Wave{"Weak", 0.0, 3, 5.0, 30.0, 1.0, 0.0, 1.0});
+    s.waves.push_back(Wave{"Strong", 15.0, 2, 5.0, 100.0, 1.0, 0.0, 3.0});
+    EffectsWorld w(ParamSet(effects_param_table()), s, 1);
+    const World& as_world = w;
+    int most = 0;
+    std::int64_t over_at = -1;
+    for (int t = 0; t < 1200; ++t) {
+        w.step();
+        const Lane& lane = w.lane(0);
+        int recount = 0;
+        for (const Creep& c : lane.creeps()) recount += c.walking() ? 1 : 0;
+        REQUIRE(lane.walking() == recount);
+        most = std::max(most, recount);
+        CHECK(as_world.finished() == w.finished());
+        if (over_at < 0 && as_world.finished()) over_at = w.tick();
+    }
+    // Creeps 5 s apart on a 10-unit lane at speed 1: two at once at most.
+    CHECK(most == 2);
+    // The last creep spawns at 20 s and leaks 10 s later: tick 600 (30 s at 20 ticks a second).
+    CHECK(over_at == 600);
+    CHECK(w.lane(0).kills() + w.lane(0).leaks() == 5);
+}
+
 TEST_CASE("effects: armour blunts hits, bleed adds to them, poison ignores armour") {
     EffectsSetup s = cannon_lane();
     s.waves.push_back(Wave{"Armoured", 0.0, 1, 0.0, 1000.0, 0.0, 4.0, 1.0});
