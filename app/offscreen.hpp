@@ -33,8 +33,18 @@ bool measure_render_everything_on(pb::Simulation& sim, int width, int height, st
 // lockstep), each the best of a few alternating rounds of `ticks` ticks from the simulation's
 // current state.
 struct CompareTickBench {
-    double single_us = 0.0, compared_us = 0.0;
+    double single_us = 0.0, compared_us = 0.0;   // CPU time a tick: the median segment of each kind
+    double ratio = 0.0;                          // the median of the paired segments' ratios
+    double ratio_low = 0.0, ratio_high = 0.0;    // the middle half of those ratios
+    std::int64_t live_ticks = 0;                 // ticks of live play from the fork (the cap if it never ends)
+    std::int64_t ticks_a_segment = 0;
+    int segments = 0;
 };
+// A compared tick (A and B in lockstep through the window's shell) against a single one. Only live
+// play is measured: a scenario that ends within `ticks` (World::finished) starts again from `sim`,
+// so a level whose waves are over is not measured as an empty lane. Single and compared segments
+// (each ~10 ms of single ticks) alternate in pairs, and the ratio is the median of the pairs', so
+// a burst of load on the machine moves one pair, not the result.
 bool measure_compare_ticks(const pb::Simulation& sim, std::int64_t ticks, CompareTickBench& out, std::string& error);
 
 }  // namespace pb::app
