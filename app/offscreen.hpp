@@ -30,8 +30,7 @@ bool measure_render_everything_on(pb::Simulation& sim, int width, int height, st
 
 // Compare mode's cost (issue 23): CPU microseconds per tick through the window's shell (the
 // view's before_tick included) for the simulation alone and in compare mode (A and B in
-// lockstep), each the best of a few alternating rounds of `ticks` ticks from the simulation's
-// current state.
+// lockstep), from the simulation's current state.
 struct CompareTickBench {
     double single_us = 0.0, compared_us = 0.0;   // CPU time a tick: the median segment of each kind
     double ratio = 0.0;                          // the median of the paired segments' ratios
