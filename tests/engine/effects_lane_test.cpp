@@ -83,7 +83,8 @@ TEST_CASE("effects: a lane walks only its walking creeps, and the world says whe
         for (const Creep& c : lane.creeps()) recount += c.walking() ? 1 : 0;
         REQUIRE(lane.walking() == recount);
         most = std::max(most, recount);
-        CHECK(as_world.finished() == w.finished());
+        // Over only once every wave has spawned and no creep walks (asked through World).
+        if (recount > 0 || t < 400) CHECK_FALSE(as_world.finished());
         if (over_at < 0 && as_world.finished()) over_at = w.tick();
     }
     // Creeps 5 s apart on a 10-unit lane at speed 1: two at once at most.
