@@ -16,6 +16,8 @@ PACKAGES=(
   # The Debian package (issue 24, `make package-test`): dpkg-shlibdeps and fakeroot for CPack, and
   # the validators of the package, its .desktop entry, AppStream metainfo and MIME type.
   dpkg-dev fakeroot lintian desktop-file-utils appstream shared-mime-info libxml2-utils
+  # Team modules run in a host process under a seccomp filter (engine/podball module host).
+  libseccomp-dev
 )
 
 missing=()
