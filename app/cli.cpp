@@ -13,6 +13,7 @@
 #include "app/icon.hpp"
 #include "app/match.hpp"
 #include "app/offscreen.hpp"
+#include "app/reference_markdown.hpp"
 #include "app/replay_cli.hpp"
 #include "app/solve.hpp"
 #include "app/sweep_cli.hpp"
@@ -118,7 +119,8 @@ std::string usage_text() {
            "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
            "                               cluster shards, into SQLite and CSV (see sweep --help)\n"
            "  playbench bench [LAB]        run the benchmarks (labs: " +
-           lab_names() + ", render, replay, sweep, compare)\n";
+           lab_names() + ", render, replay, sweep, compare)\n"
+           "  playbench help [--markdown]  this usage; --markdown: every verb and option as Markdown\n";
 }
 
 // Every verb's options as parsed, and the (sub)command each belongs to. A verb's declaration
@@ -144,6 +146,7 @@ struct CommandLine {
     SolveOptions solve;
     CLI::App* solve_cmd = nullptr;
     std::string params_lab;
+    bool params_markdown_out = false;
     CLI::App* params_cmd = nullptr;
     CLI::App* replay_cmd = nullptr;
     ReplayRecordOptions rec;
@@ -171,6 +174,8 @@ struct CommandLine {
     CLI::App* sweep_report_cmd = nullptr;
     std::string bench_what;
     CLI::App* bench_cmd = nullptr;
+    bool help_markdown = false;
+    CLI::App* help_cmd = nullptr;
     int icon_size = 256;
     std::string icon_out;
     CLI::App* icon_cmd = nullptr;
@@ -188,6 +193,7 @@ struct CommandLine {
         add_compare();
         add_sweep();
         add_bench();
+        add_help();
         add_icon();
     }
     CommandLine(const CommandLine&) = delete;
@@ -198,7 +204,8 @@ struct CommandLine {
             ->check(CLI::ExistingFile);
         app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
         app.add_option("--script", win.script_path,
-                       "UI automation: a file of timed input events played into the window (used by tests; see README)")
+                       "UI automation: a file of timed input events played into the window (used by tests; see "
+                       "docs/testing.md)")
             ->check(CLI::ExistingFile);
     }
 
@@ -252,6 +259,9 @@ struct CommandLine {
     void add_params() {
         params_cmd = app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
         params_cmd->add_option("lab", params_lab, "Only this lab (" + lab_names() + ")");
+        params_cmd->add_flag("--markdown", params_markdown_out,
+                             "Print the tables as Markdown, grouped by lab and section (docs/reference/params.md is "
+                             "this output)");
     }
 
     void add_replay() {
@@ -328,7 +338,7 @@ struct CommandLine {
 
     void add_sweep() {
         sweep_cmd = app.add_subcommand(
-            "sweep", "Run one scenario over many parameter values and seeds (a sweep file, README \"Sweeps\"), on this "
+            "sweep", "Run one scenario over many parameter values and seeds (a sweep file, docs/sweeps.md), on this "
                      "machine's threads or as shards of a cluster job, and gather the results into SQLite and CSV");
         sweep_cmd->require_subcommand(1);
         sweep_run_cmd = sweep_cmd->add_subcommand(
@@ -370,6 +380,16 @@ struct CommandLine {
         bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay, sweep, compare)");
     }
 
+    // The usage again as a verb, and with --markdown the reference of every verb, built from the
+    // declarations above (hidden ones left out), so docs/reference/verbs.md cannot drift from them.
+    void add_help() {
+        help_cmd = app.add_subcommand("help", "Print the usage; with --markdown, every verb with its arguments and "
+                                              "options as Markdown");
+        help_cmd->add_flag("--markdown", help_markdown,
+                           "Print the reference of every verb and option as Markdown (docs/reference/verbs.md is this "
+                           "output)");
+    }
+
     // Hidden (not in --help): the packaging's icon sizes are rendered with it (app/icon.hpp).
     void add_icon() {
         icon_cmd = app.add_subcommand("icon", "Write Playbench's icon as a PNG (used by cmake --install)");
@@ -394,7 +414,7 @@ struct CommandLine {
             // Print the usage of the (sub)command that was being parsed, then the reason.
             CLI::App* failed = &app;
             for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                                  verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd, icon_cmd})
+                                  verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd, help_cmd, icon_cmd})
                 if (sub->parsed()) failed = sub;
             std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
             return 2;
@@ -438,7 +458,9 @@ struct CommandLine {
             return render_scenario(render, std::cout, std::cerr);
         }
         if (*solve_cmd) return solve_scenario(solve, std::cout, std::cerr);
-        if (*params_cmd) return list_params(params_lab, std::cout, std::cerr);
+        if (*params_cmd)
+            return params_markdown_out ? params_markdown(params_lab, std::cout, std::cerr)
+                                       : list_params(params_lab, std::cout, std::cerr);
         if (*rec_cmd) return replay_record(rec, std::cout, std::cerr);
         if (*verify_cmd) return replay_verify(replay_file, std::cout, std::cerr, verify_allow_modules);
         if (*info_cmd) return replay_info(replay_file, std::cout, std::cerr);
@@ -452,6 +474,14 @@ struct CommandLine {
         if (*sweep_status_cmd) return sweep_status_verb(sweep_dir, std::cout, std::cerr);
         if (*sweep_report_cmd) return sweep_report(sweep_report_opts, std::cout, std::cerr);
         if (*bench_cmd) return run_benchmarks(bench_what, std::cout, std::cerr);
+        if (*help_cmd) {
+            // The top level's help, as --help prints it (app.help() would describe the verb parsed).
+            if (help_markdown)
+                std::cout << verbs_markdown(app);
+            else
+                std::cout << app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal);
+            return 0;
+        }
         if (*icon_cmd) {
             std::string error;
             if (write_icon_png(icon_size, icon_out, error)) return 0;
