@@ -2,7 +2,8 @@
 # Both install missing Debian packages first (scripts/install-deps.sh), then use the CMake presets.
 SCENARIO ?= scenarios/podball-default.toml
 
-.PHONY: run test build deps asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test
+.PHONY: run test build deps asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test \
+        docs docs-reference
 
 # Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
 FUZZ_SECONDS ?= 600
@@ -22,6 +23,7 @@ run: build
 test: build
 	ctest --preset release
 	$(MAKE) --no-print-directory package-test
+	$(MAKE) --no-print-directory docs
 	$(MAKE) --no-print-directory asan
 	$(MAKE) --no-print-directory cross-compiler
 	$(MAKE) --no-print-directory fuzz-smoke
@@ -72,7 +74,25 @@ package: build
 package-test: package
 	bash scripts/package-test.sh build/release
 
-# The README's pictures, one per lab, from the current build (scripts/screenshots.sh).
+# The documentation site (docs/, mkdocs.yml) into build/site: `mkdocs build --strict` fails on a link
+# to a missing page; scripts/check-docs.py (after testing itself) on a missing page or #anchor
+# anywhere in the site, in README.md, or cited as docs/PAGE.md#anchor in the code. Part of `make test`.
+docs: deps
+	mkdocs build --strict --site-dir build/site
+	python3 scripts/check-docs.py --self-test
+	python3 scripts/check-docs.py build/site
+
+# The generated reference pages, rewritten from the built program (tests/app/docs_reference_test.cpp
+# fails when the committed ones differ): the parameter tables and every verb's options.
+docs-reference: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release --target playbench
+	./build/release/playbench params --markdown > build/release/params.md.tmp
+	mv build/release/params.md.tmp docs/reference/params.md
+	./build/release/playbench help --markdown > build/release/verbs.md.tmp
+	mv build/release/verbs.md.tmp docs/reference/verbs.md
+
+# The lab pictures in docs/, one per lab, from the current build (scripts/screenshots.sh).
 screenshots: build
 	bash scripts/screenshots.sh docs build/release/playbench
 

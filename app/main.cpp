@@ -9,14 +9,14 @@
 
 int main(int argc, char** argv) {
     int rc = 0;
-    // The last line of defence: the limits (README "Limits") keep every accepted input within a
+    // The last line of defence: the limits (docs/scenario-files.md#limits) keep every accepted input within a
     // stated memory bound, but a machine with less memory (or a ulimit) still gets a clear error,
     // never an uncaught exception's abort.
     try {
         rc = pb::app::run_command_line(argc, argv);
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "playbench: out of memory (the input needs more memory than this process may use; "
-                             "README \"Limits\" gives the memory each limit allows)\n");
+                             "docs/scenario-files.md#limits gives the memory each limit allows)\n");
         return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "playbench: %s\n", e.what());

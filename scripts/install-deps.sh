@@ -18,6 +18,8 @@ PACKAGES=(
   dpkg-dev fakeroot lintian desktop-file-utils appstream shared-mime-info libxml2-utils
   # Team modules run in a host process under a seccomp filter (engine/podball module host).
   libseccomp-dev
+  # The documentation site (`make docs`, part of `make test`): mkdocs build --strict of docs/.
+  mkdocs
 )
 
 missing=()

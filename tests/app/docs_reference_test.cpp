@@ -4,6 +4,7 @@
 // parameter or an option changed without `make docs-reference` fails here (the message says so).
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -133,4 +134,29 @@ TEST_CASE("help --markdown: every verb and option --help shows, nothing hidden; 
     CHECK(plain.exit_code == 0);
     CHECK(plain.out == dashed.out);
     CHECK(contains(plain.out, "playbench help [--markdown]"));
+}
+
+TEST_CASE("out of memory names the docs' Limits section, and that section exists") {
+#ifdef PLAYBENCH_SANITIZED
+    MESSAGE("skipped under the sanitizers: ASan cannot start under ulimit -v");
+    return;
+#endif
+    // The hostile-inputs test's colony at the Logistics limits (about 180 MB running) under a 60 MB
+    // address-space limit: the allocation fails and main's message says where the limits are.
+    std::string colony = "lab = \"logistics\"\n[map]\nsize = [256, 256]\n[generate]\ntransporters = 250\n";
+    for (const char* k : {"spawns", "extensions", "towers", "upgrade_sites", "labs", "mining", "piles", "extractors",
+                          "storages", "terminals"})
+        colony += std::string(k) + " = 100\n";
+    const std::string path = temp_path("docs-oom.toml");
+    {
+        std::ofstream f(path);
+        f << colony;
+    }
+    const ProcessResult r = run_playbench("run '" + path + "' --ticks 5", "ulimit -v 60000; timeout 60");
+    CHECK(r.exit_code == 1);
+    CHECK_MESSAGE(contains(r.err, "docs/scenario-files.md#limits gives the memory each limit allows"), r.err);
+    // The page has the heading the anchor names, and its table gives the memory per limit.
+    const std::string page = read_text(source_path("docs/scenario-files.md"));
+    CHECK(contains(page, "\n## Limits\n"));
+    CHECK(contains(page, "under 400 MB in all"));
 }
