@@ -60,6 +60,7 @@ share="$root/usr/share/playbench"
 for f in "$bin" "$root/usr/libexec/playbench/playbench-module-host" "$share/scenarios/podball-default.toml" \
          "$share/sweeps/podball-scoring.toml" "$share/examples/modules/simple_striker.c" \
          "$share/examples/modules/podball_module_abi.h" "$root/usr/share/doc/playbench/README.md" \
+         "$root/usr/share/doc/playbench/docs/scenario-files.md" "$root/usr/share/doc/playbench/docs/labs/rgs.md" \
          "$root/usr/share/doc/playbench/copyright" "$root/usr/share/doc/playbench/changelog.gz" \
          "$root/usr/share/man/man1/playbench.1.gz" "$root/usr/share/applications/playbench.desktop" \
          "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" "$root/usr/share/mime/packages/playbench.xml" \
@@ -164,7 +165,7 @@ step "desktop-file-validate"
 appstreamcli validate --no-net "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" || fail "appstreamcli validate"
 grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" ||
     fail "the metainfo has no release $version"
-# Every screenshot the metainfo names is one of the README's, shipped in the package too.
+# Every screenshot the metainfo names is one of the README's (the front page), shipped in the package too.
 for shot in $(grep -o 'screenshot-[a-z]*\.png' "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml"); do
     [ -s "$root/usr/share/doc/playbench/screenshots/$shot" ] || fail "the metainfo names $shot, not in the package"
     grep -q "docs/$shot" "$src/README.md" || fail "the metainfo names $shot, not in the README"
