@@ -256,7 +256,6 @@ private:
                      count_text(kMaxTomlDepth) + " (kMaxTomlDepth)");
             return;
         }
-        if (!count_values(1, line, key)) return;
         if (!stack_.empty() && stack_.back().array && ++stack_.back().count > kMaxTomlArrayLength) {
             const Frame& list = stack_.back();
             fail(list.line, path(stack_.size() - 1, list.key),
@@ -264,6 +263,7 @@ private:
                      " elements, the limit for one list (kMaxTomlArrayLength)");
             return;
         }
+        if (!count_values(1, line, key)) return;
         const char c = t_[i_];
         want_ = Want::After;
         if (c == '"' || c == '\'') {
