@@ -1,5 +1,6 @@
 #include "engine/core/toml_limits.hpp"
 
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -27,8 +28,6 @@ bool ends_scalar(char c) {
 
 // How much of a key a message shows.
 constexpr std::size_t kShownKeyBytes = 80;
-
-std::string count_text(std::size_t n) { return std::to_string(n); }
 
 // One pass over the text. It must never lose its place in text the TOML reader accepts (what
 // follows would go unchecked), so it reads strings, comments and keys exactly as TOML does, and is
@@ -107,7 +106,7 @@ private:
         };
         for (std::size_t f = 0; f < frames && p.size() <= kShownKeyBytes; ++f) {
             add(stack_[f].key);
-            if (stack_[f].array) p += "[" + count_text(stack_[f].count > 0 ? stack_[f].count - 1 : 0) + "]";
+            if (stack_[f].array) p += "[" + std::to_string(stack_[f].count > 0 ? stack_[f].count - 1 : 0) + "]";
         }
         add(key);
         return p;
@@ -188,8 +187,8 @@ private:
     bool key_within_limits(const Key& k, int line) {
         if (k.parts > kMaxTomlKeyParts) {
             fail(line, path(stack_.size(), k.joined),
-                 "a key of " + count_text(k.parts) + " dot-separated parts, more than the limit of " +
-                     count_text(kMaxTomlKeyParts) + " parts in one key (kMaxTomlKeyParts)");
+                 "a key of " + std::to_string(k.parts) + " dot-separated parts, more than the limit of " +
+                     std::to_string(kMaxTomlKeyParts) + " parts in one key (kMaxTomlKeyParts)");
         } else if (k.bytes > kMaxTomlKeyBytes) {
             fail(line, path(stack_.size(), k.joined),
                  "a key of " + short_size_text(k.bytes) + ", more than the limit of " + short_size_text(kMaxTomlKeyBytes) +
@@ -202,7 +201,7 @@ private:
         values_ += n;
         if (values_ > kMaxTomlValues)
             fail(line, path(stack_.size(), key),
-                 "the text holds more than " + count_text(kMaxTomlValues) +
+                 "the text holds more than " + std::to_string(kMaxTomlValues) +
                      " values (every key's value, list element and table counted), the limit (kMaxTomlValues)");
         return !error_;
     }
@@ -222,7 +221,7 @@ private:
         if (!count_values(header_depth_, line, "")) return;
         if (list && ++table_list_entries_[header_] > kMaxTomlArrayLength)
             fail(line, header_,
-                 "[[" + cut_text(header_, kShownKeyBytes) + "]] has more than " + count_text(kMaxTomlArrayLength) +
+                 "[[" + cut_text(header_, kShownKeyBytes) + "]] has more than " + std::to_string(kMaxTomlArrayLength) +
                      " entries, the limit for one list (kMaxTomlArrayLength)");
     }
 
@@ -250,16 +249,16 @@ private:
     void value(std::size_t depth, std::string_view key, int line) {
         if (depth > kMaxTomlDepth) {
             fail(line, path(stack_.size(), key),
-                 "nested " + count_text(depth) +
+                 "nested " + std::to_string(depth) +
                      " deep (tables, lists and inline tables within each other, each part of a dotted key a level), "
                      "more than the limit of " +
-                     count_text(kMaxTomlDepth) + " (kMaxTomlDepth)");
+                     std::to_string(kMaxTomlDepth) + " (kMaxTomlDepth)");
             return;
         }
         if (!stack_.empty() && stack_.back().array && ++stack_.back().count > kMaxTomlArrayLength) {
             const Frame& list = stack_.back();
             fail(list.line, path(stack_.size() - 1, list.key),
-                 "a list of more than " + count_text(kMaxTomlArrayLength) +
+                 "a list of more than " + std::to_string(kMaxTomlArrayLength) +
                      " elements, the limit for one list (kMaxTomlArrayLength)");
             return;
         }
