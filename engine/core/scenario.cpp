@@ -204,7 +204,7 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
     }
     s.lab = find_lab(lab_node->text);
     if (!s.lab) {
-        diag.error(*lab_node, "unknown lab \"" + lab_node->text + "\"" + did_you_mean_lab(lab_node->text) +
+        diag.error(*lab_node, "unknown lab " + echo_text(lab_node->text) + did_you_mean_lab(lab_node->text) +
                                   " (allowed: " + lab_names() + ")");
         throw ScenarioError(diag);
     }

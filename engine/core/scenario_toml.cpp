@@ -2,6 +2,7 @@
 #include <toml++/toml.h>
 
 #include "engine/core/scenario.hpp"
+#include "engine/core/toml_limits.hpp"
 #include "engine/core/toml_text.hpp"
 
 namespace pb {
@@ -49,6 +50,11 @@ static void convert(const toml::node& in, Node& out, const std::string& path, in
 }
 
 bool parse_toml(const std::string& text, Node& root, Diagnostics& diag) {
+    // Before the reader recurses into the text and allocates its tree (engine/core/toml_limits.hpp).
+    if (auto over = check_toml_limits(text)) {
+        diag.error(over->line, std::move(over->key), std::move(over->message));
+        return false;
+    }
     try {
         toml::table t = toml::parse(text, diag.file());
         root = Node{};

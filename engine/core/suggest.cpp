@@ -33,11 +33,13 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::optional<std::string> closest_name(std::string_view typed, const std::vector<std::string>& known) {
-    if (typed.empty() || known.empty()) return std::nullopt;
+    if (typed.empty() || known.empty() || typed.size() > kMaxSuggestTypedBytes) return std::nullopt;
     const std::size_t limit = std::clamp<std::size_t>(typed.size() / 3, 1, 3);
     const std::string* best = nullptr;
     std::size_t best_d = limit + 1;
     for (const std::string& k : known) {
+        // The distance is at least the difference in length: skip a name that cannot be close.
+        if ((k.size() > typed.size() ? k.size() - typed.size() : typed.size() - k.size()) > limit) continue;
         std::size_t d = edit_distance(typed, k);
         if (d < best_d) {
             best_d = d;

@@ -40,6 +40,40 @@ std::string toml_float(double v) {
 
 std::string toml_pair(double x, double y) { return "[" + toml_float(x) + ", " + toml_float(y) + "]"; }
 
+std::string short_size_text(std::size_t bytes) {
+    if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+    const bool mb = bytes >= (std::size_t{1} << 20);
+    const double v = static_cast<double>(bytes) / static_cast<double>(mb ? std::size_t{1} << 20 : 1024);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    std::string s = buf;
+    if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+    return s + (mb ? " MB" : " KB");
+}
+
+namespace {
+
+// The first `keep` bytes of `text`, backed off to a character boundary (never before a UTF-8
+// continuation byte 10xxxxxx).
+std::string_view utf8_prefix(std::string_view text, std::size_t keep) {
+    if (text.size() <= keep) return text;
+    while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+    return text.substr(0, keep);
+}
+
+}  // namespace
+
+std::string cut_text(std::string_view text, std::size_t keep) {
+    if (text.size() <= keep) return std::string(text);
+    return std::string(utf8_prefix(text, keep)) + "\u2026";
+}
+
+std::string echo_text(std::string_view text, std::size_t keep) {
+    if (text.size() <= keep) return toml_string(text);
+    std::string quoted = toml_string(utf8_prefix(text, keep));
+    return quoted.insert(quoted.size() - 1, "\u2026") + " (" + short_size_text(text.size()) + ")";
+}
+
 namespace {
 
 bool has(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
