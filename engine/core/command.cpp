@@ -1,5 +1,6 @@
 #include "engine/core/command.hpp"
 #include "engine/core/suggest.hpp"
+#include "engine/core/toml_text.hpp"
 #include "engine/core/params.hpp"
 #include "engine/core/typed_command.hpp"
 
@@ -90,7 +91,7 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
             allowed += (allowed.empty() ? "" : ", ") + s.type;
             types.push_back(s.type);
         }
-        return "unknown command type '" + c.type + "'" + did_you_mean(c.type, types) + " (allowed: " + allowed + ")";
+        return "unknown command type " + echo_text(c.type) + did_you_mean(c.type, types) + " (allowed: " + allowed + ")";
     }
     if (c.tick < 0) return "command '" + c.type + "': tick must be >= 0, got " + std::to_string(c.tick);
     for (const auto& [name, value] : c.args) {
@@ -139,7 +140,7 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
                         allowed += (allowed.empty() ? "" : ", ") + ch;
                     }
                     if (!ok)
-                        return where + " = \"" + *s + "\" is not allowed" + did_you_mean(*s, a->choices) +
+                        return where + " = " + echo_text(*s) + " is not allowed" + did_you_mean(*s, a->choices) +
                                " (allowed: " + allowed + ")";
                 }
                 break;

@@ -1,4 +1,5 @@
 #include "engine/core/node.hpp"
+#include "engine/core/toml_text.hpp"
 #include "engine/core/params.hpp"
 #include "engine/core/suggest.hpp"
 
@@ -44,12 +45,17 @@ std::string Diagnostic::to_string() const {
 
 void Diagnostics::error(const Node& at, std::string message) { error(at.line, at.path, std::move(message)); }
 
+void Diagnostics::add(Diagnostic d) {
+    if (list_.size() < kMaxKept) list_.push_back(std::move(d));
+    else ++omitted_;
+}
+
 void Diagnostics::error(int line, std::string key, std::string message) {
-    list_.push_back(Diagnostic{file_, line, std::move(key), std::move(message)});
+    add(Diagnostic{file_, line, std::move(key), std::move(message)});
 }
 
 void Diagnostics::error_at(int line, int column, std::string message) {
-    list_.push_back(Diagnostic{file_, line, "", std::move(message), column});
+    add(Diagnostic{file_, line, "", std::move(message), column});
 }
 
 std::string Diagnostics::to_string() const {
@@ -58,6 +64,9 @@ std::string Diagnostics::to_string() const {
         if (!out.empty()) out += '\n';
         out += d.to_string();
     }
+    if (omitted_ > 0)
+        out += "\n" + file_ + ": ... and " + std::to_string(omitted_) + " more problems (the first " +
+               std::to_string(kMaxKept) + " are shown)";
     return out;
 }
 
@@ -65,7 +74,7 @@ static std::string fmt(double v) { return format_number(v); }
 
 static std::string shown(const Node& n) {
     switch (n.kind) {
-        case Node::Kind::String: return "\"" + n.text + "\"";
+        case Node::Kind::String: return echo_text(n.text);
         case Node::Kind::Integer: return std::to_string(n.integer);
         case Node::Kind::Float: return fmt(n.number);
         case Node::Kind::Boolean: return n.boolean ? "true" : "false";

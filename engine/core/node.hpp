@@ -64,13 +64,19 @@ public:
     // A syntax error at line:column (the TOML reader's).
     void error_at(int line, int column, std::string message);
     bool empty() const { return list_.empty(); }
+    // The first kMaxKept problems; the rest are only counted (omitted()), so a file of a hundred
+    // thousand bad keys costs a line of output, not megabytes.
+    static constexpr std::size_t kMaxKept = 100;
     const std::vector<Diagnostic>& list() const { return list_; }
+    std::size_t omitted() const { return omitted_; }
     const std::string& file() const { return file_; }
-    std::string to_string() const;  // every diagnostic, one per line
+    std::string to_string() const;  // every kept diagnostic, one per line, then "... and N more"
 
 private:
+    void add(Diagnostic d);
     std::string file_;
     std::vector<Diagnostic> list_;
+    std::size_t omitted_ = 0;
 };
 
 // The one check of a point given as an array element ([x, y] in a list of waypoints or room

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "engine/core/suggest.hpp"
+#include "engine/core/toml_text.hpp"
 
 namespace pb {
 
@@ -198,7 +199,7 @@ std::optional<std::string> parse_param_value(const ParamDef& def, std::string_vi
             if (def.is_choice()) {
                 std::vector<std::string> names;
                 for (const auto& c : def.choices) names.push_back(c.name);
-                return "'" + def.key + "' has no choice '" + std::string(val) + "'" + did_you_mean(val, names) +
+                return "'" + def.key + "' has no choice " + echo_text(val) + did_you_mean(val, names) +
                        " (allowed: " + choice_names(def) + ", or " + format_param_value(def, def.min) + " .. " +
                        format_param_value(def, def.max) + ")";
             }

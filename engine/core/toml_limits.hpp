@@ -11,11 +11,11 @@
 
 namespace pb {
 
-// Dot-separated parts of one key or table header (podball.rules.kick_speed has 3; the deepest
+// Dot-separated parts of one key or table header (podball.rules.ballkeep_ticks has 3; the deepest
 // shipped key, in [params], 4).
 inline constexpr std::size_t kMaxTomlKeyParts = 32;
 // Tables, inline tables and lists within each other, each part of a dotted key counted as a level
-// ([params] podball.rules.kick_speed is 4 deep, a waypoint [x, y] in [lane] waypoints 3).
+// ([params] podball.rules.ballkeep_ticks is 4 deep, a waypoint [x, y] in [lane] waypoints 3).
 inline constexpr std::size_t kMaxTomlDepth = 64;
 // Elements of one list, and entries of one [[list of tables]] (the longest any lab reads: 10,000
 // lane waypoints; a 256 x 256 Logistics map cut into single-tile walls would hold 65,536 walls).

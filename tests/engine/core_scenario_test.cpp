@@ -1,6 +1,7 @@
 // Scenario files: round trip, atomic save, and every kind of bad scenario with its clear error.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -176,8 +177,22 @@ TEST_CASE("bad scenarios: each gets a message with file, line, key and what is a
     SUBCASE("command of an unknown type lists the types") {
         auto m = error_of("lab = \"podball\"\n[[commands]]\ntick = 5\ntype = \"pod.teleport\"\n");
         CHECK(m.find("bad.toml:2") != std::string::npos);
-        CHECK(m.find("unknown command type 'pod.teleport'") != std::string::npos);
+        CHECK(m.find("unknown command type \"pod.teleport\"") != std::string::npos);
         CHECK(m.find("pod.place") != std::string::npos);
+    }
+    SUBCASE("a file of many bad keys: the first 100 problems, then how many more") {
+        std::string text = "lab = \"podball\"\n";
+        for (int i = 0; i < 500; ++i) text += "k" + std::to_string(i) + " = 1\n";
+        auto m = error_of(text);
+        CHECK(m.find("bad.toml:2: key 'k0'") != std::string::npos);
+        CHECK(m.find("bad.toml: ... and 400 more problems (the first 100 are shown)") != std::string::npos);
+        CHECK(std::count(m.begin(), m.end(), '\n') == 100);
+    }
+    SUBCASE("a long text is echoed cut, with its size") {
+        auto m = error_of("lab = \"podball\"\n[[commands]]\ntick = 5\ntype = \"" + std::string(60000, 'x') + "\"\n");
+        CHECK(m.find("unknown command type \"xxxxxxxxxx") != std::string::npos);
+        CHECK(m.find("(58.6 KB)") != std::string::npos);
+        CHECK(m.size() < 2000);
     }
     SUBCASE("command without a tick") {
         auto m = error_of("lab = \"podball\"\n[[commands]]\ntype = \"ball.place\"\nx = 0.0\ny = 0.0\n");

@@ -169,7 +169,7 @@ TEST_CASE("enumerated parameters: names in --set and scenario files, numbers kep
     std::string bad_file = defaults;
     bad_file.replace(bad_file.find(commented), commented.size(), "logistics.matching.policy = \"greedy\"");
     const std::string bad = load_error(bad_file);
-    CHECK(contains(bad, "has no choice 'greedy'"));
+    CHECK(contains(bad, "has no choice \"greedy\""));
     CHECK(contains(bad, "sequential_greedy"));
 }
 
