@@ -31,6 +31,17 @@ struct SweepVary {
 
 enum class SweepSample { Grid, Random, Latin };
 
+// The most runs one sweep may hold (README "Sweeps", "How big a sweep may be"). A run costs its
+// folder about 0.5 KB with the default results (a manifest line per point, a log record, a CSV
+// row, its SQLite rows) and `sweep merge` about 0.3 KB of memory while it sorts them: a million
+// runs stay under 1 GB on disk and in memory, and at a millisecond a run (the cheapest) take a
+// quarter of an hour of two cores. A sweep file asking for more is refused before any point is
+// made.
+inline constexpr std::uint64_t kMaxSweepRuns = 1000000;
+// The most result paths a sweep keeps per run: each is 8 bytes in every log record and a column
+// of the CSV (the labs' default sets keep 2 to 7).
+inline constexpr std::size_t kMaxSweepResults = 100;
+
 struct SweepSpec {
     std::string path;            // the sweep file as given
     std::string text;            // its text
