@@ -119,13 +119,7 @@ TEST_CASE("replay cli: one flipped byte after the header: verify, info and expor
 
 TEST_CASE("replay cli: a flipped byte in the end record is damage (exit 3); an end record cut short is not closed (exit 4)") {
     const std::string file = record("scenarios/podball-default.toml", 200, "cli-end.pbreplay");
-    std::string bytes;
-    {
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        bytes = ss.str();
-    }
+    const std::string bytes = read_text(file);
     const std::size_t end = pb::replay_record_starts(bytes).back();
     REQUIRE(bytes.size() - end == 9);   // [type][length 0][CRC]
     for (std::size_t i = end; i < bytes.size(); ++i) {
@@ -166,14 +160,7 @@ TEST_CASE("replay cli: a Podball replay with CRC-sound quiet stretches, which Po
         w.add_quiet_stretch(100 + (std::int64_t{1} << 27), 7);
         w.close();
     }
-    std::string bytes;
-    {
-        std::ifstream in(file, std::ios::binary);
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        bytes = ss.str();
-    }
-    const std::vector<std::size_t> records = pb::replay_record_starts(bytes);
+    const std::vector<std::size_t> records = pb::replay_record_starts(read_text(file));
     REQUIRE(records.size() == 5);   // header, hashes, two stretches, end
     ProcessResult i = run_playbench("replay info '" + file + "'");
     CHECK(i.exit_code == 3);

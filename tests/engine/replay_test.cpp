@@ -39,6 +39,16 @@ std::string read_bytes(const std::string& path) {
 
 Scenario podball_scenario() { return load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml"); }
 
+// The header a recorder writes for the default Podball scenario (for files written by hand).
+ReplayHeader podball_header() {
+    ReplayHeader h;
+    const Scenario s = podball_scenario();
+    h.lab = "podball";
+    h.seed = s.seed;
+    h.scenario_text = scenario_to_toml(s);
+    return h;
+}
+
 // A parameter edit a lab's first parameter allows: half way between its default and its maximum.
 Command first_param_edit(const LabInfo& lab) {
     const ParamDef& d = (*lab.params)[0];
@@ -866,15 +876,9 @@ std::string quiet_stretch(std::int64_t first, std::int64_t count) {
 // spliced in before its end record and `after` after it; every record CRC-sound.
 std::string podball_replay_with(const std::string& middle, const std::string& after = {}) {
     const std::string path = temp_file("crafted.pbreplay");
-    ReplayHeader h;
-    const Scenario s = podball_scenario();
-    h.lab = "podball";
-    h.seed = s.seed;
-    h.scenario_text = scenario_to_toml(s);
-    h.branch_tick = 0;
     {
         ReplayWriter w;
-        w.open(path, h);
+        w.open(path, podball_header());
         for (std::int64_t t = 1; t <= 100; ++t) w.add_hash(t, 0x1234 + static_cast<std::uint64_t>(t));
         w.close();
     }
@@ -999,14 +1003,9 @@ TEST_CASE("replay damage: crafted files cost what they hold, not what they claim
     }
     SUBCASE("100,000 notes load in one pass; edits and deletions keep the last word") {
         const std::string path = temp_file("many-notes.pbreplay");
-        ReplayHeader h;
-        const Scenario s = podball_scenario();
-        h.lab = "podball";
-        h.seed = s.seed;
-        h.scenario_text = scenario_to_toml(s);
         {
             ReplayWriter w;
-            w.open(path, h);
+            w.open(path, podball_header());
             for (std::uint32_t id = 1; id <= 100000; ++id) {
                 ReplayNote n;
                 n.id = id;
