@@ -254,15 +254,18 @@ bool sound_record(const std::string& bytes, std::size_t at, SweepRunResult& r, s
 }
 
 // The next sound record at or after `from`: where its signature stands and the record checks;
-// SIZE_MAX when there is none, or when `budget` (bytes checksummed) ran out.
-std::size_t next_sound_record(const std::string& bytes, std::size_t from, std::uint64_t& budget) {
+// SIZE_MAX when there is none, or when `budget` (bytes checksummed) ran out (`gave_up`).
+std::size_t next_sound_record(const std::string& bytes, std::size_t from, std::uint64_t& budget, bool& gave_up) {
     const std::string_view all(bytes);
     for (std::size_t at = all.find(std::string_view(kMagic, 4), from); at != std::string_view::npos;
          at = all.find(std::string_view(kMagic, 4), at + 1)) {
         if (bytes.size() - at < kFrame) return SIZE_MAX;
         const std::uint32_t size = get_u32(reinterpret_cast<const unsigned char*>(bytes.data()) + at + 4);
         if (size < kFixedPayload || size > kMaxPayload || bytes.size() - at - kFrame < size) continue;
-        if (budget < size) return SIZE_MAX;
+        if (budget < size) {
+            gave_up = true;
+            return SIZE_MAX;
+        }
         budget -= size;
         SweepRunResult r;
         std::size_t n = 0;
@@ -306,7 +309,9 @@ SweepLog parse_sweep_log(const std::string& bytes, const std::string& path) {
             continue;
         }
         // Not a sound record: damage when a sound record follows, else a torn tail.
-        const std::size_t next = next_sound_record(bytes, at + 1, budget);
+        bool gave_up = false;
+        const std::size_t next = next_sound_record(bytes, at + 1, budget, gave_up);
+        log.searched_to_end = !gave_up;
         if (next == SIZE_MAX) break;
         SweepLogDamage d;
         d.offset = at;
@@ -345,6 +350,10 @@ std::string shard_log_name(std::uint64_t shard, std::uint64_t shards) {
 SweepLogWriter::SweepLogWriter(const std::string& path, SweepLog* found) : path_(path) {
     const std::string bytes = log_bytes(path);
     SweepLog log = parse_sweep_log(bytes, path);
+    // Sound records may stand past what was searched: cutting or rewriting could lose them.
+    if (!log.searched_to_end)
+        throw SweepError(path + " is damaged from byte " + std::to_string(log.good_bytes) + " on, more than a search for its sound "
+                         "records may cost; it is left as it is: move it aside to run its shard again");
     if (!log.damage.empty()) {
         // Every sound record, as the same bytes (the encoding is exact), and nothing else: the
         // damaged runs are missing and run again. The damaged file is kept beside it first.

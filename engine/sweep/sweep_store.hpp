@@ -66,6 +66,8 @@ struct SweepLog {
     std::vector<SweepLogDamage> damage; // damaged records with sound ones after them, in file order
     std::uint64_t good_bytes = 0;       // up to the end of the last sound record
     std::uint64_t file_bytes = 0;       // more: a torn tail
+    bool searched_to_end = true;        // false: the search for sound records ran out of budget
+                                        // (a crafted file); the tail may hold some
     std::uint64_t torn_bytes() const { return file_bytes - good_bytes; }
 };
 // Reads every sound record: past a damaged one, reading resumes at the next sound record (found

@@ -384,6 +384,25 @@ TEST_CASE("sweep log: a damaged record mid-log is damage: the sound records afte
     CHECK(after.duplicated.empty());
     CHECK(read_text_file(dir + "/results.csv") == reference);
 
+    // A crafted stretch that would cost the search more than eight times the file's size: the
+    // search stops, and the log is left as it is rather than cut (sound records may follow).
+    std::string bomb;
+    for (int i = 0; i < 1 << 18; ++i) bomb += std::string("PBSW") + std::string("\x00\x00\x10\x00", 4);   // each claims 1 MB
+    const std::string crafted = whole.substr(0, 3 * size) + bomb + whole.substr(3 * size);
+    write_file_atomically(log, crafted);
+    const SweepLog gave_up = read_sweep_log(log);
+    CHECK(gave_up.runs.size() == 3);
+    CHECK_FALSE(gave_up.searched_to_end);
+    std::string refused;
+    try {
+        SweepLogWriter w(log);
+    } catch (const SweepError& e) {
+        refused = e.what();
+    }
+    CHECK(refused == log + " is damaged from byte " + std::to_string(3 * size) + " on, more than a search for its sound records may "
+                           "cost; it is left as it is: move it aside to run its shard again");
+    CHECK(read_text_file(log, 1ull << 30) == crafted);
+
     // Damage in the last record has no sound record after it: a torn tail, cut off as before.
     std::string tail = whole;
     tail[5 * size + 30] = static_cast<char>(tail[5 * size + 30] ^ 0x01);
