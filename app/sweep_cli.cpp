@@ -109,16 +109,26 @@ int sweep_run(const SweepRunOptions& o, std::ostream& out, std::ostream& err) {
     const std::string log_path = (fs::path(o.out) / shard_log_name(shard.index, shard.count)).string();
     try {
         prepare_sweep_dir(spec, o.out);
-        std::uint64_t dropped = 0;
-        log = std::make_unique<SweepLogWriter>(log_path, &dropped);
-        if (dropped > 0)
-            err << "playbench sweep run: " << log_path << " ended in a torn record (" << dropped
+        SweepLog found;
+        log = std::make_unique<SweepLogWriter>(log_path, &found);
+        if (found.torn_bytes() > 0)
+            err << "playbench sweep run: " << log_path << " ended in a torn record (" << found.torn_bytes()
                 << " bytes, a run cut off by a crash or a kill): cut off; that run runs again\n";
-        // Finished runs in any shard's log (a rerun with another N skips them too).
+        // Finished runs in any shard's log (a rerun with another N skips them too); read after
+        // this shard's log was repaired, and past damage in the others'.
         std::vector<bool> done(total, false);
         for (const std::string& path : sweep_logs(o.out))
             for (const SweepRunResult& r : read_sweep_log(path).runs)
                 if (r.run < total) done[r.run] = true;
+        for (const SweepLogDamage& d : found.damage) {
+            // The key a damaged record names is its run only if no sound record has that run.
+            const bool known = d.run && *d.run < total && !done[*d.run];
+            err << "playbench sweep run: " << log_path << ": " << describe_log_damage(d) << " is DAMAGED (not a torn tail: "
+                << (found.runs.size() - d.record) << " sound records follow it, all kept); "
+                << (known ? "it held run " + std::to_string(*d.run) + ", which runs again"
+                          : std::string("its run could not be read; every run missing from the logs runs again"))
+                << "; the log was rewritten without it (the damaged file is kept as " << log_path << ".damaged)\n";
+        }
         for (std::uint64_t i = shard.index; i < total; i += shard.count) {
             ++in_shard;
             if (done[i]) ++already;
@@ -221,7 +231,9 @@ int sweep_merge(const std::string& dir, std::ostream& out, std::ostream& err) {
     }
     out << "merged " << r.found << " of " << r.total << " runs into " << (fs::path(dir) / "sweep.sqlite").string() << " and "
         << (fs::path(dir) / "results.csv").string() << "\n";
-    for (const std::string& d : r.damaged) out << "  " << d << " (a run cut off: `sweep run` again runs it)\n";
+    for (const std::string& t : r.torn) out << "  " << t << " (a run cut off: `sweep run` again runs it)\n";
+    for (const std::string& d : r.damaged)
+        out << "  DAMAGED: " << d << " (`sweep run` of that shard runs its run again)\n";
     if (!r.duplicated.empty()) {
         out << "  " << r.duplicated.size() << " run(s) recorded more than once (kept once):";
         for (std::size_t i = 0; i < r.duplicated.size() && i < 20; ++i)
@@ -256,9 +268,11 @@ int sweep_status_verb(const std::string& dir, std::ostream& out, std::ostream& e
     out << ", " << s.missing << " missing\n";
     out << "  " << s.manifest.points.size() << " points x " << s.manifest.seeds.size() << " seeds; "
         << (s.manifest.until_match_end ? "until the match ends, at most " : "") << s.manifest.ticks << " ticks a run\n";
-    for (const ShardStatus& sh : s.shards)
-        out << "  " << sh.log << ": " << sh.runs << " runs" << (sh.torn_bytes ? " + a torn last record (" + std::to_string(sh.torn_bytes) + " bytes)" : "")
-            << "\n";
+    for (const ShardStatus& sh : s.shards) {
+        out << "  " << sh.log << ": " << sh.runs << " runs" << (sh.torn_bytes ? " + a torn last record (" + std::to_string(sh.torn_bytes) + " bytes)" : "");
+        for (const SweepLogDamage& d : sh.damage) out << "; DAMAGED " << describe_log_damage(d);
+        out << "\n";
+    }
     if (s.shards.empty()) out << "  no results log yet\n";
     return 0;
 }

@@ -80,6 +80,15 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
     if (table.unmerged > 0)
         err << "playbench sweep report: " << table.unmerged << " runs finished after " << csv_path
             << " was written are not in this report: `playbench sweep merge " << o.dir << "` adds them\n";
+    // Values no run gives (hand-edited, or a run gone wrong) stay out of the axes and the means.
+    const std::string left_out =
+        table.left_out == 0 ? ""
+                            : std::to_string(table.left_out) + (table.left_out == 1 ? " result value" : " result values") +
+                                  " left out of the pictures and the summary: infinite or beyond +-" + num(kMaxDrawnValue) +
+                                  " (kMaxDrawnValue), which no lab gives; the first: " + table.first_left_out;
+    if (!left_out.empty())
+        err << "playbench sweep report: " << left_out << " (hand-edited? `playbench sweep merge " << o.dir
+            << "` writes the CSV again from the logs)\n";
     const std::size_t np = m.params.size(), nr = m.results.size(), nseeds = m.seeds.size();
     // Runs per point found; the missing are listed.
     std::vector<int> per_point(m.points.size(), 0);
@@ -239,6 +248,10 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
     sum << "sweep " << m.sweep_file << " (" << m.lab << "): " << rows.size() << " of " << m.run_count() << " runs, "
         << m.points.size() << " points x " << nseeds << " seeds\n";
     if (missing > 0) sum << "INCOMPLETE: " << missing << " runs missing; the figures below use the runs there are\n";
+    if (!left_out.empty()) sum << "LEFT OUT: " << left_out << "\n";
+    if (table.no_value > 0)
+        sum << table.no_value << (table.no_value == 1 ? " result value is" : " result values are")
+            << " nan (the run had no such number) and not drawn\n";
     sum << "mean and spread over the seeds at each point (min..max, sd); highest and lowest mean per result\n";
     for (std::size_t k = 0; k < nr; ++k) {
         std::vector<std::vector<double>> per(m.points.size());
@@ -288,7 +301,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
             << "then `playbench sweep merge " << o.dir << "`, completes it\n";
         return 1;
     }
-    return 0;
+    return left_out.empty() ? 0 : 1;
 }
 
 }  // namespace pb::app

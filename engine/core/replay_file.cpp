@@ -421,6 +421,10 @@ bool decode_module_pins(const char* payload, std::size_t n, std::vector<ModulePi
 
 // --- reading -----------------------------------------------------------------------------------
 
+// Kept equal to what the labs' worlds say by the test "replay: a world whose ticks change only
+// its clock keeps its promise, in every lab that makes it" (tests/engine/replay_test.cpp).
+bool replay_lab_writes_quiet_ticks(const std::string& lab) { return lab == "tasks"; }
+
 namespace {
 
 // The most a sound record of each kind can hold: what the writer ever writes, with room.
@@ -435,6 +439,12 @@ std::uint32_t max_payload(std::uint8_t type) {
     case kEnd: return 0;
     default: return 16u << 20;   // commands, notes, kinds a later minor version adds
     }
+}
+
+// Kinds whose every record the writer makes is at most max_payload() long; the others (the
+// header, commands, notes, snapshots, a later version's kinds) hold text of any size.
+bool has_exact_bound(std::uint8_t type) {
+    return type == kHashes || type == kQuietTicks || type == kNoteDeleted || type == kEnd;
 }
 
 const char* record_kind(std::uint8_t type) {
@@ -468,7 +478,10 @@ FrameCheck check_frame(const std::string& bytes, std::size_t at, Frame& f) {
     f.length = head.u32();
     f.payload = bytes.data() + at + 5;
     if (f.length > kMaxPayload) return FrameCheck::BadLength;
-    if (bytes.size() - at < kRecordOverhead + f.length) return FrameCheck::Cut;
+    // A crash cuts a record short, never its length: a length no record of its kind has (an end
+    // record holding bytes, a quiet stretch of 30) is damage, not a cut, even at the file's end.
+    if (bytes.size() - at < kRecordOverhead + f.length)
+        return has_exact_bound(f.type) && f.length > max_payload(f.type) ? FrameCheck::BadLength : FrameCheck::Cut;
     Reader tail(f.payload + f.length, 4);
     return crc32(bytes.data() + at, 5 + f.length) == tail.u32() ? FrameCheck::Sound : FrameCheck::BadChecksum;
 }
@@ -575,8 +588,17 @@ public:
         h.scenario_text = r.str();
         h.branch_of = r.str();
         h.branch_tick = r.i64();
+        quiet_lab_ = replay_lab_writes_quiet_ticks(h.lab);
         if (!r.ok() || h.format_version == 0) {
             error = name_ + ": the replay's header is damaged; the file cannot be played";
+            return false;
+        }
+        // A branch starts at a tick of the replay it was taken from; a recording that is no
+        // branch says tick 0.
+        if (h.branch_tick < 0 || h.branch_tick > kMaxTicks || (h.branch_of.empty() && h.branch_tick != 0)) {
+            error = name_ + ": the replay's header is damaged (it says it branched " +
+                    (h.branch_of.empty() ? "from no replay" : "from a replay") + " at tick " + std::to_string(h.branch_tick) +
+                    "); the file cannot be played";
             return false;
         }
         return true;
@@ -586,13 +608,18 @@ public:
     // checksum could not see, or a crafted file).
     bool record(const Frame& f, std::size_t at) {
         Reader r(f.payload, f.length);
+        const bool first = first_record_;
+        first_record_ = false;
+        // After the end record only a reviewer's notes (older files appended them there).
+        if (data_.closed && f.type != kNote && f.type != kNoteDeleted && f.type != kEnd && f.type <= kLastKnownRecord)
+            return false;
         switch (f.type) {
         case kHashes: return hashes(r, f.length);
         case kQuietTicks: return quiet_ticks(r);
         case kCommand: return command(r);
         case kNote: return note(r);
         case kNoteDeleted: return note_deleted(r);
-        case kModulePins: return decode_module_pins(f.payload, f.length, data_.module_pins);
+        case kModulePins: return first && decode_module_pins(f.payload, f.length, data_.module_pins);   // right after the header
         case kSnapshot: return snapshot(f);
         case kEnd: return end(f, at);
         default: return unknown(f, at);
@@ -601,6 +628,8 @@ public:
 
     // Damage was found at this point: the next record may start at a later tick.
     void after_damage(ReplayDamage d) {
+        first_record_ = false;
+        damaged_bytes_ += d.bytes;
         data_.damage.push_back(std::move(d));
         resync_ = true;
     }
@@ -622,18 +651,19 @@ public:
             if (n > count || f.length != HashBlockLayout::length(n_hashes, n)) return;
         } else if (f.type == kQuietTicks) {
             count = r.i64();
-            if (f.length != kQuietTicksLength || count < 1 || count > kMaxQuietStretch) return;
+            if (!quiet_lab_ || f.length != kQuietTicksLength || count < 1 || count > kMaxQuietStretch) return;
         } else {
             return;
         }
         if (!r.ok() || first < 1 || first > kMaxTicks - count + 1) return;
         if (first != data_.hashes.size() + 1 && !(resync_ && first > data_.hashes.size() + 1)) return;
-        ReplayDamage& d = data_.damage.back();
         const std::int64_t next = data_.hashes.size() + 1;
+        if (first + count - next > ticks_damage_can_hold()) return;
+        ReplayDamage& d = data_.damage.back();
         d.lost_first = d.lost_last < d.lost_first ? next : d.lost_first;
         d.lost_last = first + count - 1;
         data_.hashes.append_lost(first + count - next);
-        resync_ = false;
+        resynced();
     }
 
     void finish() {
@@ -649,20 +679,35 @@ public:
     std::optional<std::size_t> end_at() const { return end_at_; }
 
 private:
+    // The most ticks the damaged bytes since the last record that fitted could have held: a
+    // tick's hash takes 4 bytes of a block, and in a lab that writes them a quiet stretch record
+    // up to kMaxQuietStretch ticks. A record further on than that does not fit.
+    std::int64_t ticks_damage_can_hold() const {
+        const auto bytes = static_cast<std::int64_t>(std::min<std::uint64_t>(damaged_bytes_, kMaxReplayFileBytes));
+        return bytes / HashBlockLayout::kPerHash +
+               (quiet_lab_ ? bytes / static_cast<std::int64_t>(kRecordOverhead + kQuietTicksLength) * kMaxQuietStretch : 0);
+    }
+    // The last tick a record here may name: the ticks so far, and after damage what it could hold.
+    std::int64_t reachable() const { return data_.hashes.size() + (resync_ ? ticks_damage_can_hold() : 0); }
+    void resynced() {
+        resync_ = false;
+        damaged_bytes_ = 0;
+    }
+
     // A record that starts at tick `first`: directly after the ticks so far, or, after damage,
     // later (the ticks between were lost with the damaged records).
     bool reach(std::int64_t first) {
         const std::int64_t next = data_.hashes.size() + 1;
         if (first == next) {
-            resync_ = false;
+            resynced();
             return true;
         }
-        if (!resync_ || first < next || first > kMaxTicks) return false;
+        if (!resync_ || first < next || first > kMaxTicks || first - next > ticks_damage_can_hold()) return false;
         ReplayDamage& d = data_.damage.back();
         if (d.lost_last < d.lost_first) d.lost_first = next;
         d.lost_last = first - 1;
         data_.hashes.append_lost(first - next);
-        resync_ = false;
+        resynced();
         return true;
     }
 
@@ -685,6 +730,8 @@ private:
 
     bool quiet_ticks(Reader& r) {
         QuietTicksRecord q;
+        // Only a lab whose ticks change nothing but the clock writes them (replay_lab_writes_quiet_ticks).
+        if (!quiet_lab_) return false;
         if (!decode_quiet_ticks(r, q) || q.count < 1 || q.count > kMaxQuietStretch || q.first < 1) return false;
         if (q.first > kMaxTicks - q.count + 1 || !reach(q.first)) return false;
         data_.hashes.append_quiet(q.count, q.base);
@@ -704,7 +751,8 @@ private:
 
     bool note(Reader& r) {
         ReplayNote n;
-        if (!decode_note(r, n) || n.tick < 0 || n.tick > kMaxTicks) return false;
+        // A note stands at a tick already recorded (the recorder writes the ticks before it first).
+        if (!decode_note(r, n) || n.tick < 0 || n.tick > reachable()) return false;
         auto [it, added] = note_index_.try_emplace(n.id, data_.notes.size());
         if (added) data_.notes.push_back(std::move(n));
         else data_.notes[it->second] = std::move(n);   // a note edited: the last word stands
@@ -720,7 +768,8 @@ private:
 
     bool snapshot(const Frame& f) {
         StateSnapshot snap;
-        if (!decode_snapshot(f, snap) || snap.tick < 0 || snap.tick > kMaxTicks || snap.raw_size > kMaxSnapshotBytes)
+        // Taken at a tick already recorded (the recorder writes the ticks before it first).
+        if (!decode_snapshot(f, snap) || snap.tick < 0 || snap.tick > reachable() || snap.raw_size > kMaxSnapshotBytes)
             return false;
         if (!data_.snapshots.empty() && snap.tick < data_.snapshots.back().tick) return false;
         data_.snapshots.push_back(std::move(snap));
@@ -746,7 +795,10 @@ private:
     ReplayData& data_;
     std::vector<std::string>& warnings_;
     const std::string& name_;
+    bool quiet_lab_ = false;           // the header's lab writes quiet stretches
+    bool first_record_ = true;         // the next record is the first after the header
     bool resync_ = false;
+    std::uint64_t damaged_bytes_ = 0;  // damaged bytes since the last record that fitted
     bool skipped_unknown_ = false;
     std::optional<std::size_t> end_at_;
     std::unordered_map<std::uint32_t, std::size_t> note_index_;
@@ -828,7 +880,11 @@ ReplayDamage describe_bad_bytes(const std::string& bytes, std::size_t at, std::s
                  (c == FrameCheck::Sound ? " that does not fit where it stands" : "");
         d.may_hold_command = f.type == kCommand || f.type > kLastKnownRecord || f.type == kHeader;
     } else {
-        d.what = c == FrameCheck::BadLength ? "a record with an impossible length" : "unreadable bytes";
+        d.what = c != FrameCheck::BadLength ? "unreadable bytes"
+                 : has_exact_bound(f.type)
+                     ? "a record with an impossible length: " + bytes_text(f.length) + " for " + record_kind(f.type) +
+                           (max_payload(f.type) == 0 ? ", which holds none" : ", which holds at most " + bytes_text(max_payload(f.type)))
+                     : "a record with an impossible length";
         if (gave_up) d.what += "; the rest of the file was not searched for sound records";
         d.may_hold_command = true;
     }

@@ -211,6 +211,11 @@ std::vector<std::size_t> replay_record_starts(const std::string& bytes);
 // 1..2000 are lost"
 std::string describe_damage(const ReplayDamage& d);
 
+// Whether a recorder of this lab writes stretches of quiet ticks: only a lab whose world's ticks
+// change nothing but its clock (World::clock_only_base: Tasks). In any other lab's replay such a
+// record is damage, whatever its checksum says (24 bytes would claim 2^26 ticks).
+bool replay_lab_writes_quiet_ticks(const std::string& lab);
+
 // Low 32 bits of a world hash, as the file keeps them per tick.
 inline std::uint32_t short_hash(std::uint64_t h) { return static_cast<std::uint32_t>(h); }
 

@@ -142,6 +142,58 @@ void make_points(SweepSpec& s) {
     }
 }
 
+// The product of `factors` as decimal text, exact however large (a refused grid may ask for more
+// runs than 64 bits hold: the message still says how many).
+std::string decimal_product(const std::vector<std::uint64_t>& factors) {
+    constexpr std::uint32_t kBase = 1000000000;
+    std::vector<std::uint32_t> limbs{1};   // base 10^9, least significant first
+    for (std::uint64_t f : factors) {
+        unsigned __int128 carry = 0;
+        for (std::uint32_t& l : limbs) {
+            const unsigned __int128 v = static_cast<unsigned __int128>(l) * f + carry;
+            l = static_cast<std::uint32_t>(v % kBase);
+            carry = v / kBase;
+        }
+        for (; carry > 0; carry /= kBase) limbs.push_back(static_cast<std::uint32_t>(carry % kBase));
+    }
+    while (limbs.size() > 1 && limbs.back() == 0) limbs.pop_back();
+    std::string out = std::to_string(limbs.back());
+    for (std::size_t i = limbs.size() - 1; i-- > 0;) {
+        const std::string part = std::to_string(limbs[i]);
+        out += std::string(9 - part.size(), '0') + part;
+    }
+    return out;
+}
+
+// Refuses a sweep of more than kMaxSweepRuns runs from the values' and seeds' counts alone, with
+// overflow-checked arithmetic, before a single point is made.
+void check_run_count(const SweepSpec& s, const std::string& name) {
+    std::vector<std::uint64_t> factors;
+    std::string how;
+    if (s.vary.empty()) {
+        factors.push_back(1);
+        how = "1 point";
+    } else if (s.sample == SweepSample::Grid) {
+        for (const SweepVary& v : s.vary) {
+            factors.push_back(v.values.size());
+            how += (how.empty() ? "a grid of " : " x ") + std::to_string(v.values.size());
+        }
+        how += " values";
+    } else {
+        factors.push_back(static_cast<std::uint64_t>(s.sample_points));
+        how = std::to_string(s.sample_points) + (s.sample == SweepSample::Random ? " random" : " Latin hypercube") + " points";
+    }
+    factors.push_back(s.seeds.size());
+    std::uint64_t runs = 1;
+    bool overflow = false;
+    for (std::uint64_t f : factors) overflow = overflow || __builtin_mul_overflow(runs, f, &runs);
+    if (!overflow && runs <= kMaxSweepRuns) return;
+    throw SweepError(name + ": " + decimal_product(factors) + " runs (" + how + " x " + std::to_string(s.seeds.size()) +
+                     (s.seeds.size() == 1 ? " seed" : " seeds") + ") is more than the limit of " + std::to_string(kMaxSweepRuns) +
+                     " runs a sweep (kMaxSweepRuns); use fewer values or seeds, sample = \"random\" or \"latin\" with "
+                     "points = N, or split it into several sweeps");
+}
+
 void make_identity(SweepSpec& s) {
     // What fixes the results: the scenario's text, the lab, every run's parameters and seeds,
     // the duration and the results kept (not the sweep file's comments or layout).
@@ -391,10 +443,17 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
     std::vector<std::pair<std::string, const Node*>> wanted;
     if (const Node* res = r.array("results")) {
         if (res->array.empty()) diag.error(*res, "results is empty: omit it for the lab's default set, or list paths");
-        for (const Node& n : res->array) {
-            if (n.kind != Node::Kind::String) diag.error(n, "each result is a path as a string, \"metrics.score[0]\"");
-            else wanted.emplace_back(n.text, &n);
-        }
+        // Over the limit, the paths are not looked up one by one (each would be a search of the
+        // scenario's paths).
+        if (res->array.size() > kMaxSweepResults)
+            diag.error(*res, "results lists " + std::to_string(res->array.size()) + " paths, more than the limit of " +
+                                 std::to_string(kMaxSweepResults) + " a run (kMaxSweepResults): keep the numbers the "
+                                 "question needs, or split them over several sweeps of the same runs");
+        else
+            for (const Node& n : res->array) {
+                if (n.kind != Node::Kind::String) diag.error(n, "each result is a path as a string, \"metrics.score[0]\"");
+                else wanted.emplace_back(n.text, &n);
+            }
     } else if (s.lab) {
         for (const std::string& p : default_sweep_results(s.lab->name)) wanted.emplace_back(p, nullptr);
     }
@@ -424,8 +483,8 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
         if (diag.empty()) diag.error(1, "vary", "a [[vary]] table is wrong");
         throw SweepError(diag);
     }
+    check_run_count(s, name);
     make_points(s);
-    if (s.run_count() > 100000000ull) throw SweepError(name + ": " + std::to_string(s.run_count()) + " runs: more than the limit of 100000000");
     make_identity(s);
     return s;
 }

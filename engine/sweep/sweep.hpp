@@ -31,6 +31,18 @@ struct SweepVary {
 
 enum class SweepSample { Grid, Random, Latin };
 
+// The most runs one sweep may hold (README "Sweeps", "How big a sweep may be"). Measured at the
+// limit (1000 x 1000 points, Podball's 7 default results): a run costs its folder 0.65 KB (a
+// manifest line, a log record, a CSV row, its SQLite rows: 43 + 112 + 87 + 405 MB) and `sweep
+// merge` / `sweep report` at most 0.55 KB of memory (376 MB / 552 MB peak, 44 s / 13 s): under
+// 1 GB on disk and in memory (ten times as many would take 6.5 GB and 5.5 GB), and a million of
+// the scoring example's matches take about 50 minutes of two cores. A sweep file asking for more
+// is refused before any point is made.
+inline constexpr std::uint64_t kMaxSweepRuns = 1000000;
+// The most result paths a sweep keeps per run: each is 8 bytes in every log record and a column
+// of the CSV (the labs' default sets keep 2 to 7).
+inline constexpr std::size_t kMaxSweepResults = 100;
+
 struct SweepSpec {
     std::string path;            // the sweep file as given
     std::string text;            // its text

@@ -60,18 +60,27 @@ std::string manifest_text(const SweepManifest& m) {
     return t;
 }
 
-static std::vector<std::string> words(const std::string& line) {
+// More parameters than any lab's table holds: a manifest saying more was not written by `sweep run`.
+constexpr std::size_t kMostParams = 10000;
+
+// The words of a manifest line, at most `max` of them (a crafted line cannot make a vector of
+// millions of strings).
+static std::vector<std::string> words(const std::string& line, std::size_t max) {
     std::vector<std::string> out;
     std::istringstream in(line);
-    for (std::string w; in >> w;) out.push_back(w);
+    for (std::string w; in >> w;) {
+        if (out.size() == max) throw SweepError("more than " + std::to_string(max) + " values on one line");
+        out.push_back(w);
+    }
     return out;
 }
 
-static double parse_double(const std::string& w) {
-    if (w == "nan") return std::nan("");
+// A point's value: a parameter's value, always a finite number.
+static double parse_point_value(const std::string& w) {
     double v = 0.0;
     auto res = std::from_chars(w.data(), w.data() + w.size(), v);
-    if (res.ec != std::errc() || res.ptr != w.data() + w.size()) throw SweepError("not a number: '" + w + "'");
+    if (res.ec != std::errc() || res.ptr != w.data() + w.size() || !std::isfinite(v))
+        throw SweepError("not a parameter's value: '" + w + "'");
     return v;
 }
 
@@ -87,24 +96,30 @@ SweepManifest parse_manifest(const std::string& text, const std::string& name) {
             const auto sp = line.find(' ');
             const std::string head = line.substr(0, sp);
             const std::string rest = sp == std::string::npos ? "" : line.substr(sp + 1);
-            const auto w = words(rest);
             if (head == "playbench-sweep-manifest") header = rest == "1";
             else if (head == "identity") m.identity = rest;
             else if (head == "lab") m.lab = rest;
             else if (head == "sweep_file") m.sweep_file = rest;
             else if (head == "scenario") m.scenario = rest;
             else if (head == "ticks") {
+                const auto w = words(rest, 2);
                 m.ticks = std::stoll(w.at(0));
                 m.until_match_end = w.size() > 1 && w[1] == "until_match_end";
             } else if (head == "seeds") {
-                for (const auto& s : w) m.seeds.push_back(std::stoull(s));
-            } else if (head == "params") m.params = w;
-            else if (head == "results") m.results = w;
-            else if (head == "points") m.points.reserve(std::stoull(w.at(0)));
-            else if (head == "point") {
+                for (const auto& s : words(rest, kMaxSweepRuns)) m.seeds.push_back(std::stoull(s));
+            } else if (head == "params") m.params = words(rest, kMostParams);
+            else if (head == "results") m.results = words(rest, kMaxSweepResults);
+            else if (head == "points") {
+                // A count past the limit is not a manifest `sweep run` wrote: nothing is reserved for it.
+                const std::uint64_t count = std::stoull(words(rest, 1).at(0));
+                if (count > kMaxSweepRuns) throw SweepError(std::to_string(count) + " points, more than a sweep may have (" +
+                                                            std::to_string(kMaxSweepRuns) + " runs, kMaxSweepRuns)");
+                m.points.reserve(count);
+            } else if (head == "point") {
                 std::vector<double> p;
-                for (const auto& x : w) p.push_back(parse_double(x));
+                for (const auto& x : words(rest, m.params.size())) p.push_back(parse_point_value(x));
                 if (p.size() != m.params.size()) throw SweepError("a point with " + std::to_string(p.size()) + " values");
+                if (m.points.size() >= kMaxSweepRuns) throw SweepError("more points than a sweep may have");
                 m.points.push_back(std::move(p));
             } else if (!line.empty()) throw SweepError("unknown line");
         }
@@ -113,6 +128,10 @@ SweepManifest parse_manifest(const std::string& text, const std::string& name) {
     }
     if (!header || m.identity.empty() || m.seeds.empty())
         throw SweepError(name + ": not a sweep manifest (`playbench sweep run` writes it)");
+    if (m.seeds.size() > kMaxSweepRuns || m.run_count() > kMaxSweepRuns)
+        throw SweepError(name + ": not a sweep manifest `playbench sweep run` wrote: " + std::to_string(m.points.size()) + " points x " +
+                         std::to_string(m.seeds.size()) + " seeds is more than the limit of " + std::to_string(kMaxSweepRuns) +
+                         " runs a sweep (kMaxSweepRuns)");
     return m;
 }
 
@@ -209,40 +228,108 @@ std::string encode_run_record(const SweepRunResult& r) {
     return rec;
 }
 
-SweepLog read_sweep_log(const std::string& path) {
-    SweepLog log;
-    log.path = path;
-    std::string bytes;
+namespace {
+
+constexpr std::size_t kFrame = 12;   // magic, size, CRC around the payload
+
+// The record at `at`, when it is whole, its checksum matches and its payload is a run's result.
+bool sound_record(const std::string& bytes, std::size_t at, SweepRunResult& r, std::size_t& size_out) {
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    if (bytes.size() - at < kFrame || std::memcmp(p + at, kMagic, 4) != 0) return false;
+    const std::uint32_t size = get_u32(p + at + 4);
+    if (size < kFixedPayload || size > kMaxPayload || bytes.size() - at - kFrame < size) return false;
+    if (crc32(p + at + 4, 4 + size) != get_u32(p + at + 8 + size)) return false;
+    const unsigned char* q = p + at + 8;
+    const std::uint32_t n = get_u32(q + 40);
+    if (kFixedPayload + 8ull * n != size) return false;
+    r.run = get_u64(q);
+    r.point = get_u64(q + 8);
+    r.seed = get_u64(q + 16);
+    r.ticks = static_cast<std::int64_t>(get_u64(q + 24));
+    r.wall_seconds = get_f64(q + 32);
+    r.values.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) r.values[i] = get_f64(q + kFixedPayload + 8 * i);
+    size_out = kFrame + size;
+    return true;
+}
+
+// The next sound record at or after `from`: where its signature stands and the record checks;
+// SIZE_MAX when there is none, or when `budget` (bytes checksummed) ran out (`gave_up`).
+std::size_t next_sound_record(const std::string& bytes, std::size_t from, std::uint64_t& budget, bool& gave_up) {
+    const std::string_view all(bytes);
+    for (std::size_t at = all.find(std::string_view(kMagic, 4), from); at != std::string_view::npos;
+         at = all.find(std::string_view(kMagic, 4), at + 1)) {
+        if (bytes.size() - at < kFrame) return SIZE_MAX;
+        const std::uint32_t size = get_u32(reinterpret_cast<const unsigned char*>(bytes.data()) + at + 4);
+        if (size < kFixedPayload || size > kMaxPayload || bytes.size() - at - kFrame < size) continue;
+        if (budget < size) {
+            gave_up = true;
+            return SIZE_MAX;
+        }
+        budget -= size;
+        SweepRunResult r;
+        std::size_t n = 0;
+        if (sound_record(bytes, at, r, n)) return at;
+    }
+    return SIZE_MAX;
+}
+
+}  // namespace
+
+std::string describe_log_damage(const SweepLogDamage& d) {
+    return "record " + std::to_string(d.record + 1) + " (" + std::to_string(d.bytes) + " bytes at byte " + std::to_string(d.offset) + ")";
+}
+
+namespace {
+
+// The log's bytes ("" when there is no log yet).
+std::string log_bytes(const std::string& path) {
     try {
-        bytes = read_text_file(path, 1ull << 40);
+        return read_text_file(path, 1ull << 40);
     } catch (const std::exception& e) {
-        if (!fs::exists(path)) return log;
+        if (!fs::exists(path)) return {};
         throw SweepError("cannot read " + path + ": " + e.what());
     }
+}
+
+SweepLog parse_sweep_log(const std::string& bytes, const std::string& path) {
+    SweepLog log;
+    log.path = path;
     log.file_bytes = bytes.size();
-    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    // Looking past damage checksums at most a few passes over the file.
+    std::uint64_t budget = 8 * static_cast<std::uint64_t>(bytes.size()) + (1u << 20);
     std::size_t at = 0;
-    while (bytes.size() - at >= 12) {
-        if (std::memcmp(p + at, kMagic, 4) != 0) break;
-        const std::uint32_t size = get_u32(p + at + 4);
-        if (size < kFixedPayload || size > kMaxPayload || bytes.size() - at < 12 + static_cast<std::size_t>(size)) break;
-        if (crc32(p + at + 4, 4 + size) != get_u32(p + at + 8 + size)) break;
-        const unsigned char* q = p + at + 8;
+    while (at < bytes.size()) {
         SweepRunResult r;
-        r.run = get_u64(q);
-        r.point = get_u64(q + 8);
-        r.seed = get_u64(q + 16);
-        r.ticks = static_cast<std::int64_t>(get_u64(q + 24));
-        r.wall_seconds = get_f64(q + 32);
-        const std::uint32_t n = get_u32(q + 40);
-        if (kFixedPayload + 8ull * n != size) break;
-        for (std::uint32_t i = 0; i < n; ++i) r.values.push_back(get_f64(q + kFixedPayload + 8 * i));
-        log.runs.push_back(std::move(r));
-        at += 12 + size;
+        std::size_t size = 0;
+        if (sound_record(bytes, at, r, size)) {
+            log.runs.push_back(std::move(r));
+            at += size;
+            log.good_bytes = at;
+            continue;
+        }
+        // Not a sound record: damage when a sound record follows, else a torn tail.
+        bool gave_up = false;
+        const std::size_t next = next_sound_record(bytes, at + 1, budget, gave_up);
+        log.searched_to_end = !gave_up;
+        if (next == SIZE_MAX) break;
+        SweepLogDamage d;
+        d.offset = at;
+        d.bytes = next - at;
+        d.record = log.runs.size();
+        const auto* p = reinterpret_cast<const unsigned char*>(bytes.data()) + at;
+        // A whole frame whose payload failed its checksum: its key field likely survived.
+        if (d.bytes >= kFrame + kFixedPayload && std::memcmp(p, kMagic, 4) == 0 && kFrame + get_u32(p + 4) == d.bytes)
+            d.run = get_u64(p + 8);
+        log.damage.push_back(d);
+        at = next;
     }
-    log.good_bytes = at;
     return log;
 }
+
+}  // namespace
+
+SweepLog read_sweep_log(const std::string& path) { return parse_sweep_log(log_bytes(path), path); }
 
 std::vector<std::string> sweep_logs(const std::string& dir) {
     std::vector<std::string> out;
@@ -260,12 +347,31 @@ std::string shard_log_name(std::uint64_t shard, std::uint64_t shards) {
     return "runs-" + std::to_string(shard) + "-of-" + std::to_string(shards) + ".log";
 }
 
-SweepLogWriter::SweepLogWriter(const std::string& path, std::uint64_t* dropped) : path_(path) {
-    const SweepLog log = read_sweep_log(path);
+SweepLogWriter::SweepLogWriter(const std::string& path, SweepLog* found) : path_(path) {
+    const std::string bytes = log_bytes(path);
+    SweepLog log = parse_sweep_log(bytes, path);
+    // Sound records may stand past what was searched: cutting or rewriting could lose them.
+    if (!log.searched_to_end)
+        throw SweepError(path + " is damaged from byte " + std::to_string(log.good_bytes) + " on, more than a search for its sound "
+                         "records may cost; it is left as it is: move it aside to run its shard again");
+    if (!log.damage.empty()) {
+        // Every sound record, as the same bytes (the encoding is exact), and nothing else: the
+        // damaged runs are missing and run again. The damaged file is kept beside it first.
+        std::string sound;
+        for (const SweepRunResult& r : log.runs) sound += encode_run_record(r);
+        try {
+            write_file_atomically(path + ".damaged", bytes);
+            write_file_atomically(path, sound);
+        } catch (const std::exception& e) {
+            throw SweepError("cannot rewrite the damaged " + path + " with its sound records: " + e.what());
+        }
+    }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) throw SweepError("cannot open " + path + ": " + std::strerror(errno));
-    if (dropped) *dropped = log.file_bytes - log.good_bytes;
-    if (log.file_bytes != log.good_bytes && ::ftruncate(fd_, static_cast<off_t>(log.good_bytes)) != 0) {
+    const bool torn = log.damage.empty() && log.torn_bytes() > 0;   // a rewritten log has no tail
+    const std::uint64_t keep = log.good_bytes;
+    if (found) *found = std::move(log);
+    if (torn && ::ftruncate(fd_, static_cast<off_t>(keep)) != 0) {
         const int e = errno;
         ::close(fd_);
         throw SweepError("cannot cut the torn tail off " + path + ": " + std::strerror(e));
@@ -410,11 +516,14 @@ std::vector<SweepRunResult> gather(const std::string& dir, const SweepManifest& 
     std::vector<SweepRunResult> all;
     for (const std::string& path : sweep_logs(dir)) {
         SweepLog log = read_sweep_log(path);
-        if (log.file_bytes != log.good_bytes && report)
-            report->damaged.push_back(fs::path(path).filename().string() + ": " +
-                                      std::to_string(log.file_bytes - log.good_bytes) + " bytes after the last good record ignored");
-        if (shards)
-            shards->push_back({fs::path(path).filename().string(), log.runs.size(), log.file_bytes - log.good_bytes});
+        const std::string name = fs::path(path).filename().string();
+        if (report) {
+            if (log.torn_bytes() > 0)
+                report->torn.push_back(name + ": " + std::to_string(log.torn_bytes()) + " bytes after the last sound record ignored");
+            for (const SweepLogDamage& d : log.damage)
+                report->damaged.push_back(name + ": " + describe_log_damage(d) + " is damaged: skipped, the sound records after it read");
+        }
+        if (shards) shards->push_back({name, log.runs.size(), log.torn_bytes(), log.damage});
         for (SweepRunResult& r : log.runs) {
             if (r.run >= m.run_count() || r.point != r.run / m.seeds.size() || r.seed != m.seeds[r.run % m.seeds.size()] ||
                 r.values.size() != m.results.size())

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -10,11 +11,13 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "engine/core/lab.hpp"
 #include "engine/core/params.hpp"
+#include "engine/core/replay_file.hpp"
 #include "engine/core/scenario.hpp"
 
 namespace pb {
@@ -34,11 +37,104 @@ std::vector<std::string> split(const std::string& line) {
     return out;
 }
 
-double number(const std::string& t) {
-    if (t == "nan" || t.empty()) return kNaN;
-    char* end = nullptr;
-    const double v = std::strtod(t.c_str(), &end);
-    return end && *end == '\0' ? v : kNaN;
+// A whole number as merge writes it (digits only).
+bool whole(const std::string& t, std::uint64_t& v) {
+    const auto res = std::from_chars(t.data(), t.data() + t.size(), v);
+    return !t.empty() && res.ec == std::errc() && res.ptr == t.data() + t.size();
+}
+
+// A number as merge writes it (std::to_chars' text; "nan" for none); false when it is none.
+bool real(const std::string& t, double& v) {
+    if (t == "nan") {
+        v = kNaN;
+        return true;
+    }
+    const auto res = std::from_chars(t.data(), t.data() + t.size(), v);
+    return !t.empty() && res.ec == std::errc() && res.ptr == t.data() + t.size();
+}
+
+// The rows of results.csv, each cell checked against the run list; every row refused is named.
+void read_rows(SweepTable& t, std::istream& in, const std::string& csv_path, const std::string& dir) {
+    const SweepManifest& m = t.manifest;
+    const std::size_t np = m.params.size(), nr = m.results.size();
+    std::vector<std::string> refused;
+    std::uint64_t refused_count = 0;
+    std::optional<std::uint64_t> previous;
+    std::string line;
+    for (std::uint64_t line_no = 2; std::getline(in, line); ++line_no) {
+        if (line.empty()) continue;
+        const std::vector<std::string> c = split(line);
+        const std::string at = csv_path + ":" + std::to_string(line_no) + ": ";
+        auto refuse = [&](std::size_t col, const std::string& why) {
+            if (refused.size() < 10) {
+                const std::string name = col < 4 ? std::vector<std::string>{"run", "point", "seed", "ticks"}[col]
+                                         : col < 4 + np ? m.params[col - 4] : m.results[col - 4 - np];
+                refused.push_back(at + "column " + std::to_string(col + 1) + " '" + name + "': '" + printable(c[col].substr(0, 40)) +
+                                  "' " + why);
+            }
+            ++refused_count;
+        };
+        if (c.size() != 4 + np + nr) {
+            if (refused.size() < 10)
+                refused.push_back(at + std::to_string(c.size()) + " columns; the header has " + std::to_string(4 + np + nr));
+            ++refused_count;
+            continue;
+        }
+        SweepTableRow row;
+        std::uint64_t ticks = 0;
+        if (!whole(c[0], row.run) || row.run >= m.run_count()) {
+            refuse(0, "is not a run key of this sweep (a whole number 0 .. " + std::to_string(m.run_count() - 1) + ")");
+            continue;
+        }
+        if (previous && row.run <= *previous) {
+            refuse(0, "comes after run " + std::to_string(*previous) + ": merge writes each run once, by key");
+            continue;
+        }
+        const std::uint64_t point = row.run / m.seeds.size(), seed = m.seeds[row.run % m.seeds.size()];
+        if (!whole(c[1], row.point) || row.point != point) {
+            refuse(1, "is not run " + std::to_string(row.run) + "'s point (" + std::to_string(point) + ")");
+            continue;
+        }
+        if (!whole(c[2], row.seed) || row.seed != seed) {
+            refuse(2, "is not run " + std::to_string(row.run) + "'s seed (" + std::to_string(seed) + ")");
+            continue;
+        }
+        if (!whole(c[3], ticks) || ticks > static_cast<std::uint64_t>(m.ticks)) {
+            refuse(3, "is not a run's ticks (a whole number 0 .. " + std::to_string(m.ticks) + ")");
+            continue;
+        }
+        row.ticks = static_cast<std::int64_t>(ticks);
+        bool ok = true;
+        for (std::size_t p = 0; p < np && ok; ++p) {
+            double v = 0.0;
+            ok = real(c[4 + p], v) && v == m.points[point][p];
+            if (!ok) refuse(4 + p, "is not point " + std::to_string(point) + "'s value (" + sweep_number(m.points[point][p]) + ")");
+        }
+        for (std::size_t k = 0; k < nr && ok; ++k) {
+            double v = 0.0;
+            if (!real(c[4 + np + k], v)) {
+                refuse(4 + np + k, "is not a number (merge writes a number, or nan for none)");
+                ok = false;
+            } else if (std::isnan(v)) {
+                ++t.no_value;
+            } else if (!(std::abs(v) <= kMaxDrawnValue)) {
+                if (t.left_out++ == 0)
+                    t.first_left_out = at + "column " + std::to_string(5 + np + k) + " '" + m.results[k] + "': '" + printable(c[4 + np + k]) + "'";
+                v = kNaN;
+            }
+            row.results.push_back(v);
+        }
+        if (!ok) continue;
+        previous = row.run;
+        t.rows.push_back(std::move(row));
+    }
+    if (refused.empty()) return;
+    std::string text = csv_path + " does not match the sweep's run list (" + dir + "/manifest.txt): " + std::to_string(refused_count) +
+                       (refused_count == 1 ? " cell refused" : " cells refused") + "; `playbench sweep merge " + dir +
+                       "` writes it again from the logs";
+    for (const std::string& r : refused) text += "\n" + r;
+    if (refused_count > refused.size()) text += "\n... and " + std::to_string(refused_count - refused.size()) + " more";
+    throw SweepError(text);
 }
 
 // A parameter swept on a log scale: its values (3 or more, all above 0) evenly spaced in log.
@@ -85,26 +181,14 @@ SweepTable read_sweep_table(const std::string& dir) {
     std::istringstream in(read_text_file(csv_path, std::uint64_t{1} << 34));
     std::string line;
     std::getline(in, line);
-    const std::size_t np = m.params.size(), nr = m.results.size();
+    const std::size_t np = m.params.size();
     std::string expect = "run,point,seed,ticks";
     for (const auto& p : m.params) expect += "," + p;
     for (const auto& r : m.results) expect += "," + r;
-    if (line != expect) throw SweepError(csv_path + ": its header does not match the manifest (merge again)");
-    int line_no = 1;
-    while (std::getline(in, line)) {
-        ++line_no;
-        if (line.empty()) continue;
-        const std::vector<std::string> c = split(line);
-        SweepTableRow row;
-        if (c.size() != 4 + np + nr) throw SweepError(csv_path + ":" + std::to_string(line_no) + ": wrong number of columns");
-        row.run = std::strtoull(c[0].c_str(), nullptr, 10);
-        row.point = std::strtoull(c[1].c_str(), nullptr, 10);
-        row.seed = std::strtoull(c[2].c_str(), nullptr, 10);
-        row.ticks = std::strtoll(c[3].c_str(), nullptr, 10);
-        if (row.point >= m.points.size()) throw SweepError(csv_path + ":" + std::to_string(line_no) + ": point out of range");
-        for (std::size_t k = 0; k < nr; ++k) row.results.push_back(number(c[4 + np + k]));
-        t.rows.push_back(std::move(row));
-    }
+    if (line != expect)
+        throw SweepError(csv_path + ":1: its header does not match " + dir + "/manifest.txt: expected '" + printable(expect.substr(0, 200)) +
+                         "'; `playbench sweep merge " + dir + "` writes it again from the logs");
+    read_rows(t, in, csv_path, dir);
     t.missing = m.run_count() - std::min<std::uint64_t>(m.run_count(), t.rows.size());
     // Runs finished since the merge are not in the CSV.
     try {

@@ -19,6 +19,11 @@ struct SweepTableRow {
     std::vector<double> results;   // one per manifest.results; NaN where the run had none
 };
 
+// Result values beyond this size are left out of the pictures and the statistics: no lab
+// produces one (positions, counts and ticks stay within their limits, far below), and over
+// 1e100 a sum or a square of a sweep's values could overflow a double and make the axes garbage.
+inline constexpr double kMaxDrawnValue = 1e100;
+
 struct SweepTable {
     std::string dir;
     SweepManifest manifest;
@@ -28,6 +33,11 @@ struct SweepTable {
     std::vector<bool> log;                      // [param]: swept on a log scale
     std::uint64_t missing = 0;                  // runs of the run list not in the CSV
     std::uint64_t unmerged = 0;                 // runs in the logs but not yet merged into the CSV
+    std::uint64_t no_value = 0;                 // result cells "nan": the run had no such number
+    // Result cells left out (NaN in `rows`): infinite, or beyond +-kMaxDrawnValue; where the
+    // first one is ("DIR/results.csv:7: column 'metrics.score[0]': '1e308'").
+    std::uint64_t left_out = 0;
+    std::string first_left_out;
 
     // The index of `v` in values[p].
     std::size_t value_index(std::size_t p, double v) const;
@@ -36,7 +46,10 @@ struct SweepTable {
 };
 
 // Reads DIR's manifest and merged CSV. Throws SweepError: not a sweep folder; not merged (naming
-// `playbench sweep merge DIR`); a CSV that does not match the manifest.
+// `playbench sweep merge DIR`); a CSV that does not match the manifest: a header of other
+// columns, or rows whose run, point, seed, ticks or parameter values are not the run list's
+// (negative, fractional or out-of-range keys, keys out of order or twice, a text that is not a
+// number), each named by file:line and column.
 SweepTable read_sweep_table(const std::string& dir);
 
 // Checks that `db` is a merged sweep database (a `sweep` table whose identity is the manifest's

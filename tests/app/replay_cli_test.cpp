@@ -117,6 +117,62 @@ TEST_CASE("replay cli: one flipped byte after the header: verify, info and expor
     fs::remove(file);
 }
 
+TEST_CASE("replay cli: a flipped byte in the end record is damage (exit 3); an end record cut short is not closed (exit 4)") {
+    const std::string file = record("scenarios/podball-default.toml", 200, "cli-end.pbreplay");
+    const std::string bytes = read_text(file);
+    const std::size_t end = pb::replay_record_starts(bytes).back();
+    REQUIRE(bytes.size() - end == 9);   // [type][length 0][CRC]
+    for (std::size_t i = end; i < bytes.size(); ++i) {
+        CAPTURE(i - end);
+        std::string bad = bytes;
+        bad[i] = static_cast<char>(bad[i] ^ 0x01);
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << bad;
+        ProcessResult v = run_playbench("replay verify '" + file + "'");
+        CHECK(v.exit_code == 3);
+        CHECK(v.out.find("DAMAGED: 9 bytes at byte " + std::to_string(end)) != std::string::npos);
+        CHECK(v.out.find("NOT CLOSED") == std::string::npos);
+    }
+    std::string bad = bytes;
+    bad[end + 1] = static_cast<char>(bad[end + 1] ^ 0x01);   // its length: 1, where an end record holds none
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << bad;
+    ProcessResult i = run_playbench("replay info '" + file + "'");
+    CHECK(i.exit_code == 3);
+    CHECK(i.out.find("file DAMAGED: 9 bytes at byte " + std::to_string(end) +
+                     " (a record with an impossible length: 1 byte for the end record, which holds none)") != std::string::npos);
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 4);
+    ProcessResult cut = run_playbench("replay verify '" + file + "'");
+    CHECK(cut.exit_code == 4);
+    CHECK(cut.out.find("NOT CLOSED: cut off inside a record at byte " + std::to_string(end)) != std::string::npos);
+    fs::remove(file);
+}
+
+TEST_CASE("replay cli: a Podball replay with CRC-sound quiet stretches, which Podball never writes: DAMAGED at their byte") {
+    const std::string source = record("scenarios/podball-default.toml", 100, "cli-quiet-source.pbreplay");
+    const pb::ReplayLoad recorded = pb::read_replay_file(source);
+    REQUIRE(recorded.data);
+    fs::remove(source);
+    const std::string file = temp_path("cli-quiet.pbreplay");
+    {
+        pb::ReplayWriter w;
+        w.open(file, recorded.data->header);
+        for (std::int64_t t = 1; t <= 100; ++t) w.add_hash(t, *recorded.data->hashes.at(t));
+        w.add_quiet_stretch(100 + (std::int64_t{1} << 26), 7);
+        w.add_quiet_stretch(100 + (std::int64_t{1} << 27), 7);
+        w.close();
+    }
+    const std::vector<std::size_t> records = pb::replay_record_starts(read_text(file));
+    REQUIRE(records.size() == 5);   // header, hashes, two stretches, end
+    ProcessResult i = run_playbench("replay info '" + file + "'");
+    CHECK(i.exit_code == 3);
+    CHECK(i.out.find("length 100 ticks\n") != std::string::npos);
+    CHECK(i.out.find("33 bytes at byte " + std::to_string(records[2]) + " (a stretch of quiet ticks that does not fit where it stands)") !=
+          std::string::npos);
+    ProcessResult v = run_playbench("replay verify '" + file + "'");
+    CHECK(v.exit_code == 3);
+    CHECK(v.out.find("100 of 100 ticks re-simulated") != std::string::npos);
+    fs::remove(file);
+}
+
 TEST_CASE("replay cli: export writes numbered frames of a range") {
     const std::string file = record("scenarios/podball-default.toml", 120, "cli-export.pbreplay");
     const std::string dir = temp_path("cli-export-frames");

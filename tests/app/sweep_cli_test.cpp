@@ -162,6 +162,72 @@ TEST_CASE("sweep run killed with SIGKILL at random moments, run again: the CSV o
     CHECK(csv_of(dir) == reference);                             // none lost, none changed
 }
 
+TEST_CASE("sweep run: one flipped byte in record k of a shard log: only run k runs again, the CSV of an undamaged sweep") {
+    const std::string sweep = small_sweep();
+    const std::string dir = fresh_dir("flip");
+    // One thread: the log's records are in run order, record k + 1 holds run k.
+    REQUIRE(run_playbench("sweep run '" + sweep + "' --out '" + dir + "' --threads 1 --shard 0/1").exit_code == 0);
+    REQUIRE(run_playbench("sweep merge '" + dir + "'").exit_code == 0);
+    const std::string reference = csv_of(dir);
+    const std::string log = dir + "/runs-0-of-1.log";
+    std::string bytes = read_text(log);
+    const std::size_t size = 12 + 44 + 8 * 4;   // frame, fixed payload, four results
+    REQUIRE(bytes.size() == 24 * size);
+    const std::size_t k = 10;
+    bytes[k * size + 40] = static_cast<char>(bytes[k * size + 40] ^ 0x04);   // inside run 10's record
+    { std::ofstream(log, std::ios::binary | std::ios::trunc) << bytes; }
+
+    ProcessResult r = run_playbench("sweep status '" + dir + "'");
+    CHECK(r.out.find("runs-0-of-1.log: 23 runs; DAMAGED record 11 (88 bytes at byte 880)") != std::string::npos);
+    r = run_playbench("sweep merge '" + dir + "'");
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("DAMAGED: runs-0-of-1.log: record 11 (88 bytes at byte 880) is damaged: skipped") != std::string::npos);
+    CHECK(r.err.find("1 of 24 runs missing (run keys 10;") != std::string::npos);
+
+    r = run_playbench("sweep run '" + sweep + "' --out '" + dir + "' --threads 2 --shard 0/1");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    CHECK(r.out.find("ran 1 runs") != std::string::npos);
+    CHECK(r.out.find("(23 already done;") != std::string::npos);
+    CHECK(r.err.find(log + ": record 11 (88 bytes at byte 880) is DAMAGED (not a torn tail: 13 sound records follow it, all kept); "
+                     "it held run 10, which runs again; the log was rewritten without it") != std::string::npos);
+    CHECK(read_text(log + ".damaged") == bytes);
+    r = run_playbench("sweep merge '" + dir + "'");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    CHECK(r.out.find("DAMAGED") == std::string::npos);
+    CHECK(r.out.find("more than once") == std::string::npos);
+    CHECK(csv_of(dir) == reference);
+}
+
+TEST_CASE("sweep run: a grid of 10^8 or 10^30 runs is refused at once, exit 2, naming the file, the count and the limit") {
+    // 500 MB of address space at most (10^7 points took 2 GB before anything was refused); not
+    // under AddressSanitizer, which reserves terabytes of it at start-up.
+#ifdef PLAYBENCH_SANITIZED
+    const std::string limit = "timeout 60";
+#else
+    const std::string limit = "ulimit -v 500000; timeout 60";
+#endif
+    auto vary = [](const char* key, double from, double to, int steps) {
+        return "[[vary]]\nkey = \"podball." + std::string(key) + "\"\nfrom = " + std::to_string(from) + "\nto = " +
+               std::to_string(to) + "\nsteps = " + std::to_string(steps) + "\nscale = \"linear\"\n";
+    };
+    const std::string e8 = write_sweep("e8", "ticks = 10\n" + vary("pod.mass", 0.1, 10, 10000) + vary("ball.mass", 0.1, 5, 10000));
+    const std::string out = fresh_dir("e8");
+    ProcessResult r = run_playbench("sweep run '" + e8 + "' --out '" + out + "'", limit);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(e8 + ": 100000000 runs (a grid of 10000 x 10000 values x 1 seed) is more than the limit of 1000000 runs a "
+                          "sweep (kMaxSweepRuns)") != std::string::npos);
+    CHECK_FALSE(fs::exists(out + "/manifest.txt"));
+    std::string many = vary("pod.mass", 0.1, 10, 1000) + vary("ball.mass", 0.1, 5, 1000) + vary("pod.radius", 0.01, 0.1, 1000) +
+                       vary("ball.radius", 0.003, 0.05, 1000) + vary("pod.thrust", 0, 0.002, 1000) + vary("pod.friction", 0, 0.5, 1000) +
+                       vary("ball.friction", 0.001, 0.05, 1000) + vary("ball.shoot_force", 0, 0.02, 1000) +
+                       vary("pod.restitution", 0, 1, 1000) + vary("ball.pod_restitution", 0, 1, 1000);
+    const std::string e30 = write_sweep("e30", "seeds = 20\nticks = 10\n" + many);
+    r = run_playbench("sweep run '" + e30 + "' --out '" + fresh_dir("e30") + "'", limit);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(e30 + ": 20000000000000000000000000000000 runs (a grid of 1000 x 1000 x 1000 x 1000 x 1000 x 1000 x 1000 x "
+                           "1000 x 1000 x 1000 values x 20 seeds) is more than the limit of 1000000 runs") != std::string::npos);
+}
+
 TEST_CASE("sweep examples: every file in sweeps/ runs and merges (runs capped at 300 ticks)") {
     int examples = 0;
     for (const auto& e : fs::directory_iterator(source_path("sweeps"))) {

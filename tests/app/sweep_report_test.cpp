@@ -8,6 +8,7 @@
 #include <stb_image.h>
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -139,4 +140,64 @@ TEST_CASE("sweep report: half a sweep is reported, exit 1 naming what is missing
     CHECK_MESSAGE(r.exit_code == 0, r.err);
     CHECK(r.err.empty());
     CHECK(read_text(out + "/summary.txt").find("INCOMPLETE") == std::string::npos);
+}
+
+TEST_CASE("sweep report: a hand-edited results.csv: bad keys refused with file:line and column, unplottable values left out") {
+    const std::string dir = temp_path("sweep-report-edited"), out = temp_path("sweep-report-edited-out");
+    fs::remove_all(dir);
+    fs::remove_all(out);
+    const std::string sweep = temp_path("sweep-report-edited.toml");
+    {
+        std::ofstream f(sweep);
+        f << "scenario = \"" << source_path("scenarios/podball-default.toml") << "\"\nseeds = 2\nticks = 300\n"
+          << "results = [\"metrics.score[0]\", \"state.ball.pos[0]\"]\n"
+          << "[[vary]]\nkey = \"podball.ball.friction\"\nvalues = [0.01, 0.02]\n"
+          << "[[vary]]\nkey = \"podball.ball.shoot_force\"\nvalues = [0.002, 0.004]\n";
+    }
+    REQUIRE(run_playbench("sweep run '" + sweep + "' --out '" + dir + "' --threads 2").exit_code == 0);
+    REQUIRE(run_playbench("sweep merge '" + dir + "'").exit_code == 0);
+    const std::string csv_path = dir + "/results.csv";
+    const std::string csv = read_text(csv_path);
+    // Lines: 1 the header, then runs 0..7; column 8 is state.ball.pos[0].
+    std::vector<std::string> rows;
+    {
+        std::istringstream in(csv);
+        for (std::string line; std::getline(in, line);) rows.push_back(line);
+    }
+    REQUIRE(rows.size() == 9);
+    auto write_rows = [&](const std::vector<std::string>& r) {
+        std::ofstream f(csv_path, std::ios::trunc);
+        for (const std::string& line : r) f << line << "\n";
+    };
+    auto with_last_cell = [](std::string row, const std::string& cell) { return row.substr(0, row.rfind(',') + 1) + cell; };
+
+    std::vector<std::string> bad = rows;
+    bad[3] = "-" + bad[3];   // run -2
+    bad[5] = "4.5" + bad[5].substr(1);
+    write_rows(bad);
+    ProcessResult r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(csv_path + ":4: column 1 'run': '-2' is not a run key of this sweep (a whole number 0 .. 7)") != std::string::npos);
+    CHECK(r.err.find(csv_path + ":6: column 1 'run': '4.5' is not a run key") != std::string::npos);
+    CHECK(r.err.find("2 cells refused; `playbench sweep merge " + dir + "` writes it again from the logs") != std::string::npos);
+    CHECK_FALSE(fs::exists(out + "/summary.txt"));
+
+    bad = rows;
+    bad[2] = with_last_cell(bad[2], "1e308");
+    bad[4] = with_last_cell(bad[4], "-1e308");
+    bad[6] = with_last_cell(bad[6], "inf");
+    write_rows(bad);
+    r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("3 result values left out of the pictures and the summary: infinite or beyond +-1e+100 (kMaxDrawnValue), "
+                     "which no lab gives; the first: " + csv_path + ":3: column 8 'state.ball.pos[0]': '1e308'") != std::string::npos);
+    const std::string summary = read_text(out + "/summary.txt");
+    CHECK(summary.find("LEFT OUT: 3 result values") != std::string::npos);
+    CHECK(summary.find("e+307") == std::string::npos);   // no mean of 1e308 and a real value
+    CHECK(summary.find("e+308") == std::string::npos);
+    CHECK(summary.find("mean inf") == std::string::npos);
+    CHECK(load(out + "/line-state.ball.pos_0--podball.ball.friction.png").colours > 20);
+    fs::remove_all(dir);
+    fs::remove_all(out);
+    fs::remove(sweep);
 }

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "engine/core/crc32.hpp"
 #include "engine/core/hash.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
@@ -37,6 +38,16 @@ std::string read_bytes(const std::string& path) {
 
 
 Scenario podball_scenario() { return load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml"); }
+
+// The header a recorder writes for the default Podball scenario (for files written by hand).
+ReplayHeader podball_header() {
+    ReplayHeader h;
+    const Scenario s = podball_scenario();
+    h.lab = "podball";
+    h.seed = s.seed;
+    h.scenario_text = scenario_to_toml(s);
+    return h;
+}
 
 // A parameter edit a lab's first parameter allows: half way between its default and its maximum.
 Command first_param_edit(const LabInfo& lab) {
@@ -527,6 +538,8 @@ TEST_CASE("replay: a world whose ticks change only its clock keeps its promise, 
     for (const LabInfo* lab : all_labs()) {
         CAPTURE(lab->name);
         Simulation sim(default_scenario(*lab));
+        // The reader takes quiet stretches from exactly these labs' replays.
+        CHECK(replay_lab_writes_quiet_ticks(lab->name) == sim.world().clock_only_base().has_value());
         if (!sim.world().clock_only_base()) continue;
         ++quiet_labs;
         Command edit = first_param_edit(*lab);
@@ -769,14 +782,28 @@ TEST_CASE("replay damage: every byte flipped and every cut of a short replay of 
                 REQUIRE_FALSE(lines.empty());
                 CHECK(lines[0].find("at byte " + std::to_string(record_start)) != std::string::npos);
             } else {
-                CHECK((v == ReplayVerdict::Damaged || v == ReplayVerdict::NotClosed));
+                // The end record is whole (9 bytes, nothing cut): a flip there is damage, never a
+                // cut, whichever of its bytes it hits (its length included).
+                REQUIRE(v == ReplayVerdict::Damaged);
+                REQUIRE_FALSE(lines.empty());
+                CHECK(lines[0].find("at byte " + std::to_string(last_record)) != std::string::npos);
             }
             damaged += v == ReplayVerdict::Damaged;
             not_closed += v == ReplayVerdict::NotClosed;
             unplayable += v == ReplayVerdict::Unplayable;
         }
         CHECK(unplayable == static_cast<int>(header_end));
-        CHECK(damaged + not_closed == static_cast<int>(whole.size() - header_end));
+        CHECK(damaged == static_cast<int>(whole.size() - header_end));
+        CHECK(not_closed == 0);
+        // Every single bit of the end record too.
+        for (std::size_t i = last_record; i < whole.size(); ++i)
+            for (int bit = 0; bit < 8; ++bit) {
+                std::string bad = whole;
+                bad[i] = static_cast<char>(bad[i] ^ (1 << bit));
+                CAPTURE(i);
+                CAPTURE(bit);
+                CHECK(verdict_of(bad) == ReplayVerdict::Damaged);
+            }
         for (std::size_t n = 0; n < whole.size(); ++n) {
             CAPTURE(n);
             const ReplayVerdict v = verdict_of(whole.substr(0, n));
@@ -818,6 +845,137 @@ TEST_CASE("replay damage: a flip inside a long Podball replay names the record a
                           "that survived matches") != std::string::npos);
 }
 
+namespace {
+
+// One record as the writer frames it: [type][length][payload][CRC-32 of the three].
+std::string framed(std::uint8_t type, const std::string& payload) {
+    std::string r(1, static_cast<char>(type));
+    for (int i = 0; i < 4; ++i) r += static_cast<char>((payload.size() >> (8 * i)) & 0xff);
+    r += payload;
+    const std::uint32_t crc = crc32(r.data(), r.size());
+    for (int i = 0; i < 4; ++i) r += static_cast<char>((crc >> (8 * i)) & 0xff);
+    return r;
+}
+std::string le(std::uint64_t v, int bytes) {
+    std::string out;
+    for (int i = 0; i < bytes; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
+    return out;
+}
+constexpr std::uint8_t kHashesType = 2, kNoteType = 4, kEndType = 6, kQuietType = 7, kPinsType = 8;
+// A block of `count` tick hashes from tick `first`, as the writer frames one.
+std::string hash_block(std::int64_t first, std::uint32_t count) {
+    std::string p = le(static_cast<std::uint64_t>(first), 8) + le(count, 4);
+    for (std::uint32_t i = 0; i < count; ++i) p += le(0x9e3779b9u * (i + 1), 4);
+    return framed(kHashesType, p + le(0, 4));
+}
+std::string quiet_stretch(std::int64_t first, std::int64_t count) {
+    return framed(kQuietType, le(static_cast<std::uint64_t>(first), 8) + le(static_cast<std::uint64_t>(count), 8) + le(7, 8));
+}
+
+// A closed 100-tick Podball replay (header, the hashes of ticks 1..100, end) with `middle`
+// spliced in before its end record and `after` after it; every record CRC-sound.
+std::string podball_replay_with(const std::string& middle, const std::string& after = {}) {
+    const std::string path = temp_file("crafted.pbreplay");
+    {
+        ReplayWriter w;
+        w.open(path, podball_header());
+        for (std::int64_t t = 1; t <= 100; ++t) w.add_hash(t, 0x1234 + static_cast<std::uint64_t>(t));
+        w.close();
+    }
+    std::string bytes = read_bytes(path);
+    fs::remove(path);
+    const std::string end = framed(kEndType, {});
+    REQUIRE(bytes.substr(bytes.size() - end.size()) == end);
+    return bytes.substr(0, bytes.size() - end.size()) + middle + end + after;
+}
+
+}  // namespace
+
+TEST_CASE("replay damage: CRC-sound records a lab never writes, or that claim ticks no bytes hold, are damage") {
+    const std::size_t at = podball_replay_with("").size() - 9;   // where the spliced records start
+    SUBCASE("quiet stretches in a Podball replay: damage at their byte, not 134 million ticks") {
+        const std::string bytes = podball_replay_with(quiet_stretch(101, std::int64_t{1} << 26) +
+                                                      quiet_stretch(101 + (std::int64_t{1} << 26), std::int64_t{1} << 26));
+        ReplayLoad load = read_replay_bytes(bytes, "quiet.pbreplay");
+        REQUIRE(load.data);
+        CHECK(load.data->integrity == ReplayIntegrity::Damaged);
+        CHECK(load.data->length() == 100);
+        REQUIRE(load.data->damage.size() == 2);
+        CHECK(load.data->damage[0].offset == at);
+        CHECK(load.data->damage[0].what == "a stretch of quiet ticks that does not fit where it stands");
+        CHECK(load.data->damage[1].offset == at + 33);
+        CHECK(check_replay(*load.data, "quiet.pbreplay").verdict == ReplayVerdict::Damaged);
+    }
+    SUBCASE("past damage, a block far ahead does not claim the ticks between") {
+        // 50 unreadable bytes could hold 12 ticks' hashes, not 2^27.
+        const std::string bytes = podball_replay_with(std::string(50, '\xaa') + hash_block(std::int64_t{1} << 27, 10));
+        ReplayLoad load = read_replay_bytes(bytes, "far.pbreplay");
+        REQUIRE(load.data);
+        CHECK(load.data->integrity == ReplayIntegrity::Damaged);
+        CHECK(load.data->length() == 100);
+        REQUIRE(load.data->damage.size() == 2);
+        CHECK(load.data->damage[1].offset == at + 50);
+        CHECK(load.data->damage[1].what == "a block of tick hashes that does not fit where it stands");
+        // ... while one that damage of that size could have held is read, the ticks between lost.
+        const std::string near = podball_replay_with(std::string(50, '\xaa') + hash_block(101 + 12, 10));
+        ReplayLoad ok = read_replay_bytes(near, "near.pbreplay");
+        REQUIRE(ok.data);
+        CHECK(ok.data->length() == 122);
+        CHECK(ok.data->hashes.lost_count() == 12);
+    }
+    SUBCASE("ticks after the end record") {
+        ReplayLoad load = read_replay_bytes(podball_replay_with("", hash_block(101, 100)), "after-end.pbreplay");
+        REQUIRE(load.data);
+        CHECK(load.data->integrity == ReplayIntegrity::Damaged);
+        CHECK(load.data->length() == 100);
+        REQUIRE(load.data->damage.size() == 1);
+        CHECK(load.data->damage[0].offset == at + 9);
+    }
+    SUBCASE("module pins anywhere but right after the header") {
+        ReplayLoad load = read_replay_bytes(podball_replay_with(framed(kPinsType, encode_module_pins({}))), "pins.pbreplay");
+        REQUIRE(load.data);
+        CHECK(load.data->integrity == ReplayIntegrity::Damaged);
+        REQUIRE(load.data->damage.size() == 1);
+        CHECK(load.data->damage[0].what == "the module libraries' pins that does not fit where it stands");
+    }
+    SUBCASE("a note at a tick not recorded") {
+        ReplayNote far;
+        far.id = 1;
+        far.tick = std::int64_t{1} << 27;
+        far.text = "far";
+        ReplayNote near = far;
+        near.tick = 100;
+        const auto note = [](const ReplayNote& n) {
+            return framed(kNoteType, le(n.id, 4) + le(static_cast<std::uint64_t>(n.tick), 8) + le(n.text.size(), 4) + n.text +
+                                         std::string(1, '\0') + le(0, 8) + le(0, 8));
+        };
+        ReplayLoad load = read_replay_bytes(podball_replay_with(note(far)), "note.pbreplay");
+        REQUIRE(load.data);
+        CHECK(load.data->integrity == ReplayIntegrity::Damaged);
+        CHECK(load.data->notes.empty());
+        ReplayLoad ok = read_replay_bytes(podball_replay_with(note(near)), "note.pbreplay");
+        REQUIRE(ok.data);
+        CHECK(ok.data->integrity == ReplayIntegrity::Intact);
+        CHECK(ok.data->notes.size() == 1);
+    }
+    SUBCASE("a header that branched at a negative tick, or from nothing") {
+        const std::string path = temp_file("branch.pbreplay");
+        ReplayHeader h;
+        h.lab = "podball";
+        h.scenario_text = scenario_to_toml(podball_scenario());
+        h.branch_tick = -7;
+        {
+            ReplayWriter w;
+            w.open(path, h);
+            w.close();
+        }
+        ReplayLoad load = read_replay_file(path);
+        fs::remove(path);
+        CHECK_FALSE(load.data);
+        CHECK(load.error.find("the replay's header is damaged (it says it branched from no replay at tick -7)") != std::string::npos);
+    }
+}
+
 TEST_CASE("replay damage: crafted files cost what they hold, not what they claim") {
     SUBCASE("four quiet stretches of 2^26 ticks: no tick materialised, verify stops at the first divergence") {
         const std::string path = temp_file("quiet-bomb.pbreplay");
@@ -845,14 +1003,9 @@ TEST_CASE("replay damage: crafted files cost what they hold, not what they claim
     }
     SUBCASE("100,000 notes load in one pass; edits and deletions keep the last word") {
         const std::string path = temp_file("many-notes.pbreplay");
-        ReplayHeader h;
-        const Scenario s = podball_scenario();
-        h.lab = "podball";
-        h.seed = s.seed;
-        h.scenario_text = scenario_to_toml(s);
         {
             ReplayWriter w;
-            w.open(path, h);
+            w.open(path, podball_header());
             for (std::uint32_t id = 1; id <= 100000; ++id) {
                 ReplayNote n;
                 n.id = id;

@@ -3,6 +3,8 @@
 // result depends only on its key, the results log's torn tails, and merging into SQLite + CSV.
 #include <doctest/doctest.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,11 +12,13 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <tuple>
 
 #include "engine/core/json.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
+#include "engine/sweep/sweep_table.hpp"
 
 using namespace pb;
 namespace fs = std::filesystem;
@@ -136,6 +140,90 @@ TEST_CASE("sweep file: a Latin hypercube hits each stratum once per parameter; r
     CHECK(r1.identity != s.identity);
 }
 
+namespace {
+
+// What parse() says of `text` in a child process whose address space may grow by at most 256 MB
+// beyond the parent's: a refusal must come before anything big is made. (Not under
+// AddressSanitizer: its shadow memory takes terabytes of address space; there the text is
+// parsed without the limit.)
+std::string parsed_within_256mb(const std::string& text) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::close(fds[0]);
+#ifndef PLAYBENCH_SANITIZED
+        long pages = 0;
+        if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+            if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
+            std::fclose(f);
+        }
+        const rlim_t limit = static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE)) + (rlim_t{256} << 20);
+        const rlimit lim{limit, limit};
+        ::setrlimit(RLIMIT_AS, &lim);
+#endif
+        std::string said;
+        try {
+            said = "accepted " + std::to_string(parse(text).run_count()) + " runs";
+        } catch (const SweepError& e) {
+            said = e.what();
+        } catch (const std::exception& e) {
+            said = std::string("failed: ") + e.what();
+        }
+        const ssize_t n = ::write(fds[1], said.data(), said.size());
+        ::_exit(n == static_cast<ssize_t>(said.size()) ? 0 : 1);
+    }
+    ::close(fds[1]);
+    std::string out;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? out : "killed by signal " + std::to_string(WTERMSIG(status));
+}
+
+// A grid over the first `params` of sixteen Podball parameters, `steps` values each.
+std::string grid_sweep(std::size_t params, int steps, int seeds) {
+    static const std::vector<std::tuple<const char*, double, double>> ranges = {
+        {"arena.width", 0.5, 4}, {"arena.height", 0.2, 4}, {"arena.goal_width", 0.02, 2}, {"arena.center_keepoff", 0, 0.4},
+        {"arena.goal_exclusion_radius", 0, 0.3}, {"pod.radius", 0.005, 0.1}, {"pod.mass", 0.05, 20}, {"pod.thrust", 0, 0.002},
+        {"pod.friction", 0, 0.5}, {"pod.carry_friction", 0, 0.5}, {"pod.restitution", 0, 1}, {"pod.wall_restitution", 0, 1},
+        {"ball.radius", 0.002, 0.05}, {"ball.mass", 0.01, 5}, {"ball.friction", 0.0005, 0.05}, {"ball.shoot_force", 0, 0.02}};
+    std::string t = "scenario = \"podball-default.toml\"\nseeds = " + std::to_string(seeds) + "\nticks = 50\n";
+    for (std::size_t i = 0; i < params; ++i) {
+        const auto& [key, from, to] = ranges.at(i);
+        t += "[[vary]]\nkey = \"podball." + std::string(key) + "\"\nfrom = " + sweep_number(from) + "\nto = " + sweep_number(to) +
+             "\nsteps = " + std::to_string(steps) + "\nscale = \"linear\"\n";
+    }
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("sweep file: more runs than kMaxSweepRuns are refused before a point is made: 10^8, 10^30, 2^64") {
+    const std::string limit = " is more than the limit of 1000000 runs a sweep (kMaxSweepRuns); use fewer values or seeds";
+    CHECK(parsed_within_256mb(grid_sweep(2, 10000, 1)) ==
+          "test.sweep.toml: 100000000 runs (a grid of 10000 x 10000 values x 1 seed)" + limit +
+              ", sample = \"random\" or \"latin\" with points = N, or split it into several sweeps");
+    const std::string r30 = parsed_within_256mb(grid_sweep(10, 1000, 1));
+    CHECK(r30.find("test.sweep.toml: 1000000000000000000000000000000 runs (a grid of 1000 x 1000 x 1000 x 1000 x 1000 x 1000 x "
+                   "1000 x 1000 x 1000 x 1000 values x 1 seed)" + limit) == 0);
+    // 16^16 = 2^64 runs: a product in 64 bits wraps to 0 (an empty sweep).
+    CHECK(parsed_within_256mb(grid_sweep(16, 16, 3)).find("test.sweep.toml: 55340232221128654848 runs (a grid of 16 x 16") == 0);
+    CHECK(parsed_within_256mb("scenario = \"podball-default.toml\"\nseeds = 3\nticks = 50\nsample = \"random\"\npoints = 1000000\n"
+                              "[[vary]]\nkey = \"podball.pod.mass\"\nfrom = 1\nto = 2\n") ==
+          "test.sweep.toml: 3000000 runs (1000000 random points x 3 seeds)" + limit +
+              ", sample = \"random\" or \"latin\" with points = N, or split it into several sweeps");
+    // At the limit: a million runs are made.
+    CHECK(parsed_within_256mb(grid_sweep(2, 1000, 1)) == "accepted 1000000 runs");
+    std::string results = "results = [\"tick\"";
+    for (int i = 0; i < 100; ++i) results += ", \"tick\"";
+    CHECK(any_has(errors_of(std::string(kHeader) + results + "]\n"),
+                  "test.sweep.toml:4: key 'results': results lists 101 paths, more than the limit of 100 a run (kMaxSweepResults)"));
+}
+
 TEST_CASE("sweep runs: a result depends only on its key, whatever order the runs are made in") {
     const SweepSpec s = parse("scenario = \"podball-default.toml\"\nseeds = 2\nticks = 400\n"
                               "results = [\"metrics.score[0]\", \"state.ball.pos[0]\", \"tick\"]\n"
@@ -179,12 +267,14 @@ TEST_CASE("sweep log: a torn last record is cut off, good ones kept; merge write
     MergeReport r = merge_sweep_dir(dir);
     CHECK(r.found == 3);
     CHECK(r.missing == std::vector<std::uint64_t>{3});
-    CHECK(r.damaged.size() == 1);
+    CHECK(r.torn.size() == 1);
+    CHECK(r.damaged.empty());
 
-    std::uint64_t dropped = 0;
     {
-        SweepLogWriter w(log, &dropped);
-        CHECK(dropped == torn.size() - 5);
+        SweepLog found;
+        SweepLogWriter w(log, &found);
+        CHECK(found.torn_bytes() == torn.size() - 5);
+        CHECK(found.damage.empty());
         CHECK(fs::file_size(log) == full);
         w.append(SweepRunResult{3, 1, 2, 50, 0.25, {50.0}});
         w.append(SweepRunResult{1, 0, 2, 50, 0.5, {50.0}});   // a duplicate
@@ -226,6 +316,161 @@ TEST_CASE("sweep log: a torn last record is cut off, good ones kept; merge write
     } catch (const SweepError& e) {
         CHECK(std::string(e.what()).find("holds the results of a different sweep") != std::string::npos);
     }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("sweep log: a damaged record mid-log is damage: the sound records after it are kept, only its run runs again") {
+    const std::string dir = temp_dir("mid");
+    const SweepSpec s = parse(std::string(kHeader) + "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2, 3]\n");
+    REQUIRE(s.run_count() == 6);
+    prepare_sweep_dir(s, dir);
+    const std::string log = dir + "/" + shard_log_name(0, 1);
+    auto result = [&](std::uint64_t i) { return SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {50.0 + static_cast<double>(i)}}; };
+    {
+        SweepLogWriter w(log);
+        for (std::uint64_t i = 0; i < 6; ++i) w.append(result(i));
+    }
+    merge_sweep_dir(dir);
+    const std::string reference = read_text_file(dir + "/results.csv");
+    const std::string whole = read_text_file(log);
+    const std::size_t size = encode_run_record(result(0)).size();
+    REQUIRE(whole.size() == 6 * size);
+    const std::size_t k = 2;   // the third record: run 2
+
+    // Whichever byte of record k is flipped (its signature, size, key, values or checksum), the
+    // five other records are read and record k is named as damage at its byte.
+    for (std::size_t b = 0; b < size; ++b) {
+        CAPTURE(b);
+        std::string bad = whole;
+        bad[k * size + b] = static_cast<char>(bad[k * size + b] ^ 0x10);
+        write_file_atomically(log, bad);
+        const SweepLog l = read_sweep_log(log);
+        REQUIRE(l.runs.size() == 5);
+        CHECK(std::none_of(l.runs.begin(), l.runs.end(), [&](const SweepRunResult& r) { return r.run == k; }));
+        CHECK(l.runs.back() == result(5));
+        REQUIRE(l.damage.size() == 1);
+        CHECK(l.damage[0].offset == k * size);
+        CHECK(l.damage[0].bytes == size);
+        CHECK(l.damage[0].record == k);
+        CHECK(l.torn_bytes() == 0);
+    }
+
+    // Opening the shard's log for the rerun: a copy of the damaged file, then the log rewritten
+    // with the five sound records; the rerun's record goes after them.
+    std::string bad = whole;
+    bad[k * size + 30] = static_cast<char>(bad[k * size + 30] ^ 0x01);   // inside run 2's values
+    write_file_atomically(log, bad);
+    MergeReport before = merge_sweep_dir(dir);
+    CHECK(before.missing == std::vector<std::uint64_t>{2});
+    REQUIRE(before.damaged.size() == 1);
+    CHECK(before.damaged[0] == "runs-0-of-1.log: record 3 (" + std::to_string(size) + " bytes at byte " + std::to_string(k * size) +
+                                   ") is damaged: skipped, the sound records after it read");
+    CHECK(before.torn.empty());
+    {
+        SweepLog found;
+        SweepLogWriter w(log, &found);
+        REQUIRE(found.damage.size() == 1);
+        CHECK(found.damage[0].run == std::optional<std::uint64_t>(2));   // the key field survived
+        CHECK(read_text_file(log + ".damaged") == bad);
+        const SweepLog clean = read_sweep_log(log);
+        CHECK(clean.damage.empty());
+        CHECK(clean.runs.size() == 5);
+        CHECK(fs::file_size(log) == 5 * size);
+        w.append(result(2));
+    }
+    const MergeReport after = merge_sweep_dir(dir);
+    CHECK(after.missing.empty());
+    CHECK(after.damaged.empty());
+    CHECK(after.duplicated.empty());
+    CHECK(read_text_file(dir + "/results.csv") == reference);
+
+    // A crafted stretch that would cost the search more than eight times the file's size: the
+    // search stops, and the log is left as it is rather than cut (sound records may follow).
+    std::string bomb;
+    for (int i = 0; i < 1 << 18; ++i) bomb += std::string("PBSW") + std::string("\x00\x00\x10\x00", 4);   // each claims 1 MB
+    const std::string crafted = whole.substr(0, 3 * size) + bomb + whole.substr(3 * size);
+    write_file_atomically(log, crafted);
+    const SweepLog gave_up = read_sweep_log(log);
+    CHECK(gave_up.runs.size() == 3);
+    CHECK_FALSE(gave_up.searched_to_end);
+    std::string refused;
+    try {
+        SweepLogWriter w(log);
+    } catch (const SweepError& e) {
+        refused = e.what();
+    }
+    CHECK(refused == log + " is damaged from byte " + std::to_string(3 * size) + " on, more than a search for its sound records may "
+                           "cost; it is left as it is: move it aside to run its shard again");
+    CHECK(read_text_file(log, 1ull << 30) == crafted);
+
+    // Damage in the last record has no sound record after it: a torn tail, cut off as before.
+    std::string tail = whole;
+    tail[5 * size + 30] = static_cast<char>(tail[5 * size + 30] ^ 0x01);
+    write_file_atomically(log, tail);
+    const SweepLog l = read_sweep_log(log);
+    CHECK(l.runs.size() == 5);
+    CHECK(l.damage.empty());
+    CHECK(l.torn_bytes() == size);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("sweep table: a hand-edited results.csv: bad keys refused with file:line and column, unplottable values left out") {
+    const std::string dir = temp_dir("csv");
+    const SweepSpec s = parse(std::string(kHeader) + "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2, 3]\n");
+    prepare_sweep_dir(s, dir);
+    {
+        SweepLogWriter w(dir + "/" + shard_log_name(0, 1));
+        for (std::uint64_t i = 0; i < 6; ++i) w.append(SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {10.0 + static_cast<double>(i)}});
+    }
+    merge_sweep_dir(dir);
+    const std::string csv_path = dir + "/results.csv";
+    const std::string csv = read_text_file(csv_path);
+    REQUIRE(csv == "run,point,seed,ticks,podball.pod.mass,tick\n0,0,1,50,1,10\n1,0,2,50,1,11\n2,1,1,50,2,12\n3,1,2,50,2,13\n"
+                   "4,2,1,50,3,14\n5,2,2,50,3,15\n");
+    auto edited = [&](const std::string& from, const std::string& to) {
+        std::string t = csv;
+        const auto at = t.find(from);
+        REQUIRE(at != std::string::npos);
+        t.replace(at, from.size(), to);
+        write_file_atomically(csv_path, t);
+    };
+    auto refusal = [&]() -> std::string {
+        try {
+            read_sweep_table(dir);
+        } catch (const SweepError& e) {
+            return e.what();
+        }
+        return "accepted";
+    };
+    edited("\n2,1,1,50,2,12", "\n-2,1,1,50,2,12");
+    CHECK(refusal().find(csv_path + ":4: column 1 'run': '-2' is not a run key of this sweep (a whole number 0 .. 5)") != std::string::npos);
+    CHECK(refusal().find("`playbench sweep merge " + dir + "` writes it again from the logs") != std::string::npos);
+    edited("\n2,1,1,50,2,12", "\n2,1.5,1,50,2,12");
+    CHECK(refusal().find(csv_path + ":4: column 2 'point': '1.5' is not run 2's point (1)") != std::string::npos);
+    edited("\n2,1,1,50,2,12", "\n1,0,2,50,1,11");
+    CHECK(refusal().find(csv_path + ":4: column 1 'run': '1' comes after run 1") != std::string::npos);
+    edited("\n2,1,1,50,2,12", "\n2,1,1,50,1e308,12");
+    CHECK(refusal().find(csv_path + ":4: column 5 'podball.pod.mass': '1e308' is not point 1's value (2)") != std::string::npos);
+    edited("\n2,1,1,50,2,12", "\n2,1,1,-50,2,12");
+    CHECK(refusal().find(csv_path + ":4: column 4 'ticks': '-50' is not a run's ticks (a whole number 0 .. 50)") != std::string::npos);
+    edited("\n2,1,1,50,2,12", "\n2,1,1,50,2,twelve");
+    CHECK(refusal().find(csv_path + ":4: column 6 'tick': 'twelve' is not a number") != std::string::npos);
+
+    // Values no run gives: left out of the statistics and the axes, counted, the first named.
+    std::string t = csv;
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {",1,11\n", ",1,1e308\n"}, {",2,13\n", ",2,-1e308\n"}, {",3,14\n", ",3,inf\n"}, {",3,15\n", ",3,nan\n"}})
+        t.replace(t.find(from), from.size(), to);
+    write_file_atomically(csv_path, t);
+    const SweepTable table = read_sweep_table(dir);
+    CHECK(table.rows.size() == 6);
+    CHECK(table.left_out == 3);
+    CHECK(table.no_value == 1);
+    CHECK(table.first_left_out == csv_path + ":3: column 6 'tick': '1e308'");
+    const SweepLine line = sweep_line(table, 0, 0);
+    CHECK(line.x == std::vector<double>{1, 2});   // mass 3's two runs have no value left
+    CHECK(line.ymin == 10.0);
+    CHECK(line.ymax == 12.0);
     fs::remove_all(dir);
 }
 
