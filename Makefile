@@ -1,26 +1,44 @@
-# Thin wrapper: the two commands a designer needs are `make run` and `make test`.
-# Both install missing Debian packages first (scripts/install-deps.sh), then use the CMake presets.
+# Thin wrapper: the two commands a designer needs are `make run` and `make test`; `make check` is the
+# quick round for day-to-day work. Each installs the missing Debian packages its job needs first
+# (scripts/install-deps.sh GROUP), then uses the CMake presets.
 SCENARIO ?= scenarios/podball-default.toml
 
-.PHONY: run test build deps asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test \
+.PHONY: run check test build app deps deps-run deps-check deps-package asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test \
         docs docs-reference
 
 # Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
 FUZZ_SECONDS ?= 600
 
 deps:
-	@bash scripts/install-deps.sh
+	@bash scripts/install-deps.sh test
+deps-run:
+	@bash scripts/install-deps.sh run
+deps-check:
+	@bash scripts/install-deps.sh check
+deps-package:
+	@bash scripts/install-deps.sh package
 
-build: deps
+# What the window needs, and nothing else: the program and its module host.
+app: deps-run
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release --target playbench playbench-module-host
+
+run: app
+	./build/release/playbench $(SCENARIO)
+
+# Everything of the Release build: the program, the test suites, the example and test modules.
+build: deps-check
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release
 
-run: build
-	./build/release/playbench $(SCENARIO)
+# Day-to-day: the Release build and its quick suites (engine, ui, app: about a minute); the soak,
+# the Slurm cluster, the package, the docs, the sanitizers and the fuzzers are `make test`'s.
+check: build
+	ctest --preset release -E '^(soak|slurm)$$'
 
 # GCC 12 Release, then Clang 14 with ASan + UBSan (the second compiler and the sanitizers in one
 # build: a third full build would cost CI a quarter of an hour), replays across the two, fuzzing.
-test: build
+test: deps build
 	ctest --preset release
 	$(MAKE) --no-print-directory package-test
 	$(MAKE) --no-print-directory docs
@@ -62,11 +80,11 @@ fuzz: deps
 # Installs the Release build under PREFIX (bin/playbench, share/playbench/..., the menu entry,
 # icons, file types; see CMakeLists.txt's installation section). Root is needed for /usr/local.
 PREFIX ?= /usr/local
-install: build
+install: app
 	cmake --install build/release --prefix $(PREFIX)
 
 # The Debian package: build/release/playbench_VERSION_amd64.deb (`sudo apt install ./build/release/playbench_*.deb`).
-package: build
+package: deps-package app
 	cd build/release && cpack -G DEB
 
 # The package unpacked into a temporary root and run from elsewhere, and its validators
@@ -84,7 +102,7 @@ docs: deps
 
 # The generated reference pages, rewritten from the built program (tests/app/docs_reference_test.cpp
 # fails when the committed ones differ): the parameter tables and every verb's options.
-docs-reference: deps
+docs-reference: deps-run
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release --target playbench
 	./build/release/playbench params --markdown > build/release/params.md.tmp

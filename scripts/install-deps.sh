@@ -1,26 +1,59 @@
 #!/usr/bin/env bash
-# Installs Playbench's build and test dependencies from Debian's packages when any is missing.
-# The only way dependencies arrive: the Makefile calls this before every build.
+# Installs Playbench's dependencies from Debian's packages when any is missing, by group, so that
+# `make run` waits only for what building and running need. The only way dependencies arrive: the
+# Makefile calls this before every build.
 set -euo pipefail
 
-PACKAGES=(
+# Usage: install-deps.sh [GROUP]...   (no group: all of them)
+#   run      building Playbench and running its window (`make run`)
+#   check    run + the Release test suites (`make check`: doctest, Xvfb for the window tests)
+#   test     check + everything `make test` adds: Clang 14 and its sanitizers and libFuzzer, the
+#            one-node Slurm cluster, the documentation site, and the package's tools
+#   package  run + building and validating the Debian package (`make package`)
+RUN=(
   build-essential cmake pkg-config
-  libsdl2-dev libimgui-dev libglm-dev doctest-dev libtomlplusplus-dev libstb-dev libcli11-dev
-  xvfb xauth fonts-dejavu-core
-  # The fuzz targets (fuzz/, `make fuzz-smoke`): clang 14, its libFuzzer and sanitizer runtimes,
-  # llvm-symbolizer for readable stacks.
-  clang-14 libclang-rt-14-dev llvm-14
-  # Sweeps (issue 22): results in SQLite; the Slurm test starts a one-node cluster of its own
-  # (munged, slurmctld, slurmd) from these, with its own config in a temporary folder.
-  libsqlite3-dev slurm-wlm munge
-  # The Debian package (issue 24, `make package-test`): dpkg-shlibdeps and fakeroot for CPack, and
-  # the validators of the package, its .desktop entry, AppStream metainfo and MIME type.
-  dpkg-dev fakeroot lintian desktop-file-utils appstream shared-mime-info libxml2-utils
-  # Team modules run in a host process under a seccomp filter (engine/podball module host).
+  libsdl2-dev libimgui-dev libglm-dev libtomlplusplus-dev libstb-dev libcli11-dev
+  # CMake's configure step declares the test suites, so it needs doctest's header.
+  doctest-dev
+  # Sweep results in SQLite (engine/sweep/sweep_store.cpp).
+  libsqlite3-dev
+  # Team modules run in a host process under a seccomp filter (engine/podball/module_host.cpp).
   libseccomp-dev
-  # The documentation site (`make docs`, part of `make test`): mkdocs build --strict of docs/.
+  # The window's font.
+  fonts-dejavu-core
+)
+CHECK=(
+  # The window and package tests open a real window on a virtual display.
+  xvfb xauth
+)
+TEST=(
+  # The sanitizer build and the fuzz targets (fuzz/, `make fuzz-smoke`): clang 14, its libFuzzer
+  # and sanitizer runtimes, llvm-symbolizer for readable stacks.
+  clang-14 libclang-rt-14-dev llvm-14
+  # The Slurm test starts a one-node cluster of its own (munged, slurmctld, slurmd) from these,
+  # with its own config in a temporary folder (scripts/slurm-sweep-test.sh).
+  slurm-wlm munge
+  # The documentation site (`make docs`): mkdocs build --strict of docs/.
   mkdocs
 )
+PACKAGE=(
+  # dpkg-shlibdeps and fakeroot for CPack, and the validators of the package, its .desktop entry,
+  # AppStream metainfo and MIME type (`make package-test`).
+  dpkg-dev fakeroot lintian desktop-file-utils appstream shared-mime-info libxml2-utils
+)
+
+groups=("$@")
+[ ${#groups[@]} -eq 0 ] && groups=(test)
+PACKAGES=()
+for g in "${groups[@]}"; do
+  case "$g" in
+    run) PACKAGES+=("${RUN[@]}") ;;
+    check) PACKAGES+=("${RUN[@]}" "${CHECK[@]}") ;;
+    test) PACKAGES+=("${RUN[@]}" "${CHECK[@]}" "${TEST[@]}" "${PACKAGE[@]}") ;;
+    package) PACKAGES+=("${RUN[@]}" "${PACKAGE[@]}") ;;
+    *) echo "install-deps.sh: unknown group '$g' (allowed: run, check, test, package)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${PACKAGES[@]}"; do
