@@ -543,7 +543,7 @@ private:
     }
 
     std::mutex mutex_;
-    int listener_ = -1;
+    std::atomic<int> listener_{-1};   // read without the lock by those about to wait on it
     const pid_t group_;
     std::map<pid_t, host::HostShared*> members_;
     std::map<pid_t, std::string> pending_;   // refusals of a copy that has not joined yet

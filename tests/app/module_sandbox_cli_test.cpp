@@ -161,6 +161,15 @@ private:
     std::string why_;
 };
 
+// `run SCENARIO --json ARGS`: it ends with exit 0, and what it prints is one JSON value.
+ProcessResult run_json(const std::string& scenario, const std::string& args) {
+    ProcessResult run = run_playbench("run '" + scenario + "' --json " + args);
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    CHECK(JsonCheck(run.out).problem() == "");
+    return run;
+}
+
 }  // namespace
 
 TEST_CASE("module sandbox cli: every way out of the host is a fault with its reason, Playbench runs on") {
@@ -186,10 +195,7 @@ TEST_CASE("module sandbox cli: every way out of the host is a fault with its rea
         CAPTURE(variant);
         const std::string library = escape_module(variant);
         const std::string scenario = write_scenario(c.variant, library);
-        ProcessResult run = run_playbench("run '" + scenario + "' --ticks 900 --json");
-        INFO(run.err);
-        REQUIRE(run.exit_code == 0);
-        CHECK(JsonCheck(run.out).problem() == "");
+        ProcessResult run = run_json(scenario, "--ticks 900");
         CHECK(run.out.find("\"tick\": 900") != std::string::npos);
         CHECK(json_field(run.out, "faults") == "1");
         CHECK(json_field(run.out, "last_fault_tick") == "10");
@@ -212,10 +218,7 @@ TEST_CASE("module sandbox cli: every way out of the host is a fault with its rea
 
 TEST_CASE("module sandbox cli: a module's output is its log, bounded, never Playbench's") {
     const std::string scenario = write_scenario("print", escape_module("print"));
-    ProcessResult run = run_playbench("run '" + scenario + "' --ticks 400 --json");
-    INFO(run.err);
-    REQUIRE(run.exit_code == 0);
-    CHECK(JsonCheck(run.out).problem() == "");
+    ProcessResult run = run_json(scenario, "--ticks 400");
     CHECK(run.err.find("call 3") == std::string::npos);
     CHECK(json_field(run.out, "faults") == "0");
     const std::size_t logs = run.out.find("\"module_logs\"");
@@ -239,10 +242,7 @@ TEST_CASE("module sandbox cli: the memory limit is a parameter; a leaking module
     ProcessResult params = run_playbench("params podball");
     CHECK(params.out.find("podball.modules.memory_limit") != std::string::npos);
     CHECK(params.out.find("default 1024") != std::string::npos);
-    ProcessResult run = run_playbench("run '" + scenario + "' --ticks 1200 --json --set podball.modules.memory_limit=256");
-    INFO(run.err);
-    REQUIRE(run.exit_code == 0);
-    CHECK(JsonCheck(run.out).problem() == "");
+    ProcessResult run = run_json(scenario, "--ticks 1200 --set podball.modules.memory_limit=256");
     CHECK(run.out.find("\"tick\": 1200") != std::string::npos);
     CHECK(json_field(run.out, "faults") == "1");
     const std::string fault = json_string(run.out, "last_fault");

@@ -22,10 +22,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A folder of this test run's own, removed when the tests end.
 fs::path sandbox_dir() {
-    const fs::path dir = fs::temp_directory_path() / ("pb-sandbox-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    return dir;
+    static const struct Dir {
+        fs::path path = fs::temp_directory_path() / ("pb-sandbox-" + std::to_string(::getpid()));
+        Dir() { fs::create_directories(path); }
+        ~Dir() {
+            std::error_code ec;
+            fs::remove_all(path, ec);
+        }
+    } dir;
+    return dir.path;
 }
 
 // The escape module's `variant`, copied to a path of its own, so that the processes that loaded it
@@ -35,16 +42,6 @@ std::string escape_module(const std::string& variant) {
     const fs::path copy = sandbox_dir() / ("escape-" + variant + "-" + std::to_string(++copies) + ".so");
     fs::copy_file(module_path("libpb_escape_module_" + variant + ".so"), copy, fs::copy_options::overwrite_existing);
     return copy.string();
-}
-
-// Team 0 plays the library at `path`, team 1 the built-in chaser.
-PodballWorld versus_chaser(const std::string& path, const ParamSet& params = params_with()) {
-    PodballSetup s;
-    s.teams[0] = TeamInfo{"Lib", "lib:" + path, 3};
-    s.teams[1] = TeamInfo{"Red", "chaser", 3};
-    s.library_paths[0] = path;
-    s.start_mode = Mode::Running;
-    return PodballWorld(params, s, 2);
 }
 
 // The host's process id, which the escape module prints first thing ("pid N").
@@ -95,7 +92,7 @@ TEST_CASE("podball sandbox: every way out of the host is refused, a fault with i
         const std::string library = escape_module(variant);
         pid_t host = -1;
         {
-            PodballWorld w = versus_chaser(library);
+            PodballWorld w = library_vs_chaser(library);
             REQUIRE(w.module_health(0).load_error.empty());
             host = host_pid(w);
             for (int t = 0; t < 11; ++t) w.step();   // calls at ticks 0 and 5 play; the third, at 10, escapes
@@ -123,7 +120,7 @@ TEST_CASE("podball sandbox: a snapshot copy of a module is in the sandbox too, a
     const std::string library = escape_module("fork");
     pid_t host = -1;
     {
-        PodballWorld w = versus_chaser(library);
+        PodballWorld w = library_vs_chaser(library);
         host = host_pid(w);
         for (int t = 0; t < 6; ++t) w.step();   // two calls made
         // The escape module has no podball_module_clone: its copy starts afresh (init, then its
@@ -145,7 +142,7 @@ TEST_CASE("podball sandbox: a snapshot copy of a module is in the sandbox too, a
 }
 
 TEST_CASE("podball sandbox: a module's stdout and stderr are its log, bounded, never Playbench's") {
-    PodballWorld w = versus_chaser(escape_module("print"));
+    PodballWorld w = library_vs_chaser(escape_module("print"));
     for (int t = 0; t < 60; ++t) w.step();   // calls 1 to 12: a line to each stream from the third
     ModuleLog log = w.team_module(0).log();
     CHECK(log.text.find("call 3\nwarning at call 3\ncall 4\nwarning at call 4\n") != std::string::npos);
@@ -169,8 +166,8 @@ TEST_CASE("podball sandbox: the memory limit is a parameter, outside the state h
     CHECK_FALSE(def.in_state_hash);
 
     const std::string library = escape_module("leak");
-    PodballWorld limited = versus_chaser(library, params_with({{"podball.modules.memory_limit", 256.0}}));
-    PodballWorld unlimited = versus_chaser(library);
+    PodballWorld limited = library_vs_chaser(library, Mode::Running, 3, params_with({{"podball.modules.memory_limit", 256.0}}));
+    PodballWorld unlimited = library_vs_chaser(library);
     CHECK(limited.hash() == unlimited.hash());   // a limit on how it runs, not on what it computes
     int ticks = 0;
     while (limited.module_health(0).faults == 0 && ticks < 2000) {
@@ -193,7 +190,7 @@ TEST_CASE("podball sandbox: an action kind the ABI does not have is a fault, iso
     for (const bool in_process : {false, true}) {
         CAPTURE(in_process);
         set_library_modules_in_process(in_process);
-        PodballWorld w = versus_chaser(escape_module("badkind"));
+        PodballWorld w = library_vs_chaser(escape_module("badkind"));
         set_library_modules_in_process(false);
         for (int t = 0; t < 11; ++t) w.step();
         CHECK(w.module_health(0).faults == 1);

@@ -4,7 +4,6 @@
 
 #include <fstream>
 #include <string>
-#include <utility>
 
 #include "engine/core/scenario.hpp"
 #include "ui/offscreen_renderer.hpp"
@@ -34,13 +33,7 @@ TEST_CASE("podball module log: the Analysis tab shows a library module's log onc
     CHECK(shell.widgets().find("podball.module_log.1") == nullptr);        // the chaser has no log
     CHECK(shell.widgets().find("podball.module_log.0.text") == nullptr);   // closed, not read
 
-    renderer.set_mouse(std::make_pair(node->center_x(), node->center_y()));
-    renderer.render_frame(shell);
-    renderer.set_mouse_down(true);
-    renderer.render_frame(shell);
-    renderer.set_mouse_down(false);
-    renderer.render_frame(shell);
-    renderer.set_mouse(std::nullopt);
+    test::click(renderer, shell, *node);
     renderer.render(shell, 2);
     const ui::WidgetRect* text = shell.widgets().find("podball.module_log.0.text");
     REQUIRE(text != nullptr);
