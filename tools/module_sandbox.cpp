@@ -87,8 +87,13 @@ std::string failed(const char* what, int rc) {
     return std::string("cannot set up the module sandbox (") + what + "): " + std::strerror(rc < 0 ? -rc : rc);
 }
 
-// Adds `action` for system call `name` (with up to one argument comparison); a call this
-// architecture does not have is left out.
+// An argument comparison (libseccomp's SCMP_A0... macros leave a field to the compiler's warning).
+scmp_arg_cmp arg(unsigned index, scmp_compare op, scmp_datum_t value, scmp_datum_t second = 0) {
+    return scmp_arg_cmp{index, op, value, second};
+}
+
+// Adds `action` for system call `name` (with its argument comparisons); a call this architecture
+// does not have is left out.
 int add(scmp_filter_ctx ctx, std::uint32_t action, const char* name, std::initializer_list<scmp_arg_cmp> args = {}) {
     const int nr = seccomp_syscall_resolve_name(name);
     if (nr == __NR_SCMP_ERROR || nr < 0) return 0;
@@ -101,7 +106,7 @@ int allow_first_in(scmp_filter_ctx ctx, const char* name, std::uint64_t lo, std:
     for (std::uint64_t v = lo; v <= hi;) {
         std::uint64_t size = 1;
         while (v % (size * 2) == 0 && v + size * 2 - 1 <= hi) size *= 2;
-        if (const int rc = add(ctx, SCMP_ACT_ALLOW, name, {SCMP_A0(SCMP_CMP_MASKED_EQ, ~(size - 1), v)})) return rc;
+        if (const int rc = add(ctx, SCMP_ACT_ALLOW, name, {arg(0, SCMP_CMP_MASKED_EQ, ~(size - 1), v)})) return rc;
         v += size;
     }
     return 0;
@@ -175,33 +180,31 @@ std::string filter_for_loading(int& listener) {
     static_assert(SIGALRM == 14 && SIGXFSZ == 25 && SIGSYS == 31);
     for (const auto& [lo, hi] : {std::pair<int, int>{1, 13}, {15, 24}, {26, 30}, {32, 64}})
         if (rc == 0) rc = allow_first_in(ctx, "rt_sigaction", static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi));
-    if (rc == 0) rc = add(ctx, allow, "rt_sigaction", {SCMP_A1(SCMP_CMP_EQ, 0)});   // reading a handler
+    if (rc == 0) rc = add(ctx, allow, "rt_sigaction", {arg(1, SCMP_CMP_EQ, 0)});   // reading a handler
     // Only the real-time timer (alarm), which delivers SIGALRM: no other timer runs module code
     // in the middle of the host's.
-    if (rc == 0) rc = add(ctx, allow, "setitimer", {SCMP_A0(SCMP_CMP_EQ, ITIMER_REAL)});
+    if (rc == 0) rc = add(ctx, allow, "setitimer", {arg(0, SCMP_CMP_EQ, ITIMER_REAL)});
     // The log (stdout, stderr) and the socket to Playbench; the socket and the page cannot be
     // closed. Another descriptor may be put in their place only from one above them (the copy's
     // new ones: a module has none).
     for (int fd : {1, 2})
-        if (rc == 0) rc = add(ctx, allow, "write", {SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd))});
+        if (rc == 0) rc = add(ctx, allow, "write", {arg(0, SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd))});
     for (const char* name : {"sendto", "sendmsg", "recvmsg"})
-        if (rc == 0) rc = add(ctx, allow, name, {SCMP_A0(SCMP_CMP_EQ, host::kSocketFd)});
-    if (rc == 0) rc = add(ctx, allow, "close", {SCMP_A0(SCMP_CMP_LT, host::kSocketFd)});
-    if (rc == 0) rc = add(ctx, allow, "close", {SCMP_A0(SCMP_CMP_GT, host::kMemFd)});
+        if (rc == 0) rc = add(ctx, allow, name, {arg(0, SCMP_CMP_EQ, host::kSocketFd)});
+    if (rc == 0) rc = add(ctx, allow, "close", {arg(0, SCMP_CMP_LT, host::kSocketFd)});
+    if (rc == 0) rc = add(ctx, allow, "close", {arg(0, SCMP_CMP_GT, host::kMemFd)});
     for (const char* name : {"dup2", "dup3"})
-        if (rc == 0) rc = add(ctx, allow, name, {SCMP_A0(SCMP_CMP_GT, host::kMemFd)});
+        if (rc == 0) rc = add(ctx, allow, name, {arg(0, SCMP_CMP_GT, host::kMemFd)});
     // A snapshot copy dies with Playbench as the host does; it may not clear that.
     if (rc == 0)
-        rc = seccomp_rule_add(ctx, allow, SCMP_SYS(prctl), 2, SCMP_A0(SCMP_CMP_EQ, PR_SET_PDEATHSIG),
-                              SCMP_A1(SCMP_CMP_EQ, SIGKILL));
+        rc = add(ctx, allow, "prctl", {arg(0, SCMP_CMP_EQ, PR_SET_PDEATHSIG), arg(1, SCMP_CMP_EQ, SIGKILL)});
     // The filter for the calls, added once the library is loaded (filter_for_calls): a filter
     // without a listener, which can only refuse more (a module's code may add one too, for itself).
     if (rc == 0)
-        rc = seccomp_rule_add(ctx, allow, SCMP_SYS(seccomp), 2, SCMP_A0(SCMP_CMP_EQ, SECCOMP_SET_MODE_FILTER),
-                              SCMP_A1(SCMP_CMP_EQ, 0));
+        rc = add(ctx, allow, "seccomp", {arg(0, SCMP_CMP_EQ, SECCOMP_SET_MODE_FILTER), arg(1, SCMP_CMP_EQ, 0)});
     // Loading: the dynamic loader opens the library and its dependencies for reading.
     const scmp_datum_t read_only = O_CLOEXEC | O_LARGEFILE | O_NOCTTY | O_NONBLOCK | O_DIRECTORY | O_NOFOLLOW;
-    if (rc == 0) rc = add(ctx, allow, "openat", {SCMP_A2(SCMP_CMP_MASKED_EQ, ~read_only, 0)});
+    if (rc == 0) rc = add(ctx, allow, "openat", {arg(2, SCMP_CMP_MASKED_EQ, ~read_only, 0)});
     for (const char* name : {"read", "pread64", "readlink", "getcwd", "access", "faccessat", "faccessat2", "statx"})
         if (rc == 0) rc = add(ctx, allow, name);
     // Process creation and signals: Playbench decides. clone3 says "not here", so that glibc falls

@@ -1237,8 +1237,8 @@ public:
         const int r = host_->await_play(kPlayBudgetMs, kPlayWhat, fault);
         if (r < 0) return die(fault);
         if (r == host::ReplyRefused)
-            throw std::runtime_error("module '" + name() + "' tried what the sandbox refuses: " + host::refusal_text(*sh) + " (" + kPlayWhat +
-                                     "); its pods idle for this call");
+            throw std::runtime_error("module '" + name() + "' tried what the sandbox refuses: " + host::refusal_text(*sh) +
+                                     " (" + kPlayWhat + "); its pods idle for this call");
         if (r == host::ReplyThrew) throw std::runtime_error(text_field(sh->error, sizeof sh->error) + memory_note(*sh));
         if (r == host::ReplyForeign) throw ForeignException{};
         if (r != host::ReplyOk) return die("it answered with an unknown byte");

@@ -178,7 +178,7 @@ const BoundParamTable<PodballConfig>& bound_params() {
         {sandbox_limit(count("podball.modules.memory_limit", "Module memory limit", "MiB", kMemoryLimitMinMiB,
                              kMemoryLimitMaxMiB, kMemoryLimitMiB,
                              "Address space an isolated library module's process may use (RLIMIT_AS; the host program "
-                             "itself takes about 40 MiB of it); beyond it the module's allocations fail. Read when the "
+                             "itself takes about 22 MiB of it); beyond it the module's allocations fail. Read when the "
                              "module starts")),
          &C::module_memory_limit},
     });

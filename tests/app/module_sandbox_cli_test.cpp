@@ -147,7 +147,11 @@ private:
                 continue;
             }
             // UTF-8: the length the lead byte says, continuation bytes after it.
-            const std::size_t len = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 0;
+            const std::size_t len = c < 0x80                ? 1
+                                    : c >= 0xc2 && c < 0xe0 ? 2
+                                    : c >= 0xe0 && c < 0xf0 ? 3
+                                    : c >= 0xf0 && c < 0xf5 ? 4
+                                                            : 0;
             if (len == 0 || i_ + len > s_.size()) return fail("invalid UTF-8");
             for (std::size_t k = 1; k < len; ++k)
                 if ((static_cast<unsigned char>(s_[i_ + k]) & 0xc0) != 0x80) return fail("invalid UTF-8");
