@@ -59,6 +59,16 @@ int run_scenario(const RunOptions& o, std::ostream& out, std::ostream& err) {
         w.write_state(j);
         j.key("metrics");
         w.write_metrics(j);
+        // Podball: what each team's module printed (an isolated library module's stdout and
+        // stderr, never Playbench's own output; README, "Library modules run isolated").
+        if (const auto* pw = dynamic_cast<const pb::podball::PodballWorld*>(&w)) {
+            j.key("module_logs").begin_array();
+            for (int t = 0; t < 2; ++t) {
+                const pb::podball::ModuleLog log = pw->team_module(t).log();
+                j.begin_object().field("team", t).field("text", log.text).field("dropped_bytes", log.dropped_bytes).end_object();
+            }
+            j.end_array();
+        }
         j.end_object();
         out << j.str() << "\n";
     } else {
@@ -73,6 +83,10 @@ int run_scenario(const RunOptions& o, std::ostream& out, std::ostream& err) {
                 if (h.faults > 0)
                     out << "team " << t << "'s module: " << h.faults << (h.faults == 1 ? " fault" : " faults")
                         << ", last at tick " << h.last_fault_tick << ": " << h.last_fault << "\n";
+                if (const pb::podball::ModuleLog log = pw->team_module(t).log(); !log.text.empty() || log.dropped_bytes > 0)
+                    out << "team " << t << "'s module printed " << log.text.size() << " bytes to its log"
+                        << (log.dropped_bytes > 0 ? " (" + std::to_string(log.dropped_bytes) + " more dropped)" : "")
+                        << ": run --json shows it (module_logs)\n";
             }
     }
     return 0;

@@ -45,6 +45,11 @@ struct ParamDef {
 
     ParamScale scale = ParamScale::Auto;
 
+    // False for a limit on how the simulation is run rather than on what it computes (a team
+    // module's memory limit): a world's hash leaves it out, so that adding one keeps every hash and
+    // replay as it was.
+    bool in_state_hash = true;
+
     // True when the slider is logarithmic (equal travel multiplies the value by the same factor).
     bool log_scale() const {
         if (scale != ParamScale::Auto) return scale == ParamScale::Log && type == ParamType::Real && min > 0.0;

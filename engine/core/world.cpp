@@ -20,7 +20,8 @@ std::uint64_t World::tick_hash() const { return hash(); }
 
 std::uint64_t World::compute_params_hash() const {
     QuickHasher h;
-    for (std::size_t i = 0; i < params_.size(); ++i) h.add(params_[i]);
+    for (std::size_t i = 0; i < params_.size(); ++i)
+        if (params_.table()[i].in_state_hash) h.add(params_[i]);
     params_hash_ = h.value();
     params_hash_known_ = true;
     return params_hash_;

@@ -116,7 +116,8 @@ protected:
 template <class W>
 std::uint64_t visited_hash(const W& w) {
     StateHasher h;
-    for (std::size_t i = 0; i < w.params().size(); ++i) h.add(w.params()[i]);
+    for (std::size_t i = 0; i < w.params().size(); ++i)
+        if (w.params().table()[i].in_state_hash) h.add(w.params()[i]);
     StateHashVisitor v(h);
     W::visit_state(w, v);
     return h.value();

@@ -58,6 +58,8 @@ struct PodballConfig {
     double passer_min_gain = kUnsetParam;      // a pass must bring the ball this much nearer the goal
     double random_hold_ticks = kUnsetParam;      // mean ticks a random choice is kept
     double random_shoot_chance = kUnsetParam;   // chance per control call that a random carrier shoots
+    // library modules
+    double module_memory_limit = kUnsetParam;   // MiB of address space an isolated module's process may use
 };
 
 const ParamTable& podball_param_table();

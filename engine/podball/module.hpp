@@ -46,6 +46,14 @@ struct TeamView {
     PodballConfig config;              // current values (parameters can change live)
 };
 
+// What an isolated library module wrote to its stdout and stderr, its log (README, "Library
+// modules run isolated"): the first kLogBytes (module_host.hpp) of it, and how many bytes it wrote
+// beyond them (dropped).
+struct ModuleLog {
+    std::string text;
+    std::uint64_t dropped_bytes = 0;
+};
+
 // A team's brain. Built-in modules are plain C++ values (clone copies, hash covers their memory);
 // third-party ones are shared libraries behind the C ABI (library_module.hpp).
 class TeamModule {
@@ -65,6 +73,9 @@ public:
     virtual void start_play(const TeamView& view) { (void)view; }
     virtual std::unique_ptr<TeamModule> clone() const = 0;
     virtual void hash(StateHasher&) const {}
+    // The module's log: an isolated library module's stdout and stderr, read when asked (a few
+    // system calls: for showing, not per tick). Built-in and in-process modules have none.
+    virtual ModuleLog log() const { return {}; }
 };
 
 // How a team's module is doing: why it could not start (the team then plays as `idle`), and calls

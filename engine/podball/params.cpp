@@ -9,6 +9,7 @@
 
 #include "engine/core/param_binding.hpp"
 #include "engine/podball/config.hpp"
+#include "engine/podball/module_host.hpp"
 
 namespace pb::podball {
 namespace {
@@ -22,6 +23,12 @@ ParamDef ticks(const char* key, const char* label, double min, double max, doubl
 ParamDef count(const char* key, const char* label, const char* unit, double min, double max, double def,
                const char* description) {
     return ParamDef{key, label, unit, min, max, def, description, ParamType::Integer};
+}
+
+// A limit of the sandbox library modules run in: not part of the state hash (params.hpp).
+ParamDef sandbox_limit(ParamDef def) {
+    def.in_state_hash = false;
+    return def;
 }
 
 ParamDef flag(const char* key, const char* label, bool def, const char* description) {
@@ -167,6 +174,13 @@ const BoundParamTable<PodballConfig>& bound_params() {
         {real("podball.random.shoot_chance", "Random shoot chance", "per control call", 0.0, 1.0, 0.2,
               "Chance per control call that a random pod holding the ball shoots in a random direction"),
          &C::random_shoot_chance},
+        // library modules (README, "Library modules run isolated")
+        {sandbox_limit(count("podball.modules.memory_limit", "Module memory limit", "MiB", kMemoryLimitMinMiB,
+                             kMemoryLimitMaxMiB, kMemoryLimitMiB,
+                             "Address space an isolated library module's process may use (RLIMIT_AS; the host program "
+                             "itself takes about 22 MiB of it); beyond it the module's allocations fail. Read when the "
+                             "module starts")),
+         &C::module_memory_limit},
     });
     return table;
 }

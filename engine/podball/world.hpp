@@ -75,6 +75,7 @@ public:
     const MatchMetrics& metrics() const { return metrics_; }
     const Rng& rng() const { return rng_; }   // the world's generator (undo carries its state)
     const ModuleHealth& module_health(int team) const { return health_[team]; }
+    const TeamModule& team_module(int team) const { return *modules_[team]; }
 
 protected:
     std::optional<std::string> apply_lab_command(const Command& c) override;

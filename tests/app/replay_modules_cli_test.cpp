@@ -88,8 +88,9 @@ TEST_CASE("replay modules cli: info runs nothing, verify needs --allow-modules a
     CHECK_FALSE(fs::exists(marker));
 
     // With consent the library beside the moved replay is found by its bytes, and the replay
-    // verifies: the constructor ran (in a private copy).
-    ProcessResult ok = run_playbench("replay verify --allow-modules '" + replay + "'", env(marker));
+    // verifies: the constructor ran (in a private copy; in-process, where it can write the marker,
+    // which the module sandbox would refuse).
+    ProcessResult ok = run_playbench("replay verify --allow-modules --in-process-modules '" + replay + "'", env(marker));
     INFO(ok.err);
     CHECK(ok.exit_code == 0);
     CHECK(ok.out.find("OK, 300 ticks re-simulated") != std::string::npos);

@@ -23,16 +23,6 @@ using namespace podball_testing;
 namespace {
 
 
-// Team 0 plays the library at `path`, team 1 the built-in chaser.
-PodballWorld versus_chaser(const std::string& path, Mode start = Mode::Running, int pods = 3) {
-    PodballSetup s;
-    s.teams[0] = TeamInfo{"Lib", "lib:" + path, pods};
-    s.teams[1] = TeamInfo{"Red", "chaser", pods};
-    s.library_paths[0] = path;
-    s.start_mode = start;
-    return PodballWorld(params_with(), s, 2);
-}
-
 // In-process for the life of the guard.
 struct InProcess {
     InProcess() { set_library_modules_in_process(true); }
@@ -69,7 +59,7 @@ TEST_CASE("podball isolation: a module that would take Playbench down is stopped
     };
     for (const Case& c : cases) {
         CAPTURE(c.variant);
-        PodballWorld w = versus_chaser(test_module(c.variant));
+        PodballWorld w = library_vs_chaser(test_module(c.variant));
         for (int t = 0; t < 11; ++t) w.step();   // calls at ticks 0 and 5 play; the third, at 10, is fatal
         CHECK(w.module_health(0).faults == 1);
         CHECK(w.module_health(0).last_fault_tick == 10);
@@ -97,7 +87,7 @@ TEST_CASE("podball isolation: a module that would take Playbench down is stopped
 
 TEST_CASE("podball isolation: the slow module is not stopped in-process (no budget there)") {
     InProcess trusted;
-    PodballWorld w = versus_chaser(test_module("slow"));
+    PodballWorld w = library_vs_chaser(test_module("slow"));
     for (int t = 0; t < 30; ++t) w.step();
     CHECK(w.module_health(0).faults == 0);
     CHECK(w.pods()[1].action.kind == PodAction::Kind::Move);
@@ -107,7 +97,7 @@ TEST_CASE("podball isolation: a huge finite vector is full thrust in its directi
     for (const bool in_process : {false, true}) {
         CAPTURE(in_process);
         set_library_modules_in_process(in_process);
-        PodballWorld w = versus_chaser(test_module("huge"));
+        PodballWorld w = library_vs_chaser(test_module("huge"));
         for (int t = 0; t < 20; ++t) w.step();
         set_library_modules_in_process(false);
         CHECK(w.module_health(0).faults == 0);
@@ -121,12 +111,12 @@ TEST_CASE("podball isolation: a huge finite vector is full thrust in its directi
 TEST_CASE("podball isolation: a well-behaved module plays bit for bit the same isolated and in-process") {
     for (const std::string& path : {striker(), test_module("counter")}) {
         CAPTURE(path);
-        PodballWorld isolated = versus_chaser(path, Mode::KickoffTeam0, 5);
+        PodballWorld isolated = library_vs_chaser(path, Mode::KickoffTeam0, 5);
         const std::vector<std::uint64_t> a = hashes(isolated, 3000);
         std::vector<std::uint64_t> b;
         {
             InProcess trusted;
-            PodballWorld direct = versus_chaser(path, Mode::KickoffTeam0, 5);
+            PodballWorld direct = library_vs_chaser(path, Mode::KickoffTeam0, 5);
             b = hashes(direct, 3000);
         }
         CHECK(a == b);
@@ -137,7 +127,7 @@ TEST_CASE("podball isolation: a well-behaved module plays bit for bit the same i
         // striker's state is copied by the fork of its host; the counter restarts from init).
         auto continue_copy = [&](bool in_process) {
             set_library_modules_in_process(in_process);
-            PodballWorld w = versus_chaser(path, Mode::KickoffTeam0, 5);
+            PodballWorld w = library_vs_chaser(path, Mode::KickoffTeam0, 5);
             for (int t = 0; t < 1000; ++t) w.step();
             auto copy = w.clone();
             set_library_modules_in_process(false);

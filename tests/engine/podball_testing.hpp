@@ -82,6 +82,17 @@ inline Vec2 momentum(const PodballWorld& w) {
 inline std::string module_path(const std::string& name) { return std::string(PB_MODULE_DIR) + "/" + name; }
 inline std::string striker() { return module_path("libsimple_striker.so"); }
 inline std::string test_module(const std::string& variant) { return module_path("libpb_test_module_" + variant + ".so"); }
+
+// Team 0 ("Lib") plays the library at `path`, team 1 ("Red") the built-in chaser.
+inline PodballWorld library_vs_chaser(const std::string& path, Mode start = Mode::Running, int pods = 3,
+                                      const ParamSet& params = params_with()) {
+    PodballSetup s;
+    s.teams[0] = TeamInfo{"Lib", "lib:" + path, pods};
+    s.teams[1] = TeamInfo{"Red", "chaser", pods};
+    s.library_paths[0] = path;
+    s.start_mode = start;
+    return PodballWorld(params, s, 2);
+}
 #endif
 
 }  // namespace podball_testing

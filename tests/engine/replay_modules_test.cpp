@@ -11,6 +11,7 @@
 #include "engine/core/replay_modules.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/sha256.hpp"
+#include "engine/podball/library_module.hpp"
 #include "engine/podball/setup.hpp"
 #include "engine/podball/world.hpp"
 
@@ -81,8 +82,11 @@ TEST_CASE("module libraries: ModulePolicy::Describe never opens the library; the
     CHECK(scenario_to_toml(s).find("module = \"lib:" + kMarkerLib + "\"") != std::string::npos);   // kept as written
     CHECK_FALSE(fs::exists(marker));
 
-    // The same text loaded normally does open it: the marker is a real witness.
+    // The same text loaded normally does open it: the marker is a real witness (written in-process;
+    // an isolated module cannot write a file).
+    podball::set_library_modules_in_process(true);
     const Scenario loaded = load_scenario_text(team_scenario("lib:" + kMarkerLib), "loaded.toml");
+    podball::set_library_modules_in_process(false);
     CHECK(loaded.modules_not_loaded.empty());
     CHECK(fs::exists(marker));
     ::unsetenv("PB_MODULE_MARKER");

@@ -259,14 +259,7 @@ TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act
         const ui::WidgetRect* r = shell.widgets().find(widget);
         REQUIRE_MESSAGE(r != nullptr, widget);
         REQUIRE(r->visible);
-        renderer.set_mouse(std::make_pair(r->center_x(), r->center_y()));
-        renderer.render_frame(shell);
-        renderer.set_mouse_down(true);
-        renderer.render_frame(shell);
-        renderer.set_mouse_down(false);
-        renderer.render_frame(shell);
-        renderer.set_mouse(std::nullopt);
-        renderer.render_frame(shell);
+        test::click(renderer, shell, *r);
     };
     const std::uint64_t a0 = sim.world().hash(), b0 = b.world().hash();
 

@@ -1,18 +1,34 @@
-// Shared by the ui tests: the default scenario and scratch files.
+// Shared by the ui tests: the default scenario, scratch files, a click.
 #pragma once
 #include <atomic>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <utility>
 #include <unistd.h>
 
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
+#include "ui/offscreen_renderer.hpp"
+#include "ui/shell.hpp"
 
 namespace pb::test {
 
 inline std::string default_scenario_file() { return std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml"; }
 
 inline Simulation default_simulation() { return Simulation(load_scenario_file(default_scenario_file())); }
+
+// A left click in the middle of `r`, over the frames ImGui needs to see the press and the release.
+inline void click(ui::OffscreenRenderer& renderer, ui::Shell& shell, const ui::WidgetRect& r) {
+    renderer.set_mouse(std::make_pair(r.center_x(), r.center_y()));
+    renderer.render_frame(shell);
+    renderer.set_mouse_down(true);
+    renderer.render_frame(shell);
+    renderer.set_mouse_down(false);
+    renderer.render_frame(shell);
+    renderer.set_mouse(std::nullopt);
+    renderer.render_frame(shell);
+}
 
 // A fresh folder under the system temp dir, removed with its contents at scope exit.
 class ScratchDir {

@@ -14,6 +14,7 @@
 #include "ui/compare_results.hpp"
 #include "ui/fixed_step_clock.hpp"
 #include "ui/palette.hpp"
+#include "engine/podball/module_host.hpp"
 #include "ui/podball/podball_view.hpp"
 
 namespace pb::ui {
@@ -257,6 +258,32 @@ void draw_module_faults(const PodballWorld& w, const CanvasFrame& f) {
     }
 }
 
+// What each team's library module printed (its log: an isolated module's stdout and stderr),
+// read from the module's log file only while its node is open.
+void draw_module_logs(const PodballWorld& w, const CanvasFrame& f) {
+    for (int team = 0; team < 2; ++team) {
+        if (!podball::is_library_module(w.teams()[static_cast<std::size_t>(team)].module)) continue;
+        const std::string id = "podball.module_log." + std::to_string(team);
+        const bool open = ImGui::TreeNode(id.c_str(), "%s's module log", team_name(w, team).c_str());
+        if (f.widgets) f.widgets->record_last_item(id);
+        if (!open) continue;
+        const podball::ModuleLog log = w.team_module(team).log();
+        if (log.text.empty()) {
+            ImGui::TextDisabled("(nothing printed)");
+        } else {
+            ImGui::BeginChild((id + ".text").c_str(), ImVec2(0.0f, 160.0f * f.ui_scale), true,
+                              ImGuiWindowFlags_HorizontalScrollbar);
+            ImGui::TextUnformatted(log.text.data(), log.text.data() + log.text.size());
+            ImGui::EndChild();
+            if (f.widgets) f.widgets->record_last_item(id + ".text");
+        }
+        if (log.dropped_bytes > 0)
+            ImGui::TextColored(palette::kChangedMark, "%llu more bytes dropped: a log keeps its first %lld KiB",
+                               static_cast<unsigned long long>(log.dropped_bytes), static_cast<long long>(podball::kLogBytes / 1024));
+        ImGui::TreePop();
+    }
+}
+
 // Conduct flags with their tick ranges, then who holds each goal area (when the rule is on).
 void draw_conduct_and_goal_areas(const PodballWorld& w) {
     const auto& flags = w.metrics().flags;
@@ -348,6 +375,7 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     draw_score_and_time(w, f);
     draw_metrics_table(w, f);
     draw_module_faults(w, f);
+    draw_module_logs(w, f);
     draw_conduct_and_goal_areas(w);
 
     ImGui::Spacing();
