@@ -13,6 +13,7 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
 #include "engine/core/rng.hpp"
+#include "engine/core/sha256.hpp"
 #include "ui/offscreen_renderer.hpp"
 #include "ui/shell.hpp"
 
@@ -108,6 +109,10 @@ int replay_info(const std::string& path, std::ostream& out, std::ostream& err) {
     out << "  file " << integrity_text(*data) << "\n";
     out << "  length " << data->length() << " ticks" << (data->closed ? "" : " (recording not closed)") << "\n";
     for (const std::string& m : describe_replay_modules(*data)) out << "  module " << printable(m) << "\n";
+    // Scripts travel inside the replay (docs/lua-teams.md#replays): no file, no consent needed.
+    for (const ScriptPin& s : data->scripts)
+        out << "  script lua:" << printable(s.written) << " (carried, " << s.text.size() << " bytes, sha256 "
+            << to_hex(s.sha256) << ")\n";
     out << "  commands " << data->commands.size() << "\n";
     try {
         ReplayPlayer player(*data, path, 1);

@@ -19,6 +19,8 @@ RUN=(
   libsqlite3-dev
   # Team modules run in a host process under a seccomp filter (tools/module_sandbox.cpp).
   libseccomp-dev
+  # Podball teams written in Lua run in an embedded Lua 5.4 (engine/podball/lua/).
+  liblua5.4-dev
   # The window's font.
   fonts-dejavu-core
 )

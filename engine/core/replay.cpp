@@ -12,11 +12,23 @@
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
+#include "engine/core/sha256.hpp"
 
 namespace pb {
 
+// A script is data (docs/lua-teams.md#replays): always from the replay's copy, never a file.
+std::function<std::optional<std::string>(const std::string&, std::string&)> replay_scripts(const ReplayData& data) {
+    return [&data](const std::string& written, std::string& why) -> std::optional<std::string> {
+        for (const ScriptPin& s : data.scripts)
+            if (s.written == written) return s.text;
+        why = "the replay carries no script \"lua:" + written + "\" (damaged, or recorded without it)";
+        return std::nullopt;
+    };
+}
+
 Scenario replay_scenario(const ReplayData& data, const std::string& name, const ReplayModuleAccess& access) {
     ScenarioLoadOptions options;
+    options.resolve_script = replay_scripts(data);
     if (access.allow)
         options.resolve_library = [&](const std::string& written, std::string& why) {
             return pinned_library_copy(data, access.replay_path.empty() ? name : access.replay_path, written, why);
@@ -440,6 +452,12 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
         why = "not loaded (the session does not run it)";
         return std::nullopt;
     };
+    // Scripts: the text the session runs (its file may have changed since), carried whole.
+    ReplayData scripts;
+    if (sim.scenario().setup)
+        for (const ScriptRef& ref : sim.scenario().setup->scripts())
+            scripts.scripts.push_back(ScriptPin{ref.written, ref.text, sha256(ref.text)});
+    same_libraries.resolve_script = replay_scripts(scripts);
     std::optional<Simulation> loaded;
     try {
         loaded.emplace(load_scenario_text(h.scenario_text, path + " (the scenario to embed)", same_libraries));
@@ -453,6 +471,7 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
     const auto& live = sim.live_commands();
     writer_.open(path, h);
     if (!pins.empty()) writer_.add_module_pins(pins);
+    if (!scripts.scripts.empty()) writer_.add_scripts(scripts.scripts);
     // The state as the scenario sets it up: an embedded scenario edited later shows here, value by value.
     writer_.add_snapshot(0, false, state_lines(again.world()));
     std::size_t live_written = 0;

@@ -19,6 +19,7 @@
 
 #include "engine/core/hash.hpp"
 #include "engine/core/read_file.hpp"
+#include "engine/core/sha256.hpp"
 
 // zlib packing of state snapshots, from Debian's libstb (declarations only).
 extern "C" {
@@ -37,9 +38,9 @@ constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
 enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7,
-                                  kModulePins = 8, kSnapshot = 9 };
+                                  kModulePins = 8, kSnapshot = 9, kScripts = 10 };
 // Kinds above this are skipped when read (a later minor version's) and never resynchronised on.
-constexpr std::uint8_t kLastKnownRecord = kSnapshot;
+constexpr std::uint8_t kLastKnownRecord = kScripts;
 // A stretch of quiet ticks longer than this (about 13 days of play at 60 ticks a second), or a
 // replay longer than kMaxTicks, is corruption: the reader would spend gigabytes on it.
 constexpr std::int64_t kMaxQuietStretch = std::int64_t{1} << 26;
@@ -57,6 +58,7 @@ constexpr std::int64_t kMaxTicks = std::int64_t{1} << 28;
 //   kNote         id u32, tick i64, text str, has point u8, x f64, y f64           (encode_note)
 //   kNoteDeleted  id u32                                                           (kNoteDeletedLength)
 //   kModulePins   see encode_module_pins
+//   kScripts      see encode_scripts
 //   kSnapshot     tick i64, after commands u8, unpacked size u32, then the packed
 //                 state to the payload's end                                        (SnapshotHead)
 //   kEnd          nothing
@@ -419,6 +421,38 @@ bool decode_module_pins(const char* payload, std::size_t n, std::vector<ModulePi
     return true;
 }
 
+// --- scripts -----------------------------------------------------------------------------------
+
+std::string encode_scripts(const std::vector<ScriptPin>& scripts) {
+    Bytes b;
+    b.u32(static_cast<std::uint32_t>(scripts.size()));
+    for (const ScriptPin& s : scripts) {
+        b.str(s.written);
+        b.str(s.text);
+        b.out.append(reinterpret_cast<const char*>(s.sha256.data()), s.sha256.size());
+    }
+    return std::move(b.out);
+}
+
+bool decode_scripts(const char* payload, std::size_t n, std::vector<ScriptPin>& scripts) {
+    Reader r(payload, n);
+    const std::uint32_t count = r.u32();
+    // Each script takes at least 4 + 4 + 32 bytes: a count beyond that is damage.
+    if (!r.ok() || count > n / 40) return false;
+    std::vector<ScriptPin> read;
+    for (std::uint32_t i = 0; i < count && r.ok(); ++i) {
+        ScriptPin s;
+        s.written = r.str();
+        s.text = r.str();
+        for (std::uint8_t& byte : s.sha256) byte = r.u8();
+        if (r.ok() && sha256(s.text) != s.sha256) return false;
+        read.push_back(std::move(s));
+    }
+    if (!r.ok() || !r.at_end()) return false;
+    scripts.insert(scripts.end(), read.begin(), read.end());
+    return true;
+}
+
 // --- reading -----------------------------------------------------------------------------------
 
 // Kept equal to what the labs' worlds say by the test "replay: a world whose ticks change only
@@ -458,6 +492,7 @@ const char* record_kind(std::uint8_t type) {
     case kEnd: return "the end record";
     case kSnapshot: return "a snapshot of the state";
     case kModulePins: return "the module libraries' pins";
+    case kScripts: return "the scripts";
     default: return "a record of unknown kind";
     }
 }
@@ -621,6 +656,8 @@ public:
         case kNoteDeleted: return note_deleted(r);
         case kModulePins: return first && decode_module_pins(f.payload, f.length, data_.module_pins);   // right after the header
         case kSnapshot: return snapshot(f);
+        case kScripts:   // before the first tick
+            return data_.hashes.size() == 0 && data_.commands.empty() && decode_scripts(f.payload, f.length, data_.scripts);
         case kEnd: return end(f, at);
         default: return unknown(f, at);
         }
@@ -1209,6 +1246,10 @@ void ReplayWriter::add_command(const Command& c) {
 
 void ReplayWriter::add_module_pins(const std::vector<ModulePin>& pins) {
     write_record(kModulePins, encode_module_pins(pins));
+}
+
+void ReplayWriter::add_scripts(const std::vector<ScriptPin>& scripts) {
+    write_record(kScripts, encode_scripts(scripts));
 }
 
 void ReplayWriter::add_note(const ReplayNote& note) {

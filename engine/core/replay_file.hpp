@@ -160,6 +160,23 @@ std::string encode_module_pins(const std::vector<ModulePin>& pins);
 // Decodes that payload into `pins` (appended); false when it does not make sense (damaged).
 bool decode_module_pins(const char* payload, std::size_t n, std::vector<ModulePin>& pins);
 
+// A script the recording ran (a Podball "lua:" team): PATH as the scenario wrote it, its whole
+// text and the SHA-256 of the text. A script is data: a replay plays it from here, with no file
+// beside it and no consent asked (docs/lua-teams.md#replays).
+struct ScriptPin {
+    std::string written;
+    std::string text;
+    std::array<std::uint8_t, 32> sha256{};
+    bool operator==(const ScriptPin&) const = default;
+};
+
+// The payload of a scripts record (written before the first tick when the scenario names a
+// script): u32 count, then per script str written, str text, 32 bytes of SHA-256 of the text.
+std::string encode_scripts(const std::vector<ScriptPin>& scripts);
+// Decodes that payload into `scripts` (appended); false when it does not make sense (damaged, or
+// a text that does not hash to its pin).
+bool decode_scripts(const char* payload, std::size_t n, std::vector<ScriptPin>& scripts);
+
 // What a replay file holds once read.
 struct ReplayData {
     ReplayHeader header;
@@ -171,6 +188,7 @@ struct ReplayData {
     std::vector<ReplayNote> notes;       // live notes (deleted ones removed), by id order
     std::vector<StateSnapshot> snapshots;   // in file order (ascending ticks)
     std::vector<ModulePin> module_pins;  // the module libraries recorded (none before pins existed)
+    std::vector<ScriptPin> scripts;      // the scripts recorded, each with its text
     bool closed = false;                 // an end record was found
     ReplayIntegrity integrity = ReplayIntegrity::Intact;
     std::vector<ReplayDamage> damage;    // damaged stretches inside the file, in file order
@@ -262,6 +280,8 @@ public:
     void add_command(const Command& c);
     // The module libraries the recording runs: right after open(), before anything else.
     void add_module_pins(const std::vector<ModulePin>& pins);
+    // The scripts the recording runs, with their text: before the first tick.
+    void add_scripts(const std::vector<ScriptPin>& scripts);
     void add_note(const ReplayNote& note);
     void delete_note(std::uint32_t id);
     // The world's state lines at `tick` (JsonWriter::lines()), packed by the writing thread.

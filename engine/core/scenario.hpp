@@ -27,6 +27,13 @@ struct ModuleLibraryRef {
     std::string path;      // the absolute file it was loaded from ("" when not loaded)
 };
 
+// A script a scenario names (a Podball team's "lua:PATH" module), with the text it was read
+// with: scripts are data, carried by replays so that they play with no file beside them.
+struct ScriptRef {
+    std::string written;   // PATH as the scenario wrote it
+    std::string text;
+};
+
 // A lab's initial entities, parsed from its part of the scenario.
 class LabSetup {
 public:
@@ -35,6 +42,8 @@ public:
     virtual void write_toml(std::ostream& out) const = 0;
     // Every module library the scenario names, in order (the same library twice, twice).
     virtual std::vector<ModuleLibraryRef> module_libraries() const { return {}; }
+    // Every script the scenario names, in order, each once.
+    virtual std::vector<ScriptRef> scripts() const { return {}; }
 };
 
 // What loading a scenario may do with the module libraries it names (code: loading one runs it).
@@ -52,6 +61,10 @@ struct ScenarioLoadOptions {
     // libraries the session already runs): given PATH as written, the file to load, or nullopt
     // with the reason, and the module is then not loaded (not a load error).
     std::function<std::optional<std::string>(const std::string& written, std::string& why)> resolve_library;
+    // When set, a script's text comes from here instead of its file (a replay's copy, the
+    // session's own when recording): given PATH as written, the text, or nullopt with the reason
+    // (a load error).
+    std::function<std::optional<std::string>(const std::string& written, std::string& why)> resolve_script;
     // Parameter values (index in the lab's table, value) set after the file's [params], as if the
     // file gave them: a sweep point (engine/sweep/). The lab's setup reads them like its own.
     std::vector<std::pair<std::size_t, double>> param_values;

@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "engine/core/bench_timing.hpp"
+#include "engine/core/read_file.hpp"
 #include "engine/podball/library_module.hpp"
+#include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/module_host.hpp"
 #include "engine/podball/world.hpp"
 
@@ -162,6 +164,33 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
     report_line(out, "podball", line);
 }
 
+// The Lua chaser (examples/lua/chaser.lua: the built-in chaser's play, move for move) against
+// itself: the cost of a team written in Lua. Found in the source tree beside a build folder, or
+// installed (PREFIX/share/playbench/examples/lua for PREFIX/bin/playbench).
+void bench_lua_chaser(std::ostream& out, const ParamSet& params) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    std::string text;
+    for (const fs::path& p : {self.parent_path().parent_path().parent_path() / "examples/lua/chaser.lua",
+                              self.parent_path().parent_path() / "share/playbench/examples/lua/chaser.lua"}) {
+        try {
+            text = read_regular_file(p.string(), 1u << 20, "the Lua chaser");
+            break;
+        } catch (const std::exception&) {
+        }
+    }
+    if (text.empty()) {
+        report_line(out, "podball", "Lua chaser: skipped (examples/lua/chaser.lua not found beside Playbench)");
+        return;
+    }
+    PodballSetup s = teams("lua:chaser.lua", "lua:chaser.lua", 5);
+    const auto script = std::make_shared<const LuaScript>(LuaScript{"chaser.lua", text});
+    s.lua_scripts = {script, script};
+    report(out, "5v5 Lua chaser vs Lua chaser (examples/lua/chaser.lua, the chaser's play in Lua), full matches",
+           measure(params, s, 3, 0.5), 150000.0);
+}
+
 }  // namespace
 
 void bench_podball(std::ostream& out) {
@@ -174,6 +203,7 @@ void bench_podball(std::ostream& out) {
     report(out, "5v5 chaser vs chaser, full matches", measure(params, teams("chaser", "chaser", 5), 3, 0.3), 2e6);
     const Rate idle = measure(params, teams("idle", "idle", 5), 3, 0.15);
     report_rate(out, "podball", "5v5 idle vs idle (physics, rules and metrics only)", idle.median, idle.best, "ticks/s");
+    bench_lua_chaser(out, params);
     bench_library_modules(out, params);
 }
 

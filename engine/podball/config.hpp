@@ -60,6 +60,9 @@ struct PodballConfig {
     double random_shoot_chance = kUnsetParam;   // chance per control call that a random carrier shoots
     // library modules
     double module_memory_limit = kUnsetParam;   // MiB of address space an isolated module's process may use
+    // Lua teams (engine/podball/lua/)
+    double script_instructions = kUnsetParam;   // Lua VM instructions per play call (init: 10x)
+    double script_memory_mb = kUnsetParam;      // MiB a team's Lua state may hold
 };
 
 const ParamTable& podball_param_table();

@@ -181,6 +181,18 @@ const BoundParamTable<PodballConfig>& bound_params() {
                              "itself takes about 22 MiB of it); beyond it the module's allocations fail. Read when the "
                              "module starts")),
          &C::module_memory_limit},
+        // Lua teams (docs/lua-teams.md#budgets-and-the-sandbox): budgets counted by the VM, so an
+        // overrun falls on the same instruction everywhere. Outside the state hash like the
+        // sandbox's limit: they change nothing but Lua teams' overruns, and every scenario's and
+        // replay's hash stays what it was.
+        {sandbox_limit(count("podball.script.instructions", "Script instructions", "per call", 1000, 100000000, 1000000,
+                             "Lua VM instructions a Lua team's play may run per call (init and the script's loading get "
+                             "10x); beyond it the team idles for that call and a fault is counted")),
+         &C::script_instructions},
+        {sandbox_limit(count("podball.script.memory_mb", "Script memory", "MiB", 1, 4096, 64,
+                             "Memory a Lua team's state may hold; an allocation beyond it fails (the call's fault). "
+                             "Read when the team starts")),
+         &C::script_memory_mb},
     });
     return table;
 }

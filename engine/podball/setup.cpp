@@ -9,10 +9,12 @@
 #include <set>
 #include <utility>
 
+#include "engine/core/read_file.hpp"
 #include "engine/core/toml_text.hpp"
 #include "engine/podball/config.hpp"
 #include "engine/podball/kickoff.hpp"
 #include "engine/podball/library_module.hpp"
+#include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/module.hpp"
 #include "engine/podball/setup_reader.hpp"
 
@@ -64,7 +66,8 @@ std::optional<std::string> kickoff_side_problem(Mode mode, int team, double x) {
 std::string allowed_modules() {
     std::string list;
     for (const auto& m : builtin_module_names()) list += (list.empty() ? "" : ", ") + m;
-    return list + ", or \"lib:PATH\" for a module library (PATH relative to the scenario file)";
+    return list + ", or \"lib:PATH\" for a module library or \"lua:PATH\" for a Lua script (PATH relative to the "
+                  "scenario file)";
 }
 
 // A "lib:" module's path as the load options have it: an absolute path as written, a relative
@@ -85,8 +88,54 @@ std::optional<std::string> resolve_library_path(const std::string& written, cons
     return (base / p).lexically_normal().string();
 }
 
+// A script is larger than any team needs beyond this: refused rather than read.
+constexpr std::uint64_t kMaxScriptBytes = 4u << 20;
+
+// A "lua:" module: its text from the load options' resolver (a replay), else from its file (PATH
+// relative to the scenario's folder), checked now (it compiles, its chunk runs, it defines play)
+// so a broken script is a load error with the scenario's line and the script's.
+void read_script(const Node& m, int index, const std::string& written, std::shared_ptr<const LuaScript>& script,
+                 std::string& not_loaded, Diagnostics& diag) {
+    const ScenarioLoadOptions defaults;
+    const ScenarioLoadOptions& o = diag.load_options ? *diag.load_options : defaults;
+    if (written.empty()) {
+        diag.error(m, "\"lua:\" needs the path of a Lua script, e.g. \"lua:teams/striker.lua\"");
+        return;
+    }
+    std::optional<std::string> text;
+    std::string why;
+    if (o.resolve_script) {
+        text = o.resolve_script(written, why);
+    } else {
+        bool no_file = false;
+        const auto path = resolve_library_path(written, o, no_file);
+        if (!path) {
+            if (o.modules == ModulePolicy::Describe) {
+                not_loaded = "team " + std::to_string(index) + " module \"lua:" + written + "\": not loaded (no folder to find it in)";
+                diag.modules_not_loaded.push_back(not_loaded);
+                return;
+            }
+            why = "\"lua:" + written + "\" is relative to the scenario file's folder, and this scenario has no file: "
+                  "save it first, or write the script's absolute path";
+        } else {
+            try {
+                text = read_regular_file(*path, kMaxScriptBytes, "a Lua script");
+            } catch (const std::exception& e) {
+                why = std::string("cannot read the script: ") + e.what();
+            }
+        }
+    }
+    if (!text) {
+        diag.error(m, why);
+        return;
+    }
+    auto s = std::make_shared<LuaScript>(LuaScript{written, std::move(*text)});
+    if (auto problem = lua_script_problem(*s)) diag.error(m, *problem);
+    else script = std::move(s);
+}
+
 void read_team(const Node& node, int index, TeamInfo& team, std::string& library_path, std::string& not_loaded,
-               Diagnostics& diag) {
+               std::shared_ptr<const LuaScript>& script, Diagnostics& diag) {
     TableReader t(node, diag);
     team.name = t.text("name", team.name);
     if (const Node* m = t.node("module")) {
@@ -124,6 +173,9 @@ void read_team(const Node& node, int index, TeamInfo& team, std::string& library
                     diag.modules_not_loaded.push_back(not_loaded);
                 }
             }
+        } else if (is_lua_module(m->text)) {
+            team.module = m->text;
+            read_script(*m, index, m->text.substr(std::string_view(kLuaModulePrefix).size()), script, not_loaded, diag);
         } else if (std::find(names.begin(), names.end(), m->text) == names.end()) {
             diag.error(*m, "\"" + m->text + "\" is not allowed here (allowed: " + allowed_modules() + ")");
         } else {
@@ -146,7 +198,7 @@ void PodballSetup::write_toml(std::ostream& out) const {
     for (const auto& m : modules) module_list += (module_list.empty() ? "" : ", ") + m;
     for (int t = 0; t < 2; ++t) {
         out << "\n# Team " << t << (t == 0 ? " plays left to right (towards +x)" : " plays right to left (towards -x)")
-            << ". module: " << module_list << " or \"lib:PATH\"; pods: 1.." << kMaxPodsPerTeam << "\n";
+            << ". module: " << module_list << ", \"lib:PATH\" or \"lua:PATH\"; pods: 1.." << kMaxPodsPerTeam << "\n";
         out << "[team" << t << "]\nname = " << toml_string(teams[t].name) << "\nmodule = " << toml_string(teams[t].module)
             << "\npods = " << teams[t].pods << "\n";
     }
@@ -177,6 +229,17 @@ std::vector<ModuleLibraryRef> PodballSetup::module_libraries() const {
     return refs;
 }
 
+std::vector<ScriptRef> PodballSetup::scripts() const {
+    std::vector<ScriptRef> refs;
+    for (const auto& s : lua_scripts) {
+        if (!s) continue;
+        bool seen = false;
+        for (const ScriptRef& r : refs) seen = seen || r.written == s->written;
+        if (!seen) refs.push_back({s->written, s->text});
+    }
+    return refs;
+}
+
 std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader& reader, Diagnostics& diag) {
     auto setup = std::make_shared<PodballSetup>();
     const ArenaLimits lim = default_arena_limits();
@@ -184,7 +247,7 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
     const std::string mode = reader.text("start_mode", std::string(mode_key(setup->start_mode)), mode_keys());
     parse_mode(mode, setup->start_mode);
     for (int t = 0; t < 2; ++t)
-        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, t, setup->teams[t], setup->library_paths[t], setup->library_not_loaded[t], diag);
+        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, t, setup->teams[t], setup->library_paths[t], setup->library_not_loaded[t], setup->lua_scripts[t], diag);
 
     if (const Node* list = reader.array("pod")) {
         std::set<std::pair<int, int>> seen;

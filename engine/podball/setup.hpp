@@ -2,6 +2,7 @@
 // pod and ball placements, and the starting mode.
 #pragma once
 #include <array>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -12,11 +13,13 @@
 
 namespace pb::podball {
 
+struct LuaScript;   // engine/podball/lua/lua_team.hpp
+
 inline constexpr int kMaxPodsPerTeam = 11;
 
 struct TeamInfo {
     std::string name = "Team";
-    std::string module = "chaser";   // a built-in module's name, or "lib:PATH" as the scenario wrote it
+    std::string module = "chaser";   // a built-in module's name, "lib:PATH" or "lua:PATH" as the scenario wrote it
     int pods = 5;
 };
 
@@ -47,9 +50,13 @@ public:
     // Per team, why its library was not loaded (ModulePolicy::Describe, a replay without consent
     // or without the pinned library); empty otherwise.
     std::array<std::string, 2> library_not_loaded;
+    // Per team, the script of a "lua:" module, read when the scenario loaded (from its file, or
+    // from a replay); nullptr otherwise, and for a script not loaded (library_not_loaded says why).
+    std::array<std::shared_ptr<const LuaScript>, 2> lua_scripts;
 
     void write_toml(std::ostream& out) const override;
     std::vector<ModuleLibraryRef> module_libraries() const override;
+    std::vector<ScriptRef> scripts() const override;
 };
 
 }  // namespace pb::podball

@@ -9,6 +9,7 @@
 #include <exception>
 
 #include "engine/podball/kickoff.hpp"
+#include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/team_view.hpp"
 
 namespace pb::podball {
@@ -67,8 +68,10 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
         std::string error;
         // A library the scenario's loading kept from loading is never opened here either.
         const bool kept_out = !setup.library_not_loaded[team].empty();
-        auto module = kept_out ? make_builtin_module("idle")
-                               : make_team_module(teams_[team].module, setup.library_paths[team], error);
+        std::unique_ptr<TeamModule> module;
+        if (kept_out) module = make_builtin_module("idle");
+        else if (setup.lua_scripts[team]) module = make_lua_module(setup.lua_scripts[team]);
+        else module = make_team_module(teams_[team].module, setup.library_paths[team], error);
         if (kept_out) error = setup.library_not_loaded[team];
         TeamSettings settings;
         settings.config = config_;

@@ -7,6 +7,7 @@
 
 #include "engine/core/hash.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {
@@ -16,6 +17,26 @@ std::string num(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
+}
+
+// A Lua team's script, its faults (each distinct message once, with PATH:LINE) and its memory
+// (docs/lua-teams.md#what-you-see).
+void write_script(JsonWriter& out, const LuaTeamModule& lua) {
+    out.key("script").begin_object();
+    out.field("file", lua.script().written);
+    out.field("name", lua.title());
+    out.key("faults").begin_array();
+    for (const LuaFault& f : lua.faults())
+        out.begin_object()
+            .field("message", f.message)
+            .field("count", f.count)
+            .field("first_tick", f.first_tick)
+            .field("last_tick", f.last_tick)
+            .end_object();
+    out.end_array();
+    out.key("memory");
+    lua.write_memory(out);
+    out.end_object();
 }
 
 }  // namespace
@@ -331,6 +352,7 @@ void PodballWorld::write_metrics(JsonWriter& out) const {
         out.field("last_fault", health_[t].last_fault);
         out.field("last_fault_tick", health_[t].last_fault_tick);
         out.end_object();
+        if (const LuaTeamModule* lua = as_lua_module(*modules_[t])) write_script(out, *lua);
         out.end_object();
     }
     out.end_array();

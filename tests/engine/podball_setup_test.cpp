@@ -65,7 +65,7 @@ TEST_CASE("podball: the parameter table binds every config field, defaults from 
         CHECK((section == "podball.arena" || section == "podball.pod" || section == "podball.ball" ||
                section == "podball.rules" || section == "podball.match" || section == "podball.conduct" ||
                section == "podball.chaser" || section == "podball.formation" || section == "podball.passer" ||
-               section == "podball.random" || section == "podball.modules"));
+               section == "podball.random" || section == "podball.modules" || section == "podball.script"));
         if (d.unit == "ticks") CHECK(d.type == ParamType::Integer);
     }
     // Masses and radii can never reach zero (the physics divides by them).

@@ -1,0 +1,61 @@
+// Podball teams written in Lua (docs/lua-teams.md): a scenario names one as `module = "lua:PATH"`.
+// Each team gets its own Lua 5.4 state, in-process, behind the same TeamModule interface as the
+// built-in and library modules; the script runs sandboxed (only math, string, table, utf8 and
+// vec), under deterministic budgets (instructions counted by the VM, a memory cap), and its
+// `memory` is plain data: hashed, copied with snapshots and shown as JSON.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/json.hpp"
+#include "engine/podball/module.hpp"
+
+namespace pb::podball {
+
+inline constexpr const char* kLuaModulePrefix = "lua:";
+bool is_lua_module(const std::string& module);
+
+// A script as a team plays it: PATH as the scenario wrote it (the name in messages, file:line)
+// and its text. Scripts are data: the text is all a team needs, so replays carry it.
+struct LuaScript {
+    std::string written;
+    std::string text;
+};
+
+// The reason a script cannot play, "PATH:LINE: message" where Lua knows the line (it does not
+// compile, its chunk fails or overruns its budget, it defines no play function), else nullopt.
+// Runs the script's chunk in a fresh sandbox; calls neither init nor play.
+std::optional<std::string> lua_script_problem(const LuaScript& script);
+
+// A team playing `script`. init() throws when the script cannot start (the world then idles the
+// team and reports why).
+std::unique_ptr<TeamModule> make_lua_module(std::shared_ptr<const LuaScript> script);
+
+// A fault a script made, counted once per distinct message (the world counts every one).
+struct LuaFault {
+    std::string message;            // "PATH:LINE: what", or what without a line
+    std::int64_t count = 0;
+    std::int64_t first_tick = -1;
+    std::int64_t last_tick = -1;
+};
+
+// What a Lua team shows beyond ModuleHealth: its script, the names it gives itself, its faults
+// and its memory.
+class LuaTeamModule : public TeamModule {
+public:
+    virtual const LuaScript& script() const = 0;
+    virtual std::string title() const = 0;         // the script's `name`, else its file name
+    virtual std::string description() const = 0;
+    virtual const std::vector<LuaFault>& faults() const = 0;   // the first kMaxDistinctFaults
+    // `memory` as JSON (tables with keys 1..n as arrays, other tables as objects).
+    virtual void write_memory(JsonWriter& out) const = 0;
+    static constexpr std::size_t kMaxDistinctFaults = 16;
+};
+
+// The Lua team behind `m`, or nullptr for any other module.
+const LuaTeamModule* as_lua_module(const TeamModule& m);
+
+}  // namespace pb::podball

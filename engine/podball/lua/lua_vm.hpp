@@ -1,0 +1,83 @@
+// One Lua state with Playbench's budgets and sandbox (docs/lua-teams.md#budgets-and-the-sandbox):
+// internal to engine/podball/lua/.
+//
+// Lua is C: an error inside a call is a longjmp. Every function here that Lua calls, and every
+// use of the Lua API that can raise an error (any that may allocate), runs inside lua_pcall, with
+// no C++ object that has a destructor alive on the frames an error would jump over.
+#pragma once
+#include <lua.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "engine/core/rng.hpp"
+
+namespace pb::podball::lua {
+
+class Vm {
+public:
+    // A fresh state whose allocations stop at `memory_cap` bytes; nullptr state when even the
+    // base libraries do not fit (state() then returns nullptr).
+    explicit Vm(std::size_t memory_cap);
+    ~Vm();
+    Vm(const Vm&) = delete;
+    Vm& operator=(const Vm&) = delete;
+
+    lua_State* state() const { return L_; }
+    static Vm& of(lua_State* L) { return **static_cast<Vm**>(lua_getextraspace(L)); }
+
+    // Runs `fn` (a C function, given `arg` as a light userdata) under lua_pcall with an
+    // instruction budget. On failure returns false and `error` says why, with PATH:LINE where Lua
+    // knows it (an error object that is not a string is described, not converted).
+    bool protected_call(lua_CFunction fn, void* arg, std::int64_t instructions, std::string& error);
+
+    std::size_t memory_used() const { return used_; }
+    std::size_t memory_cap() const { return cap_; }
+
+    Rng rng;                       // math.random's generator (state of the team)
+    std::string log;               // what print() wrote: the first kLogBytes
+    std::uint64_t log_dropped = 0;
+    static constexpr std::size_t kLogBytes = 64 * 1024;
+
+    // Scratch for serialising `memory` (memory.cpp): grown with malloc, kept between calls.
+    char* buf = nullptr;
+    std::size_t buf_len = 0, buf_cap = 0;
+    // Appends inside a Lua call: raises a Lua memory error rather than throwing.
+    void buf_append(lua_State* L, const void* data, std::size_t n);
+
+private:
+    static void* alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
+    static void count_hook(lua_State* L, lua_Debug* ar);
+    static int message_handler(lua_State* L);
+
+    lua_State* L_ = nullptr;
+    std::size_t used_ = 0, cap_ = 0;
+    std::int64_t budget_ = 0;
+    bool in_call_ = false;
+    bool overrun_ = false;
+    bool refused_ = false;          // an allocation was refused during the current call
+    char refused_at_[128] = {};     // PATH:LINE of the Lua code that asked for it
+};
+
+// The sandbox (sandbox.cpp): opens base, math, string, table and utf8 and replaces or removes what
+// a script may not use; adds vec. Runs inside a protected call.
+int open_sandbox(lua_State* L);
+// Makes the globals read only (sandbox.cpp): after the script's chunk. Protected.
+int freeze_globals(lua_State* L);
+
+// Pushes a sequence of the keys of the table at `t` in the order pairs() visits them: the array
+// part 1..n in order, then numbers, strings (bytewise) and booleans (false first). A key of any
+// other type raises an error naming `what` (a Lua error; protected calls only).
+int push_sorted_keys(lua_State* L, int t, const char* what);
+// The table holding the contents of a read-only table (sandbox.cpp), or `t` itself.
+int contents_index(lua_State* L, int t);
+
+// Memory as plain data (memory.cpp): the table at `t` serialised into vm.buf (deterministic: keys
+// in pairs order, integers and floats apart); an error naming the path of anything that is not
+// plain data (a function, a userdata, a table with a metatable, a table reached twice). Protected.
+void serialise_memory(lua_State* L, Vm& vm, int t, const char* name);
+// Pushes a new table built from serialised bytes. Protected.
+void deserialise_memory(lua_State* L, const char* data, std::size_t n);
+
+}  // namespace pb::podball::lua

@@ -1,0 +1,362 @@
+// Podball teams written in Lua (engine/podball/lua/, docs/lua-teams.md): the example chaser plays
+// the built-in chaser's match tick for tick; the sandbox, the budgets and memory as plain data;
+// hostile scripts fault without stopping the match; scenarios and replays carry scripts.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/core/json.hpp"
+#include "engine/core/replay.hpp"
+#include "engine/core/scenario.hpp"
+#include "engine/core/simulation.hpp"
+#include "engine/podball/lua/lua_team.hpp"
+#include "podball_testing.hpp"
+
+using namespace podball_testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kSource = PLAYBENCH_SOURCE_DIR;
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Team 0 ("Lua", `pods` pods) plays `code` as test.lua; team 1 plays `opponent`.
+PodballWorld lua_world(const std::string& code, const ParamSet& params = params_with(), int pods = 2,
+                       const std::string& opponent = "idle", Mode start = Mode::Running, std::uint64_t seed = 5) {
+    PodballSetup s;
+    s.teams[0] = TeamInfo{"Lua", "lua:test.lua", pods};
+    s.teams[1] = TeamInfo{"Red", opponent, pods};
+    s.lua_scripts[0] = std::make_shared<LuaScript>(LuaScript{"test.lua", code});
+    s.start_mode = start;
+    return PodballWorld(params, s, seed);
+}
+
+void run(PodballWorld& w, int ticks) {
+    for (int i = 0; i < ticks; ++i) w.step();
+}
+
+std::string metrics_json(const PodballWorld& w) {
+    JsonWriter out(false);
+    w.write_metrics(out);
+    return out.str();
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The default scenario with both teams played by examples/lua/chaser.lua.
+Scenario lua_chaser_scenario(std::uint64_t seed) {
+    std::string text = read_text(kSource + "/scenarios/podball-default.toml");
+    for (std::size_t at; (at = text.find("module = \"chaser\"")) != std::string::npos;)
+        text.replace(at, std::string("module = \"chaser\"").size(), "module = \"lua:examples/lua/chaser.lua\"");
+    ScenarioLoadOptions o;
+    o.base_dir = kSource;
+    Scenario s = load_scenario_text(text, "lua-chaser.toml", o);
+    s.seed = seed;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("lua teams: examples/lua/chaser.lua plays the built-in chaser's match tick for tick (three seeds)") {
+    for (std::uint64_t seed : {42u, 7u, 1234u}) {
+        CAPTURE(seed);
+        Scenario builtin = load_scenario_file(kSource + "/scenarios/podball-default.toml");
+        builtin.seed = seed;
+        Simulation a(builtin), b(lua_chaser_scenario(seed));
+        const auto& wa = dynamic_cast<const PodballWorld&>(a.world());
+        const auto& wb = dynamic_cast<const PodballWorld&>(b.world());
+        REQUIRE(wb.module_health(0).load_error == "");
+        REQUIRE(as_lua_module(wb.team_module(0)));
+        std::int64_t diverged = -1;
+        while (!wa.finished() && a.tick() < 40000) {
+            a.step();
+            b.step();
+            if (diverged < 0 && wa.tick_hash() != wb.tick_hash()) diverged = a.tick();
+        }
+        CHECK(diverged == -1);
+        CHECK(wa.finished());
+        CHECK(wb.finished());
+        CHECK(wa.score() == wb.score());
+        CHECK(wa.score()[0] + wa.score()[1] > 0);   // a real match, with goals
+        CHECK(wb.module_health(0).faults == 0);
+        CHECK(wb.module_health(1).faults == 0);
+    }
+}
+
+TEST_CASE("lua teams: a script moves its pods, and memory persists, is hashed and shows as JSON") {
+    PodballWorld w = lua_world(R"(
+name = "runner"
+function init(settings, memory) memory.calls = 0 memory.pods = settings.own_pods end
+function play(world, memory, actions)
+  memory.calls = memory.calls + 1
+  memory.last = { tick = world.tick, mode = world.mode }
+  for i, pod in ipairs(world.own) do actions[i] = { kind = "move", x = 1, y = 0 } end
+end)");
+    REQUIRE(w.module_health(0).load_error == "");
+    const double x0 = pod_of(w, 0, 0).pos.x;
+    const std::uint64_t h0 = w.hash();
+    run(w, 50);
+    CHECK(pod_of(w, 0, 0).pos.x > x0 + 0.01);
+    CHECK(w.hash() != h0);
+    const std::string json = metrics_json(w);
+    INFO(json);
+    CHECK(has(json, R"("script":{"file":"test.lua","name":"runner","faults":[],"memory":{"calls":10,"last":{"mode":"running","tick":45},"pods":2}})"));
+    CHECK(w.team_module(0).name() == "runner");
+}
+
+TEST_CASE("lua teams: a copy of the world (undo, restart, branches) continues exactly, memory and generator included") {
+    PodballWorld w = lua_world(R"(
+function play(world, memory, actions)
+  memory.n = (memory.n or 0) + 1
+  memory.r = math.random()
+  for i = 1, #world.own do
+    actions[i] = { kind = "move", x = math.random() - 0.5, y = memory.r - 0.5 }
+  end
+end)");
+    run(w, 33);
+    PodballWorld copy = w;   // the world's copy: a new Lua state, the same script, memory and generator
+    CHECK(copy.hash() == w.hash());
+    for (int i = 0; i < 200; ++i) {
+        w.step();
+        copy.step();
+        REQUIRE(copy.tick_hash() == w.tick_hash());
+    }
+    CHECK(copy.hash() == w.hash());
+    CHECK(metrics_json(copy) == metrics_json(w));
+}
+
+TEST_CASE("lua teams: the same script gives the same match in every run; math.random is the team's seeded generator") {
+    const std::string code = R"(
+function play(world, memory, actions)
+  local t = { zeta = 1, alpha = 2, mid = 3, [3] = 4, [1] = 5, [2] = 6, [2.5] = 7, [true] = 8 }
+  local order = {}
+  for k in pairs(t) do order[#order + 1] = tostring(k) end
+  memory.order = table.concat(order, " ")
+  memory.draw = math.random(1, 1000000)
+  for i = 1, #world.own do actions[i] = { kind = "move", x = math.random() - 0.5, y = math.random() - 0.5 } end
+end)";
+    PodballWorld a = lua_world(code), b = lua_world(code), other_seed = lua_world(code, params_with(), 2, "idle", Mode::Running, 6);
+    run(a, 100);
+    run(b, 100);
+    run(other_seed, 100);
+    CHECK(a.hash() == b.hash());
+    CHECK(a.hash() != other_seed.hash());
+    const std::string json = metrics_json(a);
+    INFO(json);
+    // Array part in order, then numbers, strings bytewise, booleans: never Lua's hash order.
+    CHECK(has(json, R"("order":"1 2 3 2.5 alpha mid zeta true")"));
+}
+
+TEST_CASE("lua teams: vec computes as the built-in modules do; exp, log and trigonometry are deterministic") {
+    PodballWorld w = lua_world(R"(
+function play(world, memory, actions)
+  memory.len = vec.len(3, 4)
+  local nx, ny = vec.norm(3, 4)
+  memory.norm = { nx, ny }
+  memory.dist = vec.dist(1, 1, 4, 5)
+  memory.angle = vec.angle(0, 2)
+  local rx, ry = vec.rotate(1, 0, math.pi / 2)
+  memory.rot = { rx, ry }
+  -- det_math.hpp's exp and trigonometry: within an ulp or two of the true values.
+  memory.exp = math.abs(math.exp(1) - 2.718281828459045) <= 5e-16
+  memory.sin = math.abs(math.sin(math.pi / 6) - 0.5) <= 1e-16
+  memory.atan = math.abs(math.atan(1, 1) - math.pi / 4) <= 2e-16
+  memory.log = math.abs(math.log(8, 2) - 3) <= 5e-16
+end)");
+    run(w, 1);
+    const std::string json = metrics_json(w);
+    INFO(json);
+    CHECK(has(json, R"("len":5)"));
+    CHECK(has(json, R"("norm":[0.6,0.8])"));
+    CHECK(has(json, R"("dist":5)"));
+    CHECK(has(json, R"("angle":1.5707963267948966)"));
+    CHECK(has(json, R"("rot":[6.123233995736766e-17,1])"));
+    CHECK(has(json, R"("exp":true)"));
+    CHECK(has(json, R"("sin":true)"));
+    CHECK(has(json, R"("atan":true)"));
+    CHECK(has(json, R"("log":true)"));
+}
+
+TEST_CASE("lua teams: hostile scripts fault with PATH:LINE and a reason; the team idles, the match goes on") {
+    struct Case {
+        const char* what;
+        std::string code;
+        std::string expected;   // in the fault message
+    };
+    const Case cases[] = {
+        {"endless loop", "function play()\n  while true do end\nend", "test.lua:2: used its budget of 1000000 Lua instructions"},
+        {"a pcall cannot swallow an overrun", "function play()\n  while true do pcall(function() while true do end end) end\nend",
+         "Lua instructions"},
+        {"deep recursion (the budget runs out first)", "local function f(n) return f(n + 1) + 1 end\nfunction play() f(1) end",
+         "test.lua:1: used its budget"},
+        {"string bomb", "function play()\n  local s = string.rep('x', 1 << 30)\nend", "test.lua:2: used more than its memory budget of 64 MiB"},
+        {"string bomb as a method", "function play()\n  local s = ('x'):rep(100000000)\nend", "used more than its memory budget"},
+        {"io", "function play()\n  io.write('x')\nend", "test.lua:2: 'io' is not available in Playbench scripts"},
+        {"os", "function play()\n  os.exit(1)\nend", "test.lua:2: 'os' is not available in Playbench scripts"},
+        {"require", "function play()\n  require('socket')\nend", "'require' is not available in Playbench scripts"},
+        {"debug", "function play()\n  debug.sethook()\nend", "'debug' is not available in Playbench scripts"},
+        {"dofile", "function play()\n  dofile('/etc/passwd')\nend", "'dofile' is not available in Playbench scripts"},
+        {"string.dump", "function play()\n  string.dump(play)\nend", "test.lua:2: 'string.dump' is not available in Playbench scripts"},
+        {"a finalizer", "function play()\n  setmetatable({}, { __gc = function() end })\nend", "test.lua:2: setmetatable: a metatable with __gc"},
+        {"a weak table", "function play()\n  setmetatable({}, { __mode = 'k' })\nend", "test.lua:2: setmetatable: a metatable with __mode"},
+        {"an error object that is a table", "function play()\n  error({ code = 1 })\nend", "test.lua:2: error object is a table value"},
+        {"coroutines", "function play()\n  local co = coroutine.create(function() while true do coroutine.yield() end end)\nend",
+         "'coroutine' is not available in Playbench scripts"},
+        {"collectgarbage", "function play()\n  collectgarbage('stop')\nend", "'collectgarbage(\"stop\")' is not available"},
+        {"memory holding a function", "function play(w, m)\n  m.f = function() end\nend", "memory.f holds a function"},
+        {"memory holding a cycle", "function play(w, m)\n  m.a = {}\n  m.a.b = m.a\nend",
+         "memory.a.b is a table that memory already holds at memory.a"},
+        {"memory holding the world", "function play(w, m)\n  m.ball = w.ball\nend", "memory.ball is a table with a metatable"},
+        {"assigning a global", "function play()\n  counter = 1\nend", "test.lua:2: assigning the global 'counter'"},
+        {"writing into the world", "function play(w)\n  w.note = 1\nend", "test.lua:2: the world is read only"},
+        {"a library changed", "function play()\n  math.random = nil\nend", "test.lua:2: assigning 'math.random': math is read only"},
+        {"rawset on the globals", "function play()\n  rawset(_G, 'x', 1)\nend", "rawset: the table is read only"},
+        {"an action that is a number", "function play(w, m, a)\n  a[1] = 5\nend", "actions[1] is a number"},
+        {"an action of another kind", "function play(w, m, a)\n  a[1] = { kind = 'jump', x = 0, y = 0 }\nend",
+         "actions[1].kind is \"jump\""},
+        {"an action without numbers", "function play(w, m, a)\n  a[2] = { kind = 'move', x = '1', y = 0 }\nend",
+         "actions[2].x is a string"},
+        {"an action beyond the team", "function play(w, m, a)\n  a[3] = { kind = 'move', x = 1, y = 0 }\nend",
+         "test.lua:2: actions[3]: the team has 2 pods"},
+        {"an address", "function play()\n  local s = string.format('%p', {})\nend", "'%p' (an address)"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.what);
+        PodballWorld w = lua_world(c.code, params_with(), 2, "chaser");
+        REQUIRE(w.module_health(0).load_error == "");
+        run(w, 41);   // 9 calls
+        const ModuleHealth& h = w.module_health(0);
+        CHECK(h.faults == 9);
+        INFO(h.last_fault);
+        CHECK(has(h.last_fault, c.expected));
+        CHECK(w.tick() == 41);
+        // The team idles: its pods never thrust (only the chaser's pods push them).
+        const auto* lua = as_lua_module(w.team_module(0));
+        REQUIRE(lua);
+        REQUIRE(lua->faults().size() == 1);
+        CHECK(lua->faults()[0].count == 9);
+        CHECK(has(metrics_json(w), "\"count\":9"));
+    }
+}
+
+TEST_CASE("lua teams: a fault leaves memory as it was before the call; a memory bomb once leaves the state usable") {
+    PodballWorld w = lua_world(R"(
+function play(world, memory, actions)
+  memory.calls = (memory.calls or 0) + 1
+  if world.tick == 0 then
+    local t = {}
+    for i = 1, 1e9 do t[i] = i end
+  end
+  if world.tick == 10 then memory.bad = print end
+  for i = 1, #world.own do actions[i] = { kind = "move", x = 1, y = 0 } end
+end)", params_with({{"podball.script.instructions", 100000000}, {"podball.script.memory_mb", 8}}));
+    run(w, 30);
+    CHECK(w.module_health(0).faults == 2);
+    const std::string json = metrics_json(w);
+    INFO(json);
+    CHECK(has(json, "test.lua:6: used more than its memory budget of 8 MiB"));
+    CHECK(has(json, "memory.bad holds a function"));
+    CHECK(has(json, R"("memory":{"calls":4})"));   // 6 calls, 2 of them undone
+}
+
+TEST_CASE("lua teams: recursion deeper than Lua's stack is a fault, with a budget large enough to get there") {
+    PodballWorld w = lua_world("local function f(n) return f(n + 1) + 1 end\nfunction play() f(1) end",
+                               params_with({{"podball.script.instructions", 100000000}}));
+    run(w, 6);
+    CHECK(w.module_health(0).faults == 2);
+    CHECK(has(w.module_health(0).last_fault, "test.lua:1: stack overflow"));
+}
+
+TEST_CASE("lua teams: print writes to the team's log, not to Playbench's output") {
+    PodballWorld w = lua_world("function play(world)\n  print('tick', world.tick, {})\nend");
+    run(w, 6);
+    CHECK(w.team_module(0).log().text == "tick\t0\ttable\ntick\t5\ttable\n");
+}
+
+TEST_CASE("lua teams: load takes text only; binary chunks are refused") {
+    PodballWorld w = lua_world(R"(
+function play(world, memory)
+  local f, err = load("\27Lua\84\0")
+  memory.binary = err
+  memory.text = load("return 1 + 2")()
+  memory.mode = select(2, pcall(load, "return 1", "x", "b"))
+end)");
+    run(w, 1);
+    const std::string json = metrics_json(w);
+    INFO(json);
+    CHECK(w.module_health(0).faults == 0);
+    CHECK(has(json, "attempt to load a binary chunk"));
+    CHECK(has(json, R"("text":3)"));
+    CHECK(has(json, "binary chunks are not allowed"));
+}
+
+TEST_CASE("lua teams: a script that cannot start is a load error with PATH:LINE") {
+    CHECK(lua_script_problem(LuaScript{"t.lua", "function play() end"}) == std::nullopt);
+    CHECK(lua_script_problem(LuaScript{"t.lua", "function play(\n  x = = 1\nend"}).value_or("").find("t.lua:2:") == 0);
+    CHECK(has(lua_script_problem(LuaScript{"t.lua", "x = 1"}).value_or(""), "t.lua: the script defines no function play"));
+    CHECK(has(lua_script_problem(LuaScript{"t.lua", "\nlocal f = io.open('x')\nfunction play() end"}).value_or(""),
+              "t.lua:2: 'io' is not available in Playbench scripts"));
+    CHECK(has(lua_script_problem(LuaScript{"t.lua", "while true do end\nfunction play() end"}).value_or(""),
+              "t.lua:1: used its budget of 10000000 Lua instructions"));
+    CHECK(has(lua_script_problem(LuaScript{"t.lua", "params = { a = { default = 'x' } }\nfunction play() end"}).value_or(""),
+              "t.lua: params.a.default must be a number"));
+
+    // In a scenario: the scenario's line, then the script's.
+    const fs::path dir = fs::temp_directory_path() / ("playbench-lua-test-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "teams");
+    std::ofstream(dir / "teams" / "broken.lua") << "function play()\n  return 1 +\nend\n";
+    const std::string scenario = "lab = \"podball\"\n[team0]\nmodule = \"lua:teams/broken.lua\"\n[team1]\nmodule = \"lua:teams/missing.lua\"\n";
+    std::ofstream(dir / "s.toml") << scenario;
+    std::string why;
+    try {
+        load_scenario_file((dir / "s.toml").string());
+    } catch (const ScenarioError& e) {
+        why = e.what();
+    }
+    INFO(why);
+    CHECK(has(why, ":3"));
+    CHECK(has(why, "teams/broken.lua:3: unexpected symbol near 'end'"));
+    CHECK(has(why, ":5"));
+    CHECK(has(why, "cannot read the script"));
+    CHECK(has(why, "missing.lua"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("lua teams: a replay carries the scripts and verifies with no file beside it and no consent") {
+    const fs::path dir = fs::temp_directory_path() / ("playbench-lua-replay-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::copy_file(kSource + "/examples/lua/chaser.lua", dir / "team.lua");
+    std::ofstream(dir / "s.toml") << "lab = \"podball\"\nseed = 9\nstart_mode = \"kickoff_team_0\"\n[team0]\nmodule = "
+                                     "\"lua:team.lua\"\npods = 3\n[team1]\nmodule = \"chaser\"\npods = 3\n";
+    const std::string replay = (dir / "r.pbreplay").string();
+    record_scenario(load_scenario_file((dir / "s.toml").string()), 600, replay);
+    fs::remove(dir / "team.lua");   // no file beside the replay
+    ReplayLoad load = read_replay_file(replay);
+    REQUIRE(load.data);
+    REQUIRE(load.data->scripts.size() == 1);
+    CHECK(load.data->scripts[0].written == "team.lua");
+    CHECK(load.data->scripts[0].text == read_text(kSource + "/examples/lua/chaser.lua"));
+    CHECK(replay_module_problem(*load.data, replay, false, "pass --allow-modules").empty());   // nothing to consent to
+    CHECK(verify_replay(*load.data, replay, ReplayModuleAccess{false, replay}).ok());
+
+    const std::string bytes = encode_scripts(load.data->scripts);
+    std::vector<ScriptPin> back;
+    CHECK(decode_scripts(bytes.data(), bytes.size(), back));
+    CHECK(back == load.data->scripts);
+    std::string tampered = bytes;
+    tampered[bytes.size() - 40] ^= 1;   // a byte of the text: it no longer hashes to its pin
+    std::vector<ScriptPin> none;
+    CHECK_FALSE(decode_scripts(tampered.data(), tampered.size(), none));
+    fs::remove_all(dir);
+}
