@@ -3,13 +3,13 @@
 # for SECONDS seconds on its seed corpus (fuzz/corpus/<target>/). What a run discovers goes to
 # build/fuzz/work/<target>/, never into the repository; a crash, a leak, an out-of-memory or a slow
 # input (over 10 s) stops the run and fails, naming the input under build/fuzz/artifacts/.
-#   usage: scripts/fuzz.sh SECONDS [TARGET...]      (targets: scenario command replay)
+#   usage: scripts/fuzz.sh SECONDS [TARGET...]      (targets: scenario command replay lua_script)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:?usage: scripts/fuzz.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(scenario command replay)
+[ ${#targets[@]} -gt 0 ] || targets=(scenario command replay lua_script)
 
 if ! command -v clang++-14 >/dev/null 2>&1; then
   echo "playbench: clang++-14 not found: fuzz targets skipped (scripts/install-deps.sh installs it)"
@@ -31,9 +31,12 @@ for t in "${targets[@]}"; do
   log=build/fuzz/$t.log
   dict=()
   [ -f fuzz/"$t".dict ] && dict=(-dict=fuzz/"$t".dict)
+  # The example Lua teams seed the script target beside its own corpus.
+  seeds=(fuzz/corpus/"$t")
+  [ "$t" = lua_script ] && seeds+=(examples/lua)
   start=$(date +%s)
   if ./build/fuzz/fuzz_"$t" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-       -artifact_prefix=build/fuzz/artifacts/"$t"- "$work" fuzz/corpus/"$t" >"$log" 2>&1; then
+       -artifact_prefix=build/fuzz/artifacts/"$t"- "$work" "${seeds[@]}" >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     echo "fuzz $t: ${runs:-?} inputs in $(( $(date +%s) - start )) s, nothing found"
   else

@@ -14,6 +14,8 @@
 #include "ui/compare_results.hpp"
 #include "ui/fixed_step_clock.hpp"
 #include "ui/palette.hpp"
+#include "engine/core/json.hpp"
+#include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/module_host.hpp"
 #include "ui/podball/podball_view.hpp"
 
@@ -262,7 +264,8 @@ void draw_module_faults(const PodballWorld& w, const CanvasFrame& f) {
 // read from the module's log file only while its node is open.
 void draw_module_logs(const PodballWorld& w, const CanvasFrame& f) {
     for (int team = 0; team < 2; ++team) {
-        if (!podball::is_library_module(w.teams()[static_cast<std::size_t>(team)].module)) continue;
+        const std::string& module = w.teams()[static_cast<std::size_t>(team)].module;
+        if (!podball::is_library_module(module) && !podball::is_lua_module(module)) continue;
         const std::string id = "podball.module_log." + std::to_string(team);
         const bool open = ImGui::TreeNode(id.c_str(), "%s's module log", team_name(w, team).c_str());
         if (f.widgets) f.widgets->record_last_item(id);
@@ -280,6 +283,35 @@ void draw_module_logs(const PodballWorld& w, const CanvasFrame& f) {
         if (log.dropped_bytes > 0)
             ImGui::TextColored(palette::kChangedMark, "%llu more bytes dropped: a log keeps its first %lld KiB",
                                static_cast<unsigned long long>(log.dropped_bytes), static_cast<long long>(podball::kLogBytes / 1024));
+        ImGui::TreePop();
+    }
+}
+
+// A Lua team (docs/lua-teams.md#what-you-see): its script, each distinct fault with PATH:LINE and
+// how often, and its memory as JSON, which is the team's whole state.
+void draw_lua_scripts(const PodballWorld& w, const CanvasFrame& f) {
+    for (int team = 0; team < 2; ++team) {
+        const podball::LuaTeamModule* lua = podball::as_lua_module(w.team_module(team));
+        if (!lua) continue;
+        const std::string id = "podball.script." + std::to_string(team);
+        const bool open = ImGui::TreeNode(id.c_str(), "%s's script: %s (%s)", team_name(w, team).c_str(),
+                                          lua->title().c_str(), lua->script().written.c_str());
+        if (f.widgets) f.widgets->record_last_item(id);
+        if (!open) continue;
+        if (!lua->description().empty()) ImGui::TextWrapped("%s", lua->description().c_str());
+        ImGui::PushTextWrapPos(0.0f);
+        for (const podball::LuaFault& fault : lua->faults())
+            ImGui::TextColored(palette::kChangedMark, "%lld x (ticks %lld-%lld): %s", static_cast<long long>(fault.count),
+                               static_cast<long long>(fault.first_tick), static_cast<long long>(fault.last_tick),
+                               fault.message.c_str());
+        ImGui::PopTextWrapPos();
+        JsonWriter json(true);
+        lua->write_memory(json);
+        ImGui::TextDisabled("memory");
+        ImGui::BeginChild((id + ".memory").c_str(), ImVec2(0.0f, 160.0f * f.ui_scale), true, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(json.str().c_str());
+        ImGui::EndChild();
+        if (f.widgets) f.widgets->record_last_item(id + ".memory");
         ImGui::TreePop();
     }
 }
@@ -376,6 +408,7 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     draw_metrics_table(w, f);
     draw_module_faults(w, f);
     draw_module_logs(w, f);
+    draw_lua_scripts(w, f);
     draw_conduct_and_goal_areas(w);
 
     ImGui::Spacing();

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
+#include <tuple>
 
 #include "engine/podball/lua/lua_vm.hpp"
 
@@ -100,11 +101,7 @@ void set_readonly_metatable(lua_State* L, int t, lua_CFunction newindex, int upv
     lua_insert(L, -1 - upvalues);
     lua_pushcclosure(L, newindex, upvalues);
     lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, "__readonly");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, t);
+    lua::lock_metatable(L, t);
 }
 
 class LuaTeam;
@@ -447,18 +444,14 @@ private:
             const int pod = lua_gettop(L);
             lua_pushvalue(L, pod);
             lua_rawseti(L, list, static_cast<lua_Integer>(i) + 1);
-            lua_rawgeti(L, LUA_REGISTRYINDEX, r.pos);
-            set_number(L, pod + 1, "x", pods[i].pos.x);
-            set_number(L, pod + 1, "y", pods[i].pos.y);
-            lua_pushliteral(L, "pos");
-            lua_insert(L, -2);
-            lua_rawset(L, pod);
-            lua_rawgeti(L, LUA_REGISTRYINDEX, r.vel);
-            set_number(L, pod + 1, "x", pods[i].vel.x);
-            set_number(L, pod + 1, "y", pods[i].vel.y);
-            lua_pushliteral(L, "vel");
-            lua_insert(L, -2);
-            lua_rawset(L, pod);
+            for (const auto& [ref, key, v] : {std::tuple{r.pos, "pos", pods[i].pos}, std::tuple{r.vel, "vel", pods[i].vel}}) {
+                lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+                set_number(L, pod + 1, "x", v.x);
+                set_number(L, pod + 1, "y", v.y);
+                lua_pushstring(L, key);
+                lua_insert(L, -2);
+                lua_rawset(L, pod);
+            }
             lua_pushliteral(L, "denied");
             lua_pushboolean(L, pods[i].denied);
             lua_rawset(L, pod);

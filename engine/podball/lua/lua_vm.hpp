@@ -70,6 +70,9 @@ int freeze_globals(lua_State* L);
 // part 1..n in order, then numbers, strings (bytewise) and booleans (false first). A key of any
 // other type raises an error naming `what` (a Lua error; protected calls only).
 int push_sorted_keys(lua_State* L, int t, const char* what);
+// Sets the metatable on top of the stack (popped) on the table at `t`, marked read only: rawset
+// refuses the table, getmetatable and setmetatable cannot reach the metatable.
+void lock_metatable(lua_State* L, int t);
 // The table holding the contents of a read-only table (sandbox.cpp), or `t` itself.
 int contents_index(lua_State* L, int t);
 

@@ -98,11 +98,7 @@ void freeze(lua_State* L, int t, const char* name, const char* prefix) {
     lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, contents_len);
     lua_setfield(L, -2, "__len");
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, "__readonly");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, t);
+    lock_metatable(L, t);
     lua_pop(L, 1);
 }
 
@@ -131,19 +127,31 @@ bool key_less(const KeyEntry& a, const KeyEntry& b) {
     return a.i < b.i;
 }
 
-int sb_pairs_iter(lua_State* L) {
-    lua_Integer pos = lua_tointeger(L, lua_upvalueindex(3));
-    for (;;) {
-        ++pos;
-        if (lua_rawgeti(L, lua_upvalueindex(2), pos) == LUA_TNIL) return 1;
-        lua_pushvalue(L, -1);
-        if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
-            lua_pushinteger(L, pos);
-            lua_replace(L, lua_upvalueindex(3));
-            return 2;
+// From position `pos` of `keys` on, the first key still present in the table at `c`: pushes it and
+// its value and returns its position; returns 0 (pushing nothing) past the last key. Keys removed
+// while iterating are skipped.
+lua_Integer push_present(lua_State* L, int c, int keys, lua_Integer pos) {
+    for (;; ++pos) {
+        if (lua_rawgeti(L, keys, pos) == LUA_TNIL) {
+            lua_pop(L, 1);
+            return 0;
         }
-        lua_pop(L, 2);   // removed while iterating: skipped
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, c) != LUA_TNIL) return pos;
+        lua_pop(L, 2);
     }
+}
+
+int sb_pairs_iter(lua_State* L) {
+    const lua_Integer pos =
+        push_present(L, lua_upvalueindex(1), lua_upvalueindex(2), lua_tointeger(L, lua_upvalueindex(3)) + 1);
+    if (pos == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushinteger(L, pos);
+    lua_replace(L, lua_upvalueindex(3));
+    return 2;
 }
 
 int sb_pairs(lua_State* L) {
@@ -180,12 +188,7 @@ int sb_next(lua_State* L) {
         }
         if (pos > n) return luaL_error(L, "invalid key to 'next'");
     }
-    for (++pos; pos <= n; ++pos) {
-        lua_rawgeti(L, keys, pos);
-        lua_pushvalue(L, -1);
-        if (lua_rawget(L, c) != LUA_TNIL) return 2;
-        lua_pop(L, 2);
-    }
+    if (push_present(L, c, keys, pos + 1)) return 2;
     lua_pushnil(L);
     return 1;
 }
@@ -497,6 +500,15 @@ void set_functions(lua_State* L, const char* lib, const luaL_Reg* fns) {
 }
 
 }  // namespace
+
+void lock_metatable(lua_State* L, int t) {
+    t = lua_absindex(L, t);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "__readonly");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, t);
+}
 
 int contents_index(lua_State* L, int t) {
     t = lua_absindex(L, t);
