@@ -88,33 +88,36 @@ local function steer(me, tx, ty, speed, top, arrive)
   return { kind = "move", x = (wx + (wx - me.vel.x) * 4.0) / top, y = (wy + (wy - me.vel.y) * 4.0) / top }
 end
 
--- Where a free ball will be, every STEP ticks (friction only).
+-- Where a free ball will be, every STEP ticks (friction only): samples in fx, fy (scratch that
+-- every call rewrites before reading: not state, so not in memory); returns how far it can get.
+local fx, fy = {}, {}
 local function forecast(k, ball)
   local rx, ry = ball.vel.x / k.ball_lambda, ball.vel.y / k.ball_lambda
-  local f = { reach_all = len(rx, ry) }
+  local px, py = ball.pos.x, ball.pos.y
   local step_decay = math.exp(-k.ball_lambda * STEP)
   local decay = 1.0
   for i = 1, SAMPLES do
-    f[i] = { x = ball.pos.x + rx * (1.0 - decay), y = ball.pos.y + ry * (1.0 - decay) }
+    fx[i], fy[i] = px + rx * (1.0 - decay), py + ry * (1.0 - decay)
     decay = decay * step_decay
   end
-  return f
+  return len(rx, ry)
 end
 
 -- Ticks until pod `p` can touch the free ball, and where.
-local function intercept(k, f, p)
+local function intercept(k, reach_all, p)
   local lost = 0.5 * k.pod_lag
-  local gap = len(f[1].x - p.pos.x, f[1].y - p.pos.y) - k.reach - f.reach_all
+  local x, y = p.pos.x, p.pos.y
+  local gap = len(fx[1] - x, fy[1] - y) - k.reach - reach_all
   local first = 0
   if gap > 0.0 then first = math.floor(min(SAMPLES - 1.0, (gap / k.cruise + lost) / STEP)) end
-  for i = first, SAMPLES - 1 do
-    local t = i * STEP
+  for i = first + 1, SAMPLES do
+    local t = (i - 1) * STEP
     local budget = k.reach + k.cruise * max(0.0, t - lost)
-    local dx, dy = f[i + 1].x - p.pos.x, f[i + 1].y - p.pos.y
-    if dx * dx + dy * dy <= budget * budget then return t, f[i + 1] end
+    local dx, dy = fx[i] - x, fy[i] - y
+    if dx * dx + dy * dy <= budget * budget then return t, fx[i], fy[i] end
   end
-  local w = f[SAMPLES]
-  return (SAMPLES - 1) * STEP + len(w.x - p.pos.x, w.y - p.pos.y) / k.cruise + lost, w
+  local wx, wy = fx[SAMPLES], fy[SAMPLES]
+  return (SAMPLES - 1) * STEP + len(wx - x, wy - y) / k.cruise + lost, wx, wy
 end
 
 -- A full shot from (fx, fy) towards (ax, ay), allowing for the carrier's own velocity.
@@ -256,18 +259,18 @@ function play(world, memory, actions)
 
   -- Who goes for the ball: the pod that reaches it first; the keeper only near its own goal.
   local chaser = carrier
-  local meet, meet_time = {}, {}
+  local meet_x, meet_y, meet_time = {}, {}, {}
   if chaser == nil then
-    local f = not they_have_it and forecast(k, ball) or nil
+    local reach_all = not they_have_it and forecast(k, ball) or 0.0
     local ball_in_our_box = ball.pos.x < -k.hx + 0.25 * s.arena_width
     local best = math.huge
     for i = 1, n do
       local me = own[i]
       if they_have_it then
-        meet[i] = ball.pos
+        meet_x[i], meet_y[i] = ball.pos.x, ball.pos.y
         meet_time[i] = len(ball.pos.x - me.pos.x, ball.pos.y - me.pos.y) / k.cruise
       else
-        meet_time[i], meet[i] = intercept(k, f, me)
+        meet_time[i], meet_x[i], meet_y[i] = intercept(k, reach_all, me)
       end
       if i ~= keeper or ball_in_our_box then
         local t = meet_time[i] + (me.denied and 1e6 or 0.0)
@@ -303,10 +306,10 @@ function play(world, memory, actions)
         if left > hold_for and left > meet_time[i] + 2.0 * s.ctrl_step then
           actions[i] = steer(me, ball.pos.x - (k.reach + 0.03), ball.pos.y, k.cruise, k.cruise, 0.05)
         else
-          actions[i] = steer(me, meet[i].x, meet[i].y, k.cruise, k.cruise, 0.0)
+          actions[i] = steer(me, meet_x[i], meet_y[i], k.cruise, k.cruise, 0.0)
         end
       else
-        actions[i] = steer(me, meet[i].x, meet[i].y, k.cruise, k.cruise, 0.0)
+        actions[i] = steer(me, meet_x[i], meet_y[i], k.cruise, k.cruise, 0.0)
       end
     elseif i == keeper then
       actions[i] = keep_goal(k, world, i)

@@ -51,23 +51,23 @@ struct Refs {
 };
 
 void set_number(lua_State* L, int t, const char* key, double v) {
-    lua_pushstring(L, key);
+    Vm::of(L).push_key(L, key);
     lua_pushnumber(L, v);
     lua_rawset(L, t);
 }
 void set_integer(lua_State* L, int t, const char* key, lua_Integer v) {
-    lua_pushstring(L, key);
+    Vm::of(L).push_key(L, key);
     lua_pushinteger(L, v);
     lua_rawset(L, t);
 }
 void set_index_or_nil(lua_State* L, int t, const char* key, int zero_based) {
-    lua_pushstring(L, key);
+    Vm::of(L).push_key(L, key);
     if (zero_based >= 0) lua_pushinteger(L, zero_based + 1);
     else lua_pushnil(L);
     lua_rawset(L, t);
 }
 void set_ref(lua_State* L, int t, const char* key, int ref) {
-    lua_pushstring(L, key);
+    Vm::of(L).push_key(L, key);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_rawset(L, t);
 }
@@ -448,11 +448,11 @@ private:
                 lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
                 set_number(L, pod + 1, "x", v.x);
                 set_number(L, pod + 1, "y", v.y);
-                lua_pushstring(L, key);
+                Vm::of(L).push_key(L, key);
                 lua_insert(L, -2);
                 lua_rawset(L, pod);
             }
-            lua_pushliteral(L, "denied");
+            Vm::of(L).push_key(L, "denied");
             lua_pushboolean(L, pods[i].denied);
             lua_rawset(L, pod);
             lua_settop(L, list);
@@ -468,8 +468,9 @@ private:
         set_integer(L, w, "period", v.period + 1);
         set_integer(L, w, "own_score", v.own_score);
         set_integer(L, w, "opponent_score", v.opponent_score);
-        lua_pushliteral(L, "mode");
-        lua_pushstring(L, mode_name(v.mode));
+        Vm& vm = Vm::of(L);
+        vm.push_key(L, "mode");
+        vm.push_key(L, mode_name(v.mode));
         lua_rawset(L, w);
         set_index_or_nil(L, w, "own_area_holder", v.own_area_holder);
         set_index_or_nil(L, w, "opponent_area_holder", v.opponent_area_holder);
@@ -489,12 +490,12 @@ private:
         lua_settop(L, ball);
         set_ref(L, ball, "pos", refs_.ball_pos);
         set_ref(L, ball, "vel", refs_.ball_vel);
-        lua_pushliteral(L, "owner");
+        vm.push_key(L, "owner");
         if (v.ball_owner_team < 0) lua_pushnil(L);
-        else lua_pushstring(L, v.ball_owner_team == 0 ? "own" : "opponent");
+        else vm.push_key(L, v.ball_owner_team == 0 ? "own" : "opponent");
         lua_rawset(L, ball);
         set_index_or_nil(L, ball, "owner_index", v.ball_owner_team < 0 ? -1 : v.ball_owner_index);
-        lua_pushliteral(L, "ball");
+        vm.push_key(L, "ball");
         lua_insert(L, -2);
         lua_rawset(L, w);
 
@@ -522,7 +523,7 @@ private:
             if (type != LUA_TTABLE)
                 luaL_error(L, "actions[%d] is a %s: an action is nil or { kind = \"move\" | \"shoot\", x = number, y = number }",
                            k, luaL_typename(L, -1));
-            lua_pushliteral(L, "kind");
+            Vm::of(L).push_key(L, "kind");
             lua_rawget(L, -2);
             const char* kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
             PodAction a;
@@ -535,7 +536,7 @@ private:
             double* xy[2] = {&a.v.x, &a.v.y};
             const char* names[2] = {"x", "y"};
             for (int c = 0; c < 2; ++c) {
-                lua_pushstring(L, names[c]);
+                Vm::of(L).push_key(L, names[c]);
                 if (lua_rawget(L, -2) != LUA_TNUMBER)
                     luaL_error(L, "actions[%d].%s is a %s: it must be a number", k, names[c], luaL_typename(L, -1));
                 *xy[c] = lua_tonumber(L, -1);

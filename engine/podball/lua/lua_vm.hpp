@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "engine/core/rng.hpp"
@@ -40,6 +41,10 @@ public:
     std::uint64_t log_dropped = 0;
     static constexpr std::size_t kLogBytes = 64 * 1024;
 
+    // Pushes the string `literal` (a string literal: known by its address), made once per state
+    // and kept in the registry, so that filling the world's tables compares no strings.
+    void push_key(lua_State* L, const char* literal);
+
     // Scratch for serialising `memory` (memory.cpp): grown with malloc, kept between calls.
     char* buf = nullptr;
     std::size_t buf_len = 0, buf_cap = 0;
@@ -58,6 +63,11 @@ private:
     bool overrun_ = false;
     bool refused_ = false;          // an allocation was refused during the current call
     char refused_at_[128] = {};     // PATH:LINE of the Lua code that asked for it
+    struct Key {
+        const char* literal = nullptr;
+        int ref = LUA_NOREF;
+    };
+    Key keys_[128];                 // open addressing on the literal's address
 };
 
 // The sandbox (sandbox.cpp): opens base, math, string, table and utf8 and replaces or removes what

@@ -13,28 +13,34 @@ namespace {
 
 constexpr int kMaxDepth = 32;
 
+// Where serialising stands: the stack indices of the keys from memory down, made into text
+// ("memory.a[2].b") only for an error, so that a call that succeeds formats nothing.
 struct Path {
-    char text[200];
-    std::size_t len;
+    const char* root;
+    int keys[kMaxDepth + 2];
+    int depth;
 };
 
-// Appends `.key` or `[key]` to the path for the key on top of the stack; returns the old length.
-std::size_t push_path(lua_State* L, Path& p) {
-    const std::size_t old = p.len;
-    char piece[80];
-    if (lua_type(L, -1) == LUA_TSTRING) std::snprintf(piece, sizeof piece, ".%s", lua_tostring(L, -1));
-    else if (lua_isinteger(L, -1)) std::snprintf(piece, sizeof piece, "[%lld]", static_cast<long long>(lua_tointeger(L, -1)));
-    else if (lua_type(L, -1) == LUA_TNUMBER) std::snprintf(piece, sizeof piece, "[%.17g]", lua_tonumber(L, -1));
-    else std::snprintf(piece, sizeof piece, "[%s]", lua_toboolean(L, -1) ? "true" : "false");
-    const std::size_t n = std::strlen(piece);
-    if (p.len + n + 4 < sizeof p.text) {
-        std::memcpy(p.text + p.len, piece, n + 1);
-        p.len += n;
-    } else if (p.len + 4 < sizeof p.text) {
-        std::memcpy(p.text + p.len, "...", 4);
-        p.len += 3;
+const char* path_text(lua_State* L, const Path& p) {
+    char text[200];
+    std::size_t len = static_cast<std::size_t>(std::snprintf(text, sizeof text, "%s", p.root));
+    for (int d = 0; d < p.depth && len + 4 < sizeof text; ++d) {
+        const int k = p.keys[d];
+        char piece[80];
+        if (lua_type(L, k) == LUA_TSTRING) std::snprintf(piece, sizeof piece, ".%s", lua_tostring(L, k));
+        else if (lua_isinteger(L, k)) std::snprintf(piece, sizeof piece, "[%lld]", static_cast<long long>(lua_tointeger(L, k)));
+        else if (lua_type(L, k) == LUA_TNUMBER) std::snprintf(piece, sizeof piece, "[%.17g]", lua_tonumber(L, k));
+        else std::snprintf(piece, sizeof piece, "[%s]", lua_toboolean(L, k) ? "true" : "false");
+        const std::size_t n = std::strlen(piece);
+        if (len + n + 4 >= sizeof text) {
+            std::memcpy(text + len, "...", 4);
+            len += 3;
+            break;
+        }
+        std::memcpy(text + len, piece, n + 1);
+        len += n;
     }
-    return old;
+    return lua_pushstring(L, text);
 }
 
 void put_u32(lua_State* L, Vm& vm, std::uint32_t v) { vm.buf_append(L, &v, sizeof v); }
@@ -57,7 +63,7 @@ void serialise_scalar(lua_State* L, Vm& vm, int v, Path& path) {
         case LUA_TSTRING: {
             std::size_t n = 0;
             const char* s = lua_tolstring(L, v, &n);
-            if (n > UINT32_MAX) luaL_error(L, "%s is a string too long for memory", path.text);
+            if (n > UINT32_MAX) luaL_error(L, "%s is a string too long for memory", path_text(L, path));
             vm.buf_append(L, "s", 1);
             put_u32(L, vm, static_cast<std::uint32_t>(n));
             vm.buf_append(L, s, n);
@@ -70,41 +76,42 @@ void serialise_scalar(lua_State* L, Vm& vm, int v, Path& path) {
         }
         default:
             luaL_error(L, "%s holds a %s: memory holds plain data only (numbers, strings, booleans and tables of those)",
-                       path.text, luaL_typename(L, v));
+                       path_text(L, path), luaL_typename(L, v));
     }
 }
 
 void serialise_table(lua_State* L, Vm& vm, int t, int seen, Path& path, int depth) {
-    if (depth > kMaxDepth) luaL_error(L, "%s is nested more than %d tables deep", path.text, kMaxDepth);
+    if (depth > kMaxDepth) luaL_error(L, "%s is nested more than %d tables deep", path_text(L, path), kMaxDepth);
     if (lua_getmetatable(L, t))
         luaL_error(L, "%s is a table with a metatable (a table of the world, the actions or the libraries, or one "
                       "given a metatable): memory holds plain data only; copy the values you need",
-                   path.text);
+                   path_text(L, path));
     // A table reached twice (shared, or a cycle) would come back as two tables, or never end.
-    if (lua_rawgetp(L, seen, lua_topointer(L, t)) != LUA_TNIL)
+    // The path is kept as text only when a table is reached twice; a first visit stores its depth
+    // and the keys are still on the stack then.
+    if (lua_rawgetp(L, seen, lua_topointer(L, t)) != LUA_TNIL) {
+        const char* first = lua_tostring(L, -1);
         luaL_error(L, "%s is a table that memory already holds at %s: memory is a tree of plain data (no table in "
                       "two places, no cycles)",
-                   path.text, lua_tostring(L, -1));
+                   path_text(L, path), first);
+    }
     lua_pop(L, 1);
-    lua_pushstring(L, path.text);
+    path_text(L, path);
     lua_rawsetp(L, seen, lua_topointer(L, t));
 
-    char what[240];
-    std::snprintf(what, sizeof what, "%s", path.text);
-    const int keys = push_sorted_keys(L, t, what);
+    const int keys = push_sorted_keys(L, t, "memory");
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, keys));
     vm.buf_append(L, "t", 1);
     put_u32(L, vm, static_cast<std::uint32_t>(n));
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, keys, i);
         const int key = lua_gettop(L);
-        const std::size_t old = push_path(L, path);
+        path.keys[path.depth++] = key;
         serialise_scalar(L, vm, key, path);
         lua_pushvalue(L, key);
         lua_rawget(L, t);
         serialise_value(L, vm, lua_gettop(L), seen, path, depth + 1);
-        path.len = old;
-        path.text[old] = '\0';
+        --path.depth;
         lua_settop(L, key - 1);
     }
     lua_settop(L, keys - 1);
@@ -165,8 +172,7 @@ void serialise_memory(lua_State* L, Vm& vm, int t, const char* name) {
     lua_newtable(L);
     const int seen = lua_gettop(L);
     Path path{};
-    std::snprintf(path.text, sizeof path.text, "%s", name);
-    path.len = std::strlen(path.text);
+    path.root = name;
     serialise_value(L, vm, t, seen, path, 0);
     lua_settop(L, seen - 1);
 }

@@ -111,6 +111,26 @@ bool Vm::protected_call(lua_CFunction fn, void* arg, std::int64_t instructions, 
     return false;
 }
 
+void Vm::push_key(lua_State* L, const char* literal) {
+    constexpr std::size_t n = sizeof keys_ / sizeof keys_[0];
+    std::size_t i = (reinterpret_cast<std::uintptr_t>(literal) >> 3) % n;
+    for (std::size_t probe = 0; probe < n; ++probe, i = (i + 1) % n) {
+        Key& k = keys_[i];
+        if (k.literal == literal) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, k.ref);
+            return;
+        }
+        if (!k.literal) {
+            lua_pushstring(L, literal);
+            lua_pushvalue(L, -1);
+            k.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+            k.literal = literal;
+            return;
+        }
+    }
+    lua_pushstring(L, literal);   // the table is full: an ordinary push
+}
+
 void Vm::buf_append(lua_State* L, const void* data, std::size_t n) {
     if (buf_len + n > buf_cap) {
         std::size_t want = buf_cap ? buf_cap : 256;
