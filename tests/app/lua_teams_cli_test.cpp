@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "tests/app/app_support.hpp"
+#include "app_support.hpp"
 
 TEST_CASE("lua teams: two processes play a Lua team's match to the same state; run --json shows its script") {
     const std::string args = "run " + source_path("scenarios/podball-lua-passer.toml") + " --ticks 3000 --json";
