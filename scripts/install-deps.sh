@@ -13,8 +13,6 @@ set -euo pipefail
 RUN=(
   build-essential cmake pkg-config
   libsdl2-dev libimgui-dev libglm-dev libtomlplusplus-dev libstb-dev libcli11-dev
-  # CMake's configure step declares the test suites, so it needs doctest's header.
-  doctest-dev
   # Sweep results in SQLite (engine/sweep/sweep_store.cpp).
   libsqlite3-dev
   # Team modules run in a host process under a seccomp filter (tools/module_sandbox.cpp).
@@ -23,6 +21,8 @@ RUN=(
   fonts-dejavu-core
 )
 CHECK=(
+  # The test suites (CMake declares them only when doctest is installed).
+  doctest-dev
   # The window and package tests open a real window on a virtual display.
   xvfb xauth
 )
