@@ -194,8 +194,9 @@ TEST_CASE("effects view: the worked examples say which creep is which example, o
             CHECK_MESSAGE(renderer.write_png(std::string(dir) + "/examples-" + std::to_string(width) + ".png", error), error);
         }
     }
-    // The post's numbers are what the lanes hold: example 2, (20|2) + (10|5), is (20|4.5) under highest
-    // potency and (18|5) under highest duration (0.05 s later: one tick of 1/20 s ran down).
+    // The stacking article's numbers (docs/labs/effects.md#sources) are what the lanes hold:
+    // example 2, (20|2) + (10|5), is (20|4.5) under highest potency and (18|5) under highest
+    // duration (0.05 s later: one tick of 1/20 s ran down).
     const auto& w = effects_world(sim);
     const effects::ActiveEffect& hp = w.lane(0).creeps()[1].effects.at(0);
     CHECK(hp.potency == doctest::Approx(20.0));
