@@ -60,7 +60,7 @@ int run_scenario(const RunOptions& o, std::ostream& out, std::ostream& err) {
         j.key("metrics");
         w.write_metrics(j);
         // Podball: what each team's module printed (an isolated library module's stdout and
-        // stderr, never Playbench's own output; README, "Library modules run isolated").
+        // stderr, never Playbench's own output; docs/team-modules.md#library-modules-run-isolated-the-default).
         if (const auto* pw = dynamic_cast<const pb::podball::PodballWorld*>(&w)) {
             j.key("module_logs").begin_array();
             for (int t = 0; t < 2; ++t) {
@@ -154,7 +154,7 @@ int list_params(const std::string& lab_name, std::ostream& out, std::ostream& er
     return 0;
 }
 
-// Each lab's default scenario (the one its README section names): what `bench render` draws.
+// Each lab's default scenario (the one its page docs/labs/<lab>.md names): what `bench render` draws.
 static const std::pair<const char*, const char*> kDefaultScenarios[] = {
     {"podball", "podball-default.toml"},   {"rgs", "rgs-build-order.toml"},
     {"logistics", "logistics-colony.toml"}, {"effects", "effects-three-waves.toml"},
@@ -207,7 +207,7 @@ static bool bench_render(std::ostream& out, std::ostream& err) {
     return all_met;
 }
 
-// Compare mode (issue 23): a compared tick (A and B in lockstep, through the window's shell)
+// Compare mode (docs/benchmarks.md#compare): a compared tick (A and B in lockstep, through the window's shell)
 // against a single one, per lab, from tick 600 of the default scenario. Target: at most 2.1x.
 static bool bench_compare(std::ostream& out, std::ostream& err) {
     constexpr double kTarget = 2.1;

@@ -1,6 +1,7 @@
 // `playbench solve SCENARIO [--json]`: the Tasks lab's whole answer for a scenario - per
 // player-equipment pair its Pareto options, per team size k the set W^k with teams and routes,
-// and the efficient set across k - as text tables like the paper's or as JSON.
+// and the efficient set across k - as text tables like those of the Toward the Stars paper
+// (docs/labs/tasks.md#sources) or as JSON.
 #pragma once
 #include <iosfwd>
 #include <string>

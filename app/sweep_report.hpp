@@ -1,4 +1,4 @@
-// `playbench sweep report DIR --out REPORT` (README "Sweeps" > "Report"): plots and a summary of
+// `playbench sweep report DIR --out REPORT` (docs/sweeps.md#report): plots and a summary of
 // a merged sweep, drawn by Playbench's own renderer (ui/offscreen_renderer.hpp, ui/chart.hpp).
 // Reads DIR/manifest.txt (parameters, points, seeds, results) and DIR/results.csv (what
 // `sweep merge` wrote). Writes, each atomically:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Debian package as a user gets it (issue 24), without installing it: `make package-test`
-# (part of `make test`, after `make package`). Usage: scripts/package-test.sh BUILD_DIR
+# The Debian package as a user gets it (docs/packaging.md#package-test), without installing it:
+# `make package-test` (part of `make test`, after `make package`). Usage: scripts/package-test.sh
+# BUILD_DIR
 #  1. build/release/playbench_VERSION_ARCH.deb, its control fields (version = PROJECT_VERSION,
 #     Depends from shlibdeps plus fonts-dejavu-core);
 #  2. unpacked with dpkg-deb -x into a temporary root; ROOT/usr/bin/playbench run from an unrelated
@@ -165,7 +166,8 @@ step "desktop-file-validate"
 appstreamcli validate --no-net "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" || fail "appstreamcli validate"
 grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" ||
     fail "the metainfo has no release $version"
-# Every screenshot the metainfo names is one of the README's (the front page), shipped in the package too.
+# Every screenshot the metainfo names is one README.md (the front page) shows, shipped in the
+# package too.
 for shot in $(grep -o 'screenshot-[a-z]*\.png' "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml"); do
     [ -s "$root/usr/share/doc/playbench/screenshots/$shot" ] || fail "the metainfo names $shot, not in the package"
     grep -q "docs/$shot" "$src/README.md" || fail "the metainfo names $shot, not in the README"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# A real one-node Slurm cluster on this machine, for the sweep test (docs/sweeps.md#on-a-cluster-slurm-and-kubernetes): munged, slurmctld
-# and slurmd from Debian's packages, each with its own config, key, state, spool and logs in a
-# temporary folder, started here and stopped here by their pids whatever happens. It submits
-# deploy/slurm/sweep.sbatch (a 4-task array and its merge job) for SWEEP with one task failing, checks
-# that the merge runs anyway and says what is missing, submits it again, and checks that the merged
-# CSV equals a local run's byte for byte.
+# A real one-node Slurm cluster on this machine, for the sweep test
+# (docs/sweeps.md#on-a-cluster-slurm-and-kubernetes): munged, slurmctld and slurmd from Debian's
+# packages, each with its own config, key, state, spool and logs in a temporary folder, started here
+# and stopped here by their pids whatever happens. It submits deploy/slurm/sweep.sbatch (a 4-task
+# array and its merge job) for SWEEP with one task failing, checks that the merge runs anyway and
+# says what is missing, submits it again, and checks that the merged CSV equals a local run's byte
+# for byte.
 #
 #   scripts/slurm-sweep-test.sh PLAYBENCH SWEEP
 #

@@ -1,5 +1,5 @@
-// The module host's sandbox (engine/podball/module_host.hpp; README, "Library modules run
-// isolated"): its resource limits, the seccomp filter it installs before it loads a team module's
+// The module host's sandbox (engine/podball/module_host.hpp;
+// docs/team-modules.md#library-modules-run-isolated-the-default): its resource limits, the seccomp filter it installs before it loads a team module's
 // library, and the signal handlers that record what the sandbox refused in the shared page.
 #pragma once
 #include <cstdint>

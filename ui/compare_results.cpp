@@ -119,7 +119,7 @@ void draw_compare_results(const World& a_world, const CompareFrame* c, const Des
         ImGui::SameLine(0, 4.0f);
         ImGui::TextColored(palette::kDimText, "B - A: B better / worse; white: neither is better.");
     }
-    ImGui::TextColored(palette::kDimText, "One run each. Over many seeds: playbench compare (README).");
+    ImGui::TextColored(palette::kDimText, "One run each. Over many seeds: playbench compare (docs/compare.md).");
     ImGui::PopTextWrapPos();
     ImGui::Separator();
 }

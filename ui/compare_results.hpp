@@ -1,4 +1,5 @@
-// Compare mode in a lab's Analysis tab (issue 23): one helper for every lab.
+// Compare mode in a lab's Analysis tab (docs/compare.md#compare-mode-in-the-window): one helper for
+// every lab.
 //
 // draw_compare_results: at the top of the tab, a table of the lab's key results for A, B and
 // B - A, each named in the lab's words with its unit (the lab's ResultMeaning), B - A coloured

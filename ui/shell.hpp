@@ -240,7 +240,7 @@ public:
     bool recording() const { return recorder_.recording(); }
     const SessionRecorder& recorder() const { return recorder_; }
 
-    // --- sweeps (ui/shell_sweep.cpp, README "Sweeps" > "In the window") ---
+    // --- sweeps (ui/shell_sweep.cpp, docs/sweeps.md#in-the-window) ---
     // Opens a merged sweep (DIR/sweep.sqlite, or the folder DIR) in the sweep view, which takes
     // the canvas's and the side panel's place; the world stays as it was, held still. False with
     // the error shown (not a merged sweep, an unmerged folder: which command merges it).

@@ -1,4 +1,4 @@
-// Compare mode (README "Comparing two variants"): B, a variant of the open scenario A, forked at
+// Compare mode (docs/compare.md#compare-mode-in-the-window): B, a variant of the open scenario A, forked at
 // the current tick, runs beside it in lockstep under the one transport. The canvas shows A and B
 // side by side, each labelled; the parameter panel edits A, B or both; the Compare tab lists what
 // B changed and the lab's key results for A, B and B - A; Keep B / Save B as... / Leave.

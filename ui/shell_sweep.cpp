@@ -1,4 +1,4 @@
-// Sweeps in the window (README "Sweeps" > "In the window"): File > Open of a merged sweep shows
+// Sweeps in the window (docs/sweeps.md#in-the-window): File > Open of a merged sweep shows
 // the sweep view (ui/sweep_view.hpp) where the canvas and the side panel are; a run clicked in
 // its table opens in its lab, as `sweep run` ran it, to watch; the Sweep menu comes back to the
 // view. The world is replaced only by opening a run, through the same steps as opening a file.

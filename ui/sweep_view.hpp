@@ -1,4 +1,4 @@
-// The sweep in the window (README "Sweeps" > "In the window"): File > Open of a merged sweep
+// The sweep in the window (docs/sweeps.md#in-the-window): File > Open of a merged sweep
 // (DIR/sweep.sqlite, or the folder DIR) shows its results in place of the lab's canvas:
 //   - a plot of one result against a varied parameter: the mean over the seeds, the lowest and the
 //     highest seed (as `sweep report` draws it), or, with a second parameter, a heat map of the

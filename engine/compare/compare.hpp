@@ -1,4 +1,4 @@
-// A/B comparison (README "Comparing two variants"): one scenario run as A and as B, a variant that
+// A/B comparison (docs/compare.md): one scenario run as A and as B, a variant that
 // differs in some parameters, over the same seeds (paired), with each key result's mean for A and
 // B and the difference B - A with a 95 % interval over the paired seeds (Student's t).
 // Headless: the command line's `compare` verb prints what run_compare measures.

@@ -21,7 +21,7 @@
 // with CLONE_PARENT, so every process of a host family (the host and its copies) is Playbench's
 // own child, in the host's process group.
 //
-// The sandbox (README, "Library modules run isolated"): the host starts in a process group of its
+// The sandbox (docs/team-modules.md#library-modules-run-isolated-the-default): the host starts in a process group of its
 // own, dies with the Playbench thread that started it (PR_SET_PDEATHSIG), has its address space
 // (RLIMIT_AS: podball.modules.memory_limit), its log (RLIMIT_FSIZE: kLogBytes), its descriptors
 // and core dumps limited, and installs a seccomp filter before it loads the library. System calls
@@ -45,7 +45,7 @@
 
 namespace pb::podball {
 
-// Time budgets of one call (README: "Library modules run isolated"). Loading the library and
+// Time budgets of one call (docs/team-modules.md#library-modules-run-isolated-the-default). Loading the library and
 // init, and making a snapshot copy: 2 s, wall-clock. One play call: 50 ms of the host's processor
 // time (a team is called every ctrl_step ticks; a 5v5 module answers in microseconds), and at most
 // 250 ms wall-clock (a module that sleeps or blocks); processor time, so that a busy machine

@@ -1,4 +1,4 @@
-// Sweeps (README "Sweeps"): one scenario run over many parameter values and seeds, headless.
+// Sweeps (docs/sweeps.md): one scenario run over many parameter values and seeds, headless.
 // A sweep file (TOML) names the scenario, the parameters to vary, how points are chosen (grid,
 // random, Latin hypercube), the seeds per point, how long a run lasts and which results to keep.
 // The run list it fixes is point-major, seed-minor: run i is point i / seeds, seed i % seeds.
@@ -31,7 +31,7 @@ struct SweepVary {
 
 enum class SweepSample { Grid, Random, Latin };
 
-// The most runs one sweep may hold (README "Sweeps", "How big a sweep may be"). Measured at the
+// The most runs one sweep may hold (docs/sweeps.md#the-sweep-file, "How big a sweep may be"). Measured at the
 // limit (1000 x 1000 points, Podball's 7 default results): a run costs its folder 0.65 KB (a
 // manifest line, a log record, a CSV row, its SQLite rows: 43 + 112 + 87 + 405 MB) and `sweep
 // merge` / `sweep report` at most 0.55 KB of memory (376 MB / 552 MB peak, 44 s / 13 s): under

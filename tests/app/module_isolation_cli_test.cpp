@@ -1,5 +1,6 @@
-// Library modules cannot take Playbench down (issue 19 point 4), on the real binary: a Podball team
-// module that loops, segfaults, aborts, calls exit(0) or writes 1 MB past its action array is
+// Library modules cannot take Playbench down
+// (docs/team-modules.md#what-playbench-does-with-a-broken-module), on the real binary: a Podball
+// team module that loops, segfaults, aborts, calls exit(0) or writes 1 MB past its action array is
 // stopped; `run`, `match` and `replay verify` complete, the other team plays on, and the fault is
 // named in the output. In-process stays available as an opt-in and plays the same match.
 #include <doctest/doctest.h>

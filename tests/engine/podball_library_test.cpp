@@ -55,8 +55,9 @@ TEST_CASE("podball library modules: the example loads, describes itself and play
     CHECK(info.name == "simple_striker");
     CHECK(info.can_clone);
 
-    // The seed's ball friction (the default before engine 7): the striker's long shots score against
-    // idle pods; with today's 0.02 it wins 7 of seeds 3..12 by 2 to 6 goals (README, sweeps).
+    // The seed's ball friction (the default before engine 7): the striker's long shots score
+    // against idle pods; with today's 0.02 it wins 7 of seeds 3..12 by 2 to 6 goals
+    // (docs/sweeps.md#what-the-scoring-sweep-found).
     const Scenario s = load_scenario_text(scenario_text("lib:" + striker(), "idle") + kSeedBall, "striker.toml");
     const MatchOutcome o = play_match(s, 3);
     CHECK(o.finished);

@@ -1,6 +1,6 @@
-// Module libraries and scenario loading (issue 18 point 2): relative "lib:" paths always resolve
-// to an absolute file beside the scenario, ModulePolicy::Describe never opens a library, and the
-// module pins of a replay encode and decode (and damage is refused).
+// Module libraries and scenario loading (docs/replays.md#module-libraries-in-replays): relative
+// "lib:" paths always resolve to an absolute file beside the scenario, ModulePolicy::Describe never
+// opens a library, and the module pins of a replay encode and decode (and damage is refused).
 #include <doctest/doctest.h>
 
 #include <cstdlib>

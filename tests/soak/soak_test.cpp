@@ -1,11 +1,12 @@
-// The soak test (issue 17): every shipped scenario (scenarios/*.toml, globbed) drawn through the
-// real shell and views on an offscreen renderer, running as the window runs it, at every tick
-// for its first 600 ticks and at sampled ticks up to 20,000, at 1280x800 and 1920x1080, with
-// everything the lab's view offers switched on (ui/soak_setup.hpp), the side panel's tabs cycled,
-// the mouse wandering over the window (hover readouts and tooltips), and random edits submitted
-// as commands while it plays: param.set of a random parameter to a random in-range value, and a
-// random command of the lab's own (built from the lab's command specs, so every lab and every
-// command is covered without a list to keep up to date). Refused commands are fine.
+// The soak test (docs/testing.md#the-suites): every shipped scenario (scenarios/*.toml, globbed)
+// drawn through the real shell and views on an offscreen renderer, running as the window runs it,
+// at every tick for its first 600 ticks and at sampled ticks up to 20,000, at 1280x800 and
+// 1920x1080, with everything the lab's view offers switched on (ui/soak_setup.hpp), the side
+// panel's tabs cycled, the mouse wandering over the window (hover readouts and tooltips), and
+// random edits submitted as commands while it plays: param.set of a random parameter to a random
+// in-range value, and a random command of the lab's own (built from the lab's command specs, so
+// every lab and every command is covered without a list to keep up to date). Refused commands are
+// fine.
 //
 // Fails on: a bad value in the draw data (a NaN or infinity in a vertex or clip rectangle), a
 // value the painters refused (draw_fault_log), a frame whose build takes over 200 ms (a
@@ -288,9 +289,9 @@ void soak_scenario(const std::filesystem::path& path) {
     }
 }
 
-// Compare mode (issue 23): each lab's default scenario forked into A and B at tick 100, B's key
-// parameter changed, both drawn side by side (or ghosted) with random edits on either side, every
-// tick for 300 ticks, then sampled to 5,000.
+// Compare mode (docs/compare.md#compare-mode-in-the-window): each lab's default scenario forked
+// into A and B at tick 100, B's key parameter changed, both drawn side by side (or ghosted) with
+// random edits on either side, every tick for 300 ticks, then sampled to 5,000.
 void soak_compare(const std::string& file, const char* key, double value) {
     const std::filesystem::path path = std::filesystem::path(PLAYBENCH_SOURCE_DIR) / "scenarios" / file;
     std::uint64_t seed = 1469598103934665603ull ^ 7ull;

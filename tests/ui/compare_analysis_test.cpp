@@ -1,6 +1,7 @@
-// Issue 23 point 1: while comparing, each lab's Analysis tab shows A, B and B - A for its key
-// results (one shared table, ui/compare_results.hpp) and its charts overlay B's runs (dashed,
-// "B ..."), live and when reviewing a compare recording. Without compare mode nothing of it shows.
+// While comparing (docs/compare.md#compare-mode-in-the-window), each lab's Analysis tab shows A, B
+// and B - A for its key results (one shared table, ui/compare_results.hpp) and its charts overlay
+// B's runs (dashed, "B ..."), live and when reviewing a compare recording. Without compare mode
+// nothing of it shows.
 #include <doctest/doctest.h>
 
 #include <cmath>

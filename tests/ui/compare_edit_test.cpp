@@ -1,6 +1,7 @@
-// Issue 23 point 1, editing in compare mode: each canvas edits its own side (drag while paused,
-// click), Shift edits both; the Tools and Parameters tabs follow the Edit switch; B's edits are in
-// Edit > Undo beside A's, in the order made, and an edit made on both sides undoes on both.
+// Editing in compare mode (docs/compare.md#compare-mode-in-the-window): each canvas edits its own
+// side (drag while paused, click), Shift edits both; the Tools and Parameters tabs follow the Edit
+// switch; B's edits are in Edit > Undo beside A's, in the order made, and an edit made on both
+// sides undoes on both.
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,6 +1,6 @@
-// Issue 23 point 1: compare mode in the window, in every lab. B forks from A, both advance
-// together, B's edits do not touch A (and A's do not touch B unless "Both"), Keep B / Save B as /
-// Leave do what they say, and the window shows A and B side by side, labelled.
+// Compare mode in the window (docs/compare.md#compare-mode-in-the-window), in every lab. B forks
+// from A, both advance together, B's edits do not touch A (and A's do not touch B unless "Both"),
+// Keep B / Save B as / Leave do what they say, and the window shows A and B side by side, labelled.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -305,7 +305,8 @@ TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas")->w < full * 0.6f);
     std::string err;
-    // PLAYBENCH_TEST_SHOTS=DIR writes the pictures (the README's compare screenshot comes from here).
+    // PLAYBENCH_TEST_SHOTS=DIR writes the pictures (the compare screenshot README.md shows comes
+    // from here).
     if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/compare.png", err);
     shell.set_compare_ghost(true);
     r.render(shell, 2);

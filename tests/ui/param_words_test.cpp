@@ -1,4 +1,4 @@
-// Issue 21 point 3 through the shell: the matching policy is a drop-down showing its name, a flag
+// Parameter words through the shell: the matching policy is a drop-down showing its name, a flag
 // is a checkbox, and each lab's derived values sit under the sliders that feed them.
 #include <doctest/doctest.h>
 

@@ -1,5 +1,6 @@
-// Reviewing a replay whose Podball team plays a module library (issue 18 point 2): the window asks
-// first, naming the library's file and SHA-256; nothing is loaded until the designer agrees.
+// Reviewing a replay whose Podball team plays a module library
+// (docs/replays.md#module-libraries-in-replays): the window asks first, naming the library's file
+// and SHA-256; nothing is loaded until the designer agrees.
 #include <doctest/doctest.h>
 
 #include <cstdlib>

@@ -1,5 +1,5 @@
-// Issue 21 points 5 and 6: a file that fails to load keeps the work; File > New per lab; the
-// start page; modal dialogs hold the world still; F12 in dialogs and in review.
+// A file that fails to load keeps the work; File > New per lab; the start page
+// (docs/window.md#start-page); modal dialogs hold the world still; F12 in dialogs and in review.
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -517,7 +517,7 @@ LabHelp PodballView::help() const {
         {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo a pod or ball placed, a slider, a reset (steering a pod is play: no undo)"},
         {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
-    h.source = "../shared/seeds/podball-engine.txt and ../shared/specs/podball.md";
+    h.source = "the Podball engine's rule book (docs/labs/podball.md#sources)";
     return h;
 }
 
