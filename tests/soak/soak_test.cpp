@@ -29,9 +29,9 @@
 #include "engine/core/rng.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/painter.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/soak_setup.hpp"
 
 using namespace pb;

@@ -1,5 +1,5 @@
 // Issue 23 point 1: while comparing, each lab's Analysis tab shows A, B and B - A for its key
-// results (one shared table, ui/compare_results.hpp) and its charts overlay B's runs (dashed,
+// results (one shared table, ui/widgets/compare_results.hpp) and its charts overlay B's runs (dashed,
 // "B ..."), live and when reviewing a compare recording. Without compare mode nothing of it shows.
 #include <doctest/doctest.h>
 
@@ -11,10 +11,10 @@
 #include "engine/core/lab.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/tasks/world.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/offscreen_renderer.hpp"
 #include "ui/podball/podball_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/compare_results.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

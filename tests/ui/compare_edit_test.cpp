@@ -6,10 +6,10 @@
 #include <string>
 
 #include "engine/core/lab.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/compare_results.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

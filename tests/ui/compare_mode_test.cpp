@@ -9,8 +9,8 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
 #include "engine/core/replay_file.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

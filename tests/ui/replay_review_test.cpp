@@ -10,10 +10,10 @@
 
 #include "engine/core/replay.hpp"
 #include "engine/core/scenario.hpp"
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
-#include "ui/shortcuts.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

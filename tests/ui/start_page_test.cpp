@@ -8,9 +8,9 @@
 #include <set>
 
 #include "engine/core/lab.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/start_page.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/start_page.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

@@ -1,4 +1,4 @@
-// The sweep in the window (ui/sweep_view.hpp, ui/shell_sweep.cpp): a real sweep (the Podball
+// The sweep in the window (ui/shell/sweep_view.hpp, ui/shell/shell_sweep.cpp): a real sweep (the Podball
 // scoring example, its runs capped at 300 ticks) run and merged in a temp folder, opened through
 // the shell as File > Open does, drawn by the offscreen renderer and clicked.
 #include <doctest/doctest.h>
@@ -19,9 +19,9 @@
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
 #include "engine/sweep/sweep_table.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/sweep_view.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/sweep_view.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

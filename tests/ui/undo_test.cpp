@@ -1,4 +1,4 @@
-// Undo / redo through the shell's edit history (ui/edit_history.hpp), as the shell drives it:
+// Undo / redo through the shell's edit history (ui/shell/edit_history.hpp), as the shell drives it:
 // for every lab, every command kind a designer issues is applied, undone (the world's hash is the
 // one before when the inverse is exact) and redone (the hash after); an inexact inverse is
 // flagged, a kind without one refuses with the reason; a recording with undos verifies; a slider
@@ -22,11 +22,11 @@
 #include "engine/rgs/commands.hpp"
 #include "engine/rgs/world.hpp"
 #include "engine/tasks/commands.hpp"
-#include "ui/edit_history.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/param_panel.hpp"
-#include "ui/shell.hpp"
-#include "ui/shortcuts.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/edit_history.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
+#include "ui/widgets/param_panel.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

@@ -1,0 +1,486 @@
+// The whole Playbench window, drawn immediate-mode from a Simulation each frame: menu bar,
+// transport bar, canvas with the lab's view, parameter panel, status line, dialogs.
+// The shell changes the world only by submitting commands (or by the Simulation's own
+// step/restart/reset); it never writes engine state. It knows nothing of the SDL window: the
+// host (app/window.cpp, or the offscreen renderer) feeds it frames and fulfils its requests.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/json.hpp"
+#include "engine/core/replay.hpp"
+#include "engine/core/simulation.hpp"
+#include "ui/lab_view.hpp"
+#include "ui/shell/edit_history.hpp"
+#include "ui/shell/fixed_step_clock.hpp"
+#include "ui/shell/shortcuts.hpp"
+#include "ui/shell/start_page.hpp"
+#include "ui/widgets/canvas.hpp"
+#include "ui/widgets/file_dialog.hpp"
+#include "ui/widgets/param_panel.hpp"
+#include "ui/widgets/widget_locator.hpp"
+
+namespace pb::ui {
+
+class SweepView;
+
+// The side panel's tabs (Compare only in compare mode).
+enum class SideTab { Review, Tools, Parameters, Analysis, Compare };
+std::string_view side_tab_key(SideTab tab);                      // "review", "tools", "params", "analysis", "compare"
+std::optional<SideTab> side_tab_from_key(std::string_view key);
+
+// What the designer arranged, persisted by the app between sessions.
+struct ShellPreferences {
+    SideTab side_tab = SideTab::Parameters;   // the side panel's tab last chosen
+    static constexpr std::size_t kMaxRecentFiles = 10;
+    bool show_params = true;
+    bool show_transport = true;
+    bool show_status = true;
+    bool velocity_hints = true;
+    float param_panel_width = 440.0f;   // at UI scale 1
+    int speed_index = kDefaultSpeedIndex;
+    std::vector<std::string> recent_files;   // most recent first
+};
+
+// Puts `path` (made absolute) first in `recent`, without duplicates, at most kMaxRecentFiles.
+void remember_recent_file(std::vector<std::string>& recent, const std::string& path);
+
+// True when `path` is a readable file starting with the replay magic ("PBRPLY\r\n"): replays are
+// told from scenarios by their content, never by their name.
+bool is_replay_file(const std::string& path);
+
+struct ShellOptions {
+    std::string scenarios_dir;   // where File > Open starts when no scenario file is open
+    ShellPreferences preferences;
+    bool start_paused = true;
+};
+
+// A replay under review (ui/shell/shell_replay.cpp): the player owns the simulation on screen.
+struct ReviewSession {
+    std::unique_ptr<ReplayPlayer> player;
+    std::string path;
+    std::vector<std::string> warnings;   // from loading (a cut-off file), shown until dismissed
+    std::vector<ReplayNote> notes;       // the file's notes plus those added here (saved at once)
+    std::uint32_t next_note_id = 1;      // above every id seen, deleted ones included
+    // Notes added here, latest last, for Edit > Undo (which deletes one) and Redo (which adds it
+    // back at its tick): ui/shell/shell_edits.cpp.
+    std::vector<ReplayNote> added_notes, undone_notes;
+    bool loop = false;
+    std::int64_t loop_a = 0, loop_b = 0;   // the looped range, ticks
+    // Ticks checked ahead per frame, adapted so checking costs a few milliseconds a frame.
+    std::int64_t check_slice = 2000;
+    bool divergence_announced = false;
+    // The note being written in the side panel.
+    std::string note_text;
+    std::optional<glm::dvec2> note_point;
+    bool picking_point = false;   // the next canvas click sets note_point
+    // A recording made in compare mode: B's replay beside it (A's name with ".b", a branch of A's
+    // file), played in lockstep and shown on the right half of the canvas.
+    std::unique_ptr<ReplayPlayer> b_player;
+    std::string b_path;
+    std::unique_ptr<LabView> b_view;
+    CanvasView b_canvas;
+};
+
+// The file B's replay goes to when A's goes to `a_path`: "match.pbreplay" -> "match.b.pbreplay".
+std::string variant_replay_path(const std::string& a_path);
+
+// Compare mode (ui/shell/shell_compare.cpp): B, a variant of the open scenario (A), runs beside it in
+// lockstep. Which side the parameter panel edits:
+enum class CompareEdit { A, B, Both };
+
+struct CompareSession {
+    std::unique_ptr<Simulation> sim;     // B: forked from A, the same seed and tick
+    std::unique_ptr<LabView> view;       // B's own view: its charts and heat maps follow B
+    CanvasView canvas;                   // B's half of the canvas (its own pan and zoom)
+    ParamPanelState panel;               // B's parameter panel
+    // B's edits (its panel, its canvas, its tools), for Edit > Undo / Redo beside A's: the two
+    // histories interleave by Edit::seq, and an edit made on both sides undoes on both.
+    EditHistory history;
+    CompareEdit edit = CompareEdit::B;
+    std::vector<std::string> results;    // the lab's key results (engine/compare)
+    std::int64_t fork_tick = 0;          // A's tick when B was made
+    bool ghost = false;                  // B drawn faintly over A on one canvas, not beside it
+    // While A is recorded, B is recorded beside it (A's file name with ".b" before the extension),
+    // as a branch of A's file: each file is an ordinary replay that verifies on its own.
+    SessionRecorder recorder;
+    bool save_pending = false;           // the file dialog's Save is "Save B as..."
+    bool question = false;               // leaving: keep A or B?
+    bool question_open = false;
+};
+
+class Shell {
+public:
+    Shell(Simulation& sim, ShellOptions options);
+    ~Shell();
+    Shell(const Shell&) = delete;
+    Shell& operator=(const Shell&) = delete;
+
+    // Runs the ticks due for a frame of `frame_seconds` (fixed steps within a time budget).
+    void update(double frame_seconds);
+    // Draws the whole window into the current ImGui frame (between NewFrame and Render).
+    void draw();
+    // Runs ticks one by one as a running window does (the lab's view sees each), at once;
+    // for renders of a later tick. Throws what the simulation throws.
+    void run_ticks(std::int64_t ticks);
+
+    // Brings a side panel tab to the front (kept as the designer's choice); a tab the lab does not
+    // have shows Parameters instead.
+    void select_side_tab(SideTab tab) { prefs_.side_tab = tab; }
+    SideTab side_tab() const { return side_tab_shown_.value_or(prefs_.side_tab); }
+
+    // Menus, buttons and keyboard shortcuts all end up here.
+    void perform(ShellAction action);
+    // Opens a scenario file; on failure the error banner shows why and the current scenario stays.
+    bool open_scenario(const std::string& path);
+    // The designer's way to open (File > Open, Recent, a dropped file): with unsaved edits it
+    // first asks whether to save them.
+    void request_open(const std::string& path);
+    // File > New: a fresh scenario of `lab` (its name, "podball") from the lab's template (its
+    // registered defaults: default_scenario), untitled and without a file. False with the error
+    // shown (an unknown lab); the current scenario then stays.
+    bool new_scenario(const std::string& lab);
+    // The designer's way to File > New: with unsaved edits it first asks whether to save them.
+    void request_new(const std::string& lab);
+    // The start page (ui/shell/start_page.hpp): the example scenarios by lab, and File > New per lab.
+    // Opens on first run and from Help > Start page.
+    void show_start_page(bool show = true);
+    bool start_page_visible() const { return show_start_page_; }
+    const StartPage& start_page() const { return start_page_; }
+    // Saves the scenario with the current parameters and the designer's placements (atomically).
+    bool save_scenario(const std::string& path);
+    void show_error(std::string message, std::string retry_path = {});
+    void set_status(std::string message);
+    void set_paused(bool paused);
+
+    // Requests the host fulfils: a screenshot of the next rendered frame, quitting.
+    std::optional<std::string> take_screenshot_request();
+    void screenshot_written(const std::string& path, const std::string& error);
+    // A quit asked for by the designer; with unsaved changes it first asks whether to save them,
+    // unless `force` (scripts, tests).
+    void request_quit(bool force);
+    bool quit_requested() const { return quit_confirmed_; }
+
+    bool paused() const { return paused_; }
+    bool dirty() const;
+    bool modal_open() const;
+    // The unsaved-changes question (quit, open, reload, new): open?, and its Cancel (automation,
+    // tests; the window's own Cancel button does the same).
+    bool unsaved_question_open() const { return unsaved_question_.has_value(); }
+    void cancel_unsaved_question();
+    // True while something animates without input (running, dragging): the host must not idle.
+    bool wants_continuous_frames() const;
+    std::string window_title() const;
+    const std::string& current_path() const { return current_path_; }
+    const ShellPreferences& preferences() const { return prefs_; }
+    const WidgetLocator& widgets() const { return widgets_; }
+    // What B's view recorded on B's canvas (entity positions), while comparing.
+    const WidgetLocator& variant_widgets() const { return b_widgets_; }
+    const CanvasView& canvas() const { return view_; }
+    const FixedStepClock& clock() const { return clock_; }
+    const std::string& error() const { return error_; }
+    const std::string& status() const { return status_; }
+    // The simulation on screen: the live one, or while reviewing the replay player's.
+    Simulation& simulation() { return *sim_; }
+    // The lab's view on the canvas (tests and automation reach its tools through it).
+    LabView* lab_view() { return lab_view_.get(); }
+    // Microseconds of simulation per tick, measured here (smoothed).
+    double tick_microseconds() const { return tick_us_; }
+    // The host reports the game controller's state each frame (disconnected when there is none).
+    void set_gamepad(GamepadState state) { gamepad_ = std::move(state); }
+    const GamepadState& gamepad() const { return gamepad_; }
+    // The host reports how long a frame took to produce (UI + rendering, not idle waits).
+    void note_frame_time(double milliseconds);
+
+    // --- replays (ui/shell/shell_replay.cpp) ---
+    // Opens a scenario, or a replay when the file starts with the replay magic (whatever its name).
+    bool open_file(const std::string& path);
+    // Review mode: the replay's simulation on screen, editing off. On failure the error banner
+    // says why and the current simulation stays.
+    bool open_replay(const std::string& path);
+    // A replay whose scenario runs module libraries (code) opens only once the designer agrees:
+    // open_replay asks instead (a dialog naming each library, the file found with the pinned
+    // SHA-256 and the hash) and returns false; the answer opens it with the pinned libraries or
+    // drops it. A library without a pin or without a matching file is refused with the reason.
+    struct ModuleQuestion {
+        std::string path;                      // the replay
+        std::vector<std::string> libraries;    // one text per library: what it is, where, its SHA-256
+    };
+    const std::optional<ModuleQuestion>& module_question() const { return module_question_; }
+    bool allow_replay_modules();   // "Load and review"
+    void refuse_replay_modules();  // "Cancel"
+    // Back to the live simulation, as it was before the replay was opened.
+    void close_replay();
+    bool reviewing() const { return review_ != nullptr; }
+    const ReviewSession* review() const { return review_.get(); }
+    ReplayPlayer* replay_player() { return review_ ? review_->player.get() : nullptr; }
+    // Transport while reviewing (clamped to the recording).
+    void review_seek(std::int64_t tick);
+    void review_step(std::int64_t delta);
+    void set_loop_start();   // A = the current tick
+    void set_loop_end();     // B = the current tick
+    void toggle_loop();
+    // A note at the current tick (and optionally a point in world units), saved into the replay
+    // file at once. False with the error shown.
+    bool add_review_note(const std::string& text, std::optional<glm::dvec2> point = std::nullopt);
+    // Deletes a note of the reviewed replay (a deletion record appended to the file).
+    bool delete_review_note(std::uint32_t id);
+    // "Take over here": forks the replay's simulation at the current tick, leaves review mode
+    // and carries on live with it, recording a branch replay (to `path`, default name if empty).
+    bool take_over(const std::string& path = {});
+    // Recording the live simulation to `path` (a default name in the current folder if empty).
+    bool start_recording(const std::string& path = {});
+    void stop_recording(const std::string& why);
+    bool recording() const { return recorder_.recording(); }
+    const SessionRecorder& recorder() const { return recorder_; }
+
+    // --- sweeps (ui/shell/shell_sweep.cpp, README "Sweeps" > "In the window") ---
+    // Opens a merged sweep (DIR/sweep.sqlite, or the folder DIR) in the sweep view, which takes
+    // the canvas's and the side panel's place; the world stays as it was, held still. False with
+    // the error shown (not a merged sweep, an unmerged folder: which command merges it).
+    bool open_sweep(const std::string& path);
+    void close_sweep();
+    SweepView* sweep_view() { return sweep_.get(); }
+    // The sweep view on screen (Sweep > Show the sweep view), or the lab (a run being watched).
+    bool sweep_visible() const { return sweep_ && show_sweep_; }
+    void show_sweep(bool show);
+    // Opens run `run` (its key) of the open sweep in its lab, to watch it: the base scenario with
+    // the point's values and the run's seed, as `sweep run` ran it; untitled (File > Save As keeps
+    // it). False with the error shown (the base scenario missing: its path).
+    bool open_sweep_run(std::uint64_t run);
+    // The designer's way (a table row clicked): with unsaved edits it first asks.
+    void request_sweep_run(std::uint64_t run);
+    // The run on screen, in words ("run 17: point 5 (...), seed 3"); empty when none.
+    const std::string& sweep_run() const { return sweep_run_; }
+
+    // --- compare mode (ui/shell/shell_compare.cpp) ---
+    // Simulation > Compare with a variant: B forks from A at the current tick (same seed, same
+    // state); both then run in lockstep. False with the reason shown while reviewing a replay.
+    bool start_compare();
+    bool comparing() const { return compare_ != nullptr; }
+    Simulation* variant() { return compare_ ? compare_->sim.get() : nullptr; }
+    LabView* variant_view() { return compare_ ? compare_->view.get() : nullptr; }
+    // Which side the parameter panel edits (Both: A's edits are made on B too).
+    void set_compare_edit(CompareEdit edit);
+    // B ghosted over A on the whole canvas (true), or A and B side by side (false).
+    void set_compare_ghost(bool ghost) {
+        if (compare_) compare_->ghost = ghost;
+    }
+    std::optional<CompareEdit> compare_edit() const;
+    // A parameter edit on the side(s) chosen, as the panel makes it (tests, automation).
+    std::optional<std::string> compare_set_param(const std::string& key, double value);
+    // Parameters whose value B has other than A: key, A's value, B's value (as the table prints).
+    struct ParamDifference {
+        std::string key, a, b;
+    };
+    std::vector<ParamDifference> variant_differences() const;
+    // Leaves compare mode keeping A (B dropped) or B (B becomes the scenario on screen, with its
+    // edits unsaved).
+    void end_compare(bool keep_b);
+    // The designer's way out: asks whether to keep A or B (Cancel stays in compare mode).
+    void request_end_compare();
+    bool compare_question_open() const { return compare_ && compare_->question; }
+    // Writes B as a scenario file (atomically), as File > Save would write A.
+    bool save_variant(const std::string& path);
+
+    // The designer's edits (Edit > Undo / Redo, the Edits list): ui/shell/shell_edits.cpp.
+    const EditHistory& edit_history() const { return history_; }
+    // The file dialog (tests: which one is open, and the path it offers).
+    const FileDialog& file_dialog() const { return file_dialog_; }
+    bool edits_window_open() const { return show_edits_; }
+    void show_edits_window(bool open) { show_edits_ = open; }
+
+    // The report UI automation dumps: tick, paused, speed, parameters, widget rectangles...
+    // Writes fields into an object the caller has opened.
+    void write_report(JsonWriter& out) const;
+
+private:
+    // shell_replay.cpp
+    Simulation& live_sim() { return owned_sim_ ? *owned_sim_ : *host_sim_; }
+    const Simulation& live_sim() const { return owned_sim_ ? *owned_sim_ : *host_sim_; }
+    void review_update(double frame_seconds);
+    void report_recording_end();
+    std::string default_replay_path(const std::string& stem) const;
+    // Commands a view queued while reviewing are dropped: the recorded world must stay as it was.
+    void refuse_edit_while_reviewing();
+    // shell_timeline.cpp: review mode's transport, timeline, banners and notes
+    void draw_review_transport();
+    void draw_timeline();
+    void draw_review_banners();
+    void draw_review_panel();
+    // shell_compare.cpp
+    void compare_tick();                         // B's step after A's
+    void start_variant_recording();              // B's recording beside A's (both on)
+    void draw_side_b_canvas(float width, float height);   // B while comparing, or B's replay
+    // True, having said why, when compare mode is on: opening or starting another scenario would
+    // drop A or B, so the designer leaves compare mode first.
+    bool refuse_while_comparing(const std::string& what);
+    void draw_compare_tab();
+    void draw_compare_question();
+    void draw_variant_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, bool live);
+    void label_canvas(const char* id, const std::string& text, ImU32 colour);
+    // B's world drawn over A's canvas, faded (compare mode's ghost view).
+    void draw_ghost(const CanvasFrame& frame);
+    void draw_compare_params(std::string& refused);
+    void draw_compare_edit_switch();
+    // What edits a side: A (the scenario) or, while comparing, B.
+    struct EditSide {
+        Simulation& sim;
+        LabView& lab;
+        EditHistory& history;
+        CanvasView& view;
+        bool b;
+    };
+    EditSide edit_side(bool b);
+    // Applies a designer's edit to a side through its history, and, when `both`, the same edit
+    // to the other side too (one step of undo for both). Says what happened in the status line.
+    void apply_edit(bool b, Command c, bool both);
+    // Compare mode's undo / redo: the latest edit on either side (both when made on both).
+    void undo_compare_edit(bool redo);
+    std::string compare_undo_label(bool redo) const;
+    bool compare_can_undo(bool redo) const;
+    // A new edit on one side drops what the other side could redo (as one history would).
+    void sync_compare_redo();
+    std::uint64_t seen_edit_seq_ = 0;
+    std::unique_ptr<CompareSession> compare_;
+    // shell.cpp: actions
+    void restart_keeping_parameters();
+    static bool folder_writable(const std::filesystem::path& folder);
+    void change_speed(int delta);
+    std::string default_screenshot_path() const;
+    std::string dialog_start_path() const;
+    void ensure_lab_view();
+    // One tick: the view's due commands (a steered pod), then the step. Running and Single step
+    // both go through here, so stepping by hand drives a taken-over pod too.
+    void run_one_tick();
+    // shell_draw.cpp: layout
+    void draw_menu_bar();
+    void draw_transport_bar();
+    // The transport bar's child window (both bars), and the speed buttons 0 .. count-1.
+    void begin_transport_child(float item_spacing);
+    // Right-aligned text (the tick), then the child window ends.
+    void end_transport_child(const char* right_text, const char* widget_name);
+    void show_other_world();
+    void world_replaced();
+    void draw_speed_buttons(int count, bool small);
+    void draw_error_banner();
+    void draw_side_panel(float width, float height);
+    void draw_status_line();
+    void draw_dialogs();
+    // shell_edits.cpp: Edit menu, undo / redo, the Edits list
+    void draw_edit_menu();
+    void draw_edits_window();
+    void undo_edit(bool redo);
+    void undo_note(bool redo);
+    // shell_help.cpp: Help > Keyboard shortcuts (this lab's) and Help > About this lab.
+    void draw_shortcuts_window();
+    void draw_lab_help_window();
+    // Records each top-level window over the canvas as "overlay.window.<title>".
+    void record_floating_windows();
+    bool lab_has_shortcut(ShellAction action) const;
+    void draw_unsaved_question();
+    // ui/shell/shell_replay.cpp: the module libraries question (called by draw_dialogs).
+    void draw_module_question();
+    bool open_replay_with(const std::string& path, bool allow_modules);
+    std::optional<ModuleQuestion> module_question_;
+    bool module_popup_open_ = false;
+    // Submits what the lab view queued this frame (tools, clicks) at the current tick.
+    void submit_view_commands();
+
+    // What to do once the designer answered the unsaved-changes question.
+    enum class AfterDiscard { Quit, Open, Reload, New, SweepRun };
+    struct UnsavedQuestion {
+        AfterDiscard then = AfterDiscard::Quit;
+        std::string path;          // for Open; the lab's name for New; the run's key for SweepRun
+        bool popup_open = false;
+        bool cancel = false;       // cancelled from code: the popup closes at the next frame
+    };
+    void ask_about_unsaved(AfterDiscard then, std::string path = {});
+    void continue_after(const UnsavedQuestion& question);
+    void reload();
+    // shell_sweep.cpp
+    void draw_sweep(float width, float height);
+    void draw_sweep_menu();
+    void export_sweep(FileDialogMode mode, const std::string& path);
+    std::unique_ptr<SweepView> sweep_;
+    bool show_sweep_ = false;
+    std::string sweep_run_;
+    // shell_canvas.cpp
+    void draw_canvas(float width, float height);
+    // A canvas's input for side A or (comparing) B: Shift makes a drop or a click edit both.
+    void canvas_input(EditSide side, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius);
+    void canvas_click(EditSide side, glm::dvec2 mouse_world, double pick_radius, bool both);
+    void draw_canvas_world(ImVec2 origin, ImVec2 size, float scale);
+    void draw_review_pins(Painter& draw, float scale);
+    void canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius);
+
+    // On screen: the host's simulation, a branch taken over from a replay (owned_sim_), or the
+    // replay player's while reviewing.
+    Simulation* sim_;
+    Simulation* host_sim_;
+    std::unique_ptr<Simulation> owned_sim_;
+    std::unique_ptr<ReviewSession> review_;
+    SessionRecorder recorder_;
+    double since_flush_ = 0.0;   // seconds of wall time since the recording was last flushed
+    std::string scenarios_dir_;
+    ShellPreferences prefs_;
+    FixedStepClock clock_;
+    CanvasView view_;
+    std::unique_ptr<LabView> lab_view_;
+    std::string lab_view_name_;
+    WidgetLocator widgets_;
+    WidgetLocator b_widgets_;
+    GamepadState gamepad_;
+    ParamPanelState param_panel_;
+    EditHistory history_;
+    bool show_edits_ = false;
+    FileDialog file_dialog_;
+
+    bool paused_ = true;
+    std::string current_path_;
+    // Saving writes the scenario plus the live edits; Restart then starts from what was saved.
+    std::optional<Scenario> restart_from_;
+    // Unsaved = designer commands since the last open/save (a scenario's own scheduled
+    // commands do not count), including edits made before a restart dropped the log.
+    std::size_t saved_live_count_ = 0;
+    bool edits_before_restart_ = false;
+
+    // Canvas gestures in progress
+    enum class CanvasDrag { None, Pan, Entity };
+    CanvasDrag canvas_drag_ = CanvasDrag::None;
+    ImVec2 press_at_{};       // where a canvas gesture began: a release close by is a click
+    bool press_left_ = false;
+    bool drag_on_b_ = false;  // the entity being dragged is B's (compare mode's right canvas)
+
+    std::string error_;
+    std::string retry_path_;
+    std::string status_;
+    double status_time_ = -1e9;
+    std::optional<std::string> screenshot_request_;
+    std::optional<UnsavedQuestion> unsaved_question_;
+    bool quit_confirmed_ = false;
+    bool show_shortcuts_ = false;
+    bool show_lab_help_ = false;   // Help > About this lab
+    // The side panel's tab on screen last frame (a tab chosen in code is selected once).
+    std::optional<SideTab> side_tab_shown_;
+    bool show_about_ = false;
+    bool show_start_page_ = false;
+    StartPage start_page_;
+    void draw_start_page();
+    // Keeps the simulation still while a modal dialog is open (resumes after).
+    bool dialog_pauses() const;
+
+    double tick_us_ = 0.0;
+    double frame_ms_ = 0.0;
+    double ticks_per_second_ = 0.0;   // measured over the last second
+    std::int64_t tps_ticks_ = 0;
+    std::chrono::steady_clock::time_point tps_since_{};
+};
+
+}  // namespace pb::ui
