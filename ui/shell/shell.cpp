@@ -1,5 +1,4 @@
 #include "ui/shell/shell.hpp"
-#include "ui/shell/sweep_view.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -295,8 +294,12 @@ void Shell::restart_keeping_parameters() {
                              : std::string("Restarted at tick 0 (parameter values kept)"));
 }
 
-// Another world is on screen (opened or new): nothing unsaved, no error, its own view.
-void Shell::world_replaced() {
+void Shell::replace_world(Scenario scenario, std::string path, const std::string& why) {
+    if (review_) close_replay();
+    if (recorder_.recording()) stop_recording(why);
+    sim_->reset(std::move(scenario));   // leaves the simulation as it was when it throws
+    // Another world is on screen: nothing unsaved, no error, its own view.
+    current_path_ = std::move(path);
     restart_from_.reset();
     saved_live_count_ = sim_->live_commands().size();
     edits_before_restart_ = false;
@@ -304,9 +307,7 @@ void Shell::world_replaced() {
     retry_path_.clear();
     show_other_world();
     show_start_page_ = false;
-    // Another world on screen: the sweep view steps aside (Sweep > Show brings it back).
-    show_sweep_ = false;
-    sweep_run_.clear();
+    sweep_.world_replaced();
 }
 
 bool Shell::open_scenario(const std::string& path) {
@@ -318,10 +319,8 @@ bool Shell::open_scenario(const std::string& path) {
         show_error(std::string("Could not open ") + path + ":\n" + e.what(), path);
         return false;
     }
-    if (review_) close_replay();
-    if (recorder_.recording()) stop_recording("Recording stopped: another scenario was opened");
     try {
-        sim_->reset(std::move(loaded));   // leaves the simulation as it was when it throws
+        replace_world(std::move(loaded), path, "Recording stopped: another scenario was opened");
     } catch (const std::exception& e) {
         show_error(std::string("Could not open ") + path + ":\n" +
                        (dynamic_cast<const std::bad_alloc*>(&e) ? std::string("out of memory making its world")
@@ -329,8 +328,6 @@ bool Shell::open_scenario(const std::string& path) {
                    path);
         return false;
     }
-    current_path_ = path;
-    world_replaced();
     remember_recent_file(prefs_.recent_files, path);
     set_status("Opened " + path);
     return true;
@@ -349,16 +346,12 @@ bool Shell::new_scenario(const std::string& lab_name) {
         show_error("Could not start a new " + lab->title + " scenario: " + e.what());
         return false;
     }
-    if (review_) close_replay();
-    if (recorder_.recording()) stop_recording("Recording stopped: a new scenario was started");
     try {
-        sim_->reset(std::move(fresh));
+        replace_world(std::move(fresh), "", "Recording stopped: a new scenario was started");
     } catch (const std::exception& e) {
         show_error("Could not start a new " + lab->title + " scenario: " + e.what());
         return false;
     }
-    current_path_.clear();
-    world_replaced();
     set_status("New " + lab->title + " scenario (the lab's defaults): File > Save As to keep it");
     return true;
 }
@@ -450,6 +443,28 @@ void Shell::request_open(const std::string& path) {
     else open_scenario(path);
 }
 
+bool Shell::open_sweep(const std::string& path) {
+    try {
+        sweep_.open(path);
+    } catch (const std::exception& e) {
+        show_error("Could not open the sweep " + path + ":\n" + e.what(), path);
+        return false;
+    }
+    error_.clear();
+    retry_path_.clear();
+    show_start_page_ = false;
+    sweep_.show(true);
+    remember_recent_file(prefs_.recent_files, path);
+    set_status(sweep_.opened_message());
+    return true;
+}
+
+void Shell::request_sweep_run(std::uint64_t run) {
+    if (refuse_while_comparing("watch run " + std::to_string(run) + " of the sweep")) return;
+    if (dirty()) ask_about_unsaved(AfterDiscard::SweepRun, std::to_string(run));
+    else sweep_.open_run(run);
+}
+
 void Shell::reload() {
     if (open_scenario(current_path_)) set_status("Reloaded " + current_path_);
 }
@@ -470,7 +485,7 @@ void Shell::continue_after(const UnsavedQuestion& question) {
     case AfterDiscard::Open: open_scenario(question.path); break;
     case AfterDiscard::Reload: reload(); break;
     case AfterDiscard::New: new_scenario(question.path); break;
-    case AfterDiscard::SweepRun: open_sweep_run(std::stoull(question.path)); break;
+    case AfterDiscard::SweepRun: sweep_.open_run(std::stoull(question.path)); break;
     }
 }
 
@@ -482,7 +497,7 @@ bool Shell::modal_open() const {
 }
 
 // The start page covers the canvas like a dialog: the world waits behind it too.
-bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value() || show_start_page_ || sweep_visible(); }
+bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value() || show_start_page_ || sweep_.visible(); }
 
 bool Shell::wants_continuous_frames() const {
     // A replay still being checked for divergence needs frames to get on with it.
@@ -497,12 +512,12 @@ std::string Shell::window_title() const {
         if (review_->player->divergence()) title += " DIVERGED";
         return title;
     }
-    if (sweep_visible()) return title + " \xe2\x80\x94 " + sweep_->title();
+    if (sweep_.visible()) return title + " \xe2\x80\x94 " + sweep_.view()->title();
     if (recorder_.recording()) title = "\xe2\x97\x8f REC " + title;
     const std::string& scenario_title = sim_->scenario().title;
     if (!scenario_title.empty()) title += " \xe2\x80\x94 " + scenario_title;
     if (!current_path_.empty()) title += " (" + fs::path(current_path_).filename().string() + ")";
-    if (!sweep_run_.empty()) title += " \xe2\x80\x94 sweep " + sweep_run_;
+    if (!sweep_.run().empty()) title += " \xe2\x80\x94 sweep " + sweep_.run();
     if (dirty()) title = "* " + title;
     return title;
 }

@@ -19,16 +19,16 @@
 #include "ui/lab_view.hpp"
 #include "ui/shell/edit_history.hpp"
 #include "ui/shell/fixed_step_clock.hpp"
+#include "ui/shell/shell_host.hpp"
 #include "ui/shell/shortcuts.hpp"
 #include "ui/shell/start_page.hpp"
+#include "ui/shell/sweep_session.hpp"
 #include "ui/widgets/canvas.hpp"
 #include "ui/widgets/file_dialog.hpp"
 #include "ui/widgets/param_panel.hpp"
 #include "ui/widgets/widget_locator.hpp"
 
 namespace pb::ui {
-
-class SweepView;
 
 // The side panel's tabs (Compare only in compare mode).
 enum class SideTab { Review, Tools, Parameters, Analysis, Compare };
@@ -115,7 +115,7 @@ struct CompareSession {
     bool question_open = false;
 };
 
-class Shell {
+class Shell : public ShellHost {
 public:
     Shell(Simulation& sim, ShellOptions options);
     ~Shell();
@@ -155,9 +155,9 @@ public:
     const StartPage& start_page() const { return start_page_; }
     // Saves the scenario with the current parameters and the designer's placements (atomically).
     bool save_scenario(const std::string& path);
-    void show_error(std::string message, std::string retry_path = {});
-    void set_status(std::string message);
-    void set_paused(bool paused);
+    void show_error(std::string message, std::string retry_path = {}) override;
+    void set_status(std::string message) override;
+    void set_paused(bool paused) override;
 
     // Requests the host fulfils: a screenshot of the next rendered frame, quitting.
     std::optional<std::string> take_screenshot_request();
@@ -167,7 +167,7 @@ public:
     void request_quit(bool force);
     bool quit_requested() const { return quit_confirmed_; }
 
-    bool paused() const { return paused_; }
+    bool paused() const override { return paused_; }
     bool dirty() const;
     bool modal_open() const;
     // The unsaved-changes question (quit, open, reload, new): open?, and its Cancel (automation,
@@ -180,6 +180,7 @@ public:
     const std::string& current_path() const { return current_path_; }
     const ShellPreferences& preferences() const { return prefs_; }
     const WidgetLocator& widgets() const { return widgets_; }
+    WidgetLocator& frame_widgets() override { return widgets_; }
     // What B's view recorded on B's canvas (entity positions), while comparing.
     const WidgetLocator& variant_widgets() const { return b_widgets_; }
     const CanvasView& canvas() const { return view_; }
@@ -187,9 +188,9 @@ public:
     const std::string& error() const { return error_; }
     const std::string& status() const { return status_; }
     // The simulation on screen: the live one, or while reviewing the replay player's.
-    Simulation& simulation() { return *sim_; }
+    Simulation& simulation() override { return *sim_; }
     // The lab's view on the canvas (tests and automation reach its tools through it).
-    LabView* lab_view() { return lab_view_.get(); }
+    LabView* lab_view() override { return lab_view_.get(); }
     // Microseconds of simulation per tick, measured here (smoothed).
     double tick_microseconds() const { return tick_us_; }
     // The host reports the game controller's state each frame (disconnected when there is none).
@@ -240,24 +241,12 @@ public:
     bool recording() const { return recorder_.recording(); }
     const SessionRecorder& recorder() const { return recorder_; }
 
-    // --- sweeps (ui/shell/shell_sweep.cpp, README "Sweeps" > "In the window") ---
+    // --- sweeps (ui/shell/sweep_session.hpp) ---
     // Opens a merged sweep (DIR/sweep.sqlite, or the folder DIR) in the sweep view, which takes
     // the canvas's and the side panel's place; the world stays as it was, held still. False with
     // the error shown (not a merged sweep, an unmerged folder: which command merges it).
     bool open_sweep(const std::string& path);
-    void close_sweep();
-    SweepView* sweep_view() { return sweep_.get(); }
-    // The sweep view on screen (Sweep > Show the sweep view), or the lab (a run being watched).
-    bool sweep_visible() const { return sweep_ && show_sweep_; }
-    void show_sweep(bool show);
-    // Opens run `run` (its key) of the open sweep in its lab, to watch it: the base scenario with
-    // the point's values and the run's seed, as `sweep run` ran it; untitled (File > Save As keeps
-    // it). False with the error shown (the base scenario missing: its path).
-    bool open_sweep_run(std::uint64_t run);
-    // The designer's way (a table row clicked): with unsaved edits it first asks.
-    void request_sweep_run(std::uint64_t run);
-    // The run on screen, in words ("run 17: point 5 (...), seed 3"); empty when none.
-    const std::string& sweep_run() const { return sweep_run_; }
+    SweepSession& sweep() { return sweep_; }
 
     // --- compare mode (ui/shell/shell_compare.cpp) ---
     // Simulation > Compare with a variant: B forks from A at the current tick (same seed, same
@@ -290,7 +279,7 @@ public:
     bool save_variant(const std::string& path);
 
     // The designer's edits (Edit > Undo / Redo, the Edits list): ui/shell/shell_edits.cpp.
-    const EditHistory& edit_history() const { return history_; }
+    EditHistory& edit_history() override { return history_; }
     // The file dialog (tests: which one is open, and the path it offers).
     const FileDialog& file_dialog() const { return file_dialog_; }
     bool edits_window_open() const { return show_edits_; }
@@ -367,7 +356,6 @@ private:
     // Right-aligned text (the tick), then the child window ends.
     void end_transport_child(const char* right_text, const char* widget_name);
     void show_other_world();
-    void world_replaced();
     void draw_speed_buttons(int count, bool small);
     void draw_error_banner();
     void draw_side_panel(float width, float height);
@@ -404,13 +392,10 @@ private:
     void ask_about_unsaved(AfterDiscard then, std::string path = {});
     void continue_after(const UnsavedQuestion& question);
     void reload();
-    // shell_sweep.cpp
-    void draw_sweep(float width, float height);
-    void draw_sweep_menu();
-    void export_sweep(FileDialogMode mode, const std::string& path);
-    std::unique_ptr<SweepView> sweep_;
-    bool show_sweep_ = false;
-    std::string sweep_run_;
+    void replace_world(Scenario scenario, std::string path, const std::string& why) override;
+    // The designer's way to a sweep's run (a table row clicked): with unsaved edits it first asks.
+    void request_sweep_run(std::uint64_t run);
+    SweepSession sweep_{*this};
     // shell_canvas.cpp
     void draw_canvas(float width, float height);
     // A canvas's input for side A or (comparing) B: Shift makes a drop or a click edit both.

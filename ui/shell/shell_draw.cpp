@@ -46,8 +46,8 @@ void Shell::draw() {
     ImGui::Begin("##playbench_main", nullptr, kFixedWindow);
     ImGui::PopStyleVar(2);
 
-    // An open sweep's view takes the canvas's and the side panel's place (ui/shell/shell_sweep.cpp).
-    const bool sweep_shown = sweep_visible();
+    // An open sweep's view takes the canvas's and the side panel's place (ui/shell/sweep_session.hpp).
+    const bool sweep_shown = sweep_.visible();
     if (prefs_.show_transport && !sweep_shown) {
         if (review_) draw_review_transport();
         else draw_transport_bar();
@@ -70,7 +70,7 @@ void Shell::draw() {
     float canvas_w = std::max(1.0f, avail.x - (prefs_.show_params ? panel_w + splitter_w : 0.0f));
 
     if (sweep_shown) {
-        draw_sweep(avail.x, middle_h);
+        if (auto run = sweep_.draw(avail.x, middle_h, file_dialog_)) request_sweep_run(*run);
     } else if ((compare_ && !compare_->ghost) || (review_ && review_->b_player)) {
         // A on the left, B on the right, a thin gap between.
         const float gap = 4.0f * scale;
@@ -199,7 +199,7 @@ void Shell::draw_menu_bar() {
     }
     widgets_.record_last_item("menu.file");
     draw_edit_menu();
-    draw_sweep_menu();
+    sweep_.draw_menu();
     if (ImGui::BeginMenu("Simulation")) {
         if (ImGui::MenuItem(paused_ ? "Play" : "Pause", shortcut_label(ShellAction::TogglePause)))
             perform(ShellAction::TogglePause);
@@ -574,7 +574,7 @@ void Shell::draw_dialogs() {
             break;
         case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
         case FileDialogMode::ExportSweepPlot:
-        case FileDialogMode::ExportSweepTable: export_sweep(file_dialog_.mode(), *path); break;
+        case FileDialogMode::ExportSweepTable: sweep_.export_to(file_dialog_.mode(), *path); break;
         }
     }
 

@@ -1,11 +1,11 @@
-// The sweep in the window (README "Sweeps" > "In the window"): File > Open of a merged sweep
+// The sweep in the window (docs/sweeps.md#in-the-window): File > Open of a merged sweep
 // (DIR/sweep.sqlite, or the folder DIR) shows its results in place of the lab's canvas:
 //   - a plot of one result against a varied parameter: the mean over the seeds, the lowest and the
 //     highest seed (as `sweep report` draws it), or, with a second parameter, a heat map of the
 //     mean; hovering a point or a cell shows its values, clicking it lists its runs in the table
 //     (and opens the run when it is the only one: one seed, one point);
 //   - the table of the runs (point values, seed, results), sortable; clicking a row opens that run
-//     in its lab (the shell: Shell::open_sweep_run) to watch it;
+//     in its lab (SweepSession::open_run, ui/shell/sweep_session.hpp) to watch it;
 //   - export of the plot as a PNG (the offscreen renderer) and of the table as CSV, each atomically.
 // The numbers come from engine/sweep/sweep_table.hpp, as the report's do.
 #pragma once
