@@ -179,14 +179,14 @@ TEST_CASE("compare mode: reviewing a compare recording overlays B in the Analysi
     options.preferences.side_tab = ui::SideTab::Analysis;
     ui::Shell shell(host, options);
     REQUIRE(shell.open_replay(a_path));
-    REQUIRE(shell.review()->b_player);
-    shell.review_seek(500);
+    REQUIRE(shell.review()->b_player());
+    shell.review()->seek(500);
     shell.select_side_tab(ui::SideTab::Analysis);
     ui::OffscreenRenderer r(1280, 800);
     REQUIRE(r.ok());
     ui::compare_overlay_log().clear();
     r.render(shell, 3);
-    check_table(shell, shell.simulation().world(), shell.review()->b_player->simulation().world(), "metrics.teams[0].mined");
+    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(), "metrics.teams[0].mined");
     const auto& log = ui::compare_overlay_log();
     REQUIRE(log.count("rgs_bp") == 1);
     CHECK(log.at("rgs_bp").series == 2);
@@ -203,11 +203,11 @@ TEST_CASE("compare mode: reviewing a Podball compare recording, B's charts follo
     options.preferences.side_tab = ui::SideTab::Analysis;
     ui::Shell shell(host, options);
     REQUIRE(shell.open_replay(a_path));
-    REQUIRE(shell.review()->b_player);
+    REQUIRE(shell.review()->b_player());
     ui::OffscreenRenderer r(1280, 800);
     REQUIRE(r.ok());
     shell.select_side_tab(ui::SideTab::Analysis);
-    shell.review_seek(600);
+    shell.review()->seek(600);
     shell.set_paused(false);
     for (int i = 0; i < 120; ++i) {   // play on: both views watch their replay advance
         shell.update(1.0 / 60.0);
@@ -216,7 +216,7 @@ TEST_CASE("compare mode: reviewing a Podball compare recording, B's charts follo
     shell.set_paused(true);
     ui::compare_overlay_log().clear();
     r.render(shell, 2);
-    check_table(shell, shell.simulation().world(), shell.review()->b_player->simulation().world(), "metrics.teams[0].possession_pct");
+    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(), "metrics.teams[0].possession_pct");
     const auto& log = ui::compare_overlay_log();
     REQUIRE(log.count("possession") == 1);
     CHECK(log.at("possession").series == 2);

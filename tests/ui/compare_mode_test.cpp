@@ -263,11 +263,11 @@ TEST_CASE("compare mode: recording keeps both sides; each file verifies; reviewi
     Simulation host(load_scenario_file(scenario_path("podball-default.toml")));
     ui::Shell shell(host, ui::ShellOptions{});
     REQUIRE(shell.open_replay(a_path));
-    REQUIRE(shell.review()->b_player);
-    shell.review_seek(300);
+    REQUIRE(shell.review()->b_player());
+    shell.review()->seek(300);
     CHECK(shell.simulation().world().hash() == a_hash_300);
-    CHECK(shell.review()->b_player->tick() == 300);
-    CHECK(shell.review()->b_player->simulation().world().hash() == b_hash_300);
+    CHECK(shell.review()->b_player()->tick() == 300);
+    CHECK(shell.review()->b_player()->simulation().world().hash() == b_hash_300);
     CHECK(shell.status().find("with B beside it (session.b.pbreplay)") != std::string::npos);
     ui::OffscreenRenderer r(1280, 800);
     REQUIRE(r.ok());
@@ -276,20 +276,20 @@ TEST_CASE("compare mode: recording keeps both sides; each file verifies; reviewi
     CHECK(shell.widgets().find("overlay.compare.a"));
     CHECK(shell.widgets().find("overlay.compare.b"));
     // Playing on moves both.
-    shell.review_seek(100);
+    shell.review()->seek(100);
     shell.set_paused(false);
     for (int i = 0; i < 10; ++i) {
         shell.update(1.0 / 60.0);
         r.build_frame(shell);
     }
-    CHECK(shell.review()->b_player->tick() == shell.simulation().tick());
+    CHECK(shell.review()->b_player()->tick() == shell.simulation().tick());
     CHECK(shell.simulation().tick() > 100);
 
     // A's file alone (B's moved away) is a plain replay: one canvas.
     shell.close_replay();
     std::filesystem::rename(b_path, dir.file("elsewhere.pbreplay"));
     REQUIRE(shell.open_replay(a_path));
-    CHECK_FALSE(shell.review()->b_player);
+    CHECK_FALSE(shell.review()->b_player());
 }
 
 TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {

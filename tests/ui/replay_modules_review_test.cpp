@@ -60,9 +60,9 @@ TEST_CASE("replay modules ui: reviewing asks before loading a module library, an
     REQUIRE(shell.allow_replay_modules());
     CHECK(shell.reviewing());
     CHECK(fs::exists(marker));
-    for (int i = 0; i < 1000 && !shell.replay_player()->fully_checked(); ++i) shell.update(1.0 / 60.0);
-    CHECK(shell.replay_player()->fully_checked());
-    CHECK_FALSE(shell.replay_player()->divergence());
+    for (int i = 0; i < 1000 && !shell.review()->player().fully_checked(); ++i) shell.update(1.0 / 60.0);
+    CHECK(shell.review()->player().fully_checked());
+    CHECK_FALSE(shell.review()->player().divergence());
     ::unsetenv("PB_MODULE_MARKER");
 }
 

@@ -66,7 +66,7 @@ void Shell::show_other_world() {
     compare_.reset();   // another world: the variant belonged to the one before
     ensure_lab_view();
     if (lab_view_) lab_view_->cancel_drag();
-    canvas_drag_ = CanvasDrag::None;
+    gestures_.reset();
     view_.reset_user_moved();
 }
 
@@ -85,7 +85,7 @@ void Shell::ensure_lab_view() {
     lab_view_ = create_lab_view(name);
     lab_view_name_ = name;
     view_.reset_user_moved();
-    canvas_drag_ = CanvasDrag::None;
+    gestures_.reset();
 }
 
 void Shell::update(double frame_seconds) {
@@ -120,7 +120,7 @@ void Shell::update(double frame_seconds) {
         return;
     }
     if (review_) {
-        review_update(frame_seconds);
+        tps_ticks_ += review_->update(frame_seconds, clock_);
         return;
     }
     if (paused_) return;
@@ -185,14 +185,13 @@ void Shell::perform(ShellAction action) {
     switch (action) {
     case ShellAction::TogglePause:
         // At the end of a replay, Play starts it again from the top (or the loop's start).
-        if (review_ && paused_ && review_->player->tick() >= (review_->loop ? review_->loop_b : review_->player->length()))
-            review_seek(review_->loop ? review_->loop_a : 0);
+        if (review_ && paused_) review_->rewind_if_ended();
         set_paused(!paused_);
         break;
     case ShellAction::StepOnce:
         set_paused(true);
         if (review_) {
-            review_step(+1);
+            review_->step(+1);
             break;
         }
         try {
@@ -202,7 +201,7 @@ void Shell::perform(ShellAction action) {
         }
         break;
     case ShellAction::Restart:
-        if (review_) review_seek(0);
+        if (review_) review_->seek(0);
         else restart_keeping_parameters();
         break;
     case ShellAction::StepBack:
@@ -213,8 +212,8 @@ void Shell::perform(ShellAction action) {
             break;
         }
         set_paused(true);
-        if (action == ShellAction::StepBack) review_step(-1);
-        else review_seek(action == ShellAction::JumpToStart ? 0 : review_->player->length());
+        if (action == ShellAction::StepBack) review_->step(-1);
+        else review_->seek(action == ShellAction::JumpToStart ? 0 : review_->player().length());
         break;
     case ShellAction::ToggleRecording:
         if (recorder_.recording()) stop_recording("Recording stopped");
@@ -490,7 +489,10 @@ void Shell::continue_after(const UnsavedQuestion& question) {
 }
 
 // The live session's edits: a replay under review is never "unsaved" (its notes are saved at once).
-bool Shell::dirty() const { return edits_before_restart_ || live_sim().live_commands().size() > saved_live_count_; }
+bool Shell::dirty() const {
+    const Simulation& live = owned_sim_ ? *owned_sim_ : *host_sim_;
+    return edits_before_restart_ || live.live_commands().size() > saved_live_count_;
+}
 
 bool Shell::modal_open() const {
     return file_dialog_.visible() || unsaved_question_.has_value() || show_about_ || compare_question_open();
@@ -501,15 +503,15 @@ bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_
 
 bool Shell::wants_continuous_frames() const {
     // A replay still being checked for divergence needs frames to get on with it.
-    return !paused_ || canvas_drag_ != CanvasDrag::None || modal_open() || (review_ && !review_->player->fully_checked());
+    return !paused_ || gestures_.busy() || modal_open() || (review_ && !review_->player().fully_checked());
 }
 
 std::string Shell::window_title() const {
     std::string title = "Playbench";
     if (review_) {
-        title += " \xe2\x80\x94 reviewing " + fs::path(review_->path).filename().string() + " (" +
-                 std::to_string(review_->player->length()) + " ticks)";
-        if (review_->player->divergence()) title += " DIVERGED";
+        title += " \xe2\x80\x94 reviewing " + fs::path(review_->path()).filename().string() + " (" +
+                 std::to_string(review_->player().length()) + " ticks)";
+        if (review_->player().divergence()) title += " DIVERGED";
         return title;
     }
     if (sweep_.visible()) return title + " \xe2\x80\x94 " + sweep_.view()->title();
@@ -523,7 +525,7 @@ std::string Shell::window_title() const {
 }
 
 std::string Shell::default_screenshot_path() const {
-    std::string stem = review_                 ? fs::path(review_->path).stem().string()
+    std::string stem = review_                 ? fs::path(review_->path()).stem().string()
                        : current_path_.empty() ? sim_->world().lab().name
                                                : fs::path(current_path_).stem().string();
     // Replays recorded here are named playbench-<scenario>-<time>: the picture of one is
@@ -574,15 +576,15 @@ void Shell::write_report(JsonWriter& out) const {
     }
     out.end_array();
     out.field("reviewing", review_ != nullptr);
-    out.field("replay", review_ ? review_->path : std::string());
-    out.field("replay_tick", review_ ? review_->player->tick() : std::int64_t{0});
-    out.field("replay_length", review_ ? review_->player->length() : std::int64_t{0});
-    out.field("replay_checked", review_ ? review_->player->fully_checked() : false);
+    out.field("replay", review_ ? review_->path() : std::string());
+    out.field("replay_tick", review_ ? review_->player().tick() : std::int64_t{0});
+    out.field("replay_length", review_ ? review_->player().length() : std::int64_t{0});
+    out.field("replay_checked", review_ ? review_->player().fully_checked() : false);
     out.key("divergence");
-    if (review_ && review_->player->divergence()) out.value(*review_->player->divergence());
+    if (review_ && review_->player().divergence()) out.value(*review_->player().divergence());
     else out.null();
-    out.field("replay_notes", review_ ? static_cast<std::int64_t>(review_->notes.size()) : std::int64_t{0});
-    out.field("loop", review_ ? review_->loop : false);
+    out.field("replay_notes", review_ ? static_cast<std::int64_t>(review_->notes().size()) : std::int64_t{0});
+    out.field("loop", review_ ? review_->looping() : false);
     out.field("recording", recorder_.recording());
     out.field("recording_path", recorder_.recording() ? recorder_.path() : std::string());
     out.field("recording_ticks", recorder_.recording() ? recorder_.ticks() : std::int64_t{0});

@@ -17,8 +17,10 @@
 #include "engine/core/replay.hpp"
 #include "engine/core/simulation.hpp"
 #include "ui/lab_view.hpp"
+#include "ui/shell/canvases.hpp"
 #include "ui/shell/edit_history.hpp"
 #include "ui/shell/fixed_step_clock.hpp"
+#include "ui/shell/review_session.hpp"
 #include "ui/shell/shell_host.hpp"
 #include "ui/shell/shortcuts.hpp"
 #include "ui/shell/start_page.hpp"
@@ -51,45 +53,11 @@ struct ShellPreferences {
 // Puts `path` (made absolute) first in `recent`, without duplicates, at most kMaxRecentFiles.
 void remember_recent_file(std::vector<std::string>& recent, const std::string& path);
 
-// True when `path` is a readable file starting with the replay magic ("PBRPLY\r\n"): replays are
-// told from scenarios by their content, never by their name.
-bool is_replay_file(const std::string& path);
-
 struct ShellOptions {
     std::string scenarios_dir;   // where File > Open starts when no scenario file is open
     ShellPreferences preferences;
     bool start_paused = true;
 };
-
-// A replay under review (ui/shell/shell_replay.cpp): the player owns the simulation on screen.
-struct ReviewSession {
-    std::unique_ptr<ReplayPlayer> player;
-    std::string path;
-    std::vector<std::string> warnings;   // from loading (a cut-off file), shown until dismissed
-    std::vector<ReplayNote> notes;       // the file's notes plus those added here (saved at once)
-    std::uint32_t next_note_id = 1;      // above every id seen, deleted ones included
-    // Notes added here, latest last, for Edit > Undo (which deletes one) and Redo (which adds it
-    // back at its tick): ui/shell/shell_edits.cpp.
-    std::vector<ReplayNote> added_notes, undone_notes;
-    bool loop = false;
-    std::int64_t loop_a = 0, loop_b = 0;   // the looped range, ticks
-    // Ticks checked ahead per frame, adapted so checking costs a few milliseconds a frame.
-    std::int64_t check_slice = 2000;
-    bool divergence_announced = false;
-    // The note being written in the side panel.
-    std::string note_text;
-    std::optional<glm::dvec2> note_point;
-    bool picking_point = false;   // the next canvas click sets note_point
-    // A recording made in compare mode: B's replay beside it (A's name with ".b", a branch of A's
-    // file), played in lockstep and shown on the right half of the canvas.
-    std::unique_ptr<ReplayPlayer> b_player;
-    std::string b_path;
-    std::unique_ptr<LabView> b_view;
-    CanvasView b_canvas;
-};
-
-// The file B's replay goes to when A's goes to `a_path`: "match.pbreplay" -> "match.b.pbreplay".
-std::string variant_replay_path(const std::string& a_path);
 
 // Compare mode (ui/shell/shell_compare.cpp): B, a variant of the open scenario (A), runs beside it in
 // lockstep. Which side the parameter panel edits:
@@ -199,7 +167,7 @@ public:
     // The host reports how long a frame took to produce (UI + rendering, not idle waits).
     void note_frame_time(double milliseconds);
 
-    // --- replays (ui/shell/shell_replay.cpp) ---
+    // --- replays (ui/shell/shell_replay.cpp; the review itself: ui/shell/review_session.hpp) ---
     // Opens a scenario, or a replay when the file starts with the replay magic (whatever its name).
     bool open_file(const std::string& path);
     // Review mode: the replay's simulation on screen, editing off. On failure the error banner
@@ -209,29 +177,14 @@ public:
     // open_replay asks instead (a dialog naming each library, the file found with the pinned
     // SHA-256 and the hash) and returns false; the answer opens it with the pinned libraries or
     // drops it. A library without a pin or without a matching file is refused with the reason.
-    struct ModuleQuestion {
-        std::string path;                      // the replay
-        std::vector<std::string> libraries;    // one text per library: what it is, where, its SHA-256
-    };
     const std::optional<ModuleQuestion>& module_question() const { return module_question_; }
     bool allow_replay_modules();   // "Load and review"
     void refuse_replay_modules();  // "Cancel"
     // Back to the live simulation, as it was before the replay was opened.
     void close_replay();
     bool reviewing() const { return review_ != nullptr; }
-    const ReviewSession* review() const { return review_.get(); }
-    ReplayPlayer* replay_player() { return review_ ? review_->player.get() : nullptr; }
-    // Transport while reviewing (clamped to the recording).
-    void review_seek(std::int64_t tick);
-    void review_step(std::int64_t delta);
-    void set_loop_start();   // A = the current tick
-    void set_loop_end();     // B = the current tick
-    void toggle_loop();
-    // A note at the current tick (and optionally a point in world units), saved into the replay
-    // file at once. False with the error shown.
-    bool add_review_note(const std::string& text, std::optional<glm::dvec2> point = std::nullopt);
-    // Deletes a note of the reviewed replay (a deletion record appended to the file).
-    bool delete_review_note(std::uint32_t id);
+    // The replay under review (its transport, loop and notes), or null.
+    ReviewSession* review() { return review_.get(); }
     // "Take over here": forks the replay's simulation at the current tick, leaves review mode
     // and carries on live with it, recording a branch replay (to `path`, default name if empty).
     bool take_over(const std::string& path = {});
@@ -291,18 +244,10 @@ public:
 
 private:
     // shell_replay.cpp
-    Simulation& live_sim() { return owned_sim_ ? *owned_sim_ : *host_sim_; }
-    const Simulation& live_sim() const { return owned_sim_ ? *owned_sim_ : *host_sim_; }
-    void review_update(double frame_seconds);
     void report_recording_end();
     std::string default_replay_path(const std::string& stem) const;
-    // Commands a view queued while reviewing are dropped: the recorded world must stay as it was.
-    void refuse_edit_while_reviewing();
-    // shell_timeline.cpp: review mode's transport, timeline, banners and notes
-    void draw_review_transport();
-    void draw_timeline();
-    void draw_review_banners();
-    void draw_review_panel();
+    bool open_replay_with(const std::string& path, bool allow_modules);
+    std::optional<ModuleQuestion> module_question_;
     // shell_compare.cpp
     void compare_tick();                         // B's step after A's
     void start_variant_recording();              // B's recording beside A's (both on)
@@ -312,8 +257,6 @@ private:
     bool refuse_while_comparing(const std::string& what);
     void draw_compare_tab();
     void draw_compare_question();
-    void draw_variant_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, bool live);
-    void label_canvas(const char* id, const std::string& text, ImU32 colour);
     // B's world drawn over A's canvas, faded (compare mode's ghost view).
     void draw_ghost(const CanvasFrame& frame);
     void draw_compare_params(std::string& refused);
@@ -351,6 +294,7 @@ private:
     // shell_draw.cpp: layout
     void draw_menu_bar();
     void draw_transport_bar();
+    void draw_review_transport();
     // The transport bar's child window (both bars), and the speed buttons 0 .. count-1.
     void begin_transport_child(float item_spacing);
     // Right-aligned text (the tick), then the child window ends.
@@ -365,7 +309,6 @@ private:
     void draw_edit_menu();
     void draw_edits_window();
     void undo_edit(bool redo);
-    void undo_note(bool redo);
     // shell_help.cpp: Help > Keyboard shortcuts (this lab's) and Help > About this lab.
     void draw_shortcuts_window();
     void draw_lab_help_window();
@@ -373,11 +316,6 @@ private:
     void record_floating_windows();
     bool lab_has_shortcut(ShellAction action) const;
     void draw_unsaved_question();
-    // ui/shell/shell_replay.cpp: the module libraries question (called by draw_dialogs).
-    void draw_module_question();
-    bool open_replay_with(const std::string& path, bool allow_modules);
-    std::optional<ModuleQuestion> module_question_;
-    bool module_popup_open_ = false;
     // Submits what the lab view queued this frame (tools, clicks) at the current tick.
     void submit_view_commands();
 
@@ -398,11 +336,8 @@ private:
     SweepSession sweep_{*this};
     // shell_canvas.cpp
     void draw_canvas(float width, float height);
-    // A canvas's input for side A or (comparing) B: Shift makes a drop or a click edit both.
-    void canvas_input(EditSide side, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius);
     void canvas_click(EditSide side, glm::dvec2 mouse_world, double pick_radius, bool both);
     void draw_canvas_world(ImVec2 origin, ImVec2 size, float scale);
-    void draw_review_pins(Painter& draw, float scale);
     void canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius);
 
     // On screen: the host's simulation, a branch taken over from a replay (owned_sim_), or the
@@ -436,12 +371,7 @@ private:
     std::size_t saved_live_count_ = 0;
     bool edits_before_restart_ = false;
 
-    // Canvas gestures in progress
-    enum class CanvasDrag { None, Pan, Entity };
-    CanvasDrag canvas_drag_ = CanvasDrag::None;
-    ImVec2 press_at_{};       // where a canvas gesture began: a release close by is a click
-    bool press_left_ = false;
-    bool drag_on_b_ = false;  // the entity being dragged is B's (compare mode's right canvas)
+    CanvasGestures gestures_;   // a pan or drag in progress on either canvas
 
     std::string error_;
     std::string retry_path_;

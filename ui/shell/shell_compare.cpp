@@ -53,11 +53,6 @@ bool Shell::start_compare() {
     return true;
 }
 
-std::string variant_replay_path(const std::string& a_path) {
-    fs::path p(a_path);
-    return (p.parent_path() / (p.stem().string() + ".b" + p.extension().string())).string();
-}
-
 void Shell::start_variant_recording() {
     if (!compare_ || !recorder_.recording() || compare_->recorder.recording()) return;
     const std::string a_path = recorder_.path();
@@ -264,23 +259,6 @@ bool Shell::save_variant(const std::string& requested) {
     return true;
 }
 
-// A label in the canvas's bottom-left corner, above the hint line (the top holds the labs' score
-// boxes and colour keys): which side this is.
-void Shell::label_canvas(const char* id, const std::string& text, ImU32 colour) {
-    const float scale = current_ui_scale();
-    const ImVec2 o = ImGui::GetWindowPos();
-    const ImVec2 window_size = ImGui::GetWindowSize();
-    Painter p = Painter::window();
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    const float line = ImGui::GetTextLineHeight();
-    const ImVec2 a(o.x + 8.0f * scale, o.y + window_size.y - line - 8.0f * scale - size.y - 8.0f * scale - 10.0f * scale);
-    const ImVec2 b(a.x + size.x + 14.0f * scale, a.y + size.y + 8.0f * scale);
-    p.AddRectFilled(a, b, palette::kOverlayBackground, 4.0f * scale);
-    p.AddRect(a, b, colour, 4.0f * scale, 0, 1.5f * scale);
-    p.AddText(ImVec2(a.x + 7.0f * scale, a.y + 4.0f * scale), colour, text.c_str());
-    widgets_.record(std::string("overlay.compare.") + id, WidgetRect{a.x, a.y, b.x - a.x, b.y - a.y, true});
-}
-
 // B's world over A's canvas in the same view (they share the arena), every vertex it adds faded
 // to 40 % so A shows through: what moved differently stands out as a second, fainter copy.
 void Shell::draw_ghost(const CanvasFrame& frame) {
@@ -291,77 +269,37 @@ void Shell::draw_ghost(const CanvasFrame& frame) {
     frame.draw->fade_since(first, 0.4f);
 }
 
-// The right half of the canvas: B while comparing, or B's replay beside A's under review.
+// The right half of the canvas: B while comparing, or B's replay beside A's under review. Its
+// own pan and zoom, hover text; compare mode's B canvas edits B as A's edits A (drag while
+// paused, click, build), with Shift both.
 void Shell::draw_side_b_canvas(float width, float height) {
-    if (compare_) draw_variant_canvas(width, height, compare_->canvas, *compare_->view, compare_->sim->world(), true);
-    else if (review_ && review_->b_player)
-        draw_variant_canvas(width, height, review_->b_canvas, *review_->b_view, review_->b_player->simulation().world(), false);
-}
-
-// B's half of the canvas: its own pan and zoom, hover text; editing there is off (its
-// parameters are edited in the side panel).
-void Shell::draw_variant_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, bool live) {
-    const float scale = current_ui_scale();
-    ImGuiIO& io = ImGui::GetIO();
-    ImGui::BeginChild("##canvas_b", ImVec2(width, height), false,
-                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoMove);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 size(std::max(1.0f, width), std::max(1.0f, height));
-    view.set_viewport(origin, size);
-    if (!view.user_moved()) view.fit(lab.bounds(world), 24.0f * scale, 64.0f * scale);
-    ImGui::InvisibleButton("##canvas_b_input", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
-                                                         ImGuiButtonFlags_MouseButtonMiddle);
-    widgets_.record_last_item("canvas.b");
-    const bool hovered = ImGui::IsItemHovered();
-    if (live && compare_) {
-        // B's canvas edits B as A's edits A (drag while paused, click, build); Shift: both.
-        canvas_input(edit_side(true), scale, hovered, ImGui::IsItemActive(), view.to_world(io.MousePos),
-                     view.to_world_length(4.0f * scale));
-    } else {
-        if (hovered && io.MouseWheel != 0.0f) view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
-        if (ImGui::IsItemActive() && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
-            view.pan_by(io.MouseDelta);
-            ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
-        }
-    }
-
-    Painter painter = Painter::window();
-    painter.PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
-    painter.AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), palette::kCanvasBackground);
     CanvasFrame frame;
-    frame.draw = &painter;
-    frame.view = &view;
-    frame.ui_scale = scale;
     frame.paused = paused_;
     frame.velocity_hints = prefs_.velocity_hints;
-    frame.widgets = live ? &b_widgets_ : nullptr;   // B's entity positions (variant_widgets()), apart from A's
     frame.gamepad = &gamepad_;
-    lab.draw(world, frame);
-    const char* hint = !live   ? "B's replay \xc2\xb7 wheel zooms \xc2\xb7 drag pans"
-                       : paused_ ? "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans"
-                                 : "B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag";
-    const ImVec2 hint_size = ImGui::CalcTextSize(hint);
-    painter.AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
-                    palette::with_alpha(palette::kOverlayDim, 170), hint);
-    std::string label;
-    if (live) {
-        const auto diffs = variant_differences();
-        label = diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)";
-    } else {
-        label = "B  " + fs::path(review_->b_path).filename().string();
-        if (review_->b_player->tick() < review_->player->tick()) label += "  (ended at tick " + std::to_string(review_->b_player->tick()) + ")";
+    if (!compare_) {
+        if (review_ && review_->b_player()) review_->draw_b_canvas(width, height, frame);
+        return;
     }
-    label_canvas("b", label, palette::kCompareB);
-    painter.PopClipRect();
-    if (hovered && !ImGui::IsItemActive()) {
-        const std::string tip = lab.hover_text(world, view.to_world(io.MousePos), view.to_world_length(4.0f * scale));
-        if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
-    }
-    ImGui::EndChild();
-    // What B's view queued on its own (its tools in the Tools tab, its keys) is B's edit (never a
-    // replay's under review).
-    for (Command& c : lab.take_commands())
-        if (live && compare_) apply_edit(true, std::move(c), false);
+    const float scale = current_ui_scale();
+    CanvasView& view = compare_->canvas;
+    const auto diffs = variant_differences();
+    const std::string label = diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)";
+    const char* hint = paused_ ? "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans"
+                               : "B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag";
+    frame.widgets = &b_widgets_;   // B's entity positions (variant_widgets()), apart from A's
+    auto input = [&](bool hovered, bool active) {
+        const glm::dvec2 at = view.to_world(ImGui::GetIO().MousePos);
+        const double pick_radius = view.to_world_length(4.0f * scale);
+        const EditSide side = edit_side(true);
+        const CanvasGesture g = gestures_.input(CanvasSide{side.sim, side.lab, side.view, true}, scale, hovered, active, at, pick_radius,
+                                                paused_, true, true);
+        if (g.drop) apply_edit(true, std::move(*g.drop), g.both);
+        if (g.click) canvas_click(side, *g.click, pick_radius, g.both);
+    };
+    draw_side_canvas(width, height, view, *compare_->view, compare_->sim->world(), frame, widgets_, input, hint, label);
+    // What B's view queued on its own (its tools in the Tools tab, its keys) is B's edit.
+    for (Command& c : compare_->view->take_commands()) apply_edit(true, std::move(c), false);
 }
 
 // The Parameters tab in compare mode: a switch for the side edited, then that side's panel.

@@ -8,9 +8,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "engine/compare/compare.hpp"
 #include "engine/core/lab.hpp"
-#include "engine/sweep/sweep.hpp"
 #include "ui/render/painter.hpp"
 #include "ui/shell/shell.hpp"
 #include "ui/widgets/palette.hpp"
@@ -26,6 +24,13 @@ constexpr ImGuiWindowFlags kFixedWindow = ImGuiWindowFlags_NoDecoration | ImGuiW
                                           ImGuiWindowFlags_NoScrollWithMouse;
 
 bool has_glyph(unsigned int codepoint) { return ImGui::GetFont()->FindGlyphNoFallback(static_cast<ImWchar>(codepoint)); }
+
+bool button(const char* label, const char* tip, WidgetLocator& widgets, const std::string& name) {
+    bool clicked = ImGui::Button(label);
+    widgets.record_last_item(name);
+    if (ImGui::IsItemHovered() && tip) ImGui::SetTooltip("%s", tip);
+    return clicked;
+}
 
 }  // namespace
 
@@ -53,8 +58,8 @@ void Shell::draw() {
         else draw_transport_bar();
     }
     if (review_ && !sweep_shown) {
-        draw_timeline();
-        draw_review_banners();
+        review_->draw_timeline();
+        review_->draw_banners();
     }
     if (!error_.empty()) draw_error_banner();
 
@@ -71,7 +76,7 @@ void Shell::draw() {
 
     if (sweep_shown) {
         if (auto run = sweep_.draw(avail.x, middle_h, file_dialog_)) request_sweep_run(*run);
-    } else if ((compare_ && !compare_->ghost) || (review_ && review_->b_player)) {
+    } else if ((compare_ && !compare_->ghost) || (review_ && review_->b_player())) {
         // A on the left, B on the right, a thin gap between.
         const float gap = 4.0f * scale;
         const float a_w = std::max(1.0f, std::floor((canvas_w - gap) * 0.5f));
@@ -130,8 +135,7 @@ void Shell::record_floating_windows() {
 void Shell::submit_view_commands() {
     if (!lab_view_) return;
     if (review_) {
-        // The recorded world must stay as recorded: a tool or a click changes nothing here.
-        if (!lab_view_->take_commands().empty()) refuse_edit_while_reviewing();
+        review_->refuse_edits(*lab_view_);
         return;
     }
     for (Command& c : lab_view_->take_commands()) {
@@ -350,6 +354,59 @@ void Shell::draw_transport_bar() {
     end_transport_child(info, "transport.tick");
 }
 
+// Review mode's transport: |< < play > >|, speed, loop A-B, take over.
+void Shell::draw_review_transport() {
+    float scale = current_ui_scale();
+    ImGuiStyle& style = ImGui::GetStyle();
+    begin_transport_child(5.0f);
+    ReplayPlayer& player = review_->player();
+
+    if (button("|<", "To the start of the replay", widgets_, "transport.start")) perform(ShellAction::JumpToStart);
+    ImGui::SameLine();
+    if (button("<", "One tick back (,)", widgets_, "transport.back")) perform(ShellAction::StepBack);
+    ImGui::SameLine();
+    bool running = !paused_;
+    if (running) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    float play_w = ImGui::CalcTextSize("Pause").x + style.FramePadding.x * 4.0f;
+    if (ImGui::Button(paused_ ? "Play###play" : "Pause###play", ImVec2(play_w, 0))) perform(ShellAction::TogglePause);
+    if (running) ImGui::PopStyleColor();
+    widgets_.record_last_item("transport.play");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s the replay (Space)", paused_ ? "Play" : "Pause");
+    ImGui::SameLine();
+    if (button(">", "One tick forward (.)", widgets_, "transport.step")) perform(ShellAction::StepOnce);
+    ImGui::SameLine();
+    if (button(">|", "To the end of the replay", widgets_, "transport.end")) perform(ShellAction::JumpToEnd);
+
+    // Speeds 1/4x .. 64x: more or fewer fixed ticks per frame, never a longer tick.
+    ImGui::SameLine(0, 14.0f * scale);
+    draw_speed_buttons(static_cast<int>(kSpeeds.size()) - 1, true);   // not "as fast as possible"
+
+    // Loop a range: A and B from the current tick.
+    ImGui::SameLine(0, 14.0f * scale);
+    if (button("A", "Loop from the current tick", widgets_, "transport.loop_a")) review_->set_loop_start();
+    ImGui::SameLine(0, 2.0f * scale);
+    if (button("B", "Loop to the current tick", widgets_, "transport.loop_b")) review_->set_loop_end();
+    ImGui::SameLine(0, 2.0f * scale);
+    bool looping = review_ && review_->looping();
+    if (looping) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+    if (button("Loop", "Play the A-B range over and over", widgets_, "transport.loop")) review_->toggle_loop();
+    if (looping) ImGui::PopStyleColor();
+
+    ImGui::SameLine(0, 14.0f * scale);
+    if (button("Take over here", "Continue live from this tick (editing on again) and record the branch to a new replay",
+               widgets_, "transport.take_over"))
+        take_over();
+    if (!review_) {   // taken over: the live transport draws from the next frame
+        ImGui::EndChild();
+        ImGui::PopStyleVar(2);
+        return;
+    }
+
+    char info[96];
+    std::snprintf(info, sizeof info, "tick %" PRId64 " / %" PRId64, player.tick(), player.length());
+    end_transport_child(info, "transport.replay_tick");
+}
+
 void Shell::end_transport_child(const char* right_text, const char* widget_name) {
     float scale = current_ui_scale();
     float info_w = ImGui::CalcTextSize(right_text).x;
@@ -418,7 +475,7 @@ void Shell::draw_side_panel(float width, float height) {
     if (!sc.title.empty()) ImGui::TextUnformatted(sc.title.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
     if (!sc.description.empty()) ImGui::TextUnformatted(sc.description.c_str());
-    std::string file = review_                 ? "from the replay " + std::filesystem::path(review_->path).filename().string()
+    std::string file = review_                 ? "from the replay " + std::filesystem::path(review_->path()).filename().string()
                        : current_path_.empty() ? "not saved to a file yet"
                                                : std::filesystem::path(current_path_).filename().string();
     ImGui::Text("%s   \xc2\xb7   seed %llu", file.c_str(), static_cast<unsigned long long>(sc.seed));
@@ -464,7 +521,7 @@ void Shell::draw_side_panel(float width, float height) {
     if (ImGui::BeginTabBar("##side_tabs")) {
         if (review_ && tab("Review", SideTab::Review, "side.tab.review")) {
             ImGui::BeginChild("##review_tab", ImVec2(0, 0), false);
-            draw_review_panel();
+            review_->draw_panel();
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
@@ -506,12 +563,8 @@ void Shell::draw_side_panel(float width, float height) {
                 b.world = &compare_->sim->world();
                 b.view = compare_->view.get();
                 b.results = compare_->results;
-            } else if (review_ && review_->b_player && review_->b_view) {
-                b.world = &review_->b_player->simulation().world();
-                b.view = review_->b_view.get();
-                std::vector<std::string> known;
-                for (auto& n : world_numbers(sim_->world())) known.push_back(std::move(n.path));
-                b.results = compare_default_results(sim_->world().lab().name, known);
+            } else if (review_) {
+                b = review_->b_frame();
             }
             tools.compare = b.world ? &b : nullptr;
             lab_view_->draw_analysis(sim_->world(), tools);
@@ -584,7 +637,14 @@ void Shell::draw_dialogs() {
 
     draw_start_page();
     draw_unsaved_question();
-    draw_module_question();
+    if (module_question_) {
+        switch (module_question_->draw(widgets_)) {
+        case ModuleQuestion::Answer::Load: allow_replay_modules(); break;
+        case ModuleQuestion::Answer::Cancel: refuse_replay_modules(); break;
+        case ModuleQuestion::Answer::Closed: module_question_.reset(); break;
+        case ModuleQuestion::Answer::None: break;
+        }
+    }
     draw_compare_question();
     if (compare_ && !file_dialog_.visible()) compare_->save_pending = false;
 

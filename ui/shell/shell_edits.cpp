@@ -12,35 +12,9 @@
 
 namespace pb::ui {
 
-// While reviewing, the designer's edits are the notes added to the replay: Undo deletes the
-// latest (a deletion record in the file), Redo adds it back at its tick.
-void Shell::undo_note(bool redo) {
-    auto& from = redo ? review_->undone_notes : review_->added_notes;
-    if (from.empty()) {
-        set_status(redo ? "Nothing to redo" : "Nothing to undo (while reviewing, Undo takes back the notes you added)");
-        return;
-    }
-    const ReplayNote n = from.back();
-    if (!redo) {
-        if (!delete_review_note(n.id)) return;
-        review_->added_notes.pop_back();
-        review_->undone_notes.push_back(n);
-        set_status("Undo note at t=" + std::to_string(n.tick));
-        return;
-    }
-    std::vector<ReplayNote> still_undone(review_->undone_notes.begin(), review_->undone_notes.end() - 1);
-    const std::int64_t now = review_->player->tick();
-    if (now != n.tick) review_seek(n.tick);
-    const bool added = add_review_note(n.text, n.has_point ? std::optional<glm::dvec2>(glm::dvec2(n.x, n.y)) : std::nullopt);
-    if (review_->player->tick() != now) review_seek(now);
-    if (!added) return;
-    review_->undone_notes = std::move(still_undone);
-    set_status("Redo note at t=" + std::to_string(n.tick));
-}
-
 void Shell::undo_edit(bool redo) {
     if (review_) {
-        undo_note(redo);
+        review_->undo_note(redo);
         return;
     }
     if (compare_) {
@@ -69,8 +43,9 @@ void Shell::draw_edit_menu() {
     if (compare_) compare_->history.follow(*compare_->sim);
     if (!ImGui::BeginMenu("Edit")) return;
     const bool live = review_ == nullptr;
-    bool can_undo = live ? history_.can_undo() : !review_->added_notes.empty();
-    bool can_redo = live ? history_.can_redo() : !review_->undone_notes.empty();
+    // While reviewing, the designer's edits are the notes added to the replay.
+    bool can_undo = live ? history_.can_undo() : review_->can_undo_note(false);
+    bool can_redo = live ? history_.can_redo() : review_->can_undo_note(true);
     std::string undo = live ? history_.undo_label() : can_undo ? "Undo note" : "Undo";
     std::string redo = live ? history_.redo_label() : can_redo ? "Redo note" : "Redo";
     if (compare_) {

@@ -1,6 +1,6 @@
-// Review mode's controls: the transport (|< < play > >|, speed, loop A-B, take over), the timeline
-// scrubber across the window with a mark per command and note and the divergence in red, the
-// banners (divergence, an incomplete file) and the replay section of the side panel (notes).
+// Review mode's drawing: the timeline scrubber across the window with a mark per command and
+// note and the divergence in red, the banners (divergence, an incomplete file) and the Review tab
+// of the side panel (the file, its hashes, notes). The transport above them is the shell's.
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -11,84 +11,24 @@
 #include <imgui_stdlib.h>
 
 #include "ui/render/painter.hpp"
-#include "ui/shell/shell.hpp"
+#include "ui/shell/review_session.hpp"
+#include "ui/shell/shell_host.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/widget_locator.hpp"
 
 namespace pb::ui {
 
-namespace {
-
-bool button(const char* label, const char* tip, WidgetLocator& widgets, const std::string& name) {
-    bool clicked = ImGui::Button(label);
-    widgets.record_last_item(name);
-    if (ImGui::IsItemHovered() && tip) ImGui::SetTooltip("%s", tip);
-    return clicked;
-}
-
-}  // namespace
-
-void Shell::draw_review_transport() {
-    float scale = current_ui_scale();
-    ImGuiStyle& style = ImGui::GetStyle();
-    begin_transport_child(5.0f);
-    ReplayPlayer& player = *review_->player;
-
-    if (button("|<", "To the start of the replay", widgets_, "transport.start")) perform(ShellAction::JumpToStart);
-    ImGui::SameLine();
-    if (button("<", "One tick back (,)", widgets_, "transport.back")) perform(ShellAction::StepBack);
-    ImGui::SameLine();
-    bool running = !paused_;
-    if (running) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    float play_w = ImGui::CalcTextSize("Pause").x + style.FramePadding.x * 4.0f;
-    if (ImGui::Button(paused_ ? "Play###play" : "Pause###play", ImVec2(play_w, 0))) perform(ShellAction::TogglePause);
-    if (running) ImGui::PopStyleColor();
-    widgets_.record_last_item("transport.play");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s the replay (Space)", paused_ ? "Play" : "Pause");
-    ImGui::SameLine();
-    if (button(">", "One tick forward (.)", widgets_, "transport.step")) perform(ShellAction::StepOnce);
-    ImGui::SameLine();
-    if (button(">|", "To the end of the replay", widgets_, "transport.end")) perform(ShellAction::JumpToEnd);
-
-    // Speeds 1/4x .. 64x: more or fewer fixed ticks per frame, never a longer tick.
-    ImGui::SameLine(0, 14.0f * scale);
-    draw_speed_buttons(static_cast<int>(kSpeeds.size()) - 1, true);   // not "as fast as possible"
-
-    // Loop a range: A and B from the current tick.
-    ImGui::SameLine(0, 14.0f * scale);
-    if (button("A", "Loop from the current tick", widgets_, "transport.loop_a")) set_loop_start();
-    ImGui::SameLine(0, 2.0f * scale);
-    if (button("B", "Loop to the current tick", widgets_, "transport.loop_b")) set_loop_end();
-    ImGui::SameLine(0, 2.0f * scale);
-    bool looping = review_ && review_->loop;
-    if (looping) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
-    if (button("Loop", "Play the A-B range over and over", widgets_, "transport.loop")) toggle_loop();
-    if (looping) ImGui::PopStyleColor();
-
-    ImGui::SameLine(0, 14.0f * scale);
-    if (button("Take over here", "Continue live from this tick (editing on again) and record the branch to a new replay",
-               widgets_, "transport.take_over"))
-        take_over();
-    if (!review_) {   // taken over: the live transport draws from the next frame
-        ImGui::EndChild();
-        ImGui::PopStyleVar(2);
-        return;
-    }
-
-    char info[96];
-    std::snprintf(info, sizeof info, "tick %" PRId64 " / %" PRId64, player.tick(), player.length());
-    end_transport_child(info, "transport.replay_tick");
-}
-
-void Shell::draw_timeline() {
+void ReviewSession::draw_timeline() {
     float scale = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
-    ReplayPlayer& player = *review_->player;
+    WidgetLocator& widgets = host_.frame_widgets();
+    ReplayPlayer& player = *player_;
     const float h = 30.0f * scale, pad = 10.0f * scale;
     ImVec2 top = ImGui::GetCursorScreenPos();
     float width = ImGui::GetContentRegionAvail().x;
     ImGui::InvisibleButton("##timeline", ImVec2(std::max(1.0f, width), h));
-    widgets_.record_last_item("timeline");
+    widgets.record_last_item("timeline");
     const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
 
     const float x0 = top.x + pad, x1 = top.x + width - pad;
@@ -104,8 +44,8 @@ void Shell::draw_timeline() {
     if (active) {
         std::int64_t want = tick_at(io.MousePos.x);
         if (want != player.tick()) {
-            set_paused(true);
-            review_seek(want);
+            host_.set_paused(true);
+            seek(want);
         }
     }
 
@@ -114,9 +54,9 @@ void Shell::draw_timeline() {
     const float mid = top.y + h * 0.5f;
     draw->AddRectFilled(ImVec2(top.x, top.y), ImVec2(top.x + width, top.y + h), ImGui::GetColorU32(ImGuiCol_MenuBarBg));
     draw->AddRectFilled(ImVec2(x0, mid - 3.0f * scale), ImVec2(x1, mid + 3.0f * scale), palette::kTimelineTrack, 3.0f * scale);
-    if (review_->loop_b > review_->loop_a && (review_->loop || review_->loop_a > 0 || review_->loop_b < player.length()))
-        draw->AddRectFilled(ImVec2(x_of(review_->loop_a), top.y + 3.0f * scale), ImVec2(x_of(review_->loop_b), top.y + h - 3.0f * scale),
-                            palette::with_alpha(palette::kTimelineLoop, review_->loop ? 150 : 70));
+    if (loop_b_ > loop_a_ && (loop_ || loop_a_ > 0 || loop_b_ < player.length()))
+        draw->AddRectFilled(ImVec2(x_of(loop_a_), top.y + 3.0f * scale), ImVec2(x_of(loop_b_), top.y + h - 3.0f * scale),
+                            palette::with_alpha(palette::kTimelineLoop, loop_ ? 150 : 70));
     draw->AddRectFilled(ImVec2(x0, mid - 3.0f * scale), ImVec2(x_of(player.tick()), mid + 3.0f * scale),
                         palette::with_alpha(palette::kPlayhead, 90), 3.0f * scale);
 
@@ -130,7 +70,7 @@ void Shell::draw_timeline() {
         if (hovered && std::abs(io.MousePos.x - x) <= near && tips.size() < 12)
             tips.push_back("t=" + std::to_string(m.tick) + "  " + m.text);
     }
-    for (const ReplayNote& n : review_->notes) {
+    for (const ReplayNote& n : notes_) {
         float x = x_of(n.tick);
         draw->AddTriangleFilled(ImVec2(x, mid + 1.0f), ImVec2(x - 5.0f * scale, top.y + h - 3.0f * scale),
                                 ImVec2(x + 5.0f * scale, top.y + h - 3.0f * scale), palette::kNoteMark);
@@ -140,7 +80,7 @@ void Shell::draw_timeline() {
     if (auto d = player.divergence()) {
         float x = x_of(*d);
         draw->AddLine(ImVec2(x, top.y), ImVec2(x, top.y + h), palette::kDivergenceMark, 3.0f * scale);
-        widgets_.record("timeline.divergence", WidgetRect{x - 3.0f * scale, top.y, 6.0f * scale, h, true});
+        widgets.record("timeline.divergence", WidgetRect{x - 3.0f * scale, top.y, 6.0f * scale, h, true});
         if (hovered && std::abs(io.MousePos.x - x) <= near) tips.push_back("DIVERGED at t=" + std::to_string(*d));
     }
     float px = x_of(player.tick());
@@ -156,9 +96,10 @@ void Shell::draw_timeline() {
     }
 }
 
-void Shell::draw_review_banners() {
+void ReviewSession::draw_banners() {
     float scale = current_ui_scale();
-    ReplayPlayer& player = *review_->player;
+    WidgetLocator& widgets = host_.frame_widgets();
+    ReplayPlayer& player = *player_;
     auto banner = [&](const char* id, ImVec4 colour, const std::string& text, bool* dismiss) {
         float pad = 6.0f * scale;
         float wrap = std::max(100.0f, ImGui::GetContentRegionAvail().x - 120.0f * scale);
@@ -169,7 +110,7 @@ void Shell::draw_review_banners() {
         ImGui::PushTextWrapPos(wrap);
         ImGui::TextUnformatted(text.c_str());
         ImGui::PopTextWrapPos();
-        widgets_.record_last_item(std::string(id + 2));
+        widgets.record_last_item(std::string(id + 2));
         if (dismiss) {
             ImGui::SameLine(ImGui::GetWindowWidth() - 90.0f * scale);
             if (ImGui::SmallButton("Dismiss")) *dismiss = true;
@@ -187,25 +128,26 @@ void Shell::draw_review_banners() {
         if (!player.refused().empty()) text += "\nRefused on replay: " + player.refused().front();
         banner("##divergence_banner", palette::kErrorBanner, text, nullptr);
     }
-    if (!review_->warnings.empty()) {
+    if (!warnings_.empty()) {
         std::string text;
-        for (const std::string& w : review_->warnings) text += (text.empty() ? "" : "\n") + w;
+        for (const std::string& w : warnings_) text += (text.empty() ? "" : "\n") + w;
         bool dismiss = false;
         banner("##replay_warning_banner", ImVec4(0.45f, 0.33f, 0.08f, 1.0f), text, &dismiss);
-        if (dismiss) review_->warnings.clear();
+        if (dismiss) warnings_.clear();
     }
 }
 
-void Shell::draw_review_panel() {
-    ReplayPlayer& player = *review_->player;
+void ReviewSession::draw_panel() {
+    WidgetLocator& widgets = host_.frame_widgets();
+    ReplayPlayer& player = *player_;
     const ReplayHeader& h = player.data().header;
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kNoteMark);
     ImGui::PushTextWrapPos(0.0f);   // default replay names are long
-    ImGui::Text("Reviewing %s", std::filesystem::path(review_->path).filename().string().c_str());
+    ImGui::Text("Reviewing %s", std::filesystem::path(path_).filename().string().c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", review_->path.c_str());
-    widgets_.record_last_item("review.file");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path_.c_str());
+    widgets.record_last_item("review.file");
     ImGui::Text("tick %" PRId64 " / %" PRId64 "   %zu commands", player.tick(), player.length(), player.timeline().size());
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
     ImGui::PushTextWrapPos(0.0f);
@@ -225,45 +167,44 @@ void Shell::draw_review_panel() {
     if (ImGui::CollapsingHeader("Notes", ImGuiTreeNodeFlags_DefaultOpen)) {
         std::optional<std::uint32_t> delete_id;
         const float delete_width = ImGui::CalcTextSize("x").x + 2.0f * ImGui::GetStyle().FramePadding.x;
-        for (std::size_t i = 0; i < review_->notes.size(); ++i) {
-            const ReplayNote& n = review_->notes[i];
+        for (std::size_t i = 0; i < notes_.size(); ++i) {
+            const ReplayNote& n = notes_[i];
             std::string label = "t=" + std::to_string(n.tick) + "  " + n.text + (n.has_point ? "  (point)" : "") +
                                 "##note" + std::to_string(n.id);
             const float width = ImGui::GetContentRegionAvail().x - delete_width - ImGui::GetStyle().ItemSpacing.x;
             if (ImGui::Selectable(label.c_str(), n.tick == player.tick(), 0, ImVec2(std::max(width, 1.0f), 0.0f))) {
-                set_paused(true);
-                review_seek(n.tick);
+                host_.set_paused(true);
+                seek(n.tick);
             }
-            widgets_.record_last_item("review.note." + std::to_string(i));
+            widgets.record_last_item("review.note." + std::to_string(i));
             ImGui::SameLine();
             const std::string del = "x##delete_note" + std::to_string(n.id);
             if (ImGui::SmallButton(del.c_str())) delete_id = n.id;
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("Delete this note (from the replay file too)");
-            widgets_.record_last_item("review.note_delete." + std::to_string(i));
+            widgets.record_last_item("review.note_delete." + std::to_string(i));
         }
-        if (delete_id) delete_review_note(*delete_id);
-        if (review_->notes.empty()) ImGui::TextDisabled("No notes yet.");
+        if (delete_id) delete_note(*delete_id);
+        if (notes_.empty()) ImGui::TextDisabled("No notes yet.");
         ImGui::SetNextItemWidth(-FLT_MIN);
-        bool entered = ImGui::InputTextWithHint("##note_text", "A note at this tick...", &review_->note_text,
+        bool entered = ImGui::InputTextWithHint("##note_text", "A note at this tick...", &note_text_,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
-        widgets_.record_last_item("review.note_text");
-        if (ImGui::SmallButton(review_->picking_point ? "Click on the canvas..." : review_->note_point ? "Point set (change)" : "Add a point"))
-            review_->picking_point = !review_->picking_point;
-        widgets_.record_last_item("review.note_point");
-        if (review_->note_point) {
+        widgets.record_last_item("review.note_text");
+        if (ImGui::SmallButton(picking_point_ ? "Click on the canvas..." : note_point_ ? "Point set (change)" : "Add a point"))
+            picking_point_ = !picking_point_;
+        widgets.record_last_item("review.note_point");
+        if (note_point_) {
             ImGui::SameLine();
-            if (ImGui::SmallButton("No point")) review_->note_point.reset();
+            if (ImGui::SmallButton("No point")) note_point_.reset();
         }
         ImGui::SameLine();
         // A stable ID ("###"): the tick in the label changes every frame while playing.
         std::string add = "Add note at tick " + std::to_string(player.tick()) + "###add_note";
-        if ((ImGui::SmallButton(add.c_str()) || entered) &&
-            add_review_note(review_->note_text, review_->note_point)) {
-            review_->note_text.clear();
-            review_->note_point.reset();
-            review_->picking_point = false;
+        if ((ImGui::SmallButton(add.c_str()) || entered) && add_note(note_text_, note_point_)) {
+            note_text_.clear();
+            note_point_.reset();
+            picking_point_ = false;
         }
-        widgets_.record_last_item("review.add_note");
+        widgets.record_last_item("review.add_note");
     }
     ImGui::Spacing();
     ImGui::Separator();
