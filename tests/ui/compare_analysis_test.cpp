@@ -104,13 +104,13 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
         CHECK(ui::compare_overlay_log().empty());
 
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lab.value));
         shell.run_ticks(lab.ticks);
         shell.select_side_tab(ui::SideTab::Analysis);
         ui::compare_overlay_log().clear();
         r.render(shell, 3);
         REQUIRE(shell.side_tab() == ui::SideTab::Analysis);
-        check_table(shell, sim.world(), shell.variant()->world(), lab.changed);
+        check_table(shell, sim.world(), shell.compare()->sim().world(), lab.changed);
 
         const auto& log = ui::compare_overlay_log();
         for (const Chart& c : lab.charts) {
@@ -123,7 +123,7 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
         }
         // Podball: B's lines are B's own history, sampled from the fork on.
         if (std::string(lab.shot) == "podball") {
-            const auto* b_view = static_cast<const ui::PodballView*>(shell.variant_view());
+            const auto* b_view = static_cast<const ui::PodballView*>(&shell.compare()->view());
             REQUIRE(b_view->history().size() > 50);
             CHECK(log.at("score").points == 2 * b_view->history().size());
             CHECK(b_view->history().sample(0).tick >= 60);
@@ -137,7 +137,7 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
         }
         // Tasks: one orange square per B efficient team.
         if (std::string(lab.shot) == "tasks") {
-            const auto& bw = dynamic_cast<const tasks::TasksWorld&>(shell.variant()->world());
+            const auto& bw = dynamic_cast<const tasks::TasksWorld&>(shell.compare()->sim().world());
             CHECK(log.at("tasks.team_chart").points == bw.solution().efficient.size());
         }
         shot(r, "analysis-" + std::string(lab.shot));
@@ -165,7 +165,7 @@ static void record_compare(const std::string& a_path, const char* scenario, cons
     ui::Shell shell(sim, ui::ShellOptions{});
     REQUIRE(shell.start_recording(a_path));
     REQUIRE(shell.start_compare());
-    REQUIRE_FALSE(shell.compare_set_param(key, value));
+    REQUIRE_FALSE(shell.compare()->set_param(key, value));
     shell.run_ticks(ticks);
     shell.stop_recording("stopped");
 }

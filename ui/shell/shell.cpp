@@ -103,7 +103,7 @@ void Shell::update(double frame_seconds) {
             since_flush_ = 0.0;
             try {
                 recorder_.flush();
-                if (compare_ && compare_->recorder.recording()) compare_->recorder.flush();
+                if (compare_) compare_->flush_recording();
             } catch (const std::exception& e) {
                 stop_recording("");
                 show_error(std::string("Recording stopped: ") + e.what());
@@ -159,7 +159,7 @@ void Shell::run_one_tick() {
         for (Command& c : lab_view_->before_tick(sim_->world()))
             if (auto why = sim_->submit(std::move(c))) set_status("Refused: " + *why);
     sim_->step();
-    if (compare_) compare_tick();   // B in lockstep: the same tick as A
+    if (compare_) compare_->tick();   // B in lockstep: the same tick as A
     report_recording_end();
 }
 
@@ -288,7 +288,7 @@ void Shell::restart_keeping_parameters() {
     clock_.reset();
     history_.clear();   // the edits' values and ids belong to the run before
     if (lab_view_) lab_view_->cancel_drag();
-    if (compare_) compare_->sim->restart();   // B too, keeping its own parameter values
+    if (compare_) compare_->sim().restart();   // B too, keeping its own parameter values
     set_status(was_recording ? "Restarted at tick 0; recording stopped: " + std::to_string(recorder_.ticks()) + " ticks in " + recorder_.path()
                              : std::string("Restarted at tick 0 (parameter values kept)"));
 }
@@ -420,8 +420,8 @@ void Shell::screenshot_written(const std::string& path, const std::string& error
 
 void Shell::request_quit(bool force) {
     // A variant with changes of its own would be lost unasked: first keep A or B.
-    if (!force && compare_ && !variant_differences().empty()) {
-        request_end_compare();
+    if (!force && compare_ && !compare_->differences().empty()) {
+        compare_->request_end();
         set_status("B has changes: keep A or B first (File > Save then saves what you kept), then quit");
         return;
     }
@@ -464,6 +464,79 @@ void Shell::request_sweep_run(std::uint64_t run) {
     else sweep_.open_run(run);
 }
 
+// Compare mode: B runs beside A (ui/shell/compare_session.hpp); leaving it replaces A by B or
+// drops B, which only the shell can do.
+bool Shell::start_compare() {
+    if (review_) {
+        show_error("Compare mode works on the live simulation: close the replay first (File > Close replay), or take over "
+                   "from it (Simulation > Take over here).");
+        return false;
+    }
+    if (compare_) return true;
+    compare_ = std::make_unique<CompareSession>(*this);
+    prefs_.side_tab = SideTab::Compare;
+    set_status(std::string("Comparing: B is a copy of A at tick ") + std::to_string(sim_->tick()) + "; the Parameters tab edits B");
+    if (recorder_.recording()) compare_->start_recording(recorder_.path());   // B's recording beside A's
+    return true;
+}
+
+bool Shell::refuse_while_comparing(const std::string& what) {
+    if (!compare_) return false;
+    show_error("To " + what + ", leave compare mode first (Simulation > Leave compare mode: keep A or B), so neither is lost.");
+    return true;
+}
+
+void Shell::apply_edit(Command c, bool both) {
+    if (compare_) {
+        compare_->apply_edit(false, std::move(c), both);
+        return;
+    }
+    const std::string what = describe(c);
+    if (auto why = history_.apply(*sim_, std::move(c))) set_status("Refused: " + *why);
+    else set_status(what);
+}
+
+void Shell::end_compare(bool keep_b) {
+    if (!compare_) return;
+    CompareSession& c = *compare_;
+    c.end_recording();   // B's file ends here, whole (a replay of its own)
+    if (keep_b) {
+        // B becomes the simulation on screen; its edits since the fork are unsaved.
+        if (recorder_.recording()) stop_recording("");
+        // Everything B was edited with counts as unsaved, as A's edits did.
+        const bool b_differs = !c.differences().empty() || c.sim().live_commands().size() != sim_->live_commands().size();
+        if (b_differs || dirty()) edits_before_restart_ = true;
+        *sim_ = std::move(c.sim());
+        lab_view_ = c.take_view();
+        restart_from_.reset();   // Restart now starts B over, not the scenario A last saved
+        // A's edits belong to A; B's come along and stay undoable.
+        if (c.history().dragging()) c.history().end_drag(*sim_);
+        history_ = std::move(c.history());
+        history_.rebind(*sim_);
+        set_status("Kept B: it is the scenario now (File > Save writes it)");
+    } else {
+        set_status("Left compare mode: A kept, B dropped");
+    }
+    compare_.reset();
+    if (prefs_.side_tab == SideTab::Compare) prefs_.side_tab = SideTab::Parameters;
+}
+
+void Shell::finish_compare(CompareSession::Finish finish) {
+    switch (finish) {
+    case CompareSession::Finish::None: break;
+    case CompareSession::Finish::KeepA: end_compare(false); break;
+    case CompareSession::Finish::KeepB: end_compare(true); break;
+    case CompareSession::Finish::SaveB: file_dialog_.show(FileDialogMode::SaveScenario, dialog_start_path()); break;
+    }
+}
+
+bool Shell::save_variant(const std::string& path) {
+    if (!compare_) return false;
+    const auto written = compare_->save(path);
+    if (written) remember_recent_file(prefs_.recent_files, *written);
+    return written.has_value();
+}
+
 void Shell::reload() {
     if (open_scenario(current_path_)) set_status("Reloaded " + current_path_);
 }
@@ -495,7 +568,7 @@ bool Shell::dirty() const {
 }
 
 bool Shell::modal_open() const {
-    return file_dialog_.visible() || unsaved_question_.has_value() || show_about_ || compare_question_open();
+    return file_dialog_.visible() || unsaved_question_.has_value() || show_about_ || (compare_ && compare_->question_open());
 }
 
 // The start page covers the canvas like a dialog: the world waits behind it too.

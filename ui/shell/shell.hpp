@@ -18,6 +18,7 @@
 #include "engine/core/simulation.hpp"
 #include "ui/lab_view.hpp"
 #include "ui/shell/canvases.hpp"
+#include "ui/shell/compare_session.hpp"
 #include "ui/shell/edit_history.hpp"
 #include "ui/shell/fixed_step_clock.hpp"
 #include "ui/shell/review_session.hpp"
@@ -57,30 +58,6 @@ struct ShellOptions {
     std::string scenarios_dir;   // where File > Open starts when no scenario file is open
     ShellPreferences preferences;
     bool start_paused = true;
-};
-
-// Compare mode (ui/shell/shell_compare.cpp): B, a variant of the open scenario (A), runs beside it in
-// lockstep. Which side the parameter panel edits:
-enum class CompareEdit { A, B, Both };
-
-struct CompareSession {
-    std::unique_ptr<Simulation> sim;     // B: forked from A, the same seed and tick
-    std::unique_ptr<LabView> view;       // B's own view: its charts and heat maps follow B
-    CanvasView canvas;                   // B's half of the canvas (its own pan and zoom)
-    ParamPanelState panel;               // B's parameter panel
-    // B's edits (its panel, its canvas, its tools), for Edit > Undo / Redo beside A's: the two
-    // histories interleave by Edit::seq, and an edit made on both sides undoes on both.
-    EditHistory history;
-    CompareEdit edit = CompareEdit::B;
-    std::vector<std::string> results;    // the lab's key results (engine/compare)
-    std::int64_t fork_tick = 0;          // A's tick when B was made
-    bool ghost = false;                  // B drawn faintly over A on one canvas, not beside it
-    // While A is recorded, B is recorded beside it (A's file name with ".b" before the extension),
-    // as a branch of A's file: each file is an ordinary replay that verifies on its own.
-    SessionRecorder recorder;
-    bool save_pending = false;           // the file dialog's Save is "Save B as..."
-    bool question = false;               // leaving: keep A or B?
-    bool question_open = false;
 };
 
 class Shell : public ShellHost {
@@ -149,8 +126,6 @@ public:
     const ShellPreferences& preferences() const { return prefs_; }
     const WidgetLocator& widgets() const { return widgets_; }
     WidgetLocator& frame_widgets() override { return widgets_; }
-    // What B's view recorded on B's canvas (entity positions), while comparing.
-    const WidgetLocator& variant_widgets() const { return b_widgets_; }
     const CanvasView& canvas() const { return view_; }
     const FixedStepClock& clock() const { return clock_; }
     const std::string& error() const { return error_; }
@@ -201,34 +176,18 @@ public:
     bool open_sweep(const std::string& path);
     SweepSession& sweep() { return sweep_; }
 
-    // --- compare mode (ui/shell/shell_compare.cpp) ---
+    // --- compare mode (ui/shell/compare_session.hpp) ---
     // Simulation > Compare with a variant: B forks from A at the current tick (same seed, same
     // state); both then run in lockstep. False with the reason shown while reviewing a replay.
     bool start_compare();
     bool comparing() const { return compare_ != nullptr; }
-    Simulation* variant() { return compare_ ? compare_->sim.get() : nullptr; }
-    LabView* variant_view() { return compare_ ? compare_->view.get() : nullptr; }
-    // Which side the parameter panel edits (Both: A's edits are made on B too).
-    void set_compare_edit(CompareEdit edit);
-    // B ghosted over A on the whole canvas (true), or A and B side by side (false).
-    void set_compare_ghost(bool ghost) {
-        if (compare_) compare_->ghost = ghost;
-    }
-    std::optional<CompareEdit> compare_edit() const;
-    // A parameter edit on the side(s) chosen, as the panel makes it (tests, automation).
-    std::optional<std::string> compare_set_param(const std::string& key, double value);
-    // Parameters whose value B has other than A: key, A's value, B's value (as the table prints).
-    struct ParamDifference {
-        std::string key, a, b;
-    };
-    std::vector<ParamDifference> variant_differences() const;
+    // B, its edits and its side of the screen, or null.
+    CompareSession* compare() { return compare_.get(); }
     // Leaves compare mode keeping A (B dropped) or B (B becomes the scenario on screen, with its
     // edits unsaved).
     void end_compare(bool keep_b);
-    // The designer's way out: asks whether to keep A or B (Cancel stays in compare mode).
-    void request_end_compare();
-    bool compare_question_open() const { return compare_ && compare_->question; }
-    // Writes B as a scenario file (atomically), as File > Save would write A.
+    // Writes B as a scenario file (atomically), as File > Save would write A; remembered as a
+    // recent file.
     bool save_variant(const std::string& path);
 
     // The designer's edits (Edit > Undo / Redo, the Edits list): ui/shell/shell_edits.cpp.
@@ -248,38 +207,14 @@ private:
     std::string default_replay_path(const std::string& stem) const;
     bool open_replay_with(const std::string& path, bool allow_modules);
     std::optional<ModuleQuestion> module_question_;
-    // shell_compare.cpp
-    void compare_tick();                         // B's step after A's
-    void start_variant_recording();              // B's recording beside A's (both on)
-    void draw_side_b_canvas(float width, float height);   // B while comparing, or B's replay
     // True, having said why, when compare mode is on: opening or starting another scenario would
     // drop A or B, so the designer leaves compare mode first.
     bool refuse_while_comparing(const std::string& what);
-    void draw_compare_tab();
-    void draw_compare_question();
-    // B's world drawn over A's canvas, faded (compare mode's ghost view).
-    void draw_ghost(const CanvasFrame& frame);
-    void draw_compare_params(std::string& refused);
-    void draw_compare_edit_switch();
-    // What edits a side: A (the scenario) or, while comparing, B.
-    struct EditSide {
-        Simulation& sim;
-        LabView& lab;
-        EditHistory& history;
-        CanvasView& view;
-        bool b;
-    };
-    EditSide edit_side(bool b);
-    // Applies a designer's edit to a side through its history, and, when `both`, the same edit
-    // to the other side too (one step of undo for both). Says what happened in the status line.
-    void apply_edit(bool b, Command c, bool both);
-    // Compare mode's undo / redo: the latest edit on either side (both when made on both).
-    void undo_compare_edit(bool redo);
-    std::string compare_undo_label(bool redo) const;
-    bool compare_can_undo(bool redo) const;
-    // A new edit on one side drops what the other side could redo (as one history would).
-    void sync_compare_redo();
-    std::uint64_t seen_edit_seq_ = 0;
+    // A designer's edit of the scenario (A) through its history, said in the status line; in
+    // compare mode on A (and with `both` on B too) as CompareSession::apply_edit.
+    void apply_edit(Command c, bool both);
+    // What the Compare tab or the leaving question asked for.
+    void finish_compare(CompareSession::Finish finish);
     std::unique_ptr<CompareSession> compare_;
     // shell.cpp: actions
     void restart_keeping_parameters();
@@ -336,7 +271,7 @@ private:
     SweepSession sweep_{*this};
     // shell_canvas.cpp
     void draw_canvas(float width, float height);
-    void canvas_click(EditSide side, glm::dvec2 mouse_world, double pick_radius, bool both);
+    void canvas_click(glm::dvec2 mouse_world, double pick_radius, bool both);
     void draw_canvas_world(ImVec2 origin, ImVec2 size, float scale);
     void canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius);
 
@@ -355,7 +290,6 @@ private:
     std::unique_ptr<LabView> lab_view_;
     std::string lab_view_name_;
     WidgetLocator widgets_;
-    WidgetLocator b_widgets_;
     GamepadState gamepad_;
     ParamPanelState param_panel_;
     EditHistory history_;

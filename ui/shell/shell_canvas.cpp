@@ -41,23 +41,22 @@ void Shell::draw_canvas(float width, float height) {
     const double pick_radius = view_.to_world_length(4.0f * scale);
     // Shift makes a drop or a click edit both sides in compare mode; no dragging things while
     // reviewing: it would change the recorded world.
-    const EditSide side = edit_side(false);
-    const CanvasGesture g = gestures_.input(CanvasSide{side.sim, side.lab, side.view, false}, scale, hovered, active, mouse_world,
+    const CanvasGesture g = gestures_.input(CanvasSide{*sim_, *lab_view_, view_, false}, scale, hovered, active, mouse_world,
                                             pick_radius, paused_, !review_, compare_ != nullptr);
-    if (g.drop) apply_edit(false, std::move(*g.drop), g.both);
-    if (g.click) canvas_click(side, *g.click, pick_radius, g.both);
+    if (g.drop) apply_edit(std::move(*g.drop), g.both);
+    if (g.click) canvas_click(*g.click, pick_radius, g.both);
     draw_canvas_world(origin, size, scale);
     if (hovered && !active) canvas_tooltip(world, mouse_world, pick_radius);
     ImGui::EndChild();
 }
 
-// A click on the map: places the note being written, else goes to the side's view (what it
-// queues, a build here, is that side's edit, or both sides' with Shift).
-void Shell::canvas_click(EditSide side, glm::dvec2 mouse_world, double pick_radius, bool both) {
+// A click on the map: places the note being written, else goes to the lab's view (what it
+// queues, a build here, goes the usual way: submit_view_commands; in compare mode it is A's
+// edit, or both sides' with Shift).
+void Shell::canvas_click(glm::dvec2 mouse_world, double pick_radius, bool both) {
     if (review_ && review_->pick_point(mouse_world)) return;   // the note being written points here
-    side.lab.click(side.sim.world(), mouse_world, pick_radius, paused_);
-    if (review_ || !compare_) return;   // queued commands go the usual way (submit_view_commands)
-    for (Command& c : side.lab.take_commands()) apply_edit(side.b, std::move(c), both);
+    if (compare_) compare_->click(false, mouse_world, pick_radius, both);
+    else lab_view_->click(sim_->world(), mouse_world, pick_radius, paused_);
 }
 
 // The background, the lab's view of the world, review pins and the hint in the corner.
@@ -75,7 +74,7 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     frame.widgets = &widgets_;
     frame.gamepad = &gamepad_;
     lab_view_->draw(sim_->world(), frame);
-    if (compare_ && compare_->ghost) draw_ghost(frame);
+    if (compare_ && compare_->ghost()) compare_->draw_ghost(frame);
     if (review_) review_->draw_pins(*draw, view_, scale);
 
     // A quiet hint in the corner: how to interact, and what pausing offers.
@@ -86,7 +85,7 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     ImVec2 hint_size = ImGui::CalcTextSize(hint.c_str());
     draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
                   palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
-    if (compare_ && compare_->ghost) label_canvas("a", "A  with B ghosted over it", palette::kCompareB, widgets_);
+    if (compare_ && compare_->ghost()) label_canvas("a", "A  with B ghosted over it", palette::kCompareB, widgets_);
     else if (compare_) label_canvas("a", "A  (the scenario)", palette::kCompareA, widgets_);
     else if (review_ && review_->b_player())
         label_canvas("a", "A  " + std::filesystem::path(review_->path()).filename().string(), palette::kCompareA, widgets_);

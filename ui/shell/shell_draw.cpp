@@ -37,7 +37,7 @@ bool button(const char* label, const char* tip, WidgetLocator& widgets, const st
 void Shell::draw() {
     ensure_lab_view();
     widgets_.clear();
-    b_widgets_.clear();
+    if (compare_) compare_->new_frame();
     ImGuiIO& io = ImGui::GetIO();
     float scale = current_ui_scale();
 
@@ -76,13 +76,20 @@ void Shell::draw() {
 
     if (sweep_shown) {
         if (auto run = sweep_.draw(avail.x, middle_h, file_dialog_)) request_sweep_run(*run);
-    } else if ((compare_ && !compare_->ghost) || (review_ && review_->b_player())) {
-        // A on the left, B on the right, a thin gap between.
+    } else if ((compare_ && !compare_->ghost()) || (review_ && review_->b_player())) {
+        // A on the left, B on the right, a thin gap between: B while comparing, or B's replay
+        // beside A's under review.
         const float gap = 4.0f * scale;
         const float a_w = std::max(1.0f, std::floor((canvas_w - gap) * 0.5f));
         draw_canvas(a_w, middle_h);
         ImGui::SameLine(0, gap);
-        draw_side_b_canvas(std::max(1.0f, canvas_w - gap - a_w), middle_h);
+        const float b_w = std::max(1.0f, canvas_w - gap - a_w);
+        CanvasFrame frame;
+        frame.paused = paused_;
+        frame.velocity_hints = prefs_.velocity_hints;
+        frame.gamepad = &gamepad_;
+        if (compare_) compare_->draw_canvas(b_w, middle_h, frame, gestures_);
+        else review_->draw_b_canvas(b_w, middle_h, frame);
     } else {
         draw_canvas(canvas_w, middle_h);
     }
@@ -139,15 +146,9 @@ void Shell::submit_view_commands() {
         return;
     }
     for (Command& c : lab_view_->take_commands()) {
-        if (compare_) {
-            // A's tools (Edit: A or Both): with Both, the same edit on B.
-            apply_edit(false, std::move(c), compare_->edit == CompareEdit::Both);
-            continue;
-        }
-        c.tick = sim_->tick();
-        std::string what = describe(c);
-        if (auto why = history_.apply(*sim_, std::move(c))) set_status("Refused: " + *why);
-        else set_status(what);
+        // In compare mode A's tools (Edit: A or Both): with Both, the same edit on B.
+        if (!compare_) c.tick = sim_->tick();
+        apply_edit(std::move(c), compare_ && compare_->edit() == CompareEdit::Both);
     }
 }
 
@@ -224,9 +225,9 @@ void Shell::draw_menu_bar() {
                 file_dialog_.show(FileDialogMode::RecordReplay, default_replay_path(sim_->world().lab().name));
             ImGui::Separator();
             if (!compare_ && ImGui::MenuItem("Compare with a variant")) start_compare();
-            if (compare_ && ImGui::MenuItem("Leave compare mode...")) request_end_compare();
+            if (compare_ && ImGui::MenuItem("Leave compare mode...")) compare_->request_end();
             widgets_.record_last_item("menu.simulation.compare");
-            if (compare_ && ImGui::MenuItem("Ghost B over A", nullptr, compare_->ghost)) compare_->ghost = !compare_->ghost;
+            if (compare_ && ImGui::MenuItem("Ghost B over A", nullptr, compare_->ghost())) compare_->set_ghost(!compare_->ghost());
         }
         ImGui::EndMenu();
     }
@@ -532,8 +533,8 @@ void Shell::draw_side_panel(float width, float height) {
             ImGui::BeginDisabled(review_ != nullptr);
             if (compare_) {
                 // The tools follow the Edit switch: B's view on B, or A's (with Both, made on B too).
-                draw_compare_edit_switch();
-                if (compare_->edit == CompareEdit::B) compare_->view->draw_tools(compare_->sim->world(), tools);
+                compare_->draw_edit_switch();
+                if (compare_->edit() == CompareEdit::B) compare_->view().draw_tools(compare_->sim().world(), tools);
                 else lab_view_->draw_tools(sim_->world(), tools);
             } else {
                 lab_view_->draw_tools(sim_->world(), tools);
@@ -544,7 +545,7 @@ void Shell::draw_side_panel(float width, float height) {
         }
         if (tab("Parameters", SideTab::Parameters, "side.tab.params")) {
             if (compare_) {
-                draw_compare_params(refused);
+                compare_->draw_params(param_panel_, refused);
             } else {
                 // While reviewing, the parameters show the replay's values but take no edits (the
                 // filter still works, to find a value).
@@ -559,13 +560,8 @@ void Shell::draw_side_panel(float width, float height) {
             tools.draw = &p;
             // B beside A: live compare mode, or a compare recording under review.
             CompareFrame b;
-            if (compare_) {
-                b.world = &compare_->sim->world();
-                b.view = compare_->view.get();
-                b.results = compare_->results;
-            } else if (review_) {
-                b = review_->b_frame();
-            }
+            if (compare_) b = compare_->b_frame();
+            else if (review_) b = review_->b_frame();
             tools.compare = b.world ? &b : nullptr;
             lab_view_->draw_analysis(sim_->world(), tools);
             tools.compare = nullptr;
@@ -573,7 +569,7 @@ void Shell::draw_side_panel(float width, float height) {
             ImGui::EndTabItem();
         }
         if (compare_ && tab("Compare", SideTab::Compare, "side.tab.compare")) {
-            draw_compare_tab();
+            finish_compare(compare_->draw_tab());
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
@@ -622,7 +618,7 @@ void Shell::draw_dialogs() {
         case FileDialogMode::OpenScenario: request_open(*path); break;
         case FileDialogMode::RecordReplay: start_recording(*path); break;
         case FileDialogMode::SaveScenario:
-            if (compare_ && compare_->save_pending) save_variant(*path);
+            if (compare_ && compare_->save_pending()) save_variant(*path);
             else save_scenario(*path);
             break;
         case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
@@ -645,8 +641,8 @@ void Shell::draw_dialogs() {
         case ModuleQuestion::Answer::None: break;
         }
     }
-    draw_compare_question();
-    if (compare_ && !file_dialog_.visible()) compare_->save_pending = false;
+    if (compare_) finish_compare(compare_->draw_question());
+    if (compare_ && !file_dialog_.visible()) compare_->clear_save_pending();
 
     if (show_about_) ImGui::OpenPopup("About Playbench###about");
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));

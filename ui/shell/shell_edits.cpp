@@ -18,7 +18,7 @@ void Shell::undo_edit(bool redo) {
         return;
     }
     if (compare_) {
-        undo_compare_edit(redo);
+        compare_->undo(redo);
         return;
     }
     std::string label = redo ? history_.redo_label() : history_.undo_label();
@@ -40,7 +40,7 @@ void Shell::undo_edit(bool redo) {
 
 void Shell::draw_edit_menu() {
     if (!review_) history_.follow(*sim_);
-    if (compare_) compare_->history.follow(*compare_->sim);
+    if (compare_) compare_->history().follow(compare_->sim());
     if (!ImGui::BeginMenu("Edit")) return;
     const bool live = review_ == nullptr;
     // While reviewing, the designer's edits are the notes added to the replay.
@@ -50,10 +50,10 @@ void Shell::draw_edit_menu() {
     std::string redo = live ? history_.redo_label() : can_redo ? "Redo note" : "Redo";
     if (compare_) {
         // A's and B's edits in the order made: "Undo in B: set ball friction".
-        can_undo = compare_can_undo(false);
-        can_redo = compare_can_undo(true);
-        undo = compare_undo_label(false);
-        redo = compare_undo_label(true);
+        can_undo = compare_->can_undo(false);
+        can_redo = compare_->can_undo(true);
+        undo = compare_->undo_label(false);
+        redo = compare_->undo_label(true);
     }
     if (ImGui::MenuItem(undo.c_str(), shortcut_label(ShellAction::Undo), false, can_undo)) perform(ShellAction::Undo);
     if (ImGui::MenuItem(redo.c_str(), shortcut_label(ShellAction::Redo), false, can_redo)) perform(ShellAction::Redo);
@@ -92,7 +92,7 @@ void Shell::draw_edits_window() {
     std::vector<Row> rows;
     for (const Edit& e : history_.edits()) rows.push_back({&e, compare_ ? "A: " : ""});
     if (compare_) {
-        for (const Edit& e : compare_->history.edits()) {
+        for (const Edit& e : compare_->history().edits()) {
             auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.edit->seq == e.seq; });
             if (same != rows.end()) same->side = "A+B: ";
             else rows.push_back({&e, "B: "});

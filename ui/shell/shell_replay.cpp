@@ -118,18 +118,12 @@ bool Shell::start_recording(const std::string& requested) {
     }
     since_flush_ = 0.0;
     set_status("Recording to " + path);
-    start_variant_recording();   // in compare mode, B beside it
+    if (compare_) compare_->start_recording(recorder_.path());   // in compare mode, B beside it
     return true;
 }
 
 void Shell::stop_recording(const std::string& why) {
-    if (compare_ && compare_->recorder.recording()) {
-        try {
-            compare_->recorder.stop();
-        } catch (const std::exception& e) {
-            show_error("B's recording " + compare_->recorder.path() + " was not closed cleanly: " + e.what());
-        }
-    }
+    if (compare_ && compare_->recording()) compare_->end_recording();
     if (!recorder_.recording()) return;
     const std::string path = recorder_.path();
     const std::int64_t ticks = recorder_.ticks();
