@@ -53,7 +53,6 @@ Shell::Shell(Simulation& sim, ShellOptions options)
       current_path_(sim.scenario().path),
       saved_live_count_(sim.live_commands().size()) {
     clock_.set_speed_index(prefs_.speed_index);
-    tps_since_ = std::chrono::steady_clock::now();
     if (!current_path_.empty()) remember_recent_file(prefs_.recent_files, current_path_);
     ensure_lab_view();
 }
@@ -90,12 +89,7 @@ void Shell::ensure_lab_view() {
 
 void Shell::update(double frame_seconds) {
     using clock = std::chrono::steady_clock;
-    auto now = clock::now();
-    if (now - tps_since_ >= std::chrono::seconds(1)) {
-        ticks_per_second_ = static_cast<double>(tps_ticks_) / std::chrono::duration<double>(now - tps_since_).count();
-        tps_ticks_ = 0;
-        tps_since_ = now;
-    }
+    meters_.new_frame(clock::now());
     if (recorder_.recording()) {
         // At least once a second the pending hashes reach the disk: a crash loses under a second.
         since_flush_ += frame_seconds;
@@ -120,7 +114,7 @@ void Shell::update(double frame_seconds) {
         return;
     }
     if (review_) {
-        tps_ticks_ += review_->update(frame_seconds, clock_);
+        meters_.count_ticks(review_->update(frame_seconds, clock_));
         return;
     }
     if (paused_) return;
@@ -141,9 +135,8 @@ void Shell::update(double frame_seconds) {
     }
     clock_.end_frame(due, ran);
     if (ran > 0) {
-        double us = std::chrono::duration<double, std::micro>(clock::now() - start).count() / static_cast<double>(ran);
-        tick_us_ = tick_us_ <= 0.0 ? us : tick_us_ * 0.9 + us * 0.1;
-        tps_ticks_ += ran;
+        meters_.note_tick_time(std::chrono::duration<double, std::micro>(clock::now() - start).count() / static_cast<double>(ran));
+        meters_.count_ticks(ran);
     }
 }
 
@@ -163,17 +156,11 @@ void Shell::run_one_tick() {
     report_recording_end();
 }
 
-void Shell::note_frame_time(double milliseconds) {
-    frame_ms_ = frame_ms_ <= 0.0 ? milliseconds : frame_ms_ * 0.9 + milliseconds * 0.1;
-}
-
 void Shell::set_paused(bool paused) {
     if (paused == paused_) return;
     paused_ = paused;
     clock_.reset();
-    // The displayed rate measures running time only.
-    tps_ticks_ = 0;
-    tps_since_ = std::chrono::steady_clock::now();
+    meters_.restart_rate();
     // A drag only makes sense on a still world.
     if (!paused_ && lab_view_ && lab_view_->dragging()) lab_view_->cancel_drag();
 }
@@ -258,8 +245,8 @@ void Shell::perform(ShellAction action) {
     case ShellAction::ResetZoom: view_.reset_user_moved(); break;
     case ShellAction::ToggleVelocityHints: prefs_.velocity_hints = !prefs_.velocity_hints; break;
     case ShellAction::ToggleParamPanel: prefs_.show_params = !prefs_.show_params; break;
-    case ShellAction::ShowShortcuts: show_shortcuts_ = !show_shortcuts_; break;
-    case ShellAction::ShowLabHelp: show_lab_help_ = !show_lab_help_; break;
+    case ShellAction::ShowShortcuts: help_.toggle_shortcuts(); break;
+    case ShellAction::ShowLabHelp: help_.toggle_lab_help(); break;
     case ShellAction::Undo: undo_edit(false); break;
     case ShellAction::Redo: undo_edit(true); break;
     }
@@ -635,8 +622,8 @@ void Shell::write_report(JsonWriter& out) const {
     out.field("summary", w.summary());
     out.field("status", status_);
     out.field("error", error_);
-    out.field("tick_microseconds", tick_us_);
-    out.field("ticks_per_second", ticks_per_second_);
+    out.field("tick_microseconds", meters_.tick_microseconds());
+    out.field("ticks_per_second", meters_.ticks_per_second());
     out.field("canvas_pixels_per_unit", view_.pixels_per_unit());
     out.key("params").begin_array();
     const ParamSet& p = w.params();

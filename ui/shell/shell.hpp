@@ -21,8 +21,10 @@
 #include "ui/shell/compare_session.hpp"
 #include "ui/shell/edit_history.hpp"
 #include "ui/shell/fixed_step_clock.hpp"
+#include "ui/shell/help_windows.hpp"
 #include "ui/shell/review_session.hpp"
 #include "ui/shell/shell_host.hpp"
+#include "ui/shell/shell_meters.hpp"
 #include "ui/shell/shortcuts.hpp"
 #include "ui/shell/start_page.hpp"
 #include "ui/shell/sweep_session.hpp"
@@ -135,12 +137,12 @@ public:
     // The lab's view on the canvas (tests and automation reach its tools through it).
     LabView* lab_view() override { return lab_view_.get(); }
     // Microseconds of simulation per tick, measured here (smoothed).
-    double tick_microseconds() const { return tick_us_; }
+    double tick_microseconds() const { return meters_.tick_microseconds(); }
     // The host reports the game controller's state each frame (disconnected when there is none).
     void set_gamepad(GamepadState state) { gamepad_ = std::move(state); }
     const GamepadState& gamepad() const { return gamepad_; }
     // The host reports how long a frame took to produce (UI + rendering, not idle waits).
-    void note_frame_time(double milliseconds);
+    void note_frame_time(double milliseconds) { meters_.note_frame_time(milliseconds); }
 
     // --- replays (ui/shell/shell_replay.cpp; the review itself: ui/shell/review_session.hpp) ---
     // Opens a scenario, or a replay when the file starts with the replay magic (whatever its name).
@@ -244,12 +246,8 @@ private:
     void draw_edit_menu();
     void draw_edits_window();
     void undo_edit(bool redo);
-    // shell_help.cpp: Help > Keyboard shortcuts (this lab's) and Help > About this lab.
-    void draw_shortcuts_window();
-    void draw_lab_help_window();
     // Records each top-level window over the canvas as "overlay.window.<title>".
     void record_floating_windows();
-    bool lab_has_shortcut(ShellAction action) const;
     void draw_unsaved_question();
     // Submits what the lab view queued this frame (tools, clicks) at the current tick.
     void submit_view_commands();
@@ -314,8 +312,7 @@ private:
     std::optional<std::string> screenshot_request_;
     std::optional<UnsavedQuestion> unsaved_question_;
     bool quit_confirmed_ = false;
-    bool show_shortcuts_ = false;
-    bool show_lab_help_ = false;   // Help > About this lab
+    HelpWindows help_;   // Help > Keyboard shortcuts (this lab's), Help > About this lab
     // The side panel's tab on screen last frame (a tab chosen in code is selected once).
     std::optional<SideTab> side_tab_shown_;
     bool show_about_ = false;
@@ -325,11 +322,7 @@ private:
     // Keeps the simulation still while a modal dialog is open (resumes after).
     bool dialog_pauses() const;
 
-    double tick_us_ = 0.0;
-    double frame_ms_ = 0.0;
-    double ticks_per_second_ = 0.0;   // measured over the last second
-    std::int64_t tps_ticks_ = 0;
-    std::chrono::steady_clock::time_point tps_since_{};
+    ShellMeters meters_;
 };
 
 }  // namespace pb::ui

@@ -110,8 +110,7 @@ void Shell::draw() {
     ImGui::End();
 
     draw_dialogs();
-    if (show_shortcuts_) draw_shortcuts_window();
-    if (show_lab_help_) draw_lab_help_window();
+    help_.draw(sim_->world(), lab_view_.get(), review_ != nullptr, compare_ != nullptr, widgets_);
     if (show_edits_) draw_edits_window();
     record_floating_windows();
     submit_view_commands();
@@ -237,7 +236,7 @@ void Shell::draw_menu_bar() {
         ImGui::MenuItem("Transport bar", nullptr, &prefs_.show_transport);
         ImGui::MenuItem("Status line", nullptr, &prefs_.show_status);
         ImGui::Separator();
-        if (lab_has_shortcut(ShellAction::ToggleVelocityHints))
+        if (lab_has_shortcut(sim_->world().lab().name, review_ != nullptr, ShellAction::ToggleVelocityHints))
             ImGui::MenuItem("Velocity hints", shortcut_label(ShellAction::ToggleVelocityHints), &prefs_.velocity_hints);
         if (ImGui::MenuItem("Reset zoom", shortcut_label(ShellAction::ResetZoom))) perform(ShellAction::ResetZoom);
         widgets_.record_last_item("menu.view.reset_zoom");
@@ -248,7 +247,7 @@ void Shell::draw_menu_bar() {
         const std::string about = "About this lab (" + sim_->world().lab().title + ")";
         if (ImGui::MenuItem(about.c_str())) perform(ShellAction::ShowLabHelp);
         widgets_.record_last_item("menu.help.about_lab");
-        if (ImGui::MenuItem("Keyboard shortcuts", shortcut_label(ShellAction::ShowShortcuts))) show_shortcuts_ = true;
+        if (ImGui::MenuItem("Keyboard shortcuts", shortcut_label(ShellAction::ShowShortcuts))) help_.show_shortcuts();
         widgets_.record_last_item("menu.help.shortcuts");
         if (ImGui::MenuItem("Start page")) show_start_page(true);
         widgets_.record_last_item("menu.help.start_page");
@@ -351,7 +350,7 @@ void Shell::draw_transport_bar() {
 
     // Tick and effective rate on the right.
     char info[96];
-    std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_->tick(), paused_ ? 0.0 : ticks_per_second_);
+    std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_->tick(), paused_ ? 0.0 : meters_.ticks_per_second());
     end_transport_child(info, "transport.tick");
 }
 
@@ -588,10 +587,10 @@ void Shell::draw_status_line() {
     // Timings only once measured (an offscreen render has none).
     char left[200];
     int n = std::snprintf(left, sizeof left, "%s   tick %" PRId64 "   ", paused_ ? "PAUSED " : "RUNNING", sim_->tick());
-    if (tick_us_ > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
-        n += std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "%.1f \xc2\xb5s/tick   ", tick_us_);
-    if (frame_ms_ > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
-        std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "frame %.1f ms   ", frame_ms_);
+    if (meters_.tick_microseconds() > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
+        n += std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "%.1f \xc2\xb5s/tick   ", meters_.tick_microseconds());
+    if (meters_.frame_milliseconds() > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
+        std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "frame %.1f ms   ", meters_.frame_milliseconds());
     ImGui::TextColored(paused_ ? palette::kChangedMark : palette::kDimText, "%s", left);
     ImGui::SameLine(0, 0);
     ImGui::TextUnformatted(sim_->world().summary().c_str());

@@ -41,6 +41,12 @@ std::vector<Shortcut> shortcuts_for(std::string_view lab, bool reviewing) {
     return out;
 }
 
+bool lab_has_shortcut(std::string_view lab, bool reviewing, ShellAction action) {
+    for (const Shortcut& s : shortcuts_for(lab, reviewing))
+        if (s.action == action) return true;
+    return false;
+}
+
 std::optional<ShellAction> action_for_key(SDL_Scancode key, bool ctrl, bool shift, bool alt, bool repeat) {
     if (alt) return std::nullopt;   // Alt combinations belong to the desktop
     for (const Shortcut& s : shortcuts()) {

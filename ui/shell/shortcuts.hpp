@@ -36,6 +36,8 @@ const std::vector<Shortcut>& shortcuts();
 // The shortcuts that do something in `lab` (reviewing or not), in table order, one line per
 // action and keys (Help > Keyboard shortcuts).
 std::vector<Shortcut> shortcuts_for(std::string_view lab, bool reviewing);
+// True when `action` has a shortcut that does something in `lab` (reviewing or not).
+bool lab_has_shortcut(std::string_view lab, bool reviewing, ShellAction action);
 // The action for a key press, if any. `repeat` is SDL's key-repeat flag.
 std::optional<ShellAction> action_for_key(SDL_Scancode key, bool ctrl, bool shift, bool alt, bool repeat);
 // The first shortcut label for an action ("" for none), for menu items.

@@ -1,12 +1,14 @@
-// Help for the lab on screen: Help > About this lab (what you see, what you can do, the keys that
-// work here, the document it follows) and Help > Keyboard shortcuts, filtered to this lab (and to
-// review mode's keys only while reviewing a replay).
+#include "ui/shell/help_windows.hpp"
+
 #include <algorithm>
 
 #include <imgui.h>
 
 #include "engine/core/lab.hpp"
-#include "ui/shell/shell.hpp"
+#include "engine/core/world.hpp"
+#include "ui/lab_view.hpp"
+#include "ui/shell/shortcuts.hpp"
+#include "ui/widgets/widget_locator.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
 
@@ -60,19 +62,18 @@ bool begin_help_window(const char* title, bool& open, ImVec2 size, const char* w
 
 }  // namespace
 
-bool Shell::lab_has_shortcut(ShellAction action) const {
-    for (const Shortcut& s : shortcuts_for(sim_->world().lab().name, review_ != nullptr))
-        if (s.action == action) return true;
-    return false;
+void HelpWindows::draw(const World& world, const LabView* lab, bool reviewing, bool comparing, WidgetLocator& widgets) {
+    if (shortcuts_open_) draw_shortcuts(world, lab, reviewing, comparing, widgets);
+    if (lab_help_open_) draw_lab_help(world, lab, widgets);
 }
 
-void Shell::draw_shortcuts_window() {
-    const LabHelp help = lab_view_ ? lab_view_->help() : LabHelp{};
-    const std::string& lab = sim_->world().lab().title;
-    if (begin_help_window("Keyboard shortcuts###shortcuts", show_shortcuts_, ImVec2(560, 640), "help.shortcuts", widgets_)) {
-        ImGui::TextColored(palette::kDimText, "%s", review_ ? "Everywhere (and while reviewing a replay)" : "Everywhere");
+void HelpWindows::draw_shortcuts(const World& world, const LabView* lab_view, bool reviewing, bool comparing, WidgetLocator& widgets) {
+    const LabHelp help = lab_view ? lab_view->help() : LabHelp{};
+    const std::string& lab = world.lab().title;
+    if (begin_help_window("Keyboard shortcuts###shortcuts", shortcuts_open_, ImVec2(560, 640), "help.shortcuts", widgets)) {
+        ImGui::TextColored(palette::kDimText, "%s", reviewing ? "Everywhere (and while reviewing a replay)" : "Everywhere");
         if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-            for (const Shortcut& s : shortcuts_for(sim_->world().lab().name, review_ != nullptr)) {
+            for (const Shortcut& s : shortcuts_for(world.lab().name, reviewing)) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(s.keys.data(), s.keys.data() + s.keys.size());
@@ -84,7 +85,7 @@ void Shell::draw_shortcuts_window() {
         ImGui::Spacing();
         ImGui::TextColored(palette::kDimText, "In %s", lab.c_str());
         keys_table("##lab_keys", help.keys);
-        if (compare_) {
+        if (comparing) {
             ImGui::Spacing();
             ImGui::TextColored(palette::kDimText, "In compare mode");
             keys_table("##compare_keys", {{"drag / click on A's or B's canvas", "edits that side only"},
@@ -104,12 +105,12 @@ void Shell::draw_shortcuts_window() {
     ImGui::End();
 }
 
-void Shell::draw_lab_help_window() {
-    const LabHelp help = lab_view_ ? lab_view_->help() : LabHelp{};
-    const std::string title = "About " + sim_->world().lab().title + "###about_lab";
-    if (begin_help_window(title.c_str(), show_lab_help_, ImVec2(620, 720), "help.about_lab", widgets_)) {
+void HelpWindows::draw_lab_help(const World& world, const LabView* lab_view, WidgetLocator& widgets) {
+    const LabHelp help = lab_view ? lab_view->help() : LabHelp{};
+    const std::string title = "About " + world.lab().title + "###about_lab";
+    if (begin_help_window(title.c_str(), lab_help_open_, ImVec2(620, 720), "help.about_lab", widgets)) {
         ImGui::PushFont(large_font());
-        ImGui::TextUnformatted(sim_->world().lab().title.c_str());
+        ImGui::TextUnformatted(world.lab().title.c_str());
         ImGui::PopFont();
         if (help.what_you_see.empty() && help.what_you_can_do.empty()) {
             ImGui::TextUnformatted("This lab has no help text yet.");
@@ -127,7 +128,7 @@ void Shell::draw_lab_help_window() {
                 "nudge one step (Shift: a tenth); Ctrl+click types a value. A slider with ticks under it is "
                 "logarithmic (a tick at every power of ten). One drag is one edit: Ctrl+Z undoes it whole, "
                 "Ctrl+Shift+Z or Ctrl+Y redoes it; Edit > Edits list shows every edit with its tick.");
-            const World& w = sim_->world();
+            const World& w = world;
             const std::vector<DerivedValue> derived =
                 w.lab().derived ? w.lab().derived(w.params()) : std::vector<DerivedValue>{};
             if (!derived.empty()) {
@@ -138,7 +139,7 @@ void Shell::draw_lab_help_window() {
                             names.c_str());
             }
             ImGui::PopTextWrapPos();
-            widgets_.record_last_item("help.about_lab.parameters");
+            widgets.record_last_item("help.about_lab.parameters");
         }
         if (!help.source.empty()) {
             ImGui::Spacing();
