@@ -11,6 +11,7 @@
 #include "engine/core/lab.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "ui/shell/review_session.hpp"
+#include "ui/shell/scenario_saving.hpp"
 #include "ui/shell/shell_host.hpp"
 
 namespace pb::ui {
@@ -188,12 +189,9 @@ std::vector<CompareSession::ParamDifference> CompareSession::differences() const
 }
 
 std::optional<std::string> CompareSession::save(const std::string& requested) {
-    std::string path = requested;
-    if (fs::path(path).extension().empty()) path += ".toml";
-    Scenario s = sim_->scenario_for_saving();
-    s.path = path;
+    const std::string path = scenario_file_path(requested);
     try {
-        save_scenario_file(s, path);
+        save_simulation_scenario(*sim_, path);
     } catch (const std::exception& e) {
         host_.show_error(std::string("Could not save B to ") + path + ":\n" + e.what());
         return std::nullopt;

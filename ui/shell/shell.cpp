@@ -1,6 +1,7 @@
 #include "ui/shell/shell.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep_table.hpp"
+#include "ui/shell/scenario_saving.hpp"
 
 namespace fs = std::filesystem;
 
@@ -359,12 +361,10 @@ bool Shell::folder_writable(const std::filesystem::path& folder) {
 }
 
 bool Shell::save_scenario(const std::string& requested) {
-    std::string path = requested;
-    if (fs::path(path).extension().empty()) path += ".toml";
-    Scenario s = sim_->scenario_for_saving();
-    s.path = path;
+    const std::string path = scenario_file_path(requested);
+    Scenario s;
     try {
-        save_scenario_file(s, path);
+        s = save_simulation_scenario(*sim_, path);
     } catch (const std::exception& e) {
         show_error(std::string("Could not save ") + path + ":\n" + e.what());
         return false;

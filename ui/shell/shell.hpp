@@ -4,7 +4,6 @@
 // step/restart/reset); it never writes engine state. It knows nothing of the SDL window: the
 // host (app/window.cpp, or the offscreen renderer) feeds it frames and fulfils its requests.
 #pragma once
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -209,6 +208,7 @@ private:
     std::string default_replay_path(const std::string& stem) const;
     bool open_replay_with(const std::string& path, bool allow_modules);
     std::optional<ModuleQuestion> module_question_;
+    // shell.cpp: compare mode's start and end (the rest is ui/shell/compare_session.hpp)
     // True, having said why, when compare mode is on: opening or starting another scenario would
     // drop A or B, so the designer leaves compare mode first.
     bool refuse_while_comparing(const std::string& what);
