@@ -19,7 +19,7 @@
 #include "app/sweep_cli.hpp"
 #include "app/sweep_report.hpp"
 #include "app/window.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/podball/library_module.hpp"

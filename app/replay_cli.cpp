@@ -13,8 +13,8 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
 #include "engine/core/rng.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 
 namespace fs = std::filesystem;
 

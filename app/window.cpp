@@ -24,10 +24,10 @@
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/sweep/sweep_table.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/software_draw.hpp"
-#include "ui/style.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/render/software_draw.hpp"
+#include "ui/widgets/style.hpp"
 #include "ui/tasks/tasks_view.hpp"
 
 namespace fs = std::filesystem;

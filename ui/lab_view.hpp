@@ -14,10 +14,10 @@
 
 #include "engine/core/command.hpp"
 #include "engine/core/world.hpp"
-#include "ui/canvas.hpp"
-#include "ui/gamepad.hpp"
-#include "ui/painter.hpp"
-#include "ui/widget_locator.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/widgets/canvas.hpp"
+#include "ui/widgets/gamepad.hpp"
+#include "ui/widgets/widget_locator.hpp"
 
 namespace pb::ui {
 
@@ -44,7 +44,7 @@ struct CompareFrame {
 };
 
 struct CanvasFrame {
-    Painter* draw = nullptr;   // every shape goes through the painter's guards (ui/painter.hpp)
+    Painter* draw = nullptr;   // every shape goes through the painter's guards (ui/render/painter.hpp)
     const CanvasView* view = nullptr;
     float ui_scale = 1.0f;          // HiDPI factor for line widths and text
     bool paused = false;
@@ -54,7 +54,7 @@ struct CanvasFrame {
     const CompareFrame* compare = nullptr;   // set for the Analysis tab while comparing
 };
 
-// What Help > About this lab says (ui/shell_help.cpp draws it).
+// What Help > About this lab says (ui/shell/shell_help.cpp draws it).
 struct LabKey {
     std::string keys;   // "H", "Ctrl+click", "drag (paused)"
     std::string what;
@@ -109,7 +109,7 @@ public:
     // on the selection). Return false to show nothing.
     virtual bool draw_tools(const World&, const CanvasFrame&) { return false; }
     virtual bool has_tools() const { return false; }
-    // The lab's analysis in the side panel's Analysis tab: metrics, charts (ui/chart.hpp, with
+    // The lab's analysis in the side panel's Analysis tab: metrics, charts (ui/widgets/chart.hpp, with
     // axes, units and a readout on hover), comparisons, the keys to the canvas's colours.
     // Return false when the lab has none.
     virtual bool draw_analysis(const World&, const CanvasFrame&) { return false; }

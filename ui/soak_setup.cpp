@@ -4,7 +4,7 @@
 #include "ui/logistics/logistics_view.hpp"
 #include "ui/podball/podball_view.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/tasks/tasks_view.hpp"
 
 namespace pb::ui {

@@ -11,8 +11,8 @@
 #include "engine/core/scenario.hpp"
 #include "engine/effects/world.hpp"
 #include "ui/effects/effects_view.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

@@ -10,9 +10,9 @@
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/shortcuts.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
 
 using namespace pb;
 

@@ -16,8 +16,8 @@
 #include "engine/core/scenario.hpp"
 #include "engine/logistics/world.hpp"
 #include "ui/logistics/logistics_view.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 
 using namespace pb;
 

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/params.hpp"
-#include "ui/param_panel.hpp"
+#include "ui/widgets/param_panel.hpp"
 
 using namespace pb;
 

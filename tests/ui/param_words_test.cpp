@@ -8,9 +8,9 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/param_panel.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/param_panel.hpp"
 
 using namespace pb;
 

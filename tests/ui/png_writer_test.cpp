@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 
 namespace fs = std::filesystem;
 

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "engine/podball/world.hpp"
-#include "ui/offscreen_renderer.hpp"
 #include "ui/podball/podball_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "engine/core/scenario.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

@@ -6,9 +6,9 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/rgs/world.hpp"
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
 
 using namespace pb;
 

@@ -11,10 +11,10 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/rgs/world.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/palette.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/palette.hpp"
 
 using namespace pb;
 

@@ -8,9 +8,9 @@
 #include <set>
 
 #include "engine/core/lab.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/start_page.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/start_page.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -237,7 +237,7 @@ TEST_CASE("F12 in replay review: playbench-<scenario>-t<tick>.png") {
     shell.run_ticks(30);
     shell.stop_recording("");
     REQUIRE(shell.open_replay(replay));
-    shell.review_seek(20);
+    shell.review()->seek(20);
     shell.perform(ShellAction::Screenshot);
     auto shot = shell.take_screenshot_request();
     REQUIRE(shot);

@@ -18,8 +18,8 @@
 #include "engine/core/simulation.hpp"
 #include "engine/tasks/solution_report.hpp"
 #include "engine/tasks/world.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/tasks/background_solve.hpp"
 #include "ui/tasks/tasks_view.hpp"
 

@@ -12,8 +12,8 @@
 #include "engine/core/simulation.hpp"
 #include "engine/tasks/world.hpp"
 #include "ui/lab_view.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/tasks/tasks_colours.hpp"
 #include "ui/tasks/tasks_view.hpp"
 

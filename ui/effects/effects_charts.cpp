@@ -9,11 +9,11 @@
 #include <string>
 
 #include "engine/effects/timeline.hpp"
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/painter.hpp"
 #include "ui/effects/effects_colours.hpp"
 #include "ui/effects/effects_view.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
 
 namespace pb::ui {
 

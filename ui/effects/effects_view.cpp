@@ -1,5 +1,5 @@
 #include "ui/effects/effects_view.hpp"
-#include "ui/painter.hpp"
+#include "ui/render/painter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include <glm/common.hpp>
 
 #include "ui/effects/effects_colours.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "ui/logistics/logistics_style.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

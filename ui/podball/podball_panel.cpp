@@ -10,10 +10,10 @@
 
 #include <SDL_scancode.h>
 
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/fixed_step_clock.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/shell/fixed_step_clock.hpp"
+#include "ui/widgets/palette.hpp"
 #include "engine/podball/module_host.hpp"
 #include "ui/podball/podball_view.hpp"
 

@@ -9,11 +9,11 @@
 
 #include "engine/core/hash.hpp"
 #include "engine/rgs/mine_rate.hpp"
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/painter.hpp"
-#include "ui/palette.hpp"
+#include "ui/render/painter.hpp"
 #include "ui/rgs/rgs_view.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

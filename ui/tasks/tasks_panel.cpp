@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <string>
 
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/painter.hpp"
-#include "ui/palette.hpp"
+#include "ui/render/painter.hpp"
 #include "ui/tasks/tasks_colours.hpp"
 #include "ui/tasks/tasks_view.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 
