@@ -10,7 +10,7 @@ in mkdocs 1.4, not on a missing #anchor). It fails (exit 1), one line per proble
   - a link or image in the built site (every page, the theme's too) to a page or file that is not
     there, or to an #anchor the target page does not have;
   - a link or image in README.md to a missing file, or to a docs/ page or #anchor the site lacks;
-  - a docs/PAGE.md or docs/PAGE.md#anchor cited anywhere under engine/, ui/, app/, tests/, tools/
+  - a docs/PAGE.md or docs/PAGE.md#anchor cited anywhere under engine/, include/, ui/, app/, tests/
     or scripts/ (code comments, messages) that the site lacks.
 
 Anchors are the ids mkdocs gives headings (the heading's words in lower case, punctuation dropped,
@@ -28,7 +28,7 @@ import sys
 import tempfile
 import urllib.parse
 
-SOURCE_DIRS = ("engine", "ui", "app", "tests", "tools", "scripts")
+SOURCE_DIRS = ("engine", "include", "ui", "app", "tests", "scripts")
 # A page of the site cited in the code: docs/<path>.md, optionally with #anchor.
 CITATION = re.compile(r"\bdocs/((?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_.-]+\.md)(#[A-Za-z0-9_-]+)?")
 # A Markdown link or image target: [text](target) or [text](target "title").

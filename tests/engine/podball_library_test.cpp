@@ -1,4 +1,4 @@
-// Team modules from shared libraries (C ABI, engine/podball/podball_module_abi.h): the shipped
+// Team modules from shared libraries (C ABI, include/playbench/podball_module_abi.h): the shipped
 // example loaded from a scenario and playing, one library playing both teams and on two threads,
 // snapshots with and without podball_module_clone, and every way a library can be broken.
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/core/scenario.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/match_runner.hpp"
 #include "podball_testing.hpp"
 

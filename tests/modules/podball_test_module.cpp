@@ -25,7 +25,7 @@
 #include <thread>
 #include <stdexcept>
 
-#include "podball_module_abi.h"
+#include <playbench/podball_module_abi.h>
 
 #ifdef PB_TEST_MODULE_marker
 //   marker    like counter, and its constructor appends a line to the file named by the

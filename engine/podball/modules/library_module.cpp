@@ -1,6 +1,6 @@
 // Loading team modules from shared libraries (library_module.hpp) and translating between the
 // engine's TeamView/PodAction and the C structs of podball_module_abi.h.
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -37,15 +37,15 @@
 #include <vector>
 
 #include "engine/core/replay_file.hpp"
-#include "engine/podball/module_host.hpp"
-#include "engine/podball/podball_module_abi.h"
+#include "engine/podball/modules/module_host.hpp"
+#include "include/playbench/podball_module_abi.h"
 
 extern char** environ;
 
 namespace pb::podball {
 namespace {
 
-const char* const kAbiHeader = "engine/podball/podball_module_abi.h";
+const char* const kAbiHeader = "include/playbench/podball_module_abi.h";
 
 // An open library and its entry points; shared by every module made from it (and their copies),
 // closed when the last one goes.

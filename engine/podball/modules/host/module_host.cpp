@@ -1,10 +1,10 @@
 // The module host: the program that runs one team module library in its own process
-// (engine/podball/module_host.hpp). It is single-threaded and talks to Playbench only through the
+// (engine/podball/modules/module_host.hpp). It is single-threaded and talks to Playbench only through the
 // socket on fd 3 and the shared page on fd 4; the module sees copies of its inputs in the host's
 // own memory, and its action array ends at a page followed by 16 MB of inaccessible address space,
 // so writing past the array stops the host with SIGSEGV at once instead of silently corrupting
-// memory. Before it loads the library it shuts itself in (tools/module_sandbox.hpp).
-#include "engine/podball/module_host.hpp"
+// memory. Before it loads the library it shuts itself in (engine/podball/modules/host/module_sandbox.hpp).
+#include "engine/podball/modules/module_host.hpp"
 
 #include <dlfcn.h>
 #include <signal.h>
@@ -27,7 +27,7 @@
 #include <new>
 #include <string>
 
-#include "tools/module_sandbox.hpp"
+#include "engine/podball/modules/host/module_sandbox.hpp"
 
 namespace pb::podball {
 namespace {
@@ -164,7 +164,7 @@ int module_host_main(int argc, char** argv) {
         if (!p && required && error.empty())
             error = "module library '" + path + "' does not export '" + symbol +
                     "' (a module exports podball_module_get_info, podball_module_init, podball_module_play and "
-                    "podball_module_dispose; see engine/podball/podball_module_abi.h)";
+                    "podball_module_dispose; see include/playbench/podball_module_abi.h)";
         return p;
     };
     get_info = reinterpret_cast<podball_module_get_info_fn>(find("podball_module_get_info", true));
@@ -183,7 +183,7 @@ int module_host_main(int argc, char** argv) {
         if (error.empty() && info->abi_version != PODBALL_MODULE_ABI_VERSION)
             error = "module library '" + path + "' was built for module ABI version " + std::to_string(info->abi_version) +
                     ", this Playbench speaks version " + std::to_string(PODBALL_MODULE_ABI_VERSION) +
-                    ": rebuild it against engine/podball/podball_module_abi.h";
+                    ": rebuild it against include/playbench/podball_module_abi.h";
         if (error.empty()) {
             copy_text(shared->name, sizeof shared->name, info->name && *info->name ? info->name : path);
             copy_text(shared->author, sizeof shared->author, info->author ? info->author : "");
