@@ -41,7 +41,7 @@
 #include <cstring>
 #include <string>
 
-#include "include/playbench/podball_module_abi.h"
+#include "engine/podball/modules/module_abi.hpp"
 
 namespace pb::podball {
 
@@ -137,6 +137,9 @@ struct HostShared {
     std::int32_t memory_used_mib;     // >= 0: the module's process had used this much at a crash or exception near its limit
     std::uint64_t log_dropped_bytes;  // what the module wrote to its full log (RLIMIT_FSIZE refused it)
     char refused[160];
+    // podball_module_last_error's answer after a failed init or play (module_abi.hpp), as the
+    // module wrote it; "" when it has none. Playbench makes it printable.
+    char module_error[PODBALL_MODULE_ERROR_BYTES + 1];
 };
 
 // `text` into a fixed field of the page, cut to fit and terminated.
