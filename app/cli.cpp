@@ -22,7 +22,7 @@
 #include "ui/shell/shell.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/sweep/sweep_table.hpp"
 
 namespace pb::app {

@@ -10,7 +10,7 @@ in mkdocs 1.4, not on a missing #anchor). It fails (exit 1), one line per proble
   - a link or image in the built site (every page, the theme's too) to a page or file that is not
     there, or to an #anchor the target page does not have;
   - a link or image in README.md to a missing file, or to a docs/ page or #anchor the site lacks;
-  - a docs/PAGE.md or docs/PAGE.md#anchor cited anywhere in the code (engine/, ui/, app/, tools/,
+  - a docs/PAGE.md or docs/PAGE.md#anchor cited anywhere in the code (engine/, include/, ui/, app/,
     tests/, fuzz/, scripts/, examples/, scenarios/, sweeps/, CMakeLists.txt, Makefile: comments,
     messages) that the site lacks;
   - a comment or string there that cites what is not in the repository, or no longer says it:
@@ -35,7 +35,7 @@ import sys
 import tempfile
 import urllib.parse
 
-SOURCE_DIRS = ("engine", "ui", "app", "tools", "tests", "fuzz", "scripts", "examples", "scenarios", "sweeps")
+SOURCE_DIRS = ("engine", "ui", "app", "include", "tests", "fuzz", "scripts", "examples", "scenarios", "sweeps")
 SOURCE_FILES = ("CMakeLists.txt", "Makefile")
 # A page of the site cited in the code: docs/<path>.md, optionally with #anchor.
 CITATION = re.compile(r"\bdocs/((?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_.-]+\.md)(#[A-Za-z0-9_-]+)?")

@@ -15,7 +15,7 @@ RUN=(
   libsdl2-dev libimgui-dev libglm-dev libtomlplusplus-dev libstb-dev libcli11-dev
   # Sweep results in SQLite (engine/sweep/sweep_store.cpp).
   libsqlite3-dev
-  # Team modules run in a host process under a seccomp filter (tools/module_sandbox.cpp).
+  # Team modules run in a host process under a seccomp filter (engine/podball/modules/host/module_sandbox.cpp).
   libseccomp-dev
   # The window's font.
   fonts-dejavu-core

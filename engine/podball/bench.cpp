@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engine/core/bench_timing.hpp"
-#include "engine/podball/library_module.hpp"
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/library_module.hpp"
+#include "engine/podball/modules/module_host.hpp"
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {

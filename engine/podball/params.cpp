@@ -9,7 +9,7 @@
 
 #include "engine/core/param_binding.hpp"
 #include "engine/podball/config.hpp"
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/module_host.hpp"
 
 namespace pb::podball {
 namespace {

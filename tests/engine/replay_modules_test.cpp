@@ -11,7 +11,7 @@
 #include "engine/core/replay_modules.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/sha256.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/setup.hpp"
 #include "engine/podball/world.hpp"
 

@@ -31,7 +31,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "podball_module_abi.h"
+#include <playbench/podball_module_abi.h>
 
 typedef struct escape_state {
     int64_t calls;

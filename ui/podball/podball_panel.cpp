@@ -14,7 +14,7 @@
 #include "ui/widgets/compare_results.hpp"
 #include "ui/shell/fixed_step_clock.hpp"
 #include "ui/widgets/palette.hpp"
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/module_host.hpp"
 #include "ui/podball/podball_view.hpp"
 
 namespace pb::ui {

@@ -1,6 +1,6 @@
 // Loading team modules from shared libraries (library_module.hpp) and translating between the
 // engine's TeamView/PodAction and the C structs of podball_module_abi.h.
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -37,15 +37,13 @@
 #include <vector>
 
 #include "engine/core/replay_file.hpp"
-#include "engine/podball/module_host.hpp"
-#include "engine/podball/podball_module_abi.h"
+#include "engine/podball/modules/module_abi.hpp"
+#include "engine/podball/modules/module_host.hpp"
 
 extern char** environ;
 
 namespace pb::podball {
 namespace {
-
-const char* const kAbiHeader = "engine/podball/podball_module_abi.h";
 
 // An open library and its entry points; shared by every module made from it (and their copies),
 // closed when the last one goes.
@@ -68,58 +66,24 @@ public:
             error = "cannot load module library '" + path + "': " + (why ? why : "unknown reason");
             return nullptr;
         }
-        auto find = [&](const char* symbol, bool required) -> void* {
-            void* p = dlsym(lib->handle_, symbol);
-            if (!p && required && error.empty())
-                error = "module library '" + path + "' does not export '" + symbol +
-                        "' (a module exports podball_module_get_info, podball_module_init, podball_module_play and "
-                        "podball_module_dispose; see " + kAbiHeader + ")";
-            return p;
-        };
-        error.clear();
-        // POSIX guarantees that a data pointer from dlsym converts to a function pointer.
-        lib->get_info_ = reinterpret_cast<podball_module_get_info_fn>(find("podball_module_get_info", true));
-        lib->init_ = reinterpret_cast<podball_module_init_fn>(find("podball_module_init", true));
-        lib->play_ = reinterpret_cast<podball_module_play_fn>(find("podball_module_play", true));
-        lib->dispose_ = reinterpret_cast<podball_module_dispose_fn>(find("podball_module_dispose", true));
-        lib->clone_ = reinterpret_cast<podball_module_clone_fn>(find("podball_module_clone", false));
+        error = bind_module(lib->handle_, path, lib->entry_);
         if (!error.empty()) return nullptr;
-
-        const podball_module_info* info = nullptr;
-        try {
-            info = lib->get_info_();
-        } catch (...) {
-            error = "module library '" + path + "': podball_module_get_info failed with an exception";
-            return nullptr;
-        }
-        if (!info) {
-            error = "module library '" + path + "': podball_module_get_info returned NULL";
-            return nullptr;
-        }
-        if (info->abi_version != PODBALL_MODULE_ABI_VERSION) {
-            error = "module library '" + path + "' was built for module ABI version " +
-                    std::to_string(info->abi_version) + ", this Playbench speaks version " +
-                    std::to_string(PODBALL_MODULE_ABI_VERSION) + ": rebuild it against " + kAbiHeader;
-            return nullptr;
-        }
+        const podball_module_info* info = lib->entry_.info;
         lib->info_.name = info->name && *info->name ? info->name : path;
         lib->info_.author = info->author ? info->author : "";
         lib->info_.description = info->description ? info->description : "";
-        lib->info_.can_clone = lib->clone_ != nullptr;
+        lib->info_.can_clone = lib->entry_.clone != nullptr;
         return lib;
     }
 
     const LibraryInfo& info() const { return info_; }
     const std::string& path() const { return path_; }
-    podball_module_init_fn init_ = nullptr;
-    podball_module_play_fn play_ = nullptr;
-    podball_module_dispose_fn dispose_ = nullptr;
-    podball_module_clone_fn clone_ = nullptr;
+    const ModuleEntryPoints& entry() const { return entry_; }
 
 private:
     ModuleLibrary() = default;
     void* handle_ = nullptr;
-    podball_module_get_info_fn get_info_ = nullptr;
+    ModuleEntryPoints entry_;
     std::string path_;
     LibraryInfo info_;
 };
@@ -221,6 +185,12 @@ void read_actions(const std::string& module, const podball_action* in, std::vect
     }
 }
 
+// A failed call's fault with the module's own words for it (podball_module_last_error, bounded
+// already), made safe for a terminal, JSON and the window.
+std::string with_module_error(const std::string& fault, const std::string& message) {
+    return message.empty() ? fault : fault + ": " + printable(message);
+}
+
 class LibraryModule final : public TeamModule {
 public:
     explicit LibraryModule(std::shared_ptr<ModuleLibrary> lib) : lib_(std::move(lib)) {}
@@ -239,9 +209,10 @@ public:
         s.opponent_pods = settings.opponent_pods;
         s.seed = settings.seed;
         initialised_ = true;
-        state_ = lib_->init_(&s);
+        state_ = lib_->entry().init(&s);
         if (!state_)
-            throw std::runtime_error("module library '" + lib_->path() + "': podball_module_init returned NULL");
+            throw std::runtime_error(with_module_error("module library '" + lib_->path() + "': podball_module_init returned NULL",
+                                                       module_last_error(lib_->entry().last_error, nullptr)));
     }
 
     void play(const TeamView& v, std::vector<PodAction>& actions) override {
@@ -252,10 +223,11 @@ public:
         podball_world& w = world_;
         for (podball_action& a : actions_) a = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
 
-        const std::int32_t status = lib_->play_(state_, &w, actions_.data());
+        const std::int32_t status = lib_->entry().play(state_, &w, actions_.data());
         if (status != 0)
-            throw std::runtime_error("module '" + name() + "': podball_module_play returned status " +
-                                     std::to_string(status));
+            throw std::runtime_error(with_module_error(
+                "module '" + name() + "': podball_module_play returned status " + std::to_string(status),
+                module_last_error(lib_->entry().last_error, state_)));
         read_actions(name(), actions_.data(), actions);
     }
 
@@ -268,15 +240,15 @@ public:
         // clone() must not fail: a state that cannot be copied (or re-made) leaves the copy
         // without one, and its play() reports that as a fault every call.
         try {
-            if (state_ && lib_->clone_) {
-                copy->state_ = lib_->clone_(state_);
+            if (state_ && lib_->entry().clone) {
+                copy->state_ = lib_->entry().clone(state_);
             } else if (state_) {
                 podball_settings s{};
                 fill_settings(s, settings_.config);
                 s.own_pods = settings_.own_pods;
                 s.opponent_pods = settings_.opponent_pods;
                 s.seed = settings_.seed;
-                copy->state_ = lib_->init_(&s);
+                copy->state_ = lib_->entry().init(&s);
             }
         } catch (...) {
             copy->state_ = nullptr;
@@ -293,7 +265,7 @@ private:
     void release() {
         if (state_) {
             try {
-                lib_->dispose_(state_);
+                lib_->entry().dispose(state_);
             } catch (...) {
                 // A module throwing from dispose leaks its state; nothing else we can do.
             }
@@ -1209,7 +1181,9 @@ public:
         std::string fault;
         const int r = host_->call(host::OpInit, kInitBudgetMs, "in podball_module_init", fault);
         if (r == host::ReplyOk) return;
-        if (r == host::ReplyError) fault = text_field(host_->shared()->error, sizeof host_->shared()->error);
+        const host::HostShared* sh = host_->shared();
+        if (r == host::ReplyError)
+            fault = with_module_error(text_field(sh->error, sizeof sh->error), text_field(sh->module_error, sizeof sh->module_error));
         else fault = "module '" + name() + "' was stopped: " + fault;
         host_.reset();
         throw std::runtime_error(fault);
@@ -1243,8 +1217,9 @@ public:
         if (r == host::ReplyForeign) throw ForeignException{};
         if (r != host::ReplyOk) return die("it answered with an unknown byte");
         if (sh->status != 0)
-            throw std::runtime_error("module '" + name() + "': podball_module_play returned status " +
-                                     std::to_string(sh->status));
+            throw std::runtime_error(
+                with_module_error("module '" + name() + "': podball_module_play returned status " + std::to_string(sh->status),
+                                  text_field(sh->module_error, sizeof sh->module_error)));
         // The host returns the actions of the pods in the view (module_host.cpp); a team has no more.
         const std::size_t n = std::min<std::size_t>(actions.size(), static_cast<std::size_t>(sent_pods_));
         std::memcpy(actions_.data(), sh->actions, sizeof(podball_action) * n);

@@ -1,11 +1,11 @@
-// The module host's sandbox (engine/podball/module_host.hpp;
+// The module host's sandbox (engine/podball/modules/module_host.hpp;
 // docs/team-modules.md#library-modules-run-isolated-the-default): its resource limits, the seccomp filter it installs before it loads a team module's
 // library, and the signal handlers that record what the sandbox refused in the shared page.
 #pragma once
 #include <cstdint>
 #include <string>
 
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/module_host.hpp"
 
 namespace pb::podball::sandbox {
 

@@ -6,7 +6,7 @@
 #include <array>
 
 #include "engine/core/rng.hpp"
-#include "engine/podball/builtin_modules.hpp"
+#include "engine/podball/teams/builtin_modules.hpp"
 
 namespace pb::podball {
 namespace {

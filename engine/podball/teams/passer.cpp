@@ -12,9 +12,9 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/podball/builtin_modules.hpp"
+#include "engine/podball/teams/builtin_modules.hpp"
 #include "engine/podball/kickoff.hpp"
-#include "engine/podball/pod_skills.hpp"
+#include "engine/podball/teams/pod_skills.hpp"
 
 namespace pb::podball {
 namespace {

@@ -1,9 +1,13 @@
 /* Podball team modules as shared libraries: the plain C ABI between Playbench and a team's brain.
+ * Installed as /usr/include/playbench/podball_module_abi.h (the Debian package); in the source
+ * tree include/playbench/podball_module_abi.h. Build a module with `-I include` (or nothing, when
+ * installed) and `#include <playbench/podball_module_abi.h>` (docs/team-modules.md#writing-one).
  *
- * A module library exports four functions (and optionally a fifth):
+ * A module library exports four functions (and optionally two more):
  *
  *   const podball_module_info* podball_module_get_info(void);
- *       Static description; abi_version must equal PODBALL_MODULE_ABI_VERSION.
+ *       Static description; abi_version must be PODBALL_MODULE_ABI_MAJOR (the same as
+ *       PODBALL_MODULE_ABI_VERSION).
  *   void* podball_module_init(const podball_settings* settings);
  *       Called once per team and match: returns that team's state (NULL: the module refuses;
  *       the team then plays idle and the reason is reported). Keep everything in the state and
@@ -20,12 +24,27 @@
  *       A deep copy of the state. Playbench snapshots worlds (undo, replays, the window's
  *       restart-from-here); with clone, a restored world continues exactly. Without it, a copy of
  *       the world starts the module afresh through init with the original settings and seed.
+ *   const char* podball_module_last_error(const void* state);           [optional, ABI 1.1]
+ *       Why the call just made failed, in the module's words: asked right after play returned
+ *       non-zero (with that team's state) and after init returned NULL (with state NULL), on the
+ *       thread that made the call. Playbench adds it to the fault it reports (the window, `run`,
+ *       `run --json`): the first PODBALL_MODULE_ERROR_BYTES bytes, control characters and invalid
+ *       UTF-8 shown as \x.. escapes. NULL or "": no message.
+ *
+ * Versions (docs/team-modules.md#abi-versions): MAJOR.MINOR. A minor adds (optional functions,
+ * fields at the end of a struct) and never changes what was there; a major may change anything.
+ * Playbench loads a module built for its own major and any minor up to its own, and refuses
+ * another major, or a newer minor, saying both versions. A module says what it was built against
+ * with the variable podball_module_abi_version, which this header defines in every file that
+ * includes it (weak: one per library), with the sizes of the structs as the module's compiler laid
+ * them out; a library without it was built before ABI 1.1, and counts as 1.0.
  *
  * Isolation: by default Playbench runs the library in a process of its own (playbench-module-host)
- * with a time budget per call (2 s for loading and init, 50 ms for play; module_host.hpp). A module
- * that overruns, crashes, aborts, exits or writes past its action array is stopped: its team idles
- * for the rest of the match and the fault is reported. `--in-process-modules` loads it into
- * Playbench instead (trusted modules only). Either way the module sees the same calls.
+ * with a time budget per call (2 s for loading and init, 50 ms for play;
+ * engine/podball/modules/module_host.hpp). A module that overruns, crashes, aborts, exits or writes
+ * past its action array is stopped: its team idles for the rest of the match and the fault is
+ * reported. `--in-process-modules` loads it into Playbench instead (trusted modules only). Either
+ * way the module sees the same calls.
  *
  * The module sees the world mirrored so that its own team always attacks towards +x (its own goal
  * is at x = -arena_width/2), and the engine mirrors the returned vectors back. Units: lengths in
@@ -35,14 +54,20 @@
 #ifndef PODBALL_MODULE_ABI_H
 #define PODBALL_MODULE_ABI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define PODBALL_MODULE_ABI_VERSION 1u
+#define PODBALL_MODULE_ABI_MAJOR 1u
+#define PODBALL_MODULE_ABI_MINOR 1u
+/* The major: the value podball_module_info.abi_version holds (the name modules built for 1.0 use). */
+#define PODBALL_MODULE_ABI_VERSION PODBALL_MODULE_ABI_MAJOR
 #define PODBALL_MAX_PODS 11
+/* The most of podball_module_last_error's message Playbench reads (bytes). */
+#define PODBALL_MODULE_ERROR_BYTES 256
 
 /* Match modes as the module sees them (mirrored: "own" is the module's team). */
 #define PODBALL_MODE_KICKOFF_OWN 0
@@ -62,7 +87,7 @@ typedef struct podball_vec2 {
 } podball_vec2;
 
 typedef struct podball_module_info {
-    uint32_t abi_version;     /* PODBALL_MODULE_ABI_VERSION */
+    uint32_t abi_version;     /* PODBALL_MODULE_ABI_MAJOR */
     const char* name;         /* short, e.g. "simple_striker" */
     const char* author;
     const char* description;  /* one line */
@@ -114,6 +139,38 @@ typedef struct podball_action {
     podball_vec2 v;
 } podball_action;
 
+/* What a module was built against (ABI 1.1): the version, and the size of each struct as the
+ * module's compiler laid it out. Playbench compares the sizes with those of that version, so a
+ * module built with other packing or for another architecture is refused rather than misread. */
+typedef struct podball_module_abi {
+    uint32_t major;          /* PODBALL_MODULE_ABI_MAJOR */
+    uint32_t minor;          /* PODBALL_MODULE_ABI_MINOR */
+    uint32_t info_size;      /* sizeof(podball_module_info) */
+    uint32_t settings_size;  /* sizeof(podball_settings) */
+    uint32_t world_size;     /* sizeof(podball_world) */
+    uint32_t action_size;    /* sizeof(podball_action) */
+} podball_module_abi;
+
+/* The layout, pinned (64-bit Linux, where Playbench runs): a change that moves a field fails to
+ * compile here, in every module, instead of misreading at run time. Each field's offset is pinned
+ * in tests/engine/podball_abi_layout_test.cpp. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define PODBALL_ABI_ASSERT(cond, what) static_assert(cond, what)
+#define PODBALL_ABI_ALIGNOF(type) alignof(type)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define PODBALL_ABI_ASSERT(cond, what) _Static_assert(cond, what)
+#define PODBALL_ABI_ALIGNOF(type) _Alignof(type)
+#endif
+#if defined(PODBALL_ABI_ASSERT) && (defined(__LP64__) || defined(_LP64))
+PODBALL_ABI_ASSERT(sizeof(podball_vec2) == 16 && PODBALL_ABI_ALIGNOF(podball_vec2) == 8, "podball_vec2 layout");
+PODBALL_ABI_ASSERT(sizeof(podball_module_info) == 32 && PODBALL_ABI_ALIGNOF(podball_module_info) == 8, "podball_module_info layout");
+PODBALL_ABI_ASSERT(sizeof(podball_settings) == 184 && PODBALL_ABI_ALIGNOF(podball_settings) == 8, "podball_settings layout");
+PODBALL_ABI_ASSERT(sizeof(podball_pod) == 40 && PODBALL_ABI_ALIGNOF(podball_pod) == 8, "podball_pod layout");
+PODBALL_ABI_ASSERT(sizeof(podball_world) == 976 && PODBALL_ABI_ALIGNOF(podball_world) == 8, "podball_world layout");
+PODBALL_ABI_ASSERT(sizeof(podball_action) == 24 && PODBALL_ABI_ALIGNOF(podball_action) == 8, "podball_action layout");
+PODBALL_ABI_ASSERT(sizeof(podball_module_abi) == 24 && PODBALL_ABI_ALIGNOF(podball_module_abi) == 4, "podball_module_abi layout");
+#endif
+
 /* The entry points a module library defines (this header declares them so the compiler checks the
  * definitions; they are exported even when the library is built with -fvisibility=hidden). */
 #if defined(__GNUC__)
@@ -126,6 +183,8 @@ PODBALL_MODULE_EXPORT void* podball_module_init(const podball_settings* settings
 PODBALL_MODULE_EXPORT int32_t podball_module_play(void* state, const podball_world* world, podball_action* actions);
 PODBALL_MODULE_EXPORT void podball_module_dispose(void* state);
 PODBALL_MODULE_EXPORT void* podball_module_clone(const void* state); /* optional */
+PODBALL_MODULE_EXPORT const char* podball_module_last_error(const void* state); /* optional, ABI 1.1 */
+PODBALL_MODULE_EXPORT extern const podball_module_abi podball_module_abi_version;
 
 /* The same as pointer types, for loaders. */
 typedef const podball_module_info* (*podball_module_get_info_fn)(void);
@@ -133,6 +192,21 @@ typedef void* (*podball_module_init_fn)(const podball_settings* settings);
 typedef int32_t (*podball_module_play_fn)(void* state, const podball_world* world, podball_action* actions);
 typedef void (*podball_module_dispose_fn)(void* state);
 typedef void* (*podball_module_clone_fn)(const void* state);
+typedef const char* (*podball_module_last_error_fn)(const void* state);
+
+/* podball_module_abi_version, defined here for the module that includes this header: weak, so
+ * that every file of a library may include it and the library exports one. GCC and Clang only;
+ * with another compiler define it in one file of the module, as below. Playbench, which reads it,
+ * defines PODBALL_MODULE_ABI_NO_STAMP. */
+#if defined(__GNUC__) && !defined(PODBALL_MODULE_ABI_NO_STAMP)
+#ifdef __cplusplus
+__attribute__((weak)) extern const podball_module_abi podball_module_abi_version = {
+#else
+__attribute__((weak)) const podball_module_abi podball_module_abi_version = {
+#endif
+    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR, sizeof(podball_module_info), sizeof(podball_settings),
+    sizeof(podball_world), sizeof(podball_action)};
+#endif
 
 #ifdef __cplusplus
 }

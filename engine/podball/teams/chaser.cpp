@@ -2,7 +2,7 @@
 // towards the opponent's goal and shoots into the open part of the mouth once a full shot is sure
 // to arrive; a keeper guards the goal and the rest spread out in support (podball.chaser.*).
 // Everything is in the team frame: own goal at x = -width/2, attacking +x.
-#include "engine/podball/builtin_modules.hpp"
+#include "engine/podball/teams/builtin_modules.hpp"
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,7 @@
 
 #include "engine/core/rng.hpp"
 #include "engine/podball/kickoff.hpp"
-#include "engine/podball/pod_skills.hpp"
+#include "engine/podball/teams/pod_skills.hpp"
 
 namespace pb::podball {
 namespace {

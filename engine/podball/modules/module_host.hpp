@@ -1,7 +1,7 @@
 // Isolated library modules: the wire between Playbench and `playbench-module-host`, the small
-// program (tools/module_host.cpp) that dlopens a team module library in a child process and runs
+// program (engine/podball/modules/host/module_host.cpp) that dlopens a team module library in a child process and runs
 // its calls there, so a module that loops, crashes, aborts, exits or scribbles takes only its own
-// process down, and inside a sandbox (tools/module_sandbox.cpp), so that it cannot get out of that
+// process down, and inside a sandbox (engine/podball/modules/host/module_sandbox.cpp), so that it cannot get out of that
 // process either: no new process, no signal to another, no file, no socket, a memory limit.
 //
 // One host process per team module (and per snapshot copy of it), and up to two spares per
@@ -41,7 +41,7 @@
 #include <cstring>
 #include <string>
 
-#include "engine/podball/podball_module_abi.h"
+#include "engine/podball/modules/module_abi.hpp"
 
 namespace pb::podball {
 
@@ -128,7 +128,7 @@ struct HostShared {
     char author[128];
     char description[512];
     char error[1024];                 // why init failed, what a play threw
-    // The sandbox (tools/module_sandbox.cpp). Refusals of the current call (or the load): their
+    // The sandbox (engine/podball/modules/host/module_sandbox.cpp). Refusals of the current call (or the load): their
     // number, the first one's system call (number, audit arch) or, from Playbench's side of the
     // filter (process creation, signals), its text; the host names a numbered one after the call.
     std::uint32_t call_refusals;
@@ -137,6 +137,9 @@ struct HostShared {
     std::int32_t memory_used_mib;     // >= 0: the module's process had used this much at a crash or exception near its limit
     std::uint64_t log_dropped_bytes;  // what the module wrote to its full log (RLIMIT_FSIZE refused it)
     char refused[160];
+    // podball_module_last_error's answer after a failed init or play (module_abi.hpp), as the
+    // module wrote it; "" when it has none. Playbench makes it printable.
+    char module_error[PODBALL_MODULE_ERROR_BYTES + 1];
 };
 
 // `text` into a fixed field of the page, cut to fit and terminated.
@@ -204,7 +207,7 @@ inline long receive_byte(int sock, unsigned char& byte, int* fds, int count) {
 
 }  // namespace host
 
-// The host program's main (tools/module_host.cpp; kHostArgs above).
+// The host program's main (engine/podball/modules/host/module_host.cpp; kHostArgs above).
 int module_host_main(int argc, char** argv);
 
 }  // namespace pb::podball

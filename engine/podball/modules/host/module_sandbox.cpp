@@ -5,7 +5,7 @@
 // module's team idles for that call. Process creation (clone) and signals (kill, tgkill, tkill)
 // go to Playbench (SECCOMP_RET_USER_NOTIF; library_module.cpp, HostFamily), which lets through
 // only the host's own snapshot fork and a signal a process sends to itself.
-#include "tools/module_sandbox.hpp"
+#include "engine/podball/modules/host/module_sandbox.hpp"
 
 #include <fcntl.h>
 #include <linux/seccomp.h>

@@ -1,10 +1,10 @@
 // The module host: the program that runs one team module library in its own process
-// (engine/podball/module_host.hpp). It is single-threaded and talks to Playbench only through the
+// (engine/podball/modules/module_host.hpp). It is single-threaded and talks to Playbench only through the
 // socket on fd 3 and the shared page on fd 4; the module sees copies of its inputs in the host's
 // own memory, and its action array ends at a page followed by 16 MB of inaccessible address space,
 // so writing past the array stops the host with SIGSEGV at once instead of silently corrupting
-// memory. Before it loads the library it shuts itself in (tools/module_sandbox.hpp).
-#include "engine/podball/module_host.hpp"
+// memory. Before it loads the library it shuts itself in (engine/podball/modules/host/module_sandbox.hpp).
+#include "engine/podball/modules/module_host.hpp"
 
 #include <dlfcn.h>
 #include <signal.h>
@@ -27,7 +27,7 @@
 #include <new>
 #include <string>
 
-#include "tools/module_sandbox.hpp"
+#include "engine/podball/modules/host/module_sandbox.hpp"
 
 namespace pb::podball {
 namespace {
@@ -46,13 +46,6 @@ std::int64_t clock_ns(clockid_t clock) {
     clock_gettime(clock, &t);
     return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
-
-struct Library {
-    podball_module_init_fn init = nullptr;
-    podball_module_play_fn play = nullptr;
-    podball_module_dispose_fn dispose = nullptr;
-    podball_module_clone_fn clone = nullptr;
-};
 
 using host::copy_text;
 
@@ -129,7 +122,7 @@ int module_host_main(int argc, char** argv) {
     podball_settings init_settings{};
 
     const std::string path = argv[1];
-    Library lib;
+    ModuleEntryPoints lib;
     std::string error;
     auto fail = [&](const std::string& why) {
         shared->magic = host::kMagic;
@@ -157,39 +150,13 @@ int module_host_main(int argc, char** argv) {
         const char* why = dlerror();
         error = "cannot load module library '" + path + "': " + (why ? why : "unknown reason");
     }
-    podball_module_get_info_fn get_info = nullptr;
-    auto find = [&](const char* symbol, bool required) -> void* {
-        if (!handle) return nullptr;
-        void* p = dlsym(handle, symbol);
-        if (!p && required && error.empty())
-            error = "module library '" + path + "' does not export '" + symbol +
-                    "' (a module exports podball_module_get_info, podball_module_init, podball_module_play and "
-                    "podball_module_dispose; see engine/podball/podball_module_abi.h)";
-        return p;
-    };
-    get_info = reinterpret_cast<podball_module_get_info_fn>(find("podball_module_get_info", true));
-    lib.init = reinterpret_cast<podball_module_init_fn>(find("podball_module_init", true));
-    lib.play = reinterpret_cast<podball_module_play_fn>(find("podball_module_play", true));
-    lib.dispose = reinterpret_cast<podball_module_dispose_fn>(find("podball_module_dispose", true));
-    lib.clone = reinterpret_cast<podball_module_clone_fn>(find("podball_module_clone", false));
+    if (handle) error = bind_module(handle, path, lib);
     if (error.empty()) {
-        const podball_module_info* info = nullptr;
-        try {
-            info = get_info();
-        } catch (...) {
-            error = "module library '" + path + "': podball_module_get_info failed with an exception";
-        }
-        if (error.empty() && !info) error = "module library '" + path + "': podball_module_get_info returned NULL";
-        if (error.empty() && info->abi_version != PODBALL_MODULE_ABI_VERSION)
-            error = "module library '" + path + "' was built for module ABI version " + std::to_string(info->abi_version) +
-                    ", this Playbench speaks version " + std::to_string(PODBALL_MODULE_ABI_VERSION) +
-                    ": rebuild it against engine/podball/podball_module_abi.h";
-        if (error.empty()) {
-            copy_text(shared->name, sizeof shared->name, info->name && *info->name ? info->name : path);
-            copy_text(shared->author, sizeof shared->author, info->author ? info->author : "");
-            copy_text(shared->description, sizeof shared->description, info->description ? info->description : "");
-            shared->can_clone = lib.clone ? 1 : 0;
-        }
+        const podball_module_info* info = lib.info;
+        copy_text(shared->name, sizeof shared->name, info->name && *info->name ? info->name : path);
+        copy_text(shared->author, sizeof shared->author, info->author ? info->author : "");
+        copy_text(shared->description, sizeof shared->description, info->description ? info->description : "");
+        shared->can_clone = lib.clone ? 1 : 0;
     }
     alarm(0);
     if (const std::string refused = refusals(shared); !refused.empty() && error.empty())
@@ -205,6 +172,7 @@ int module_host_main(int argc, char** argv) {
     auto make_state = [&]() -> std::string {
         alarm(kOrphanSeconds);
         clear_refusals(shared);
+        shared->module_error[0] = '\0';
         std::string why;
         try {
             state = lib.init(&init_settings);
@@ -219,7 +187,10 @@ int module_host_main(int argc, char** argv) {
         if (const std::string refused = refusals(shared); !refused.empty())
             return "module library '" + path + "': podball_module_init tried what the sandbox refuses: " + refused;
         if (!why.empty()) return why;
-        if (!state) return "module library '" + path + "': podball_module_init returned NULL";
+        if (!state) {
+            copy_text(shared->module_error, sizeof shared->module_error, module_last_error(lib.last_error, nullptr));
+            return "module library '" + path + "': podball_module_init returned NULL";
+        }
         return "";
     };
 
@@ -297,6 +268,9 @@ int module_host_main(int argc, char** argv) {
                 r = host::ReplyRefused;
                 refusals(shared);
             }
+            // The module's own words for a failed call, within the call's budget.
+            if (status != 0 && r == host::ReplyOk)
+                copy_text(shared->module_error, sizeof shared->module_error, module_last_error(lib.last_error, state));
             shared->magic = host::kMagic;
             shared->status = status;
             std::memcpy(shared->actions, actions, sizeof(podball_action) * static_cast<std::size_t>(returned));

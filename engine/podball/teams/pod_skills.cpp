@@ -1,4 +1,4 @@
-#include "engine/podball/pod_skills.hpp"
+#include "engine/podball/teams/pod_skills.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,5 +1,5 @@
-// The built-in team modules (one file each), registered by name in modules.cpp:
-//   idle       does nothing (modules.cpp)
+// The built-in team modules (one file each), registered by name in engine/podball/modules.cpp:
+//   idle       does nothing (engine/podball/modules.cpp)
 //   chaser     the pod that reaches the ball first goes for it (chaser.cpp)
 //   formation  keeper, defenders and forwards holding positions that shift with the ball (formation.cpp)
 //   passer     passes to the best-placed team-mate with the seed's ball-travel formulas (passer.cpp)
