@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/command.hpp"
@@ -80,7 +81,8 @@ std::string labs_playing_to_the_end();
 // " (did you mean podball?)" for a mistyped lab name, "" when nothing is close.
 std::string did_you_mean_lab(std::string_view typed);
 
-// A hook's world, as the lab's own type: `lab.inverse = for_world<RgsWorld>(inverse_of)`.
+// A hook that takes the lab's own world type, as one that takes a World: `lab.inverse =
+// for_world(inverse_of)` with `Inverse inverse_of(const RgsWorld&, const Command&)`.
 template <class W, class R, class... A>
 std::function<R(const World&, A...)> for_world(R (*f)(const W&, A...)) {
     return [f](const World& w, A... a) { return f(dynamic_cast<const W&>(w), std::forward<A>(a)...); };
