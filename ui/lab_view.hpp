@@ -120,6 +120,12 @@ public:
     // Help > About this lab, and the lab's lines in the shortcut list.
     virtual LabHelp help() const { return {}; }
 
+    // "Everything on" (ui/soak_setup.hpp): switches on every overlay, heat map and option the view
+    // offers, through its own API, so the soak test and `bench render` draw the busiest picture a
+    // designer can ask for. `variant` picks among options that exclude each other; 0 is the
+    // fullest top-down picture. Called again as the world changes (a selection may have gone).
+    virtual void switch_everything_on(const World&, bool /*paused*/, int /*variant*/) {}
+
     // Commands the view queued this frame (tool buttons, clicks, keys), drained by the shell after
     // drawing and submitted at the current tick whether running or paused.
     std::vector<Command> take_commands() { return std::exchange(queued_, {}); }
@@ -134,5 +140,10 @@ private:
 // The view registered for a lab name (ui/lab_views.cpp); a placeholder that says so for a lab
 // without a view yet.
 std::unique_ptr<LabView> create_lab_view(std::string_view lab_name);
+
+// The window never waits for a view's long computation (a Tasks solve): views that can do it on a
+// worker thread do so from now on (ui/lab_views.cpp). Tests and offscreen renders keep the
+// default, the answer in the frame that asks.
+void set_lab_views_work_off_frame(bool off_frame);
 
 }  // namespace pb::ui

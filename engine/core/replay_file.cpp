@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/lab.hpp"
 #include "engine/core/read_file.hpp"
 
 // zlib packing of state snapshots, from Debian's libstb (declarations only).
@@ -423,7 +424,10 @@ bool decode_module_pins(const char* payload, std::size_t n, std::vector<ModulePi
 
 // Kept equal to what the labs' worlds say by the test "replay: a world whose ticks change only
 // its clock keeps its promise, in every lab that makes it" (tests/engine/replay_test.cpp).
-bool replay_lab_writes_quiet_ticks(const std::string& lab) { return lab == "tasks"; }
+bool replay_lab_writes_quiet_ticks(const std::string& lab) {
+    const LabInfo* info = find_lab(lab);
+    return info && info->quiet_ticks;
+}
 
 namespace {
 

@@ -213,7 +213,7 @@ std::vector<std::size_t> replay_record_starts(const std::string& bytes);
 std::string describe_damage(const ReplayDamage& d);
 
 // Whether a recorder of this lab writes stretches of quiet ticks: only a lab whose world's ticks
-// change nothing but its clock (World::clock_only_base: Tasks). In any other lab's replay such a
+// change nothing but its clock (World::clock_only_base, LabInfo::quiet_ticks). In any other lab's replay such a
 // record is damage, whatever its checksum says (24 bytes would claim 2^26 ticks).
 bool replay_lab_writes_quiet_ticks(const std::string& lab);
 

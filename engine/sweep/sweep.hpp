@@ -80,7 +80,7 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
 // Caps every run at `ticks` (tests: the example sweeps, shortened); the identity changes with it.
 void cap_sweep_ticks(SweepSpec& spec, std::int64_t ticks);
 
-// Each lab's results when the file names none.
+// Each lab's results when the file names none (LabInfo::sweep_results).
 std::vector<std::string> default_sweep_results(const std::string& lab);
 // Every numeric path of the lab's tick-0 world for the scenario: what `results` may name.
 std::vector<std::string> result_paths_of(const std::string& scenario_text, const std::string& scenario_path);

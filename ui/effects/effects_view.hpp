@@ -48,6 +48,7 @@ public:
     ResultMeaning describe_result(const World& world, const std::string& path) const override;
     bool has_analysis() const override { return true; }
     LabHelp help() const override;
+    void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
     // Whether every wave is one creep (the worked examples): creeps are then labelled by example.
     static bool one_creep_per_wave(const effects::EffectsWorld& w);
 

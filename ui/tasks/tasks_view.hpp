@@ -58,6 +58,7 @@ public:
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
     bool has_tools() const override { return true; }
     LabHelp help() const override;
+    void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
 
     // The large Pareto chart window ("Open Pareto chart" in the Analysis tab); it stays open
     // until closed, also across scenarios of the lab.

@@ -1,5 +1,9 @@
-#include "app/match.hpp"
-
+// `playbench match SCENARIO [--games N] [--seed S] [--set KEY=VALUE]... [--json]`, Podball's verb
+// (LabInfo::verbs): plays N full matches (seeds S, S+1, ...) and reports wins, draws and losses,
+// the mean score and the metrics per team, and per match the result and any unsportsmanlike
+// conduct. Matches run on worker threads (each one independent, results gathered in seed order,
+// so the report does not depend on the number of threads); a progress bar goes to stderr when it
+// is a terminal.
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,11 +21,17 @@
 #include "engine/podball/match_runner.hpp"
 #include "engine/podball/world.hpp"
 
-namespace pb::app {
+namespace pb::podball {
 namespace {
 
-using podball::ConductKind;
-using podball::MatchOutcome;
+struct MatchOptions {
+    std::string scenario;
+    int games = 1;
+    std::optional<std::uint64_t> seed;   // default: the scenario's seed
+    std::vector<std::string> sets;       // KEY=VALUE
+    bool json = false;
+    int threads = 2;
+};
 
 // The per-team sums over all matches.
 struct TeamTotals {
@@ -84,7 +94,7 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
-void print_text(const Scenario& s, const std::array<podball::TeamInfo, 2>& teams, std::uint64_t first_seed,
+void print_text(const Scenario& s, const std::array<TeamInfo, 2>& teams, std::uint64_t first_seed,
                 const std::vector<MatchOutcome>& matches, std::ostream& out) {
     const Totals t = add_up(matches);
     const double n = static_cast<double>(matches.size());
@@ -133,7 +143,7 @@ void print_text(const Scenario& s, const std::array<podball::TeamInfo, 2>& teams
                       m.score[0], m.score[1], result.c_str());
         out << line;
         for (const auto& f : m.conduct)
-            out << "      " << teams[f.team].name << ": " << podball::conduct_label(f.kind) << ", ticks " << f.from_tick
+            out << "      " << teams[f.team].name << ": " << conduct_label(f.kind) << ", ticks " << f.from_tick
                 << " .. " << f.to_tick << "\n";
         for (int i = 0; i < 2; ++i)
             if (m.health[i].faults > 0)
@@ -155,7 +165,7 @@ void write_team_figures(JsonWriter& j, const MatchOutcome& m, int i) {
     j.end_object();
 }
 
-void print_json(const Scenario& s, const std::array<podball::TeamInfo, 2>& teams, std::uint64_t first_seed,
+void print_json(const Scenario& s, const std::array<TeamInfo, 2>& teams, std::uint64_t first_seed,
                 const std::vector<MatchOutcome>& matches, std::ostream& out) {
     const Totals t = add_up(matches);
     const double n = static_cast<double>(matches.size());
@@ -204,7 +214,7 @@ void print_json(const Scenario& s, const std::array<podball::TeamInfo, 2>& teams
         for (const auto& f : m.conduct)
             j.begin_object()
                 .field("team", f.team)
-                .field("kind", podball::conduct_key(f.kind))
+                .field("kind", conduct_key(f.kind))
                 .field("from_tick", f.from_tick)
                 .field("to_tick", f.to_tick)
                 .end_object();
@@ -226,8 +236,6 @@ void draw_progress(int done, int total) {
     std::fflush(stderr);
 }
 
-}  // namespace
-
 int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     Scenario s;
     try {
@@ -236,7 +244,7 @@ int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         err << "playbench match: cannot load scenario:\n" << e.what() << "\n";
         return 2;
     }
-    if (s.lab != &podball::podball_lab()) {
+    if (s.lab != &podball_lab()) {
         err << "playbench match: '" << o.scenario << "' is a " << s.lab->name
             << " scenario; matches are played by the podball lab\n";
         return 2;
@@ -252,12 +260,12 @@ int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     const std::uint64_t first_seed = o.seed.value_or(s.seed);
 
     // A team module that cannot start would make every match a walk-over: say so and stop.
-    std::array<podball::TeamInfo, 2> teams;
+    std::array<TeamInfo, 2> teams;
     {
         Scenario probe = s;
         probe.seed = first_seed;
         const auto world = s.lab->create_world(probe);
-        const auto& w = dynamic_cast<const podball::PodballWorld&>(*world);
+        const auto& w = dynamic_cast<const PodballWorld&>(*world);
         teams = w.teams();
         bool broken = false;
         for (int i = 0; i < 2; ++i)
@@ -275,7 +283,7 @@ int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     auto worker = [&] {
         for (int i = next++; i < games; i = next++) {
             try {
-                results[static_cast<std::size_t>(i)] = podball::play_match(s, first_seed + static_cast<std::uint64_t>(i));
+                results[static_cast<std::size_t>(i)] = play_match(s, first_seed + static_cast<std::uint64_t>(i));
             } catch (const std::exception& e) {
                 failures[static_cast<std::size_t>(i)] = e.what();
             }
@@ -307,4 +315,35 @@ int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     return 0;
 }
 
-}  // namespace pb::app
+}  // namespace
+
+LabVerb match_verb() {
+    using Kind = LabVerbOption::Kind;
+    LabVerb v;
+    v.name = "match";
+    v.after = "run";
+    v.usage = "match SCENARIO     play full Podball matches headless: wins, score, metrics";
+    v.description = "Play full Podball matches headless and report results and metrics per team";
+    v.scenario_help = "Podball scenario file (.toml)";
+    v.options = {
+        {"--games", Kind::Integer, "Matches to play (default 1), with seeds S, S+1, ...", 1, 1, 1000000},
+        {"--seed", Kind::Seed, "First seed S (default: the scenario's seed)"},
+        {"--set", Kind::Texts, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`"},
+        {"--threads", Kind::Integer, "Worker threads (default 2); results do not depend on it", 2, 1, 64},
+        {"--json", Kind::Flag, "Print the totals and every match as JSON"},
+        {"--in-process-modules", Kind::CodeInProcess, ""},
+    };
+    v.run = [](const LabVerbArgs& a, std::ostream& out, std::ostream& err) {
+        MatchOptions o;
+        o.scenario = a.scenario;
+        o.games = static_cast<int>(a.integer("--games"));
+        o.seed = a.seed;
+        o.sets = a.text_list("--set");
+        o.json = a.flag("--json");
+        o.threads = static_cast<int>(a.integer("--threads"));
+        return run_matches(o, out, err);
+    };
+    return v;
+}
+
+}  // namespace pb::podball
