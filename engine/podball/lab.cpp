@@ -6,7 +6,7 @@
 #include "engine/podball/derived.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/podball/inverse.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/setup_reader.hpp"
 #include "engine/podball/world.hpp"
 

@@ -21,7 +21,7 @@
 #include "engine/logistics/commands.hpp"
 #include "engine/logistics/world.hpp"
 #include "engine/podball/commands.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/commands.hpp"
 #include "engine/rgs/world.hpp"
