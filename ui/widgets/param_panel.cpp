@@ -242,9 +242,14 @@ std::string section_title(std::string_view section) {
     return title;
 }
 
+// Every key starts with its lab's name ("podball."), which would match every row of the lab, and
+// descriptions mention the lab's things all over; so the filter looks at what tells rows apart: the
+// label, the unit and the key after the lab's prefix.
 bool param_matches_filter(const ParamDef& def, std::string_view filter) {
-    return contains_case_insensitive(def.key, filter) || contains_case_insensitive(def.label, filter) ||
-           contains_case_insensitive(def.description, filter);
+    std::string_view key = def.key;
+    if (const auto dot = key.find('.'); dot != std::string_view::npos) key.remove_prefix(dot + 1);
+    return contains_case_insensitive(key, filter) || contains_case_insensitive(def.label, filter) ||
+           contains_case_insensitive(def.unit, filter);
 }
 
 std::string slider_format(const ParamDef& def) {
@@ -340,7 +345,7 @@ void draw_panel_header(Simulation& sim, ParamPanelState& state, WidgetLocator& w
     int total_changed = changed_count(values, "");
     float reset_all_w = ImGui::CalcTextSize("Reset all").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SetNextItemWidth(-(reset_all_w + ImGui::GetStyle().ItemSpacing.x));
-    ImGui::InputTextWithHint("##param_filter", "Filter parameters (name, key, text)", &state.filter);
+    ImGui::InputTextWithHint("##param_filter", "Filter parameters (name, key, unit)", &state.filter);
     widgets.record_last_item("params.filter");
     ImGui::SameLine();
     ImGui::BeginDisabled(total_changed == 0 || state.read_only);
