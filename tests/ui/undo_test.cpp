@@ -590,3 +590,37 @@ TEST_CASE("undo: while reviewing a replay, Undo takes back a note added and Redo
     REQUIRE(l.data.has_value());
     CHECK(l.data->notes.size() == 1);
 }
+
+TEST_CASE("undo: undoing back to the file's values leaves nothing unsaved; anything else stays unsaved") {
+    Simulation sim = test::default_simulation();
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    const auto unsaved_title = [&] { return shell.window_title().rfind("* ", 0) == 0; };
+    CHECK_FALSE(shell.dirty());
+    CHECK_FALSE(unsaved_title());
+
+    // A slider's edit, then Undo: the file's value again, so nothing to save.
+    REQUIRE_FALSE(shell.edit_history().apply(sim, make_param_set(sim.tick(), "podball.ball.friction", 0.01)));
+    CHECK(shell.dirty());
+    CHECK(unsaved_title());
+    shell.perform(ShellAction::Undo);
+    CHECK(sim.world().params().get("podball.ball.friction") == 0.02);
+    CHECK_FALSE(shell.dirty());
+    CHECK_FALSE(unsaved_title());
+    shell.perform(ShellAction::Redo);
+    CHECK(shell.dirty());
+
+    // Two edits, both undone, also after time moved on.
+    shell.perform(ShellAction::Undo);
+    REQUIRE_FALSE(shell.edit_history().apply(sim, make_param_set(sim.tick(), "podball.ball.mass", 1.0)));
+    sim.advance(30);
+    REQUIRE_FALSE(shell.edit_history().apply(sim, make_param_set(sim.tick(), "podball.ball.friction", 0.03)));
+    shell.perform(ShellAction::Undo);
+    CHECK(shell.dirty());   // the mass is still 1
+    shell.perform(ShellAction::Undo);
+    CHECK_FALSE(shell.dirty());
+
+    // A command that did not come through the edit history (as a steered pod's) is unsaved work
+    // even with the history back where it was.
+    REQUIRE_FALSE(sim.submit(make_param_set(sim.tick(), "podball.ball.mass", 0.5)));
+    CHECK(shell.dirty());
+}

@@ -1,5 +1,6 @@
 #include "ui/shell/edit_history.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "engine/core/inverse.hpp"
@@ -17,18 +18,33 @@ std::string capitalised(std::string s) {
 bool cheap_to_check(const World& w) { return !w.clock_only_base().has_value(); }
 
 // One order for every edit the process makes (the UI thread's), so histories can interleave.
-std::uint64_t next_seq() {
-    static std::uint64_t last = 0;
-    return ++last;
-}
+std::uint64_t last_seq = 0;
+std::uint64_t next_seq() { return ++last_seq; }
 
 }  // namespace
+
+std::uint64_t EditHistory::seq_now() { return last_seq; }
+
+bool EditHistory::unchanged_since(std::uint64_t seq) const {
+    if (lost_seq_ > seq) return false;
+    for (std::size_t i = 0; i < edits_.size(); ++i) {
+        const bool in_effect = i < done_;
+        if (edits_[i].seq > seq ? in_effect || !edits_[i].exact : !in_effect) return false;
+    }
+    return true;
+}
+
+void EditHistory::lose(std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to && i < edits_.size(); ++i)
+        if (i < done_ || !edits_[i].exact) lost_seq_ = std::max(lost_seq_, edits_[i].seq);
+}
 
 std::optional<std::string> EditHistory::apply_into(Simulation& sim, Command c, Edit& into) {
     c.tick = sim.tick();
     Inverse inv = inverse_of(sim.world(), c);
     const Command applied = c;
     if (auto why = sim.submit(std::move(c))) return why;
+    ++submitted_;
     if (into.forward.empty()) into.tick = applied.tick;
     into.last_tick = applied.tick;
     into.forward.push_back(applied);
@@ -45,9 +61,13 @@ std::optional<std::string> EditHistory::apply_into(Simulation& sim, Command c, E
 
 void EditHistory::push(Edit e, const EditHistory* with) {
     e.seq = with && with->last_done_seq() ? *with->last_done_seq() : next_seq();
+    lose(done_, edits_.size());
     edits_.resize(done_);   // a new edit drops what could be redone
     edits_.push_back(std::move(e));
-    if (edits_.size() > kMaxEdits) edits_.erase(edits_.begin());
+    if (edits_.size() > kMaxEdits) {
+        lose(0, 1);
+        edits_.erase(edits_.begin());
+    }
     done_ = edits_.size();
 }
 
@@ -157,7 +177,10 @@ std::optional<std::uint64_t> EditHistory::next_redo_seq() const {
     return edits_[done_].seq;
 }
 
-void EditHistory::drop_redo() { edits_.resize(done_); }
+void EditHistory::drop_redo() {
+    lose(done_, edits_.size());
+    edits_.resize(done_);
+}
 
 void EditHistory::rebind(const Simulation& sim) {
     sim_ = &sim;
@@ -186,7 +209,11 @@ std::optional<std::string> EditHistory::undo(Simulation& sim) {
     if (e.no_undo) return "Cannot undo " + e.name + ": " + *e.no_undo;
     for (Command c : e.inverse) {
         c.tick = sim.tick();
-        if (auto why = sim.submit(std::move(c))) return capitalised(e.name) + " could not be undone: " + *why;
+        if (auto why = sim.submit(std::move(c))) {
+            lost_seq_ = next_seq();   // partly undone: no save's state any more
+            return capitalised(e.name) + " could not be undone: " + *why;
+        }
+        ++submitted_;
     }
     e.undone = true;
     --done_;
@@ -208,7 +235,10 @@ std::optional<std::string> EditHistory::redo(Simulation& sim) {
                                              ? std::vector<Command>{old.forward.back()}   // a drag: its final value
                                              : old.forward;
     for (const Command& c : forward)
-        if (auto why = apply_into(sim, c, e)) return "Cannot redo " + old.name + ": " + *why;
+        if (auto why = apply_into(sim, c, e)) {
+            lost_seq_ = next_seq();   // partly redone
+            return "Cannot redo " + old.name + ": " + *why;
+        }
     e.changes = old.changes;
     e.exact = old.exact;
     e.seq = old.seq;
@@ -220,6 +250,7 @@ std::optional<std::string> EditHistory::redo(Simulation& sim) {
 }
 
 void EditHistory::clear() {
+    lose(0, edits_.size());
     edits_.clear();
     done_ = 0;
     drag_key_.clear();

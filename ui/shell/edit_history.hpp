@@ -82,6 +82,15 @@ public:
     std::optional<std::uint64_t> next_redo_seq() const;
     // Forgets what could be redone (another history sharing the order took a new edit).
     void drop_redo();
+    // The `seq` of the latest edit the process made (0: none yet): a moment to compare with.
+    static std::uint64_t seq_now();
+    // Whether the edits in effect are those of the moment `seq` (a save): every edit made since
+    // was undone, each exactly, none lost while in effect, and none made before it undone. What
+    // went into the world outside the history (a steered pod) is the caller's to count (submitted()).
+    bool unchanged_since(std::uint64_t seq) const;
+    // How many commands the history has handed to simulations, ever (edits, undos, redos): a
+    // caller tells from it whether anything else reached the world.
+    std::uint64_t submitted() const { return submitted_; }
     // The history now belongs to `sim` without forgetting (compare mode's Keep B: B's edits move
     // with B to the simulation on screen).
     void rebind(const Simulation& sim);
@@ -96,8 +105,14 @@ private:
     std::optional<std::string> apply_into(Simulation& sim, Command c, Edit& into);
     void push(Edit e, const EditHistory* with);
 
+    // Notes edits_[from, to) about to be forgotten: one in effect, or undone only approximately,
+    // leaves the world unlike any moment before its seq (lost_seq_).
+    void lose(std::size_t from, std::size_t to);
+
     std::vector<Edit> edits_;
     std::size_t done_ = 0;   // edits_[0 .. done_) are in effect; the rest were undone (redo)
+    std::uint64_t lost_seq_ = 0;   // the latest edit forgotten while it changed the world
+    std::uint64_t submitted_ = 0;
     const Simulation* sim_ = nullptr;
     std::int64_t last_tick_ = 0;
     std::size_t live_seen_ = 0;   // the simulation's live commands when last seen

@@ -53,7 +53,8 @@ Shell::Shell(Simulation& sim, ShellOptions options)
       prefs_(std::move(options.preferences)),
       paused_(options.start_paused),
       current_path_(sim.scenario().path),
-      saved_live_count_(sim.live_commands().size()) {
+      saved_live_count_(sim.live_commands().size()),
+      saved_seq_(EditHistory::seq_now()) {
     clock_.set_speed_index(prefs_.speed_index);
     if (!current_path_.empty()) remember_recent_file(prefs_.recent_files, current_path_);
     ensure_lab_view();
@@ -273,7 +274,7 @@ void Shell::restart_keeping_parameters() {
     } else {
         sim_->restart();
     }
-    saved_live_count_ = sim_->live_commands().size();
+    mark_saved();
     clock_.reset();
     history_.clear();   // the edits' values and ids belong to the run before
     if (lab_view_) lab_view_->cancel_drag();
@@ -289,7 +290,7 @@ void Shell::replace_world(Scenario scenario, std::string path, const std::string
     // Another world is on screen: nothing unsaved, no error, its own view.
     current_path_ = std::move(path);
     restart_from_.reset();
-    saved_live_count_ = sim_->live_commands().size();
+    mark_saved();
     edits_before_restart_ = false;
     error_.clear();
     retry_path_.clear();
@@ -371,7 +372,7 @@ bool Shell::save_scenario(const std::string& requested) {
     }
     current_path_ = path;
     restart_from_ = std::move(s);
-    saved_live_count_ = sim_->live_commands().size();
+    mark_saved();
     edits_before_restart_ = false;
     remember_recent_file(prefs_.recent_files, path);
     set_status("Saved " + path);
@@ -549,9 +550,21 @@ void Shell::continue_after(const UnsavedQuestion& question) {
 }
 
 // The live session's edits: a replay under review is never "unsaved" (its notes are saved at once).
+// Edits undone back to the saved (or opened) values leave nothing unsaved: every command since came
+// from the edit history (none from elsewhere, e.g. a steered pod), and its edits since were all
+// undone, exactly.
 bool Shell::dirty() const {
     const Simulation& live = owned_sim_ ? *owned_sim_ : *host_sim_;
-    return edits_before_restart_ || live.live_commands().size() > saved_live_count_;
+    if (edits_before_restart_) return true;
+    if (live.live_commands().size() <= saved_live_count_) return false;
+    const std::uint64_t by_history = history_.submitted() - saved_history_commands_;
+    return live.live_commands().size() - saved_live_count_ != by_history || !history_.unchanged_since(saved_seq_);
+}
+
+void Shell::mark_saved() {
+    saved_live_count_ = sim_->live_commands().size();
+    saved_seq_ = EditHistory::seq_now();
+    saved_history_commands_ = history_.submitted();
 }
 
 bool Shell::modal_open() const {

@@ -301,6 +301,11 @@ private:
     // Unsaved = designer commands since the last open/save (a scenario's own scheduled
     // commands do not count), including edits made before a restart dropped the log.
     std::size_t saved_live_count_ = 0;
+    // The moment of the last save or open: the edits' order (EditHistory::seq_now) and how many
+    // commands the history had submitted (any other command since makes the session unsaved).
+    std::uint64_t saved_seq_ = 0;
+    std::uint64_t saved_history_commands_ = 0;
+    void mark_saved();
     bool edits_before_restart_ = false;
 
     CanvasGestures gestures_;   // a pan or drag in progress on either canvas

@@ -87,7 +87,7 @@ bool Shell::take_over(const std::string& requested) {
     close_replay();
     current_path_.clear();   // the scenario came from the replay, not from a file
     restart_from_.reset();
-    saved_live_count_ = sim_->live_commands().size();
+    mark_saved();
     edits_before_restart_ = false;
     std::string path = requested.empty() ? default_replay_path(fs::path(replay).stem().string() + "-branch") : requested;
     try {
