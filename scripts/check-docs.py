@@ -39,8 +39,9 @@ SOURCE_DIRS = ("engine", "ui", "app", "include", "tests", "fuzz", "scripts", "ex
 SOURCE_FILES = ("CMakeLists.txt", "Makefile")
 # A page of the site cited in the code: docs/<path>.md, optionally with #anchor.
 CITATION = re.compile(r"\bdocs/((?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_.-]+\.md)(#[A-Za-z0-9_-]+)?")
-# A citation's form rather than a citation: a page or folder in capitals, docs/PAGE.md, docs/labs/LAB.md.
-PLACEHOLDER = re.compile(r"(?:^|/)[A-Z]+(?:/|\.md$)")
+# Text that explains how to cite (docs/PAGE.md#section, docs/labs/LAB.md) names no page: a path part
+# all in capitals is a metavariable, as in usage texts, and is not looked up.
+CITATION_METAVARIABLE = re.compile(r"(?:^|/)[A-Z]+(?:/|\.md$)")
 # A Markdown link or image target: [text](target) or [text](target "title").
 MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 EXTERNAL = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*:|//)")
@@ -217,7 +218,7 @@ def check_sources(site, root, skip=()):
         for number, line in enumerate(text.split("\n"), 1):
             for match in CITATION.finditer(line):
                 doc, anchor = match.group(1), (match.group(2) or "")[1:]
-                if PLACEHOLDER.search(doc):
+                if CITATION_METAVARIABLE.search(doc):
                     continue
                 why = site.problem(site_page_of(doc), anchor)
                 if why:
