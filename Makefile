@@ -94,7 +94,9 @@ package-test: package
 
 # The documentation site (docs/, mkdocs.yml) into build/site: `mkdocs build --strict` fails on a link
 # to a missing page; scripts/check-docs.py (after testing itself) on a missing page or #anchor
-# anywhere in the site, in README.md, or cited as docs/PAGE.md#anchor in the code. Part of `make test`.
+# anywhere in the site, in README.md, or cited as docs/PAGE.md#anchor in the code, and on code that
+# cites what is not in the repository (notes or files beside the project, an issue by number, a
+# README section by name). Part of `make test`.
 docs: deps
 	mkdocs build --strict --site-dir build/site
 	python3 scripts/check-docs.py --self-test

@@ -1,8 +1,10 @@
 #include "app/cli.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -11,18 +13,15 @@
 #include "app/data_paths.hpp"
 #include "app/headless.hpp"
 #include "app/icon.hpp"
-#include "app/match.hpp"
 #include "app/offscreen.hpp"
 #include "app/reference_markdown.hpp"
 #include "app/replay_cli.hpp"
-#include "app/solve.hpp"
 #include "app/sweep_cli.hpp"
 #include "app/sweep_report.hpp"
 #include "app/window.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
-#include "engine/podball/library_module.hpp"
 #include "engine/sweep/sweep_table.hpp"
 
 namespace pb::app {
@@ -101,26 +100,40 @@ const char* const kInProcessHelp =
     "Podball library modules: run the library's code inside Playbench instead of an isolated host "
     "process (faster; only for modules you trust: a crash or a loop in it takes Playbench down)";
 
+// The usage: the verbs in the order --help lists them, each lab's verbs (LabInfo::verbs) after
+// the verb they name.
 std::string usage_text() {
-    return "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
-           "tune its parameters while it runs, screenshot it.\n\n"
-           "  playbench [SCENARIO|REPLAY]  open the window (default: the last scenario, else\n"
-           "                               scenarios/podball-default.toml); with no display, runs it\n"
-           "                               headless and writes playbench-NAME.png instead; a replay\n"
-           "                               (.pbreplay, told by its content) opens for review\n"
-           "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"
-           "  playbench match SCENARIO     play full Podball matches headless: wins, score, metrics\n"
-           "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"
-           "  playbench solve SCENARIO     Tasks: every Pareto option, team and route (--json for all)\n"
-           "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
-           "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"
-           "  playbench compare SCENARIO --b KEY=VALUE  A against B (A with --b) over paired seeds:\n"
-           "                               means, B - A and its 95 % interval per key result\n"
-           "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
-           "                               cluster shards, into SQLite and CSV (see sweep --help)\n"
-           "  playbench bench [LAB]        run the benchmarks (labs: " +
-           lab_names() + ", render, replay, sweep, compare)\n"
-           "  playbench help [--markdown]  this usage; --markdown: every verb and option as Markdown\n";
+    const std::pair<std::string, std::string> lines[] = {
+        {"", "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
+             "tune its parameters while it runs, screenshot it.\n\n"
+             "  playbench [SCENARIO|REPLAY]  open the window (default: the last scenario, else\n"
+             "                               scenarios/podball-default.toml); with no display, runs it\n"
+             "                               headless and writes playbench-NAME.png instead; a replay\n"
+             "                               (.pbreplay, told by its content) opens for review\n"},
+        {"run", "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"},
+        {"render", "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"},
+        {"params", "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"},
+        {"replay", "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"},
+        {"compare", "  playbench compare SCENARIO --b KEY=VALUE  A against B (A with --b) over paired seeds:\n"
+                    "                               means, B - A and its 95 % interval per key result\n"},
+        {"sweep", "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
+                  "                               cluster shards, into SQLite and CSV (see sweep --help)\n"},
+        {"bench", "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() +
+                      ", render, replay, sweep, compare)\n"},
+        {"help", "  playbench help [--markdown]  this usage; --markdown: every verb and option as Markdown\n"},
+    };
+    std::string out;
+    for (const auto& [verb, text] : lines) {
+        out += text;
+        for (const LabInfo* lab : all_labs())
+            for (const LabVerb& v : lab->verbs)
+                if (!verb.empty() && v.after == verb) out += "  playbench " + v.usage + "\n";
+    }
+    for (const LabInfo* lab : all_labs())
+        for (const LabVerb& v : lab->verbs)
+            if (std::none_of(std::begin(lines), std::end(lines), [&](const auto& l) { return !l.first.empty() && l.first == v.after; }))
+                out += "  playbench " + v.usage + "\n";
+    return out;
 }
 
 // Every verb's options as parsed, and the (sub)command each belongs to. A verb's declaration
@@ -128,23 +141,27 @@ std::string usage_text() {
 struct CommandLine {
     CLI::App app{usage_text(), "playbench"};
 
-    // Podball library modules run isolated in a host process by default; this runs them inside
-    // Playbench instead (batch runs with modules you trust: faster, but a module that crashes or
-    // loops takes Playbench with it).
+    // Code that scenarios name (Podball's library modules) runs isolated in a host process by
+    // default; this runs it inside Playbench instead (batch runs with modules you trust: faster,
+    // but a module that crashes or loops takes Playbench with it). LabInfo::run_code_in_process.
     bool in_process_modules = false;
+
+    // A lab's verb (LabInfo::verbs): its declaration, its subcommand and what was parsed.
+    struct LabVerbCommand {
+        const LabVerb* verb = nullptr;
+        CLI::App* cmd = nullptr;
+        LabVerbArgs args;
+        std::string seed;   // parsed by parse_seed: CLI11 would clamp 2^64 silently
+        CLI::Option* seed_opt = nullptr;
+    };
+    std::deque<LabVerbCommand> lab_verbs;   // a deque: CLI11 keeps pointers into each entry
 
     WindowOptions win;
     RunOptions run;
     CLI::App* run_cmd = nullptr;
-    MatchOptions match;
-    std::string match_seed;   // parsed by parse_match_seed: CLI11 would clamp 2^64 silently
-    CLI::App* match_cmd = nullptr;
-    CLI::Option* match_seed_opt = nullptr;
     RenderOptions render;
     std::string render_size = "1280x720";
     CLI::App* render_cmd = nullptr;
-    SolveOptions solve;
-    CLI::App* solve_cmd = nullptr;
     std::string params_lab;
     bool params_markdown_out = false;
     CLI::App* params_cmd = nullptr;
@@ -184,16 +201,22 @@ struct CommandLine {
         app.set_version_flag("--version", std::string("playbench ") + PLAYBENCH_VERSION);
         app.require_subcommand(0, 1);
         add_window();
-        add_run();
-        add_match();
-        add_render();
-        add_solve();
-        add_params();
-        add_replay();
-        add_compare();
-        add_sweep();
-        add_bench();
-        add_help();
+        // Each verb, then the labs' verbs that follow it; a lab's verb that names no verb to
+        // follow comes last.
+        const std::pair<std::string, void (CommandLine::*)()> verbs[] = {
+            {"run", &CommandLine::add_run},         {"render", &CommandLine::add_render}, {"params", &CommandLine::add_params},
+            {"replay", &CommandLine::add_replay},   {"compare", &CommandLine::add_compare}, {"sweep", &CommandLine::add_sweep},
+            {"bench", &CommandLine::add_bench},     {"help", &CommandLine::add_help}};
+        for (const auto& [verb, add] : verbs) {
+            (this->*add)();
+            for (const LabInfo* lab : all_labs())
+                for (const LabVerb& v : lab->verbs)
+                    if (v.after == verb) add_lab_verb(v);
+        }
+        for (const LabInfo* lab : all_labs())
+            for (const LabVerb& v : lab->verbs)
+                if (std::none_of(std::begin(verbs), std::end(verbs), [&](const auto& b) { return b.first == v.after; }))
+                    add_lab_verb(v);
         add_icon();
     }
     CommandLine(const CommandLine&) = delete;
@@ -219,19 +242,6 @@ struct CommandLine {
         run_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
     }
 
-    void add_match() {
-        match_cmd = app.add_subcommand("match", "Play full Podball matches headless and report results and metrics per team");
-        match_cmd->add_option("scenario", match.scenario, "Podball scenario file (.toml)")->required()->check(kScenarioFile);
-        match_cmd->add_option("--games", match.games, "Matches to play (default 1), with seeds S, S+1, ...")
-            ->check(CLI::Range(1, 1000000));
-        match_seed_opt = match_cmd->add_option("--seed", match_seed, "First seed S (default: the scenario's seed)");
-        match_cmd->add_option("--set", match.sets, "Override a parameter, KEY=VALUE (repeatable); see `playbench params`");
-        match_cmd->add_option("--threads", match.threads, "Worker threads (default 2); results do not depend on it")
-            ->check(CLI::Range(1, 64));
-        match_cmd->add_flag("--json", match.json, "Print the totals and every match as JSON");
-        match_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
-    }
-
     void add_render() {
         render_cmd = app.add_subcommand("render", "Render the window offscreen at a tick and write a PNG");
         render_cmd->add_option("scenario", render.scenario, "Scenario file (.toml)")->required()->check(kScenarioFile);
@@ -247,13 +257,23 @@ struct CommandLine {
             ->check(CLI::IsMember({"tools", "params", "analysis"}));
     }
 
-    void add_solve() {
-        solve_cmd = app.add_subcommand(
-            "solve", "Tasks lab: print the Pareto options per pair, W^k per team size and the efficient set");
-        solve_cmd->add_option("scenario", solve.scenario, "Tasks scenario file (.toml)")->required()->check(kScenarioFile);
-        solve_cmd->add_option("--set", solve.sets,
-                              "Override a parameter, KEY=VALUE (repeatable); see `playbench params tasks`");
-        solve_cmd->add_flag("--json", solve.json, "Print {pairs, per_k, efficient} as JSON (players and equipment from 1)");
+    void add_lab_verb(const LabVerb& v) {
+        LabVerbCommand& c = lab_verbs.emplace_back();
+        c.verb = &v;
+        c.cmd = app.add_subcommand(v.name, v.description);
+        c.cmd->add_option("scenario", c.args.scenario, v.scenario_help)->required()->check(kScenarioFile);
+        for (const LabVerbOption& o : v.options) {
+            switch (o.kind) {
+            case LabVerbOption::Kind::Flag: c.cmd->add_flag(o.name, c.args.flags[o.name], o.help); break;
+            case LabVerbOption::Kind::Integer:
+                c.args.integers[o.name] = o.value;
+                c.cmd->add_option(o.name, c.args.integers[o.name], o.help)->check(CLI::Range(o.min, o.max));
+                break;
+            case LabVerbOption::Kind::Seed: c.seed_opt = c.cmd->add_option(o.name, c.seed, o.help); break;
+            case LabVerbOption::Kind::Texts: c.cmd->add_option(o.name, c.args.texts[o.name], o.help); break;
+            case LabVerbOption::Kind::CodeInProcess: c.cmd->add_flag(o.name, in_process_modules, kInProcessHelp); break;
+            }
+        }
     }
 
     void add_params() {
@@ -413,8 +433,10 @@ struct CommandLine {
         } catch (const CLI::ParseError& e) {
             // Print the usage of the (sub)command that was being parsed, then the reason.
             CLI::App* failed = &app;
-            for (CLI::App* sub : {run_cmd, match_cmd, render_cmd, solve_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                                  verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd, help_cmd, icon_cmd})
+            std::vector<CLI::App*> subs{run_cmd, render_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
+                                        verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd, help_cmd, icon_cmd};
+            for (const LabVerbCommand& c : lab_verbs) subs.push_back(c.cmd);
+            for (CLI::App* sub : subs)
                 if (sub->parsed()) failed = sub;
             std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
             return 2;
@@ -422,7 +444,7 @@ struct CommandLine {
         return std::nullopt;
     }
 
-    // --seed for match and compare: the same range as a scenario's seed key, 0 .. 2^63-1 (seeds
+    // --seed for compare and the labs' verbs: the same range as a scenario's seed key, 0 .. 2^63-1 (seeds
     // S, S+1, ... stay in it). False, having said why, when it is not.
     static bool parse_seed(const std::string& text, const char* verb, std::uint64_t& seed) {
         const char* end = text.data() + text.size();
@@ -433,11 +455,11 @@ struct CommandLine {
         }
         return true;
     }
-    bool parse_match_seed() {
-        if (!*match_seed_opt) return true;
+    static bool parse_lab_verb_seed(LabVerbCommand& c) {
+        if (!c.seed_opt || !*c.seed_opt) return true;
         std::uint64_t seed = 0;
-        if (!parse_seed(match_seed, "playbench match", seed)) return false;
-        match.seed = seed;
+        if (!parse_seed(c.seed, ("playbench " + c.verb->name).c_str(), seed)) return false;
+        c.args.seed = seed;
         return true;
     }
     bool parse_compare_numbers() {
@@ -452,12 +474,12 @@ struct CommandLine {
     // Runs the verb that was parsed (the window when none was); returns the exit code.
     int run_verb() {
         if (*run_cmd) return run_scenario(run, std::cout, std::cerr);
-        if (*match_cmd) return parse_match_seed() ? run_matches(match, std::cout, std::cerr) : 2;
+        for (LabVerbCommand& c : lab_verbs)
+            if (*c.cmd) return parse_lab_verb_seed(c) ? c.verb->run(c.args, std::cout, std::cerr) : 2;
         if (*render_cmd) {
             if (!parse_size_option(render_size, render.width, render.height, *render_cmd, "playbench render")) return 2;
             return render_scenario(render, std::cout, std::cerr);
         }
-        if (*solve_cmd) return solve_scenario(solve, std::cout, std::cerr);
         if (*params_cmd)
             return params_markdown_out ? params_markdown(params_lab, std::cout, std::cerr)
                                        : list_params(params_lab, std::cout, std::cerr);
@@ -506,7 +528,8 @@ struct CommandLine {
 int run_command_line(int argc, char** argv) {
     CommandLine cli;
     if (auto rc = cli.parse(argc, argv)) return *rc;
-    pb::podball::set_library_modules_in_process(cli.in_process_modules);
+    for (const LabInfo* lab : all_labs())
+        if (lab->run_code_in_process) lab->run_code_in_process(cli.in_process_modules);
     return cli.run_verb();
 }
 

@@ -1,4 +1,4 @@
-// `playbench compare` (README "Comparing two variants"): A, the scenario with its --set values, and
+// `playbench compare` (docs/compare.md#on-the-command-line): A, the scenario with its --set values, and
 // B, A with --b values on top, over the same seeds; per key result the means, B - A and its 95 %
 // interval. The runs and the statistics are engine/compare/.
 #pragma once

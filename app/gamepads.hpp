@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "ui/gamepad.hpp"
+#include "ui/widgets/gamepad.hpp"
 
 namespace pb::app {
 

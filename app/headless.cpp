@@ -16,7 +16,6 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/param_overrides.hpp"
 #include "engine/core/simulation.hpp"
-#include "engine/podball/world.hpp"
 
 namespace pb::app {
 
@@ -59,35 +58,14 @@ int run_scenario(const RunOptions& o, std::ostream& out, std::ostream& err) {
         w.write_state(j);
         j.key("metrics");
         w.write_metrics(j);
-        // Podball: what each team's module printed (an isolated library module's stdout and
-        // stderr, never Playbench's own output; README, "Library modules run isolated").
-        if (const auto* pw = dynamic_cast<const pb::podball::PodballWorld*>(&w)) {
-            j.key("module_logs").begin_array();
-            for (int t = 0; t < 2; ++t) {
-                const pb::podball::ModuleLog log = pw->team_module(t).log();
-                j.begin_object().field("team", t).field("text", log.text).field("dropped_bytes", log.dropped_bytes).end_object();
-            }
-            j.end_array();
-        }
+        if (w.lab().run_json) w.lab().run_json(w, j);
         j.end_object();
         out << j.str() << "\n";
     } else {
         out << sim.scenario().title << " (" << w.lab().name << ", seed " << sim.scenario().seed << ")\n";
         out << "tick " << w.tick() << "   hash " << hex64(w.hash()) << "\n";
         out << w.summary() << "\n";
-        // Podball team modules that failed: the whole reason, as `match` prints it.
-        if (const auto* pw = dynamic_cast<const pb::podball::PodballWorld*>(&w))
-            for (int t = 0; t < 2; ++t) {
-                const pb::podball::ModuleHealth& h = pw->module_health(t);
-                if (!h.load_error.empty()) out << "team " << t << "'s module did not start: " << h.load_error << "\n";
-                if (h.faults > 0)
-                    out << "team " << t << "'s module: " << h.faults << (h.faults == 1 ? " fault" : " faults")
-                        << ", last at tick " << h.last_fault_tick << ": " << h.last_fault << "\n";
-                if (const pb::podball::ModuleLog log = pw->team_module(t).log(); !log.text.empty() || log.dropped_bytes > 0)
-                    out << "team " << t << "'s module printed " << log.text.size() << " bytes to its log"
-                        << (log.dropped_bytes > 0 ? " (" + std::to_string(log.dropped_bytes) + " more dropped)" : "")
-                        << ": run --json shows it (module_logs)\n";
-            }
+        if (w.lab().run_text) w.lab().run_text(w, out);
     }
     return 0;
 }
@@ -154,22 +132,13 @@ int list_params(const std::string& lab_name, std::ostream& out, std::ostream& er
     return 0;
 }
 
-// Each lab's default scenario (the one its README section names): what `bench render` draws.
-static const std::pair<const char*, const char*> kDefaultScenarios[] = {
-    {"podball", "podball-default.toml"},   {"rgs", "rgs-build-order.toml"},
-    {"logistics", "logistics-colony.toml"}, {"effects", "effects-three-waves.toml"},
-    {"tasks", "tasks-toward-the-stars.toml"},
-};
-
-static std::string scenario_path(const std::string& file);
-
-std::string lab_default_scenario(const std::string& lab) {
-    for (const auto& [name, file] : kDefaultScenarios)
-        if (lab == name) return scenario_path(file);
-    return {};
-}
-
 static std::string scenario_path(const std::string& file) { return data_file("scenarios/" + file); }
+
+// Each lab's example scenario (LabInfo::example_scenario): what `bench render` draws.
+std::string lab_default_scenario(const std::string& lab) {
+    const LabInfo* info = find_lab(lab);
+    return info && !info->example_scenario.empty() ? scenario_path(info->example_scenario) : std::string();
+}
 
 // Each lab's default scenario at 1280x720 after 600 ticks through the window's shell (charts
 // full), with every overlay, heat map, legend and line the view offers switched on, running:
@@ -184,7 +153,9 @@ static bool bench_render(std::ostream& out, std::ostream& err) {
         << kFrames << " frames in CPU time (the renderer's thread; wall time in brackets); each frame is also "
            "rasterised by SDL's software renderer for comparison\n";
     bool all_met = true;
-    for (const auto& [lab, file] : kDefaultScenarios) {
+    for (const LabInfo* info : all_labs()) {
+        const std::string& lab = info->name;
+        const std::string& file = info->example_scenario;
         Scenario s;
         if (!load_with_overrides(scenario_path(file), {}, s, err)) return false;
         Simulation sim(std::move(s));
@@ -207,7 +178,7 @@ static bool bench_render(std::ostream& out, std::ostream& err) {
     return all_met;
 }
 
-// Compare mode (issue 23): a compared tick (A and B in lockstep, through the window's shell)
+// Compare mode (docs/benchmarks.md#compare): a compared tick (A and B in lockstep, through the window's shell)
 // against a single one, per lab, from tick 600 of the default scenario. Target: at most 2.1x.
 static bool bench_compare(std::ostream& out, std::ostream& err) {
     constexpr double kTarget = 2.1;
@@ -215,7 +186,9 @@ static bool bench_compare(std::ostream& out, std::ostream& err) {
            "(A and B in lockstep), each lab's default scenario from tick 600, live play only (a match or level that ends "
            "starts again from tick 600); the ratio is the median of 41 paired segments, single and compared, and [the middle half]\n";
     bool all_met = true;
-    for (const auto& [lab, file] : kDefaultScenarios) {
+    for (const LabInfo* info : all_labs()) {
+        const std::string& lab = info->name;
+        const std::string& file = info->example_scenario;
         Scenario s;
         if (!load_with_overrides(scenario_path(file), {}, s, err)) return false;
         Simulation sim(std::move(s));

@@ -39,7 +39,7 @@ int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err
 // Where the default scenario lives: scenarios/podball-default.toml in Playbench's data folder
 // (app/data_paths.hpp: the installed share/playbench, or the source tree), from any directory.
 std::string default_scenario_path();
-// Each lab's default scenario file (the one its README section names, `bench` uses), as a path.
+// Each lab's default scenario file (the one its page docs/labs/<lab>.md names, `bench` uses), as a path.
 std::string lab_default_scenario(const std::string& lab);
 
 }  // namespace pb::app

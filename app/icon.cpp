@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "ui/offscreen_renderer.hpp"
-#include "ui/raster.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/render/raster.hpp"
 
 namespace pb::app {
 

@@ -1,4 +1,4 @@
-// Playbench's icon drawn by Playbench's own rasteriser (ui/raster.hpp): a Podball pitch tile with
+// Playbench's icon drawn by Playbench's own rasteriser (ui/render/raster.hpp): a Podball pitch tile with
 // the centre line and circle, the ball on the spot and a pod of each team. The same shapes, in
 // the same 256-unit square, as packaging/playbench.svg (the scalable icon). The hidden verb
 // `playbench icon --size N --out FILE` writes it as a PNG; `cmake --install` renders the hicolor

@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 
 namespace pb::app {
 

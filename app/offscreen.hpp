@@ -28,7 +28,7 @@ struct RenderBench {
 bool measure_render_everything_on(pb::Simulation& sim, int width, int height, std::int64_t ticks, int frames,
                                   RenderBench& out, std::string& error);
 
-// Compare mode's cost (issue 23): CPU microseconds per tick through the window's shell (the
+// Compare mode's cost (docs/benchmarks.md#compare): CPU microseconds per tick through the window's shell (the
 // view's before_tick included) for the simulation alone and in compare mode (A and B in
 // lockstep), from the simulation's current state.
 struct CompareTickBench {

@@ -14,8 +14,8 @@
 #include "engine/core/replay.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/core/sha256.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 
 namespace fs = std::filesystem;
 

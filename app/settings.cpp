@@ -8,7 +8,7 @@
 #include "engine/core/node.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/toml_text.hpp"
-#include "ui/fixed_step_clock.hpp"
+#include "ui/shell/fixed_step_clock.hpp"
 
 namespace fs = std::filesystem;
 

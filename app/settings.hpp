@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
 
 namespace pb::app {
 

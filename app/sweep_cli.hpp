@@ -1,4 +1,4 @@
-// `playbench sweep run | merge | status` and `playbench bench sweep` (README "Sweeps"); the
+// `playbench sweep run | merge | status` and `playbench bench sweep` (docs/sweeps.md); the
 // sweep itself (file, runs, logs, database) is engine/sweep/.
 #pragma once
 #include <cstdint>

@@ -19,11 +19,11 @@
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
 #include "engine/sweep/sweep_table.hpp"
-#include "ui/chart.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/painter.hpp"
-#include "ui/palette.hpp"
-#include "ui/sweep_view.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/widgets/palette.hpp"
+#include "ui/shell/sweep_view.hpp"
 
 namespace pb::app {
 

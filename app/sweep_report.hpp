@@ -1,5 +1,5 @@
-// `playbench sweep report DIR --out REPORT` (README "Sweeps" > "Report"): plots and a summary of
-// a merged sweep, drawn by Playbench's own renderer (ui/offscreen_renderer.hpp, ui/chart.hpp).
+// `playbench sweep report DIR --out REPORT` (docs/sweeps.md#report): plots and a summary of
+// a merged sweep, drawn by Playbench's own renderer (ui/render/offscreen_renderer.hpp, ui/widgets/chart.hpp).
 // Reads DIR/manifest.txt (parameters, points, seeds, results) and DIR/results.csv (what
 // `sweep merge` wrote). Writes, each atomically:
 //   line-<result>--<param>.png   the result's mean over seeds at each value of the parameter, the

@@ -24,11 +24,10 @@
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/sweep/sweep_table.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/software_draw.hpp"
-#include "ui/style.hpp"
-#include "ui/tasks/tasks_view.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/render/software_draw.hpp"
+#include "ui/widgets/style.hpp"
 
 namespace fs = std::filesystem;
 
@@ -512,7 +511,7 @@ int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& l
     ui::ShellOptions shell_options;
     shell_options.scenarios_dir = fs::path(default_scenario_path()).parent_path().string();
     shell_options.preferences = settings.shell;
-    ui::TasksView::set_solve_off_frame(true);   // the window never waits for a Tasks solve
+    ui::set_lab_views_work_off_frame(true);   // the window never waits for a view's computation
     ui::Shell shell(sim, std::move(shell_options));
     if (!load_error.empty()) shell.show_error(load_error, failed_path);
     // A way in: the start page on first run (no settings yet), and when the file asked for does

@@ -7,7 +7,7 @@ namespace pb::app {
 
 struct WindowOptions {
     std::string scenario_path;   // empty: the last scenario opened, else the default scenario
-    std::string script_path;     // UI automation: timed input events (see README), empty = none
+    std::string script_path;     // UI automation: timed input events (see docs/testing.md#ui-automation-script-file), empty = none
     std::vector<std::string> sets;  // --set KEY=VALUE applied after loading
 };
 

@@ -25,7 +25,7 @@
 
 #include <SDL.h>
 
-#include "ui/widget_locator.hpp"
+#include "ui/widgets/widget_locator.hpp"
 
 namespace pb::app {
 

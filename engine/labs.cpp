@@ -39,6 +39,13 @@ std::string did_you_mean_lab(std::string_view typed) {
     return did_you_mean(typed, names);
 }
 
+std::string labs_playing_to_the_end() {
+    std::string out;
+    for (const LabInfo* l : all_labs())
+        if (l->plays_to_the_end) out += (out.empty() ? "" : " or ") + l->title;
+    return out;
+}
+
 std::vector<CommandSpec> command_specs(const LabInfo& lab) {
     std::vector<CommandSpec> specs{command_spec<ParamSetCommand>()};
     specs.insert(specs.end(), lab.commands.begin(), lab.commands.end());

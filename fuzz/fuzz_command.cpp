@@ -1,10 +1,10 @@
-// libFuzzer target: the command validator and the worlds behind it (issue 19). The input is text:
-// the first line names a lab, each further line is one command in describe()'s form without the
-// tick, `pod.place team=0 pod=2 x=0.1 y=-0.2` (a value reads as true/false, an integer, a number
-// -- nan, inf and 1e999 included -- or else a string). Each command is submitted live to the lab's
-// default world (Simulation::submit: the lab's command specs, the parameter table, then the
-// world's own checks), with a tick stepped after each. An accepted command must leave a world
-// that steps, hashes and writes its state.
+// libFuzzer target: the command validator and the worlds behind it (docs/testing.md#fuzzing-fuzz).
+// The input is text: the first line names a lab, each further line is one command in describe()'s
+// form without the tick, `pod.place team=0 pod=2 x=0.1 y=-0.2` (a value reads as true/false, an
+// integer, a number -- nan, inf and 1e999 included -- or else a string). Each command is submitted
+// live to the lab's default world (Simulation::submit: the lab's command specs, the parameter
+// table, then the world's own checks), with a tick stepped after each. An accepted command must
+// leave a world that steps, hashes and writes its state.
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>

@@ -1,10 +1,10 @@
-// libFuzzer target: the replay reader (issue 19). The input is a replay file's bytes:
-// read_replay_bytes must refuse or read it (records past damage included) without a sanitizer
-// report, and never claim more ticks than the bytes can hold; what it reads is then judged by
-// check_replay (re-simulating its embedded scenario and checking the hashes), as `playbench
-// replay verify` does -- only for replays that claim at most kMaxTicks ticks, so one input costs
-// milliseconds (a few bytes can claim a billion quiet ticks, a stretch that verifies honestly but
-// slowly). Module libraries are never loaded (no consent).
+// libFuzzer target: the replay reader (docs/testing.md#fuzzing-fuzz). The input is a replay file's
+// bytes: read_replay_bytes must refuse or read it (records past damage included) without a
+// sanitizer report, and never claim more ticks than the bytes can hold; what it reads is then
+// judged by check_replay (re-simulating its embedded scenario and checking the hashes), as
+// `playbench replay verify` does -- only for replays that claim at most kMaxTicks ticks, so one
+// input costs milliseconds (a few bytes can claim a billion quiet ticks, a stretch that verifies
+// honestly but slowly). Module libraries are never loaded (no consent).
 #include <cstddef>
 #include <cstdint>
 #include <string>

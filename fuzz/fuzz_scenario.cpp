@@ -1,8 +1,9 @@
-// libFuzzer target: the scenario loader of every lab (issue 19). The input is scenario text; the
-// lab is the one its `lab = "..."` key names, as for a designer's file (the seed corpus has each
-// lab's shipped scenarios in fuzz/corpus/scenario/<lab>/). A scenario that loads must also build
-// its world, step a few ticks and save to text that loads again, with no nan or inf in it.
-// Module libraries are never loaded: "lib:" teams are only described (ModulePolicy::Describe).
+// libFuzzer target: the scenario loader of every lab (docs/testing.md#fuzzing-fuzz). The input is
+// scenario text; the lab is the one its `lab = "..."` key names, as for a designer's file (the seed
+// corpus has each lab's shipped scenarios in fuzz/corpus/scenario/<lab>/). A scenario that loads
+// must also build its world, step a few ticks and save to text that loads again, with no nan or inf
+// in it. Module libraries are never loaded: "lib:" teams are only described
+// (ModulePolicy::Describe).
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +18,8 @@
 namespace {
 
 // A bare nan or inf in the saved text's values (strings and comments left out): a non-finite
-// number got through the loader, which issue 19 forbids ("NaN never reaches the engine").
+// number got through the loader, which docs/scenario-files.md#every-number-is-checked-by-one-path
+// forbids (NaN never reaches the engine).
 bool saved_text_has_non_finite(const std::string& saved, std::string& where) {
     std::size_t start = 0;
     while (start < saved.size()) {

@@ -10,13 +10,20 @@ in mkdocs 1.4, not on a missing #anchor). It fails (exit 1), one line per proble
   - a link or image in the built site (every page, the theme's too) to a page or file that is not
     there, or to an #anchor the target page does not have;
   - a link or image in README.md to a missing file, or to a docs/ page or #anchor the site lacks;
-  - a docs/PAGE.md or docs/PAGE.md#anchor cited anywhere under engine/, ui/, app/, tests/, tools/
-    or scripts/ (code comments, messages) that the site lacks.
+  - a docs/PAGE.md or docs/PAGE.md#anchor cited anywhere in the code (engine/, include/, ui/, app/,
+    tests/, fuzz/, scripts/, examples/, scenarios/, sweeps/, CMakeLists.txt, Makefile: comments,
+    messages) that the site lacks;
+  - a comment or string there that cites what is not in the repository, or no longer says it:
+    ARCHITECTURE.md, an issue by number ("issue 23"), a file beside the project ("../shared/...",
+    "shared/specs/..."), or a README section by name (README "Sweeps", README, "...", README's
+    Limits, "(README)"); the README is a landing page, its sections are docs/ pages. Each is
+    reported as file:line with what to cite instead.
 
 Anchors are the ids mkdocs gives headings (the heading's words in lower case, punctuation dropped,
 spaces as hyphens: "## Limits" is #limits). Python 3 standard library only. --self-test builds a
-small site with one broken link and one broken anchor (and a source file citing a missing page and
-a missing anchor) and checks that each is caught and that the sound version passes.
+small site with one broken link and one broken anchor (and source files citing a missing page, a
+missing anchor and each kind of outside reference) and checks that each is caught and that the
+sound version passes.
 """
 
 import argparse
@@ -28,12 +35,27 @@ import sys
 import tempfile
 import urllib.parse
 
-SOURCE_DIRS = ("engine", "ui", "app", "tests", "tools", "scripts")
+SOURCE_DIRS = ("engine", "ui", "app", "include", "tests", "fuzz", "scripts", "examples", "scenarios", "sweeps")
+SOURCE_FILES = ("CMakeLists.txt", "Makefile")
 # A page of the site cited in the code: docs/<path>.md, optionally with #anchor.
 CITATION = re.compile(r"\bdocs/((?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_.-]+\.md)(#[A-Za-z0-9_-]+)?")
+# Text that explains how to cite (docs/PAGE.md#section, docs/labs/LAB.md) names no page: a path part
+# all in capitals is a metavariable, as in usage texts, and is not looked up.
+CITATION_METAVARIABLE = re.compile(r"(?:^|/)[A-Z]+(?:/|\.md$)")
 # A Markdown link or image target: [text](target) or [text](target "title").
 MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 EXTERNAL = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.-]*:|//)")
+# What the code may not cite (in a comment or a string), each with what to cite instead.
+OUTSIDE = (
+    (re.compile(r"\bARCHITECTURE\.md\b"),
+     "cites ARCHITECTURE.md, which is not in the repository: cite docs/architecture.md#SECTION"),
+    (re.compile(r"\b[Ii]ssue\s+#?[0-9]+"),
+     "cites an issue by number: say what the code does, citing the docs/PAGE.md#SECTION that describes it"),
+    (re.compile(r"\.\./shared/|\bshared/(?:seeds|specs)/"),
+     "cites a file outside the repository: cite the lab's docs/labs/LAB.md#sources"),
+    (re.compile(r"\bREADME(?:\.md)?(?:,?\s+\"|:\s*\"|'s\b)|\((?:see )?README(?:\.md)?\)"),
+     "cites a README section: the README is a landing page now, cite the docs/PAGE.md#SECTION it became"),
+)
 
 
 class _PageParser(html.parser.HTMLParser):
@@ -169,27 +191,43 @@ def check_readme(site, root):
     return errors
 
 
-def check_sources(site, root, skip=()):
-    errors = []
+def source_files(root):
+    """Every file of the code: SOURCE_FILES and the files under SOURCE_DIRS, in a stable order."""
+    for name in SOURCE_FILES:
+        path = os.path.join(root, name)
+        if os.path.isfile(path):
+            yield path
     for top in SOURCE_DIRS:
         for folder, dirs, files in os.walk(os.path.join(root, top)):
             dirs.sort()
             for name in sorted(files):
-                path = os.path.join(folder, name)
-                if os.path.abspath(path) in skip:
+                yield os.path.join(folder, name)
+
+
+def check_sources(site, root, skip=()):
+    errors = []
+    for path in source_files(root):
+        if os.path.abspath(path) in skip:
+            continue
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except (UnicodeDecodeError, OSError):
+            continue   # binary files (fuzz corpora, pictures) cite nothing
+        where = os.path.relpath(path, root)
+        for number, line in enumerate(text.split("\n"), 1):
+            for match in CITATION.finditer(line):
+                doc, anchor = match.group(1), (match.group(2) or "")[1:]
+                if CITATION_METAVARIABLE.search(doc):
                     continue
-                try:
-                    with open(path, encoding="utf-8") as f:
-                        text = f.read()
-                except (UnicodeDecodeError, OSError):
-                    continue   # binary files (fuzz corpora, pictures) cite nothing
-                for number, line in enumerate(text.split("\n"), 1):
-                    for match in CITATION.finditer(line):
-                        doc, anchor = match.group(1), (match.group(2) or "")[1:]
-                        why = site.problem(site_page_of(doc), anchor)
-                        if why:
-                            errors.append("%s:%d: cites docs/%s%s: %s" %
-                                          (os.path.relpath(path, root), number, doc, "#" + anchor if anchor else "", why))
+                why = site.problem(site_page_of(doc), anchor)
+                if why:
+                    errors.append("%s:%d: cites docs/%s%s: %s" %
+                                  (where, number, doc, "#" + anchor if anchor else "", why))
+            for pattern, why in OUTSIDE:
+                match = pattern.search(line)
+                if match:
+                    errors.append("%s:%d: %s (at '%s')" % (where, number, why, match.group(0)))
     return errors
 
 
@@ -216,15 +254,32 @@ def self_test():
         write(os.path.join(site, "sub", "deep.html"), '<a href="../page.html#present">up</a>')
         write(os.path.join(site, "pic.png"), "")
         doc = "docs" + "/page.md"   # split so this file cites nothing itself
+        sound_code = ("// see %s#present; README.md is the landing page, the README shows the pictures\n"
+                      "// a comment cites docs/PAGE.md#SECTION or docs/labs/LAB.md#sources\n"
+                      "// the view issues 2 commands; CHECK(text.find(\"README\") == npos)\n" % doc)
         cases = {
             "sound": ('<a href="page.html#present">a</a><img src="pic.png"><a href="sub/deep.html">b</a>',
-                      "// see %s#present\n" % doc, "[a](%s#present) ![p](pic.png)" % doc, 0),
+                      sound_code, "[a](%s#present) ![p](pic.png)" % doc, 0),
             "broken link": ('<a href="missing.html">a</a>', "", "", 1),
             "broken anchor": ('<a href="page.html#absent">a</a>', "", "", 1),
             "cited page missing": ("", "// see docs" + "/gone.md\n", "", 1),
             "cited anchor missing": ("", "// see %s#absent\n" % doc, "", 1),
             "README anchor missing": ("", "", "[a](%s#absent)" % doc, 1),
             "README file missing": ("", "", "![p](nowhere.png)", 1),
+            "ARCHITECTURE.md cited": ("", "// plain data (ARCHITECTURE.md)\n", "", 1),
+            "issue cited": ("", "// Compare mode (issue 23): one helper\n", "", 1),
+            "issue cited, capitalised": ("", "// Issue 21 point 3 through the shell\n", "", 1),
+            "file beside the project": ("", 'h.source = "../shared/seeds/podball-engine.txt";\n', "", 1),
+            "spec beside the project": ("", "// derived values (shared/specs/rgs.md)\n", "", 1),
+            "README section quoted": ("", '// Sweeps (README "Sweeps"): one scenario\n', "", 1),
+            "README section after a comma": ("", '// (README, "Library modules run isolated")\n', "", 1),
+            "README section in a message": ("", 'return "too many (see the README\'s Limits)";\n', "", 1),
+            "README in parentheses": ("", '"playbench compare (README)."\n', "", 1),
+        }
+        # The same in the other places the code lives: CMakeLists.txt, a scenario's comment.
+        outside = {
+            "CMakeLists.txt": "# the Debian package (issue 24)\n",
+            os.path.join("scenarios", "x.toml"): "# The corridor list is ../shared/specs/tasks.md's\n",
         }
         for name, (index, source, readme, expected) in cases.items():
             write(os.path.join(site, "index.html"), index or "<p>home</p>")
@@ -236,6 +291,18 @@ def self_test():
                 ok = False
                 print("check-docs self-test: %s: expected %d problem(s), found %d: %s" %
                       (name, expected, len(errors), errors), file=sys.stderr)
+        # Each reported as file:line, also outside engine/.
+        write(os.path.join(site, "index.html"), "<p>home</p>")
+        write(os.path.join(root, "engine", "x.cpp"), "")
+        write(os.path.join(root, "README.md"), "")
+        for rel, text in outside.items():
+            write(os.path.join(root, rel), "\n" + text)
+            errors = check(site, root)
+            os.remove(os.path.join(root, rel))
+            if len(errors) != 1 or not errors[0].startswith(rel + ":2: "):
+                ok = False
+                print("check-docs self-test: %s: expected one problem at %s:2, found %s" % (rel, rel, errors),
+                      file=sys.stderr)
     return ok
 
 
@@ -249,7 +316,8 @@ def main():
     if args.self_test:
         if not self_test():
             return 1
-        print("check-docs: self-test passed (broken links and anchors are caught)")
+        print("check-docs: self-test passed (broken links and anchors, and citations of what is not "
+              "in the repository, are caught)")
         return 0
     if not args.site:
         parser.error("the built site is required (or --self-test)")
@@ -257,11 +325,12 @@ def main():
     for e in errors:
         print("check-docs: " + e, file=sys.stderr)
     if errors:
-        print("check-docs: %d broken link(s) or anchor(s)" % len(errors), file=sys.stderr)
+        print("check-docs: %d problem(s): broken links or anchors, or citations of what is not in the "
+              "repository" % len(errors), file=sys.stderr)
         return 1
     site = Site(args.site)
-    print("check-docs: %d pages, every link and anchor resolves (site, README.md, citations in %s)" %
-          (len(site.pages), ", ".join(SOURCE_DIRS)))
+    print("check-docs: %d pages, every link and anchor resolves (site, README.md, citations in %s); "
+          "the code cites only what is in the repository" % (len(site.pages), ", ".join(SOURCE_DIRS + SOURCE_FILES)))
     return 0
 
 

@@ -13,11 +13,9 @@ set -euo pipefail
 RUN=(
   build-essential cmake pkg-config
   libsdl2-dev libimgui-dev libglm-dev libtomlplusplus-dev libstb-dev libcli11-dev
-  # CMake's configure step declares the test suites, so it needs doctest's header.
-  doctest-dev
   # Sweep results in SQLite (engine/sweep/sweep_store.cpp).
   libsqlite3-dev
-  # Team modules run in a host process under a seccomp filter (tools/module_sandbox.cpp).
+  # Team modules run in a host process under a seccomp filter (engine/podball/modules/host/module_sandbox.cpp).
   libseccomp-dev
   # Podball teams written in Lua run in an embedded Lua 5.4 (engine/podball/lua/).
   liblua5.4-dev
@@ -25,6 +23,8 @@ RUN=(
   fonts-dejavu-core
 )
 CHECK=(
+  # The test suites (CMake declares them only when doctest is installed).
+  doctest-dev
   # The window and package tests open a real window on a virtual display.
   xvfb xauth
 )

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Debian package as a user gets it (issue 24), without installing it: `make package-test`
-# (part of `make test`, after `make package`). Usage: scripts/package-test.sh BUILD_DIR
+# The Debian package as a user gets it (docs/packaging.md#package-test), without installing it:
+# `make package-test` (part of `make test`, after `make package`). Usage: scripts/package-test.sh
+# BUILD_DIR
 #  1. build/release/playbench_VERSION_ARCH.deb, its control fields (version = PROJECT_VERSION,
 #     Depends from shlibdeps plus fonts-dejavu-core);
 #  2. unpacked with dpkg-deb -x into a temporary root; ROOT/usr/bin/playbench run from an unrelated
@@ -59,7 +60,7 @@ bin="$root/usr/bin/playbench"
 share="$root/usr/share/playbench"
 for f in "$bin" "$root/usr/libexec/playbench/playbench-module-host" "$share/scenarios/podball-default.toml" \
          "$share/sweeps/podball-scoring.toml" "$share/examples/modules/simple_striker.c" \
-         "$share/examples/modules/podball_module_abi.h" "$root/usr/share/doc/playbench/README.md" \
+         "$root/usr/include/playbench/podball_module_abi.h" "$root/usr/share/doc/playbench/README.md" \
          "$root/usr/share/doc/playbench/docs/scenario-files.md" "$root/usr/share/doc/playbench/docs/labs/rgs.md" \
          "$root/usr/share/doc/playbench/copyright" "$root/usr/share/doc/playbench/changelog.gz" \
          "$root/usr/share/man/man1/playbench.1.gz" "$root/usr/share/applications/playbench.desktop" \
@@ -121,10 +122,11 @@ run record replay record "$share/scenarios/podball-default.toml" --ticks 900 --o
 run verify replay verify "$cwd/session.pbreplay"
 step "replay record, then verify"
 
-# The example team module, built as a user would from the installed source and header, plays
-# through the installed module host (library modules are isolated by default).
+# The example team module, built as a user would from the installed source and header (installed:
+# /usr/include, where the compiler looks; unpacked here: -I the root's), plays through the
+# installed module host (library modules are isolated by default).
 if command -v cc >/dev/null 2>&1; then
-    cc -shared -fPIC -O2 -I"$share/examples/modules" "$share/examples/modules/simple_striker.c" -o "$cwd/libstriker.so" -lm
+    cc -shared -fPIC -O2 -I"$root/usr/include" "$share/examples/modules/simple_striker.c" -o "$cwd/libstriker.so" -lm
     sed 's|^module = "chaser".*|module = "lib:'"$cwd"'/libstriker.so"|' "$share/scenarios/podball-default.toml" >"$cwd/module.toml"
     grep -q 'lib:' "$cwd/module.toml" || fail "could not point module.toml at the example module"
     run module run module.toml --ticks 300 --json
@@ -165,7 +167,8 @@ step "desktop-file-validate"
 appstreamcli validate --no-net "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" || fail "appstreamcli validate"
 grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml" ||
     fail "the metainfo has no release $version"
-# Every screenshot the metainfo names is one of the README's (the front page), shipped in the package too.
+# Every screenshot the metainfo names is one README.md (the front page) shows, shipped in the
+# package too.
 for shot in $(grep -o 'screenshot-[a-z]*\.png' "$root/usr/share/metainfo/local.playbench.Playbench.metainfo.xml"); do
     [ -s "$root/usr/share/doc/playbench/screenshots/$shot" ] || fail "the metainfo names $shot, not in the package"
     grep -q "docs/$shot" "$src/README.md" || fail "the metainfo names $shot, not in the README"

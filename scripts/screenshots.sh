@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's pictures, one per lab, rendered by Playbench itself (`playbench render`, the same
+# The pictures README.md shows, one per lab, rendered by Playbench itself (`playbench render`, the same
 # UI code as the window, no display needed), so they show what the current build draws.
 #   scripts/screenshots.sh [OUT_DIR] [PLAYBENCH]     (defaults: docs/, build/release/playbench)
 # `make screenshots` builds Release first, then runs this.

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# A real one-node Slurm cluster on this machine, for the sweep test (issue 22): munged, slurmctld
-# and slurmd from Debian's packages, each with its own config, key, state, spool and logs in a
-# temporary folder, started here and stopped here by their pids whatever happens. It submits
-# deploy/slurm/sweep.sbatch (a 4-task array and its merge job) for SWEEP, waits for it, and checks
-# that the merged CSV equals a local run's byte for byte.
+# A real one-node Slurm cluster on this machine, for the sweep test
+# (docs/sweeps.md#on-a-cluster-slurm-and-kubernetes): munged, slurmctld and slurmd from Debian's
+# packages, each with its own config, key, state, spool and logs in a temporary folder, started here
+# and stopped here by their pids whatever happens. It submits deploy/slurm/sweep.sbatch (a 4-task
+# array and its merge job) for SWEEP with one task failing, checks that the merge runs anyway and
+# says what is missing, submits it again, and checks that the merged CSV equals a local run's byte
+# for byte.
 #
 #   scripts/slurm-sweep-test.sh PLAYBENCH SWEEP
 #
@@ -141,22 +143,53 @@ echo "slurm test: munged, slurmctld and slurmd up in $((up - started)) s (pids $
 "$playbench" sweep run "$sweep" --out "$dir/local" --threads 2 >/dev/null
 "$playbench" sweep merge "$dir/local" >/dev/null
 
-# On the cluster: 4 array tasks of one CPU each, and the merge after them.
-ids=$(PLAYBENCH="$playbench" PLAYBENCH_CPUS_PER_TASK=1 bash "$here/deploy/slurm/sweep.sbatch" "$sweep" "$dir/out" 4)
-echo "$ids" | sed 's/^/slurm test: /'
-array=$(echo "$ids" | awk '/^array/ {print $2}')
-merge=$(echo "$ids" | awk '/^merge/ {print $2}')
-for _ in $(seq 1200); do
-    if [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ]; then break; fi
-    sleep 0.25
-done
-if [ -n "$(squeue -h -j "$array,$merge" 2>/dev/null)" ]; then
-    echo "slurm test: the jobs did not finish in 5 minutes" >&2
+# Submits the sweep through deploy/slurm/sweep.sbatch with the binary $1 and waits for the array and
+# its merge to leave the queue; sets $array and $merge.
+submit_and_wait() {
+    local ids
+    ids=$(PLAYBENCH="$1" PLAYBENCH_CPUS_PER_TASK=1 bash "$here/deploy/slurm/sweep.sbatch" "$sweep" "$dir/out" 4)
+    echo "$ids" | sed 's/^/slurm test: /'
+    array=$(echo "$ids" | awk '/^array/ {print $2}')
+    merge=$(echo "$ids" | awk '/^merge/ {print $2}')
+    for _ in $(seq 1200); do
+        if [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ]; then return 0; fi
+        sleep 0.25
+    done
+    echo "slurm test: the jobs did not finish in 5 minutes (a merge waiting on a failed task?)" >&2
     squeue >&2
     exit 1
+}
+job_state() { scontrol -o show job "$1" | grep -o 'JobState=[A-Z_]*' | sort -u | tr '\n' ' '; }
+
+# First round: array task 1 fails (a wrapper in place of the binary). The merge must still run
+# (afterany), fail, and say which runs are missing and how to finish.
+cat > "$dir/failing-playbench" <<EOS
+#!/usr/bin/env bash
+if [ "\${PLAYBENCH_SWEEP_ROLE:-}" = shard ] && [ "\${SLURM_ARRAY_TASK_ID:-}" = 1 ]; then
+    echo "failing-playbench: array task 1 fails on purpose" >&2
+    exit 1
 fi
+exec "$playbench" "\$@"
+EOS
+chmod +x "$dir/failing-playbench"
+submit_and_wait "$dir/failing-playbench"
+state=$(job_state "$merge")
+case "$state" in
+    *FAILED*) ;;
+    *) echo "slurm test: with task 1 failed, the merge job ended '$state', not FAILED" >&2; exit 1 ;;
+esac
+merge_out="$dir/out/slurm-merge-$merge.out"
+if ! grep -q "runs missing" "$merge_out" || ! grep -q "submit it again" "$merge_out"; then
+    echo "slurm test: the incomplete merge does not say what is missing and how to finish:" >&2
+    cat "$merge_out" >&2
+    exit 1
+fi
+echo "slurm test: task 1 failed; the merge ran anyway: $(grep -o '[0-9]* of [0-9]* runs missing' "$merge_out")"
+
+# Second round, as the merge's message says: the same command again finishes the sweep.
+submit_and_wait "$playbench"
 for job in "$array" "$merge"; do
-    bad=$(scontrol -o show job "$job" | grep -o 'JobState=[A-Z_]*' | grep -v COMPLETED || true)
+    bad=$(job_state "$job" | grep -v '^JobState=COMPLETED $' || true)
     if [ -n "$bad" ]; then
         echo "slurm test: job $job ended $bad" >&2
         scontrol -o show job "$job" >&2
@@ -174,4 +207,4 @@ if ! cmp "$dir/local/results.csv" "$dir/out/results.csv"; then
     exit 1
 fi
 rows=$(($(wc -l < "$dir/out/results.csv") - 1))
-echo "slurm test: 4 array tasks and the merge job completed; results.csv ($rows runs) equals the local run's byte for byte; $(($(date +%s) - started)) s in all"
+echo "slurm test: resubmitted, 4 array tasks and the merge job completed; results.csv ($rows runs) equals the local run's byte for byte; $(($(date +%s) - started)) s in all"

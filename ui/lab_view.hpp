@@ -14,10 +14,10 @@
 
 #include "engine/core/command.hpp"
 #include "engine/core/world.hpp"
-#include "ui/canvas.hpp"
-#include "ui/gamepad.hpp"
-#include "ui/painter.hpp"
-#include "ui/widget_locator.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/widgets/canvas.hpp"
+#include "ui/widgets/gamepad.hpp"
+#include "ui/widgets/widget_locator.hpp"
 
 namespace pb::ui {
 
@@ -44,7 +44,7 @@ struct CompareFrame {
 };
 
 struct CanvasFrame {
-    Painter* draw = nullptr;   // every shape goes through the painter's guards (ui/painter.hpp)
+    Painter* draw = nullptr;   // every shape goes through the painter's guards (ui/render/painter.hpp)
     const CanvasView* view = nullptr;
     float ui_scale = 1.0f;          // HiDPI factor for line widths and text
     bool paused = false;
@@ -54,7 +54,7 @@ struct CanvasFrame {
     const CompareFrame* compare = nullptr;   // set for the Analysis tab while comparing
 };
 
-// What Help > About this lab says (ui/shell_help.cpp draws it).
+// What Help > About this lab says (ui/shell/shell_help.cpp draws it).
 struct LabKey {
     std::string keys;   // "H", "Ctrl+click", "drag (paused)"
     std::string what;
@@ -109,7 +109,7 @@ public:
     // on the selection). Return false to show nothing.
     virtual bool draw_tools(const World&, const CanvasFrame&) { return false; }
     virtual bool has_tools() const { return false; }
-    // The lab's analysis in the side panel's Analysis tab: metrics, charts (ui/chart.hpp, with
+    // The lab's analysis in the side panel's Analysis tab: metrics, charts (ui/widgets/chart.hpp, with
     // axes, units and a readout on hover), comparisons, the keys to the canvas's colours.
     // Return false when the lab has none.
     virtual bool draw_analysis(const World&, const CanvasFrame&) { return false; }
@@ -119,6 +119,12 @@ public:
 
     // Help > About this lab, and the lab's lines in the shortcut list.
     virtual LabHelp help() const { return {}; }
+
+    // "Everything on" (ui/soak_setup.hpp): switches on every overlay, heat map and option the view
+    // offers, through its own API, so the soak test and `bench render` draw the busiest picture a
+    // designer can ask for. `variant` picks among options that exclude each other; 0 is the
+    // fullest top-down picture. Called again as the world changes (a selection may have gone).
+    virtual void switch_everything_on(const World&, bool /*paused*/, int /*variant*/) {}
 
     // Commands the view queued this frame (tool buttons, clicks, keys), drained by the shell after
     // drawing and submitted at the current tick whether running or paused.
@@ -134,5 +140,10 @@ private:
 // The view registered for a lab name (ui/lab_views.cpp); a placeholder that says so for a lab
 // without a view yet.
 std::unique_ptr<LabView> create_lab_view(std::string_view lab_name);
+
+// The window never waits for a view's long computation (a Tasks solve): views that can do it on a
+// worker thread do so from now on (ui/lab_views.cpp). Tests and offscreen renders keep the
+// default, the answer in the frame that asks.
+void set_lab_views_work_off_frame(bool off_frame);
 
 }  // namespace pb::ui

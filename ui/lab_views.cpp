@@ -18,6 +18,8 @@ namespace {
 struct LabViewEntry {
     std::string_view lab;   // the lab's stable name, as scenario files write it
     std::function<std::unique_ptr<LabView>()> create;
+    // A view that can work off the frame: set_lab_views_work_off_frame() calls it.
+    void (*work_off_frame)(bool) = nullptr;
 };
 
 const std::vector<LabViewEntry>& lab_views() {
@@ -26,7 +28,7 @@ const std::vector<LabViewEntry>& lab_views() {
         {"rgs", [] { return std::make_unique<RgsView>(); }},
         {"logistics", [] { return std::make_unique<LogisticsView>(); }},
         {"effects", [] { return std::make_unique<EffectsView>(); }},
-        {"tasks", [] { return std::make_unique<TasksView>(); }},
+        {"tasks", [] { return std::make_unique<TasksView>(); }, &TasksView::set_solve_off_frame},
     };
     return list;
 }
@@ -52,6 +54,11 @@ std::unique_ptr<LabView> create_lab_view(std::string_view lab_name) {
     for (const LabViewEntry& e : lab_views())
         if (e.lab == lab_name) return e.create();
     return std::make_unique<PlaceholderView>(std::string(lab_name));
+}
+
+void set_lab_views_work_off_frame(bool off_frame) {
+    for (const LabViewEntry& e : lab_views())
+        if (e.work_off_frame) e.work_off_frame(off_frame);
 }
 
 }  // namespace pb::ui

@@ -1,7 +1,7 @@
 // "Everything on": switches on every overlay, heat map and option a lab's view offers, through the
 // views' public API, so the soak test (tests/soak) and `playbench bench render` draw the busiest
-// picture a designer can ask for. One small function per lab (ui/soak_setup.cpp): when a view
-// gains an option, switch it on there.
+// picture a designer can ask for. Each view does it (LabView::switch_everything_on, in
+// ui/<lab>/everything_on.cpp): when a view gains an option, switch it on there.
 #pragma once
 
 namespace pb::ui {

@@ -12,7 +12,6 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/core/suggest.hpp"
-#include "engine/podball/world.hpp"
 #include "engine/sweep/sweep.hpp"
 
 namespace pb {
@@ -72,8 +71,7 @@ RunOutcome run_one(const Scenario& base, std::uint64_t seed, const CompareReport
     s.seed = seed;
     Simulation sim(std::move(s));
     if (shape.full_match) {
-        const auto* pw = dynamic_cast<const podball::PodballWorld*>(&sim.world());
-        while (pw && !pw->finished() && sim.tick() < shape.ticks) sim.step();
+        while (!sim.world().finished() && sim.tick() < shape.ticks) sim.step();
     } else {
         sim.advance(shape.ticks);
     }
@@ -144,19 +142,9 @@ std::vector<std::string> compare_default_results(const std::string& lab, const s
     auto add = [&](const std::string& p) {
         if (contains(known, p) && !contains(out, p)) out.push_back(p);
     };
-    if (lab == "podball") {
-        for (const char* p : {"metrics.score[0]", "metrics.score[1]", "metrics.teams[0].shots", "metrics.teams[1].shots",
-                              "metrics.teams[0].shots_on_goal", "metrics.teams[1].shots_on_goal",
-                              "metrics.teams[0].possession_pct", "metrics.teams[1].possession_pct"})
-            add(p);
-    } else if (lab == "effects") {
-        // Every lane: the scenario decides how many policies it compares.
-        for (int lane = 0; contains(known, "metrics.policies[" + std::to_string(lane) + "].kills"); ++lane)
-            for (const char* f : {"kills", "leaks", "lives", "total_damage"})
-                add("metrics.policies[" + std::to_string(lane) + "]." + f);
-    } else {
-        for (const std::string& p : default_sweep_results(lab)) add(p);
-    }
+    const LabInfo* info = find_lab(lab);
+    if (!info) return out;
+    for (const std::string& p : info->compare_results ? info->compare_results(known) : info->sweep_results) add(p);
     return out;
 }
 
@@ -167,7 +155,7 @@ CompareReport run_compare(const Scenario& a, const Scenario& b, const CompareOpt
     rep.lab = a.lab->name;
     const std::uint64_t first = o.first_seed.value_or(a.seed);
     for (int i = 0; i < o.seeds; ++i) rep.seeds.push_back(first + static_cast<std::uint64_t>(i));
-    rep.full_match = !o.ticks && rep.lab == "podball";
+    rep.full_match = !o.ticks && a.lab->plays_to_the_end;
     rep.ticks = o.ticks ? *o.ticks : rep.full_match ? o.match_cap : 3600;
     if (rep.ticks < 0) throw CompareError("--ticks must be 0 or more, got " + std::to_string(rep.ticks));
 

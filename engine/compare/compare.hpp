@@ -1,4 +1,4 @@
-// A/B comparison (README "Comparing two variants"): one scenario run as A and as B, a variant that
+// A/B comparison (docs/compare.md): one scenario run as A and as B, a variant that
 // differs in some parameters, over the same seeds (paired), with each key result's mean for A and
 // B and the difference B - A with a 95 % interval over the paired seeds (Student's t).
 // Headless: the command line's `compare` verb prints what run_compare measures.
@@ -63,10 +63,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// Each lab's key results for a comparison, among the numbers the world prints (`known`: every path
-// of `run --json`): Podball's score and shots per team, RGS's BP and mined BP per team, Logistics'
-// deliveries, starved sinks and idle time, each Effects lane's kills, leaks, lives and damage,
-// Tasks' first efficient option.
+// The lab's key results for a comparison (LabInfo::compare_results, else its sweep results),
+// those among the numbers the world prints (`known`: every path of `run --json`).
 std::vector<std::string> compare_default_results(const std::string& lab, const std::vector<std::string>& known);
 
 // Runs A and B over the options' seeds on its threads; the result does not depend on the thread

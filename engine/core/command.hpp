@@ -1,5 +1,5 @@
 // Everything that changes a world is a command, stamped with the tick it applies at
-// (ARCHITECTURE.md). Commands are plain data so scenarios, replays and undo can store them.
+// (docs/architecture.md#commands). Commands are plain data so scenarios, replays and undo can store them.
 #pragma once
 #include <cstdint>
 #include <optional>

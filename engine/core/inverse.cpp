@@ -1,5 +1,6 @@
 #include "engine/core/inverse.hpp"
 
+#include "engine/core/lab.hpp"
 #include "engine/core/typed_command.hpp"
 
 namespace pb {
@@ -28,6 +29,16 @@ Inverse param_set_inverse(const World& before, const Command& c) {
     inv.changes.push_back(def.label + " " + format_param_value(def, old) + " -> " + format_param_value(def, cmd.value) +
                           (def.unit.empty() ? "" : " " + def.unit));
     return inv;
+}
+
+Inverse inverse_of(const World& before, const Command& c) {
+    try {
+        if (c.type == kParamSetCommand) return param_set_inverse(before, c);
+        if (const LabInfo& lab = before.lab(); lab.inverse) return lab.inverse(before, c);
+        return no_inverse(c, "the " + before.lab().name + " lab has no undo");
+    } catch (const std::exception& e) {
+        return no_inverse(c, std::string("no undo: ") + e.what());
+    }
 }
 
 }  // namespace pb

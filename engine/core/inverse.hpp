@@ -2,8 +2,8 @@
 // applied (param.set -> the old value; a move -> the move back; a place -> the removal of the
 // new id; ...). The shell's edit history (ui/edit_history.hpp) submits the inverse as ordinary
 // commands stamped at the tick of the undo, so a recording with undos replays and verifies like
-// any other. Each lab computes the inverses of its own commands (engine/<lab>/inverse.cpp);
-// inverse_of() (engine/inverse.cpp) picks the lab's.
+// any other. Each lab computes the inverses of its own commands (engine/<lab>/inverse.cpp,
+// registered as LabInfo::inverse); inverse_of() (engine/core/inverse.cpp) asks the world's lab.
 #pragma once
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-// The one table of tunable parameters (ARCHITECTURE.md "One table of parameters").
+// The one table of tunable parameters (docs/architecture.md#one-table-of-parameters).
 // Each ParamDef is declared once, by its lab; sliders, scenario keys, --set and replayed
 // parameter edits are all driven from it. Keys read `lab.section.name`.
 #pragma once

@@ -1,5 +1,5 @@
 // Recording a session and playing it back, for every lab alike: a replay is the scenario, the
-// seed and the designer's commands with their ticks (ARCHITECTURE.md), plus a hash of the world
+// seed and the designer's commands with their ticks (docs/replays.md#the-file), plus a hash of the world
 // after every tick so a re-simulation can tell where it stops matching.
 #pragma once
 #include <cstdint>

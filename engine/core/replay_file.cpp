@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/lab.hpp"
 #include "engine/core/read_file.hpp"
 #include "engine/core/sha256.hpp"
 
@@ -457,7 +458,10 @@ bool decode_scripts(const char* payload, std::size_t n, std::vector<ScriptPin>& 
 
 // Kept equal to what the labs' worlds say by the test "replay: a world whose ticks change only
 // its clock keeps its promise, in every lab that makes it" (tests/engine/replay_test.cpp).
-bool replay_lab_writes_quiet_ticks(const std::string& lab) { return lab == "tasks"; }
+bool replay_lab_writes_quiet_ticks(const std::string& lab) {
+    const LabInfo* info = find_lab(lab);
+    return info && info->quiet_ticks;
+}
 
 namespace {
 

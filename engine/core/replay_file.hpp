@@ -44,8 +44,9 @@ inline constexpr std::uint32_t kReplayFormatVersion = 2;
 //    (state_visitor.hpp) in the order of their JSON state, array sizes included (tick hashes as
 //    before).
 // 7: Podball's default ball friction is 0.02, not 0.004 (a full shot runs 0.16 arena widths, not
-//    0.8): every Podball scenario that does not set it plays differently (issue 22, README "What
-//    the scoring sweep found"). tests/engine/golden_hashes_test.cpp pins the hashes of this version.
+//    0.8): every Podball scenario that does not set it plays differently
+//    (docs/sweeps.md#what-the-scoring-sweep-found). tests/engine/golden_hashes_test.cpp pins the
+//    hashes of this version.
 inline constexpr std::uint32_t kEngineVersion = 7;
 // The full hash() costs 0.5-6 us (it covers parameters, metrics, modules' memory, the RNG, every
 // creep that ever walked); once a hash block, every 4096 ticks (about a minute of play), it costs
@@ -230,7 +231,7 @@ std::vector<std::size_t> replay_record_starts(const std::string& bytes);
 std::string describe_damage(const ReplayDamage& d);
 
 // Whether a recorder of this lab writes stretches of quiet ticks: only a lab whose world's ticks
-// change nothing but its clock (World::clock_only_base: Tasks). In any other lab's replay such a
+// change nothing but its clock (World::clock_only_base, LabInfo::quiet_ticks). In any other lab's replay such a
 // record is damage, whatever its checksum says (24 bytes would claim 2^26 ticks).
 bool replay_lab_writes_quiet_ticks(const std::string& lab);
 

@@ -1,4 +1,5 @@
-// Module libraries in replays (issue 18 point 2): a replay never runs code without consent.
+// Module libraries in replays (docs/replays.md#module-libraries-in-replays): a replay never runs
+// code without consent.
 //
 // Recording pins every module library the scenario names (ModulePin: PATH as written, the
 // absolute file, the SHA-256 of its bytes). Playing a replay back loads a library only when the

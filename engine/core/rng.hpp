@@ -1,4 +1,5 @@
-// One seeded random generator per world; plain state, so snapshots carry it (ARCHITECTURE.md).
+// One seeded random generator per world; plain state, so snapshots carry it
+// (docs/architecture.md#determinism-and-hashing).
 // xoshiro256** seeded through splitmix64: fast, well-tested statistically, and portable —
 // unlike std::uniform_*_distribution, whose output differs between standard libraries.
 #pragma once

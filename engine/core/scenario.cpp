@@ -292,7 +292,8 @@ std::string scenario_to_toml(const Scenario& s) {
     std::ostringstream out;
     const LabInfo& lab = *s.lab;
     out << "# Playbench scenario (" << lab.title << "). Hand-edit freely: lines starting with # are comments.\n";
-    out << "# Keys are described in README.md; `playbench params " << lab.name << "` lists every parameter.\n";
+    out << "# Keys are described in docs/labs/" << lab.name << ".md#scenario-files; `playbench params " << lab.name
+        << "` lists every parameter.\n";
     out << "lab = " << toml_string(lab.name) << "\n";
     out << "title = " << toml_string(s.title) << "\n";
     if (!s.description.empty()) out << "description = " << toml_string(s.description) << "\n";

@@ -2,7 +2,8 @@
 // checked against before the TOML reader builds a tree of it: the reader and the tree it builds
 // are recursive, so a key of thousands of dot-separated parts or lists nested thousands deep
 // would overflow the stack, and a list of millions of elements takes gigabytes before anything
-// reads it. README "Hostile and huge inputs" lists the limits and why each is what it is.
+// reads it. docs/scenario-files.md#toml-text-is-bounded-before-it-is-read lists the limits and
+// why each is what it is.
 #pragma once
 #include <cstddef>
 #include <optional>

@@ -1,7 +1,7 @@
 // The interface every lab's world implements: step one tick, apply a command, hash, snapshot and
 // restore. The engine draws nothing; a world's step() does no I/O (the engine's I/O lives in
-// read_file, scenario saving, the replay writer and Podball's module loading: README "Working on
-// Playbench"); views read the concrete world type.
+// read_file, scenario saving, the replay writer and Podball's module loading:
+// docs/architecture.md#three-layers-one-direction); views read the concrete world type.
 #pragma once
 #include <cstdint>
 #include <memory>

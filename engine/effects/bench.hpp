@@ -1,5 +1,6 @@
-// `playbench bench effects`: one tick of a crowded lane (the 10,000 creeps with 4 active
-// effects each, under 1 ms) and the cost of one hit's interactions and merge.
+// `playbench bench effects`: one tick of a crowded lane (10,000 creeps with 4 active effects
+// each, under 1 ms: the target docs/labs/effects.md#benchmark states) and the cost of one hit's
+// interactions and merge.
 #pragma once
 #include <ostream>
 

@@ -1,6 +1,6 @@
 // The Effects lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp,
 // defaults included: a config comes from config_from; a default-constructed one is all NaN).
-// The tick rate is the (20 per second); the rest are ours.
+// Defaults are ours, the tick rate 20 per second among them (docs/labs/effects.md#parameters).
 #pragma once
 #include "engine/core/param_binding.hpp"
 

@@ -1,5 +1,6 @@
 // Effect kinds, stacking policies and interaction actions as the keys scenarios and commands use,
-// and the book of types and rules with the post's list built in.
+// and the book of types and rules with the stacking article's list built in
+// (docs/labs/effects.md#sources).
 #include "engine/effects/effect_types.hpp"
 
 #include <algorithm>

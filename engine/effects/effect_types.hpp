@@ -1,4 +1,5 @@
-// Status effects as data (the post: "and many more" — so types and interactions are not code).
+// Status effects as data (the stacking article summarised in docs/labs/effects.md#sources, "the
+// post" below, lists eight "and many more" — so types and interactions are not code).
 // An effect type names what its potency means (its kind), how two hits of it stack by default,
 // and how it is drawn; interaction rules say what one type does to another already on a creep.
 #pragma once
@@ -21,7 +22,7 @@ enum class EffectKind {
     Miss,           // percent chance its attack misses (blind)
 };
 
-// How a new hit of a type combines with the one already on the creep (the post's section 3).
+// How a new hit of a type combines with the one already on the creep (the post's case 3).
 enum class StackingPolicy {
     HighestPotency,   // conserve potency x duration, keep the higher potency (the post's choice)
     HighestDuration,  // conserve potency x duration, keep the longer duration

@@ -1,8 +1,11 @@
 // The Effects lab's registration: parameters, commands, scenario keys, world factory and benchmark.
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "engine/effects/derived.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/effects/inverse.hpp"
 #include "engine/effects/bench.hpp"
 #include "engine/effects/world.hpp"
 
@@ -13,6 +16,16 @@ std::unique_ptr<World> create_effects_world(const Scenario& s) {
     static const EffectsSetup fallback;
     const auto* setup = dynamic_cast<const EffectsSetup*>(s.setup.get());
     return std::make_unique<EffectsWorld>(s.params, setup ? *setup : fallback, s.seed);
+}
+
+// Every lane: the scenario decides how many policies it compares.
+std::vector<std::string> compare_results(const std::vector<std::string>& known) {
+    std::vector<std::string> out;
+    auto has = [&](const std::string& p) { return std::find(known.begin(), known.end(), p) != known.end(); };
+    for (int lane = 0; has("metrics.policies[" + std::to_string(lane) + "].kills"); ++lane)
+        for (const char* f : {"kills", "leaks", "lives", "total_damage"})
+            out.push_back("metrics.policies[" + std::to_string(lane) + "]." + f);
+    return out;
 }
 
 LabInfo make_lab() {
@@ -32,6 +45,11 @@ LabInfo make_lab() {
     lab.create_world = create_effects_world;
     lab.bench = bench_effects;
     lab.derived = derived_values;   // derived.cpp
+    lab.inverse = for_world(inverse_of);   // inverse.cpp
+    lab.example_scenario = "effects-three-waves.toml";
+    lab.sweep_results = {"metrics.policies[0].kills", "metrics.policies[0].leaks", "metrics.policies[0].lives",
+                         "metrics.policies[0].total_damage"};
+    lab.compare_results = compare_results;
     return lab;
 }
 

@@ -234,7 +234,8 @@ void Lane::step(const LaneInputs& in) {
         if (c.distance >= end) {
             c.distance = end;
             // The attack on the base rolls against the blindness it carries as it arrives.
-            // (the post: a blind creep's "attacks miss X% of the time").
+            // (the stacking article, docs/labs/effects.md#sources: a blind creep's "attacks miss X%
+            // of the time").
             if (m.miss_chance > 0.0 && rng_.uniform() < m.miss_chance) ++missed_attacks_;
             else lives_ -= c.attack;
             if (lives_ <= 0.0 && base_fell_tick_ < 0) base_fell_tick_ = in.tick + 1;

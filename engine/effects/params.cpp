@@ -18,7 +18,8 @@ const BoundParamTable<EffectsConfig>& bound_params() {
                        "Under the independent policy, the most stacks of one type a creep carries; the weakest goes first"),
          &C::max_stacks},
         {switch_param("effects.stacking.bleed_amplifies_dots", "Bleed amplifies damage over time", false,
-                      "Off: vulnerability (bleed) adds to tower hits only, as in the post. On: also to poison and fire"),
+                      "Off: vulnerability (bleed) adds to tower hits only, as in Defender's Quest (a bleeding creep "
+                      "\"takes more damage when hit\"). On: also to poison and fire"),
          &C::bleed_amplifies_dots},
         {real_param("effects.creeps.hp_scale", "Creep hit points scale", "x wave HP", 0.05, 20.0, 1.0,
                     "Multiplies the hit points of every wave's creeps (tune a level's difficulty in one place)"),

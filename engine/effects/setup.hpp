@@ -1,5 +1,6 @@
 // An Effects scenario's content: the lane's waypoints, the creep waves, the defenders placed at
-// tick 0, the effect types and interaction rules (the post's list built in unless turned off),
+// tick 0, the effect types and interaction rules (the list of the stacking article summarised in
+// docs/labs/effects.md#sources, "the post" below, built in unless turned off),
 // and the stacking policies to compare on the same wave.
 #pragma once
 #include <memory>
@@ -51,7 +52,7 @@ std::string variant_label(const LaneVariant& v);       // for charts and JSON
 const std::vector<std::string>& variant_keys();        // policy keys and "as_defined"
 bool parse_variant(std::string_view key, LaneVariant& out);
 
-// Declared limits (README "Limits"), checked when a scenario loads (file:line: key, naming the
+// Declared limits (docs/scenario-files.md#limits), checked when a scenario loads (file:line: key, naming the
 // limit) and, for towers, by tower.place. A creep costs about 600 bytes with its effects and
 // ledger entries, so the creep limit keeps an accepted scenario under about 150 MB.
 inline constexpr std::int64_t kMaxCreeps = 250000;     // creeps in all: the waves' counts x compared lanes

@@ -1,5 +1,6 @@
 // The stacking policies. Conserving ones divide the summed PD by the kept potency or duration;
-// with both at zero there is nothing to conserve and the durations simply add.
+// with both at zero there is nothing to conserve and the durations simply add. "The post" is the
+// stacking article summarised in docs/labs/effects.md#sources; its cases are numbered there.
 #include "engine/effects/stacking.hpp"
 
 #include <algorithm>

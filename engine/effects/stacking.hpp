@@ -1,5 +1,6 @@
-// Two hits of the same effect type on one creep, combined by a stacking policy: the post's
-// section 3 as pure functions, so its numbers can be checked directly.
+// Two hits of the same effect type on one creep, combined by a stacking policy: cases 2 and 3 of
+// the stacking article (docs/labs/effects.md#sources) as pure functions, so its numbers can be
+// checked directly.
 #pragma once
 #include "engine/effects/effect_types.hpp"
 

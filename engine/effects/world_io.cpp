@@ -135,7 +135,7 @@ void Lane::visit_state(Self& l, V& v, const EffectBook& book, const LanePath& pa
 
 template <class Self, class V>
 void EffectsWorld::visit_state(Self& w, V& v) {
-    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only,
+    // Keys and order are those of `run --json` (docs/command-line.md); hidden fields are hashed and diffed only,
     // derived ones (kJsonOnly, v.json) shown only.
     v.field("tick", w.tick_, kShown);
     v.value("seconds", w.seconds());

@@ -1,4 +1,4 @@
-// The logistics lab's derived values (shared/specs/logistics.md): Overmind scores a trip as
+// The logistics lab's derived values (docs/labs/logistics.md#sources): Overmind scores a trip as
 // multiplier x amount / time, the time estimated as factor x Chebyshev range / speed.
 #include "engine/logistics/derived.hpp"
 

@@ -3,6 +3,7 @@
 
 #include "engine/logistics/derived.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/logistics/inverse.hpp"
 #include "engine/logistics/bench.hpp"
 #include "engine/logistics/world.hpp"
 
@@ -31,6 +32,10 @@ LabInfo make_lab() {
     lab.create_world = create_logistics_world;
     lab.bench = bench_logistics;
     lab.derived = derived_values;   // derived.cpp
+    lab.inverse = for_world(inverse_of);   // inverse.cpp
+    lab.example_scenario = "logistics-colony.toml";
+    lab.sweep_results = {"metrics.delivered_to_sinks", "metrics.starved", "metrics.unmet_demand",
+                         "metrics.mean_idle_fraction"};
     return lab;
 }
 

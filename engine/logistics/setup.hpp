@@ -58,7 +58,7 @@ public:
 };
 
 constexpr int kMaxMapSide = 256;
-// Declared limits (README "Limits"), checked when a scenario loads (file:line: key, naming the
+// Declared limits (docs/scenario-files.md#limits), checked when a scenario loads (file:line: key, naming the
 // limit) and by target.place / transporter.place. Each target keeps a distance field over the
 // map (4 bytes a tile: 256 KB on the largest map) and each tick matches transporters against the
 // targets' requests, so targets x map and transporters x targets bound memory (under about

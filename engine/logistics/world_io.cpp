@@ -26,7 +26,7 @@ std::uint64_t LogisticsWorld::tick_hash() const {
 
 template <class Self, class V>
 void LogisticsWorld::visit_state(Self& w, V& v) {
-    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only,
+    // Keys and order are those of `run --json` (docs/command-line.md); hidden fields are hashed and diffed only,
     // derived ones (kJsonOnly, v.json) shown only. kTick marks what tick_hash() covers.
     const auto tile = [&v](std::string_view key, auto& t, unsigned role) {
         v.begin_array(key, 2, role);

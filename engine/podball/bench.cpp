@@ -13,9 +13,9 @@
 
 #include "engine/core/bench_timing.hpp"
 #include "engine/core/read_file.hpp"
-#include "engine/podball/library_module.hpp"
 #include "engine/podball/lua/lua_team.hpp"
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/library_module.hpp"
+#include "engine/podball/modules/module_host.hpp"
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {

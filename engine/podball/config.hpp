@@ -1,6 +1,6 @@
 // Podball's tunable values, derived from the lab's ParamSet (declared once in params.cpp,
 // defaults included: a config comes from config_from; a default-constructed one is all NaN).
-// Units: length in arena widths, time in ticks, mass arbitrary (see shared/specs/podball.md).
+// Units: length in arena widths, time in ticks, mass arbitrary (see docs/labs/podball.md#sources).
 #pragma once
 #include "engine/core/param_binding.hpp"
 

@@ -1,4 +1,4 @@
-// Podball's derived values (shared/specs/podball.md): friction is proportional to speed, so with
+// Podball's derived values (docs/labs/podball.md#sources): friction is proportional to speed, so with
 // lambda = friction / mass a free body's speed decays as e^(-lambda t) and a constant thrust F
 // tends to the top speed F / friction.
 #include "engine/podball/derived.hpp"

@@ -46,8 +46,8 @@ struct TeamView {
     PodballConfig config;              // current values (parameters can change live)
 };
 
-// What an isolated library module wrote to its stdout and stderr, its log (README, "Library
-// modules run isolated"): the first kLogBytes (module_host.hpp) of it, and how many bytes it wrote
+// What an isolated library module wrote to its stdout and stderr, its log
+// (docs/team-modules.md#library-modules-run-isolated-the-default): the first kLogBytes (module_host.hpp) of it, and how many bytes it wrote
 // beyond them (dropped).
 struct ModuleLog {
     std::string text;

@@ -1,10 +1,10 @@
 // Mirroring, the module registry, and the `idle` module. The others live in their own files
-// (builtin_modules.hpp), library modules in library_module.cpp.
+// (teams/builtin_modules.hpp), library modules in modules/library_module.cpp.
 #include <algorithm>
 #include <cmath>
 
-#include "engine/podball/builtin_modules.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/teams/builtin_modules.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/team_view.hpp"
 #include "engine/podball/world.hpp"
 

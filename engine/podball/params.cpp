@@ -1,5 +1,5 @@
 // Podball's parameter table: every tunable value declared once, bound to its PodballConfig field.
-// Defaults are shared/specs/podball.md's table, except the ball friction (0.02, not 0.004: see its
+// Defaults are the specification's (docs/labs/podball.md#sources), except the ball friction (0.02, not 0.004: see its
 // entry); ranges are what a designer's slider may reach without breaking the physics (masses and
 // radii stay positive, frictions may be zero because the integrator treats k = 0 exactly, see
 // motion.hpp).
@@ -9,7 +9,7 @@
 
 #include "engine/core/param_binding.hpp"
 #include "engine/podball/config.hpp"
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/module_host.hpp"
 
 namespace pb::podball {
 namespace {
@@ -78,8 +78,8 @@ const BoundParamTable<PodballConfig>& bound_params() {
          &C::ball_radius},
         {real("podball.ball.mass", "Ball mass", "pod masses", 0.01, 5.0, 0.2, "Mass of the ball (added to its carrier's)"),
          &C::ball_mass},
-        // 0.02 since engine 7 (the seed's 0.004 let a full shot run 0.8 widths: ~36 goals a chaser
-        // match); chosen with sweeps/podball-scoring.toml, README "What the scoring sweep found".
+        // 0.02 since engine 7 (the specification's 0.004 let a full shot run 0.8 widths: ~36 goals a
+        // chaser match); chosen with sweeps/podball-scoring.toml, docs/sweeps.md#what-the-scoring-sweep-found.
         {real("podball.ball.friction", "Ball friction", "pod masses/tick", 0.0005, 0.05, 0.02,
               "BALL_FRICTION: a free ball slows as exp(-friction/mass * t) (before engine 7 the default "
               "was 0.004: shots ran 5x as far, ~36 goals a match)"),
@@ -174,7 +174,7 @@ const BoundParamTable<PodballConfig>& bound_params() {
         {real("podball.random.shoot_chance", "Random shoot chance", "per control call", 0.0, 1.0, 0.2,
               "Chance per control call that a random pod holding the ball shoots in a random direction"),
          &C::random_shoot_chance},
-        // library modules (README, "Library modules run isolated")
+        // library modules (docs/team-modules.md#library-modules-run-isolated-the-default)
         {sandbox_limit(count("podball.modules.memory_limit", "Module memory limit", "MiB", kMemoryLimitMinMiB,
                              kMemoryLimitMaxMiB, kMemoryLimitMiB,
                              "Address space an isolated library module's process may use (RLIMIT_AS; the host program "

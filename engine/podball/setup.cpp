@@ -13,8 +13,8 @@
 #include "engine/core/toml_text.hpp"
 #include "engine/podball/config.hpp"
 #include "engine/podball/kickoff.hpp"
-#include "engine/podball/library_module.hpp"
 #include "engine/podball/lua/lua_team.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/module.hpp"
 #include "engine/podball/setup_reader.hpp"
 

@@ -232,7 +232,7 @@ std::uint64_t PodballWorld::tick_hash() const {
 
 template <class Self, class V>
 void PodballWorld::visit_state(Self& w, V& v) {
-    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only.
+    // Keys and order are those of `run --json` (docs/command-line.md); hidden fields are hashed and diffed only.
     // kTick marks what tick_hash() covers (besides the parameters), in its order.
     const auto vec = [&v](std::string_view key, auto& p, unsigned role) {
         v.begin_array(key, 2, role);

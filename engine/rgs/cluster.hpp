@@ -1,4 +1,5 @@
-// A cluster is a group of mining RGS linked by overlapping spheres. The post's intent is that a
+// A cluster is a group of mining RGS linked by overlapping spheres. The intent of Unvanquished's
+// resource post (docs/labs/rgs.md#sources) is that a
 // cluster mines in proportion to the volume of the union of its spheres; the game approximates
 // that pair by pair. This puts both side by side so a designer sees the approximation's error
 // (exact for pairs, and always penalising clutter beyond that).

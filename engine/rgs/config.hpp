@@ -1,7 +1,8 @@
 // The RGS lab's tunable values, derived from the lab's ParamSet (declared once in params.cpp,
 // defaults included: a config comes from config_from; a default-constructed one is all NaN).
-// Economy defaults are the post's example (R0 = 15 BP/min, T = 15 min); the map and range are the
-// issue's (8000 x 8000 x 1000 qu, 800 qu); prices, build times and health are ours.
+// Economy defaults are the example of Unvanquished's resource post (R0 = 15 BP/min, T = 15 min;
+// docs/labs/rgs.md#sources); the map (8000 x 8000 x 1000 qu), the range (800 qu), prices, build
+// times and health are ours.
 #pragma once
 #include "engine/core/param_binding.hpp"
 #include "engine/rgs/types.hpp"

@@ -1,5 +1,5 @@
-// The RGS lab's derived values (shared/specs/rgs.md, seeds/rgs-resource-system.txt): the efficiency
-// two RGS give each other at a spacing (1 - q/2 with the spec's intersection quota q), and what one
+// The RGS lab's derived values (docs/labs/rgs.md#sources): the efficiency two RGS give each
+// other at a spacing (1 - q/2 with the game's intersection quota q), and what one
 // RGS mines under r(t) = R0 2^(-t/T).
 #include "engine/rgs/derived.hpp"
 

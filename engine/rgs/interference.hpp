@@ -1,4 +1,5 @@
-// How much two RGS interfere (shared/specs/rgs.md): the intersection quota q of one RGS's
+// How much two RGS interfere (docs/labs/rgs.md#sources; "the post" is Unvanquished's design post
+// on its resource system, "the game" its server code): the intersection quota q of one RGS's
 // spherical area of effect with another's, and the modifier 1 - q/2 it puts on its efficiency
 // ("we independently halve the part of the efficiency that corresponds to the overlapping area").
 // Only +, -, *, / and sqrt: the same bits on every IEEE machine.
@@ -15,7 +16,7 @@ inline double sphere_volume(double r) { return 4.0 / 3.0 * kPi * r * r * r; }
 // not overlap, the smaller sphere when one contains the other.
 double lens_volume(double d, double r1, double r2);
 
-// The spec's equal-range quota: dr = d / r, q = (dr^3 - 12 dr + 16) / 16 for d < 2r, else 0.
+// The game's equal-range quota: dr = d / r, q = (dr^3 - 12 dr + 16) / 16 for d < 2r, else 0.
 inline double equal_range_quota(double d, double r) {
     if (d >= 2.0 * r) return 0.0;
     const double dr = d / r;

@@ -3,6 +3,7 @@
 
 #include "engine/rgs/derived.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/rgs/inverse.hpp"
 #include "engine/rgs/bench.hpp"
 #include "engine/rgs/world.hpp"
 
@@ -31,6 +32,9 @@ LabInfo make_lab() {
     lab.create_world = create_rgs_world;
     lab.bench = bench_rgs;
     lab.derived = derived_values;   // derived.cpp
+    lab.inverse = for_world(inverse_of);   // inverse.cpp
+    lab.example_scenario = "rgs-build-order.toml";
+    lab.sweep_results = {"metrics.teams[0].bp", "metrics.teams[1].bp", "metrics.teams[0].mined", "metrics.teams[1].mined"};
     return lab;
 }
 

@@ -1,6 +1,6 @@
 // An RGS scenario's initial entities: the two teams (name, starting BP, main structure) and the
-// RGS already on the map at tick 0 (pre-built and free, like the post's "RGS that already exists
-// at the beginning of the match").
+// RGS already on the map at tick 0 (pre-built and free, like the RGS of Unvanquished's resource
+// post, docs/labs/rgs.md#sources, that "already exists at the beginning of the match").
 #pragma once
 #include <array>
 #include <memory>
@@ -30,7 +30,7 @@ struct RgsPlacement {
     std::optional<double> health;  // absent: full (0 when destroyed)
 };
 
-// Declared limit (README "Limits"): RGS on the map ([[rgs]] entries, and rgs.place), checked when
+// Declared limit (docs/scenario-files.md#limits): RGS on the map ([[rgs]] entries, and rgs.place), checked when
 // a scenario loads and by rgs.place. Mining and interference look at neighbours through a grid;
 // at this limit a tick stays in milliseconds and the state under a few megabytes.
 inline constexpr std::size_t kMaxRgs = 5000;

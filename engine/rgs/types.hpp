@@ -13,7 +13,8 @@ namespace pb::rgs {
 
 using Vec3 = glm::dvec3;
 
-// The post's two RGS: the humans' Drill and the aliens' Leech. They differ only in their
+// The two RGS of Unvanquished's resource post (docs/labs/rgs.md#sources): the humans' Drill and
+// the aliens' Leech. They differ only in their
 // parameters (range, price, build time, health); team 0 builds drills and team 1 leeches unless
 // a command or scenario says otherwise.
 enum class Kind { Drill, Leech };

@@ -1,4 +1,5 @@
-// The volume of the union of a cluster's spheres: what the post's designers wanted a cluster to
+// The volume of the union of a cluster's spheres: what the designers of Unvanquished's resource
+// system (docs/labs/rgs.md#sources) wanted a cluster to
 // mine in proportion to, and what the pairwise approximation stands in for. Shown beside the sum
 // of approximated efficiencies so a designer sees the approximation's error.
 //
@@ -35,7 +36,7 @@ struct UnionVolume {
     double relative_error_bound() const { return volume > 0.0 ? 0.5 * (upper - lower) / volume : 0.0; }
 };
 
-// Default tolerance 0.4%: comfortably under the 0.5% the issue asks for. The cell budget bounds
+// Default tolerance 0.4%: comfortably under the 0.5% docs/labs/rgs.md#command-line promises. The cell budget bounds
 // the work for pathological clusters; relative_error_bound() then says what was reached.
 inline constexpr double kUnionTolerance = 0.004;
 inline constexpr std::size_t kUnionMaxCells = 200000;

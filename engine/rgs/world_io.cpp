@@ -29,7 +29,7 @@ std::uint64_t RgsWorld::tick_hash() const {
 
 template <class Self, class V>
 void RgsWorld::visit_state(Self& w, V& v) {
-    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only,
+    // Keys and order are those of `run --json` (docs/command-line.md); hidden fields are hashed and diffed only,
     // derived ones (kJsonOnly) shown only. kTick marks what tick_hash() covers.
     const auto vec = [&v](std::string_view key, auto& p, unsigned role) {
         v.begin_array(key, 3, role);

@@ -16,7 +16,6 @@
 #include "engine/core/sha256.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/core/suggest.hpp"
-#include "engine/podball/world.hpp"
 
 namespace pb {
 
@@ -28,17 +27,8 @@ std::string sweep_number(double v) {
 }
 
 std::vector<std::string> default_sweep_results(const std::string& lab) {
-    if (lab == "podball")
-        return {"metrics.score[0]", "metrics.score[1]", "metrics.teams[0].shots", "metrics.teams[1].shots",
-                "metrics.teams[0].possession_pct", "metrics.teams[1].possession_pct", "metrics.running_ticks"};
-    if (lab == "rgs") return {"metrics.teams[0].bp", "metrics.teams[1].bp", "metrics.teams[0].mined", "metrics.teams[1].mined"};
-    if (lab == "logistics")
-        return {"metrics.delivered_to_sinks", "metrics.starved", "metrics.unmet_demand", "metrics.mean_idle_fraction"};
-    if (lab == "effects")
-        return {"metrics.policies[0].kills", "metrics.policies[0].leaks", "metrics.policies[0].lives",
-                "metrics.policies[0].total_damage"};
-    if (lab == "tasks") return {"metrics.solution.efficient[0].time", "metrics.solution.efficient[0].damage"};
-    return {};
+    const LabInfo* info = find_lab(lab);
+    return info ? info->sweep_results : std::vector<std::string>{};
 }
 
 std::vector<JsonWriter::NumberAt> world_numbers(const World& w) {
@@ -394,14 +384,15 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
     if (has_until) {
         const std::string until = r.text("until", "match_end", {"match_end"});
         s.until_match_end = until == "match_end";
-        if (s.lab && s.lab->name != "podball")
-            diag.error(*root.get("until"), "until = \"match_end\" is for Podball scenarios; a " + s.lab->name +
-                                               " run lasts ticks = N");
+        if (s.lab && !s.lab->plays_to_the_end)
+            diag.error(*root.get("until"), "until = \"match_end\" is for " + labs_playing_to_the_end() + " scenarios; a " +
+                                               s.lab->name + " run lasts ticks = N");
         s.ticks = r.integer("max_ticks", 1000000, 1, 100000000);
         if (has_ticks) diag.error(*root.get("ticks"), "give ticks = N or until = \"match_end\" (with max_ticks), not both");
         r.allow("ticks");
     } else {
-        if (!has_ticks) diag.error(1, "ticks", "missing: how long a run lasts, ticks = N (or until = \"match_end\" for Podball)");
+        if (!has_ticks) diag.error(1, "ticks", "missing: how long a run lasts, ticks = N (or until = \"match_end\" for " +
+                                                labs_playing_to_the_end() + ")");
         s.ticks = r.integer("ticks", 3600, 1, 100000000);
         if (r.has("max_ticks")) diag.error(*root.get("max_ticks"), "max_ticks goes with until = \"match_end\"; use ticks = N");
         r.allow("max_ticks");
@@ -526,8 +517,7 @@ SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run) {
     s.seed = r.seed;
     Simulation sim(std::move(s));
     if (spec.until_match_end) {
-        const auto* pw = dynamic_cast<const podball::PodballWorld*>(&sim.world());
-        while (pw && !pw->finished() && sim.tick() < spec.ticks) sim.step();
+        while (!sim.world().finished() && sim.tick() < spec.ticks) sim.step();
     } else {
         sim.advance(spec.ticks);
     }

@@ -1,4 +1,4 @@
-// Sweeps (README "Sweeps"): one scenario run over many parameter values and seeds, headless.
+// Sweeps (docs/sweeps.md): one scenario run over many parameter values and seeds, headless.
 // A sweep file (TOML) names the scenario, the parameters to vary, how points are chosen (grid,
 // random, Latin hypercube), the seeds per point, how long a run lasts and which results to keep.
 // The run list it fixes is point-major, seed-minor: run i is point i / seeds, seed i % seeds.
@@ -31,7 +31,7 @@ struct SweepVary {
 
 enum class SweepSample { Grid, Random, Latin };
 
-// The most runs one sweep may hold (README "Sweeps", "How big a sweep may be"). Measured at the
+// The most runs one sweep may hold (docs/sweeps.md#the-sweep-file, "How big a sweep may be"). Measured at the
 // limit (1000 x 1000 points, Podball's 7 default results): a run costs its folder 0.65 KB (a
 // manifest line, a log record, a CSV row, its SQLite rows: 43 + 112 + 87 + 405 MB) and `sweep
 // merge` / `sweep report` at most 0.55 KB of memory (376 MB / 552 MB peak, 44 s / 13 s): under
@@ -80,7 +80,7 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
 // Caps every run at `ticks` (tests: the example sweeps, shortened); the identity changes with it.
 void cap_sweep_ticks(SweepSpec& spec, std::int64_t ticks);
 
-// Each lab's results when the file names none.
+// Each lab's results when the file names none (LabInfo::sweep_results).
 std::vector<std::string> default_sweep_results(const std::string& lab);
 // Every numeric path of the lab's tick-0 world for the scenario: what `results` may name.
 std::vector<std::string> result_paths_of(const std::string& scenario_text, const std::string& scenario_path);

@@ -1,4 +1,4 @@
-// Where a sweep's results live (README "Sweeps"), a folder DIR:
+// Where a sweep's results live (docs/sweeps.md#runs-shards-and-the-results-folder), a folder DIR:
 //   DIR/manifest.txt     the sweep's identity and its resolved run list (params, points, seeds,
 //                        results): what merge and status read; a different sweep is refused
 //   DIR/sweep.toml       the sweep file's text as run

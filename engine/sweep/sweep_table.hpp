@@ -1,4 +1,4 @@
-// A merged sweep as numbers to plot (README "Sweeps"): what `sweep report` and the window's sweep
+// A merged sweep as numbers to plot (docs/sweeps.md#report): what `sweep report` and the window's sweep
 // view both read. Headless: no drawing here.
 //   read_sweep_table(DIR)   DIR/manifest.txt + DIR/results.csv (what `sweep merge` wrote)
 //   sweep_line(...)         a result against one parameter: mean, min and max over the seeds

@@ -1,6 +1,7 @@
 // Time is the process's CPU time (std::clock), like the other labs' benchmarks, so other work on
 // a shared machine does not count against the engine; each figure is the median of several
-// rounds, with the best beside it.
+// rounds, with the best beside it. "The paper" is the Toward the Stars paper summarised in
+// docs/labs/tasks.md#sources (its instance, Algorithm 1, the 6.1 ms it reports).
 #include "engine/core/bench_timing.hpp"
 #include "engine/tasks/bench.hpp"
 #include "engine/tasks/commands.hpp"
@@ -110,7 +111,7 @@ void bench_tasks(std::ostream& out) {
                   large_solution.options.size(), points);
     report_time(out, "tasks", what, scale, kMilliseconds, 0.0, buf);
 
-    // 5. The worst solve within the declared limits (README "Limits"): the worst-case scenario
+    // 5. The worst solve within the declared limits (docs/scenario-files.md#limits): the worst-case scenario
     // re-solved for each of its event rooms, as an edit in the window does (off the frame there).
     Simulation sim(load_scenario_text(worst_case_scenario_text(), "worst-case.toml"));
     double worst = 0.0, worst_best = 0.0;

@@ -1,8 +1,9 @@
-// `playbench bench tasks`: the full solve of the paper's instance (target < 20 us median and
+// `playbench bench tasks`: the full solve of the instance of the Toward the Stars paper, "the
+// paper" (docs/labs/tasks.md#sources; target < 20 us median and
 // < 64 KB working memory, against the paper's 6.1 ms and 360 KB), the same with the paper's own
 // algorithms as a ratio, a corner-to-corner Pareto query on a 100 x 100 grid with random costs
 // 1..100 (target < 150 ms), a generated ship of a few hundred rooms for scale, and the worst solve
-// within the declared limits (target < 100 ms: README "Limits").
+// within the declared limits (target < 100 ms: docs/scenario-files.md#limits).
 #pragma once
 #include <array>
 #include <ostream>

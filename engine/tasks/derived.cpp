@@ -1,4 +1,5 @@
-// The Tasks lab's derived values: how corridor time (the paper's unit) looks on screen, where a
+// The Tasks lab's derived values: how corridor time (the unit of the Toward the Stars paper,
+// docs/labs/tasks.md#sources) looks on screen, where a
 // player walks ticks_per_time ticks per unit and 60 ticks are one second.
 #include "engine/tasks/derived.hpp"
 

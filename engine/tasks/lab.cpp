@@ -3,11 +3,15 @@
 
 #include "engine/tasks/derived.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/tasks/inverse.hpp"
 #include "engine/tasks/bench.hpp"
 #include "engine/tasks/setup.hpp"
 #include "engine/tasks/world.hpp"
 
 namespace pb::tasks {
+
+LabVerb solve_verb();   // solve_verb.cpp
+
 namespace {
 
 std::unique_ptr<World> create_tasks_world(const Scenario& s) {
@@ -32,6 +36,11 @@ LabInfo make_lab() {
     lab.create_world = create_tasks_world;
     lab.bench = bench_tasks;
     lab.derived = derived_values;   // derived.cpp
+    lab.inverse = for_world(inverse_of);   // inverse.cpp
+    lab.example_scenario = "tasks-toward-the-stars.toml";
+    lab.sweep_results = {"metrics.solution.efficient[0].time", "metrics.solution.efficient[0].damage"};
+    lab.quiet_ticks = true;   // World::clock_only_base
+    lab.verbs = {solve_verb()};   // solve_verb.cpp
     return lab;
 }
 

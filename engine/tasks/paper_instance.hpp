@@ -1,5 +1,6 @@
-// The paper's instance (section 5.1) with the corridor list of specs/tasks.md, which keeps every
-// route printed in Tables 1-3 and makes each printed leg the unique shortest one. The paper's
+// The instance of the Toward the Stars paper (section 5.1) with the corridor list the
+// specification beside the project reconstructs, which keeps every route printed in Tables 1-3 and
+// makes each printed leg the unique shortest one (docs/labs/tasks.md#sources). The paper's
 // layout figure is lost, so the rooms get the spring layout. Used by the benchmark and the tests;
 // scenarios/tasks-toward-the-stars.toml holds the same ship as a file.
 #pragma once

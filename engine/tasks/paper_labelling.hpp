@@ -1,4 +1,5 @@
-// The paper's own multi-objective shortest path method (Liberatore 2014, Algorithm 1), kept as
+// The paper's own multi-objective shortest path method (Liberatore 2014, Algorithm 1:
+// docs/labs/tasks.md#sources), kept as
 // a second, independent implementation: a depth-first label-correcting search over simple paths
 // with a bin of non-dominated paths per node. Tests compare the BOA*-style search against it,
 // and the benchmark reports how much faster the current method is.

@@ -23,7 +23,8 @@ public:
     void write_toml(std::ostream& out) const override;
 };
 
-// The paper's instance: what a new Tasks scenario starts from.
+// The Toward the Stars paper's instance (docs/labs/tasks.md#sources): what a new Tasks scenario
+// starts from.
 std::shared_ptr<const TasksSetup> default_tasks_setup();
 
 std::shared_ptr<const TasksSetup> read_tasks_setup(const Node& root, TableReader& reader, Diagnostics& diag);

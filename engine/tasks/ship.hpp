@@ -3,7 +3,8 @@
 // and a damage), and the task: where the players stand, where the equipment lies, where the event
 // is, and what finishing it costs k players (tau_k, delta_k).
 //
-// Damage is split as in the paper's model: d^x on the way to the equipment, d^y on the way from
+// Damage is split as in the model of the Toward the Stars paper (docs/labs/tasks.md#sources):
+// d^x on the way to the equipment, d^y on the way from
 // the equipment to the event. A single "damage" sets both.
 #pragma once
 #include <optional>
@@ -14,7 +15,7 @@
 
 namespace pb::tasks {
 
-// Declared limits (README "Limits"): the solver re-solves on every edit, inside the frame, so
+// Declared limits (docs/scenario-files.md#limits): the solver re-solves on every edit, inside the frame, so
 // what it accepts must solve in well under 100 ms on a 2-core machine (measured worst case in
 // tests/engine/limits_test.cpp). Checked when a scenario loads (file:line: key) and on every
 // edit command (Ship::problem, task_problem).

@@ -44,7 +44,8 @@ void write_solution_json(JsonWriter& out, const TaskSolution& s) {
         out.begin_object().field("k", k).key("solutions").begin_array();
         for (const TeamPoint& point : s.teams.points) {
             if (point.k != k) continue;
-            // One entry per team, as the paper's Table 3 lists (a) and (b) for one point.
+            // One entry per team, as Table 3 of the Toward the Stars paper
+            // (docs/labs/tasks.md#sources) lists (a) and (b) for one point.
             for (int i = 0; i < point.assignment_count; ++i) {
                 out.begin_object().field("time", point.time).field("damage", point.damage);
                 if (point.more_ties) out.field("more_tied_teams", true);

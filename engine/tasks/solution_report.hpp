@@ -1,5 +1,6 @@
 // A solved task as JSON (for `playbench solve --json` and `run --json` metrics) and as text
-// tables like the paper's (player, tool, time, damage, route). Players and equipment are
+// tables like those of the Toward the Stars paper, "the paper" (docs/labs/tasks.md#sources):
+// player, tool, time, damage, route. Players and equipment are
 // numbered from 1, as in the paper; pair options are travel only (tau_k and delta_k come with the
 // team size), team times and damages include them.
 #pragma once

@@ -1,4 +1,5 @@
-// The whole task, solved as the paper decomposes it (section 4): Pareto paths for each leg, the
+// The whole task, solved as the Toward the Stars paper ("the paper", docs/labs/tasks.md#sources)
+// decomposes it in its section 4: Pareto paths for each leg, the
 // combined options of every player-equipment pair (p -> e -> event, within T and D), then W^k
 // for every team size k = 1..K and the efficient set across k (a solution is dropped when one
 // with no more players is at least as good in both time and damage - the paper's Table 3 remark).

@@ -57,7 +57,7 @@ std::uint64_t TasksWorld::hash() const {
 
 template <class Self, class V>
 void TasksWorld::visit_state(Self& w, V& v) {
-    // Keys and order are those of `run --json` (README); hidden fields are hashed and diffed only.
+    // Keys and order are those of `run --json` (docs/command-line.md); hidden fields are hashed and diffed only.
     // The hash walks them in the order the state hash always had (so tick hashes, made from it,
     // stay those of engine 5): the clock is not part of it, and some sizes are left out.
     // Tasks has no kTick fields: its tick hash is the clock stepping this state hash along

@@ -1,6 +1,6 @@
 /* simple_striker: an example Podball team module in plain C, built by CMake as
- * build/release/libsimple_striker.so. Copy it to start your own team (README, "Write your own
- * team"); the interface is engine/podball/podball_module_abi.h.
+ * build/release/libsimple_striker.so. Copy it to start your own team
+ * (docs/team-modules.md#writing-one); the interface is include/playbench/podball_module_abi.h.
  *
  * Its play: the pod nearest the ball fetches it, dribbles towards the opponent's goal and shoots
  * at the corner of the mouth away from their keeper once a shot is sure to arrive; pod 0 keeps goal;
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "podball_module_abi.h"
+#include <playbench/podball_module_abi.h>
 
 /* Everything the module remembers lives here, one per team and match: no globals. */
 typedef struct striker_state {

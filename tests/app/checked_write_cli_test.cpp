@@ -1,5 +1,6 @@
-// Writes that fail make the command fail (issue 18 point 6): `render` and `replay record` to a
-// full device exit non-zero with the reason, never say "wrote", and leave no file behind.
+// Writes that fail make the command fail (docs/command-line.md#every-file-written-is-checked):
+// `render` and `replay record` to a full device exit non-zero with the reason, never say "wrote",
+// and leave no file behind.
 #include <doctest/doctest.h>
 
 #include <cstdlib>

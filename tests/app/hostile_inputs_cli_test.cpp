@@ -1,5 +1,6 @@
-// Hostile inputs on the real command line (issue 19): paths that are not files, NaN in a scenario,
-// out-of-range --set and --seed. Each gets a clear error and a non-zero exit, quickly.
+// Hostile inputs on the real command line (docs/scenario-files.md#limits): paths that are not
+// files, NaN in a scenario, out-of-range --set and --seed. Each gets a clear error and a non-zero
+// exit, quickly.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -87,7 +88,7 @@ TEST_CASE("--set 2^63 is refused as given (not wrapped) and --seed 2^64 names th
     CHECK(r.exit_code == 2);
 }
 
-TEST_CASE("the issue's huge scenarios are refused at load naming the limit, in well under a second") {
+TEST_CASE("huge scenarios are refused at load naming the limit, in well under a second") {
     std::string effects = "lab = \"effects\"\ncompare = [\"as_defined\", \"as_defined\", \"as_defined\", \"as_defined\"]\n";
     for (int i = 0; i < 100; ++i) effects += "[[waves]]\ncount = 100000\n";
     double seconds = 0.0;

@@ -40,7 +40,8 @@ TEST_CASE("logistics: --set switches the policy; bad values and keys are refused
     CHECK(bad.exit_code != 0);
     CHECK(bad.err.find("logistics.matching.policy") != std::string::npos);
     CHECK(bad.err.find("3") != std::string::npos);
-    // By name (issue 21): the same run as by number; a typo names the choice meant.
+    // By name (docs/scenario-files.md#the-keys-every-scenario-has): the same run as by number; a
+    // typo names the choice meant.
     auto by_name = run_playbench("run " + kColony + " --ticks 5 --json --set logistics.matching.policy=sequential_greedy");
     REQUIRE_MESSAGE(by_name.exit_code == 0, by_name.err);
     CHECK(by_name.out == greedy.out);

@@ -1,5 +1,6 @@
-// Library modules cannot take Playbench down (issue 19 point 4), on the real binary: a Podball team
-// module that loops, segfaults, aborts, calls exit(0) or writes 1 MB past its action array is
+// Library modules cannot take Playbench down
+// (docs/team-modules.md#what-playbench-does-with-a-broken-module), on the real binary: a Podball
+// team module that loops, segfaults, aborts, calls exit(0) or writes 1 MB past its action array is
 // stopped; `run`, `match` and `replay verify` complete, the other team plays on, and the fault is
 // named in the output. In-process stays available as an opt-in and plays the same match.
 #include <doctest/doctest.h>
@@ -96,6 +97,24 @@ TEST_CASE("module isolation cli: in-process is an opt-in that plays the same mat
     CHECK(crashed.exit_code != 0);
     ProcessResult survived = run_playbench("run '" + crashing + "' --ticks 100");
     CHECK(survived.exit_code == 0);
+}
+
+TEST_CASE("module isolation cli: a module's own error message is part of the fault in run and run --json") {
+    // The lasterror test module fails every second call (ticks 5, 15, ...) and says why
+    // (podball_module_last_error): isolated, the host ships the message back through its page.
+    const std::string scenario = write_scenario("lasterror", test_module("lasterror"));
+    for (const char* mode : {"", " --in-process-modules"}) {
+        CAPTURE(mode);
+        ProcessResult run = run_playbench("run '" + scenario + "' --ticks 100 --json" + mode);
+        INFO(run.err);
+        REQUIRE(run.exit_code == 0);
+        CHECK(run.out.find("\"faults\": 10") != std::string::npos);
+        // The control character the module wrote is shown as \x01 (a backslash, escaped in JSON).
+        CHECK(run.out.find("podball_module_play returned status 3: no plan for tick 95\\\\x01xxxx") != std::string::npos);
+        ProcessResult text = run_playbench("run '" + scenario + "' --ticks 100" + std::string(mode));
+        REQUIRE(text.exit_code == 0);
+        CHECK(text.out.find("returned status 3: no plan for tick 95\\x01xxxx") != std::string::npos);
+    }
 }
 
 TEST_CASE("module isolation cli: a replay whose module now overruns its budget diverges, and verify names the module") {

@@ -1,9 +1,10 @@
-// A team module cannot get out of its host process (README, "Library modules run isolated"), on
-// the real binary: a module that forks, kills Playbench or its process group, runs a program,
-// opens a file or a socket, closes the host's descriptors, prints, answers an action kind the ABI
-// does not have or leaks memory (tests/modules/podball_escape_module.c) gets a fault with the
-// reason, `run` and `match` finish every tick with exit 0, `run --json` stays valid JSON with the
-// module's output under module_logs, and no process of the module is left once Playbench ends.
+// A team module cannot get out of its host process
+// (docs/team-modules.md#library-modules-run-isolated-the-default), on the real binary: a module
+// that forks, kills Playbench or its process group, runs a program, opens a file or a socket,
+// closes the host's descriptors, prints, answers an action kind the ABI does not have or leaks
+// memory (tests/modules/podball_escape_module.c) gets a fault with the reason, `run` and `match`
+// finish every tick with exit 0, `run --json` stays valid JSON with the module's output under
+// module_logs, and no process of the module is left once Playbench ends.
 #include <doctest/doctest.h>
 
 #include <filesystem>

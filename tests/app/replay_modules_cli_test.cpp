@@ -1,8 +1,8 @@
-// A replay never runs code without consent (issue 18 point 2), on the real binary: a Podball
-// scenario whose team plays a module library ("lib:libteam.so", relative, no slash) is recorded,
-// and the replay and the library are handed over in a folder of their own. The library's
-// constructor writes a marker file (tests/modules/podball_test_module.cpp, variant `marker`), so
-// the tests see whether it was ever loaded.
+// A replay never runs code without consent (docs/replays.md#module-libraries-in-replays), on the
+// real binary: a Podball scenario whose team plays a module library ("lib:libteam.so", relative, no
+// slash) is recorded, and the replay and the library are handed over in a folder of their own. The
+// library's constructor writes a marker file (tests/modules/podball_test_module.cpp, variant
+// `marker`), so the tests see whether it was ever loaded.
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -1,6 +1,6 @@
-// The README's pictures come from scripts/screenshots.sh (one per lab, rendered by `playbench
-// render` with the Analysis tab open): the script runs against this build and every picture is a
-// real 1280x800 render of its lab.
+// The lab pictures README.md shows come from scripts/screenshots.sh (one per lab, rendered by
+// `playbench render` with the Analysis tab open): the script runs against this build and every
+// picture is a real 1280x800 render of its lab.
 #include <doctest/doctest.h>
 
 #include <cstdlib>

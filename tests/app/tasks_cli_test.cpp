@@ -1,4 +1,5 @@
-// `playbench solve` as a designer or a script uses it: the paper's tables as text and JSON,
+// `playbench solve` as a designer or a script uses it: the tables of the Toward the Stars paper
+// ("the paper", docs/labs/tasks.md#sources) as text and JSON,
 // parameter overrides, and clear refusals; `params tasks` and `run --json` for the Tasks lab.
 #include <doctest/doctest.h>
 

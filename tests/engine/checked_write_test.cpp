@@ -1,5 +1,6 @@
-// Every file Playbench writes is checked (issue 18 point 6): a write to a full device, a missing
-// folder or a folder it may not write fails with the reason and leaves no partial or temp file.
+// Every file Playbench writes is checked (docs/command-line.md#every-file-written-is-checked): a
+// write to a full device, a missing folder or a folder it may not write fails with the reason and
+// leaves no partial or temp file.
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -124,6 +124,8 @@ TEST_CASE("compare Effects: the average policy deals less damage than highest po
     CHECK(dmg.diff.mean < 0);
 }
 
+// (11, 2) is the option of the Toward the Stars paper's instance with D = 2
+// (docs/labs/tasks.md#sources).
 TEST_CASE("compare Tasks: a damage budget of 1 trades the paper's (11, 2) for (13, 1)") {
     Scenario a = load("tasks-toward-the-stars.toml");
     Scenario b = load("tasks-toward-the-stars.toml", {"tasks.limits.max_damage=1"});

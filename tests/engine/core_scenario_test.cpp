@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
@@ -93,6 +96,28 @@ TEST_CASE("save then load gives the same scenario, and the same run") {
     for (auto& e : fs::directory_iterator(dir)) files += e.is_regular_file();
     CHECK(files == 1);
     fs::remove_all(dir);
+}
+
+TEST_CASE("a saved scenario's header cites its lab's page in the repository, which has that section") {
+    const std::string root = PLAYBENCH_SOURCE_DIR;
+    std::set<std::string> labs;
+    for (const char* file : {"podball-default.toml", "rgs-build-order.toml", "logistics-colony.toml",
+                             "effects-three-waves.toml", "tasks-toward-the-stars.toml"}) {
+        const Scenario s = load_scenario_file(root + "/scenarios/" + file);
+        const LabInfo* lab = s.lab;
+        CAPTURE(lab->name);
+        labs.insert(lab->name);
+        const std::string text = scenario_to_toml(s);
+        const std::string page = "docs/labs/" + lab->name + ".md";
+        CHECK(text.find("# Keys are described in " + page + "#scenario-files; `playbench params " + lab->name +
+                        "` lists every parameter.\n") != std::string::npos);
+        CHECK(text.find("README") == std::string::npos);
+        std::ifstream in(root + "/" + page);
+        REQUIRE_MESSAGE(in, page);
+        const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        CHECK(doc.find("\n## Scenario files\n") != std::string::npos);   // mkdocs' #scenario-files
+    }
+    CHECK(labs.size() == all_labs().size());   // every lab
 }
 
 TEST_CASE("saving is atomic: a failed save leaves the old file whole") {

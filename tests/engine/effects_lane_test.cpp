@@ -148,7 +148,8 @@ TEST_CASE("effects: defenders apply their effects; policies compared on the same
     EffectsSetup s;
     s.waypoints = {{0.0, 0.0}, {30.0, 0.0}};
     s.waves.push_back(Wave{"Runners", 0.0, 10, 1.0, 120.0, 1.5, 0.0, 1.0});
-    // A strong short poison and a weak long one on the same stretch (the post's primer).
+    // A strong short poison and a weak long one on the same stretch (the primer of the stacking
+    // article, "the post", docs/labs/effects.md#sources).
     TowerDef strong{{8.0, 1.0}, 4.0, 0.5, 2.0, "poison", 20.0, 2.0, 100.0};
     TowerDef weak{{9.0, -1.0}, 4.0, 2.0, 1.0, "poison", 4.0, 6.0, 100.0};
     s.towers = {strong, weak};

@@ -1,5 +1,6 @@
 // Effects scenario files: keys read with precise errors, written back re-loadable; the shipped
-// scenarios give the post's numbers; runs are deterministic and snapshots restore exactly.
+// scenarios give the numbers of the stacking article ("the post", docs/labs/effects.md#sources);
+// runs are deterministic and snapshots restore exactly.
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
 #include "effects_testing.hpp"

@@ -1,4 +1,5 @@
-// The post's stacking numbers, its interactions, and the conservation of potency x duration.
+// The stacking numbers of the stacking article ("the post", docs/labs/effects.md#sources), its
+// interactions, and the conservation of potency x duration.
 #include <cmath>
 
 #include "engine/core/rng.hpp"

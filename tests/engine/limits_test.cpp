@@ -1,7 +1,7 @@
-// Hostile and huge inputs (issue 19, points 1-3): every number checked (finite, in range), every
-// size bounded by a named limit with a file:line: key error, only regular files read; every TOML
-// text scanned for its limits (key parts, nesting, list and text lengths) before the TOML reader
-// recurses into it (engine/core/toml_limits.hpp).
+// Hostile and huge inputs (docs/scenario-files.md#limits): every number checked (finite, in range),
+// every size bounded by a named limit with a file:line: key error, only regular files read; every
+// TOML text scanned for its limits (key parts, nesting, list and text lengths) before the TOML
+// reader recurses into it (engine/core/toml_limits.hpp).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -215,11 +215,11 @@ TEST_CASE("Tasks: 100 players x 100 tools is refused naming the limits; 2000+ ro
 
 TEST_CASE("Tasks: the worst solve within the limits does bounded work, and edits past a limit are refused") {
     // The limits at once (tasks::worst_case_scenario_text: the most rooms, players, tools and team
-    // sizes, the widest time and damage bounds), re-solved for three event rooms as edits do.
-    // Its speed is measured where speed belongs, `playbench bench tasks` ("worst solve within the
-    // limits", target < 100 ms; README "Limits"); here its work, which is the same on any machine:
-    // labels settled by the searches and pair options kept, under caps a little above what the
-    // solver does today. A change that makes the worst case do much more work fails here.
+    // sizes, the widest time and damage bounds), re-solved for three event rooms as edits do. Its
+    // speed is measured where speed belongs, `playbench bench tasks` ("worst solve within the
+    // limits", target < 100 ms; docs/scenario-files.md#limits); here its work, which is the same on
+    // any machine: labels settled by the searches and pair options kept, under caps a little above
+    // what the solver does today. A change that makes the worst case do much more work fails here.
     constexpr std::size_t kLabelCap = 20000;    // today 15,954 .. 16,108
     constexpr std::size_t kOptionCap = 1000;    // today 589 .. 686
     constexpr std::size_t kPointCap = 100;      // today 44 .. 53
@@ -249,6 +249,8 @@ TEST_CASE("Tasks: the worst solve within the limits does bounded work, and edits
     auto why = sim.submit(to_command(tasks::PlayerAdd{.room = 5}, sim.tick()));
     REQUIRE(why);
     CHECK(why->find("kMaxPlayers") != std::string::npos);
+    // The message says where the limits are explained, in the repository and the installed docs.
+    CHECK(why->find("see docs/scenario-files.md#limits") != std::string::npos);
 }
 
 TEST_CASE("RGS: more [[rgs]] entries than kMaxRgs are refused naming the limit") {

@@ -1,4 +1,4 @@
-// Isolated library modules (engine/podball/module_host.hpp): a module that loops, crashes, aborts,
+// Isolated library modules (engine/podball/modules/module_host.hpp): a module that loops, crashes, aborts,
 // exits, scribbles past its action array or overruns its budget once is stopped, its pods idle for
 // the rest of the match, the fault is reported once, and the match goes on. A well-behaved module
 // plays bit for bit the same isolated as in-process, snapshots included.
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engine/core/json.hpp"
-#include "engine/podball/library_module.hpp"
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/library_module.hpp"
+#include "engine/podball/modules/module_host.hpp"
 #include "podball_testing.hpp"
 
 using namespace podball_testing;

@@ -1,4 +1,4 @@
-// Team modules from shared libraries (C ABI, engine/podball/podball_module_abi.h): the shipped
+// Team modules from shared libraries (C ABI, include/playbench/podball_module_abi.h): the shipped
 // example loaded from a scenario and playing, one library playing both teams and on two threads,
 // snapshots with and without podball_module_clone, and every way a library can be broken.
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/core/scenario.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/match_runner.hpp"
 #include "podball_testing.hpp"
 
@@ -55,8 +55,9 @@ TEST_CASE("podball library modules: the example loads, describes itself and play
     CHECK(info.name == "simple_striker");
     CHECK(info.can_clone);
 
-    // The seed's ball friction (the default before engine 7): the striker's long shots score against
-    // idle pods; with today's 0.02 it wins 7 of seeds 3..12 by 2 to 6 goals (README, sweeps).
+    // The seed's ball friction (the default before engine 7): the striker's long shots score
+    // against idle pods; with today's 0.02 it wins 7 of seeds 3..12 by 2 to 6 goals
+    // (docs/sweeps.md#what-the-scoring-sweep-found).
     const Scenario s = load_scenario_text(scenario_text("lib:" + striker(), "idle") + kSeedBall, "striker.toml");
     const MatchOutcome o = play_match(s, 3);
     CHECK(o.finished);
@@ -146,7 +147,7 @@ TEST_CASE("podball library modules: broken libraries are refused with the file, 
     CHECK(err.find("does not export 'podball_module_play'") != std::string::npos);
 
     err = load_errors(scenario_text("lib:" + test_module("abi"), "idle"));
-    CHECK(err.find("built for module ABI version 42, this Playbench speaks version 1") != std::string::npos);
+    CHECK(err.find("built for module ABI version 2.0, this Playbench speaks version 1.1") != std::string::npos);
 
     err = load_errors(scenario_text("lib:", "idle"));
     CHECK(err.find("needs the path of a module library") != std::string::npos);

@@ -1,8 +1,9 @@
-// The sandbox of isolated library modules (engine/podball/module_host.hpp, tools/module_sandbox.cpp;
-// README, "Library modules run isolated"): a module that tries to get out of its host process
-// (tests/modules/podball_escape_module.c) is refused, the refusal is a fault with its reason, the
-// team idles for that call and the module plays on; no process of it outlives the match; its
-// output is its log; its memory is limited by a parameter.
+// The sandbox of isolated library modules (engine/podball/modules/module_host.hpp,
+// engine/podball/modules/host/module_sandbox.cpp; docs/team-modules.md#library-modules-run-isolated-the-default): a
+// module that tries to get out of its host process (tests/modules/podball_escape_module.c) is
+// refused, the refusal is a fault with its reason, the team idles for that call and the module
+// plays on; no process of it outlives the match; its output is its log; its memory is limited by a
+// parameter.
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,8 +12,8 @@
 #include <string>
 
 #include "../modules/process_scan.hpp"
-#include "engine/podball/library_module.hpp"
-#include "engine/podball/module_host.hpp"
+#include "engine/podball/modules/library_module.hpp"
+#include "engine/podball/modules/module_host.hpp"
 #include "podball_testing.hpp"
 
 using namespace podball_testing;

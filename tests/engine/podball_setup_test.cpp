@@ -1,5 +1,6 @@
-// Podball's parameter table and scenario keys: every config field declared once with the spec's
-// default, scenario text read with precise errors and written back re-loadable.
+// Podball's parameter table and scenario keys: every config field declared once with the
+// specification's default (docs/labs/podball.md#sources), scenario text read with precise errors
+// and written back re-loadable.
 #include <array>
 #include <cstring>
 
@@ -48,8 +49,8 @@ TEST_CASE("podball: the parameter table binds every config field, defaults from 
 
     // The spec's numbers, spot-checked by key.
     ParamSet p(table);
-    // Ball friction: 0.02 since engine 7 (the seed's 0.004 gave ~36 goals a match; README "What the
-    // scoring sweep found"), so a full shot runs 0.16 arena widths, not 0.8.
+    // Ball friction: 0.02 since engine 7 (the specification's 0.004 gave ~36 goals a match;
+    // docs/sweeps.md#what-the-scoring-sweep-found), so a full shot runs 0.16 arena widths, not 0.8.
     CHECK(p.get("podball.ball.friction") == 0.02);
     CHECK(p.get("podball.ball.shoot_force") == 0.0032);
     CHECK(p.get("podball.ball.shoot_force") / p.get("podball.ball.friction") == doctest::Approx(0.16));

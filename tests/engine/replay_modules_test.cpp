@@ -1,6 +1,6 @@
-// Module libraries and scenario loading (issue 18 point 2): relative "lib:" paths always resolve
-// to an absolute file beside the scenario, ModulePolicy::Describe never opens a library, and the
-// module pins of a replay encode and decode (and damage is refused).
+// Module libraries and scenario loading (docs/replays.md#module-libraries-in-replays): relative
+// "lib:" paths always resolve to an absolute file beside the scenario, ModulePolicy::Describe never
+// opens a library, and the module pins of a replay encode and decode (and damage is refused).
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -11,7 +11,7 @@
 #include "engine/core/replay_modules.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/sha256.hpp"
-#include "engine/podball/library_module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/setup.hpp"
 #include "engine/podball/world.hpp"
 

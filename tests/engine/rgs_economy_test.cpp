@@ -32,7 +32,8 @@ Command at_tick(std::int64_t tick, Command c) {
 }  // namespace
 
 TEST_CASE("rgs: BP after a scripted build order match the hand computation") {
-    // R0 = 15 BP/min, T = 15 min (the post's example), no minimum, drills cost 10 BP and build for 10 s.
+    // R0 = 15 BP/min, T = 15 min (the example of Unvanquished's resource post,
+    // docs/labs/rgs.md#sources), no minimum, drills cost 10 BP and build for 10 s.
     const ParamSet params = params_with({{"rgs.economy.min_efficiency", 0.0}, {"rgs.economy.initial_bp", 50.0}});
     Simulation sim(scripted({at_tick(0, place(0, 1000, 1000, 500)),      // A: mines from t = 10 s
                              at_tick(60, place(0, 1800, 1000, 500)),     // B, 800 qu from A: both 27/32 from t = 70 s

@@ -1,5 +1,6 @@
-// The post's numbers, exactly: interference of two RGS at 0, R and 2R; n RGS on one spot; the
-// base rate's half life; and the lens formula for unequal ranges against the game's formula.
+// The numbers of Unvanquished's resource post (docs/labs/rgs.md#sources), exactly: interference of
+// two RGS at 0, R and 2R; n RGS on one spot; the base rate's half life; and the lens formula for
+// unequal ranges against the game's formula.
 #include <cmath>
 
 #include "engine/rgs/interference.hpp"

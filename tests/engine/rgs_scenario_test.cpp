@@ -1,5 +1,6 @@
 // RGS scenario files: keys read with precise errors, written back re-loadable; the shipped
-// scenarios give the post's numbers; runs are deterministic and snapshots restore exactly.
+// scenarios give the numbers of Unvanquished's resource post ("the post",
+// docs/labs/rgs.md#sources); runs are deterministic and snapshots restore exactly.
 #include <filesystem>
 
 #include "engine/core/scenario.hpp"

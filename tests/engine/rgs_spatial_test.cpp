@@ -146,7 +146,8 @@ TEST_CASE("rgs: a prediction equals building there and recomputing") {
         CHECK(static_cast<int>(built.interferers(mine.id).size()) == predicted.interfering);
         CHECK(built.team_efficiency(team) - before == doctest::Approx(predicted.team_delta).epsilon(1e-12));
     }
-    // The post's pair: a second RGS 800 qu from a lone one gets 27/32 and costs the first 5/32.
+    // The pair of Unvanquished's resource post (docs/labs/rgs.md#sources): a second RGS 800 qu from
+    // a lone one gets 27/32 and costs the first 5/32.
     RgsWorld lone(params, setup_of({at(0, {4000, 4000, 500})}), 1);
     const Prediction p = lone.predict({4800, 4000, 500}, 0, 800.0);
     CHECK(p.efficiency == 27.0 / 32.0);

@@ -1,5 +1,6 @@
 // The exact comparison: the union of a cluster's spheres beside the sum of approximated
-// efficiencies. Exact for pairs (where the post says the approximation is exact too), and for
+// efficiencies. Exact for pairs (where Unvanquished's resource post, "the post",
+// docs/labs/rgs.md#sources, says the approximation is exact too), and for
 // larger clusters an estimate whose stated bound holds and stays under 0.5%.
 #include <cmath>
 

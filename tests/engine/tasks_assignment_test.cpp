@@ -1,5 +1,6 @@
 // W^k from the matching sweep against plain enumeration of every team, on random option tables
 // with up to 6 players and 6 pieces of equipment; ties listed in the same order; bounds honoured.
+// "The paper" is the Toward the Stars paper summarised in docs/labs/tasks.md#sources.
 #include "tasks_testing.hpp"
 
 using namespace tasks_testing;

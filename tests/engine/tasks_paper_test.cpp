@@ -1,5 +1,6 @@
-// The paper's instance: Tables 1-3 exactly with D = 1 (routes included), the (11, 2) option the
-// paper does not print with D = 2, and the fast solver equal to the paper's own method.
+// The instance of the Toward the Stars paper ("the paper", docs/labs/tasks.md#sources): Tables 1-3
+// exactly with D = 1 (routes included), the (11, 2) option the paper does not print with D = 2, and
+// the fast solver equal to the paper's own method.
 #include <string>
 
 #include "tasks_testing.hpp"

@@ -1,4 +1,5 @@
-// The BOA*-style searches against the paper's Algorithm 1 and against enumerating every simple
+// The BOA*-style searches against Algorithm 1 of the Toward the Stars paper ("the paper",
+// docs/labs/tasks.md#sources) and against enumerating every simple
 // path, on hundreds of random small ships (zero costs, one-way corridors and ties included).
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,5 @@
-// Tasks scenario files and the world: the shipped scenarios give the paper's numbers, bad input
+// Tasks scenario files and the world: the shipped scenarios give the numbers of the Toward the
+// Stars paper ("the paper", docs/labs/tasks.md#sources), bad input
 // gets a clear file:line: key message, every edit is a command that re-solves (and a refusal
 // changes nothing), and runs are deterministic with exact snapshots.
 #include <sstream>

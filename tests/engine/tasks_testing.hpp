@@ -1,4 +1,5 @@
-// Helpers shared by the tasks_*.cpp tests: the paper's instance compiled with a chosen D, and
+// Helpers shared by the tasks_*.cpp tests: the instance of the Toward the Stars paper
+// (docs/labs/tasks.md#sources) compiled with a chosen D, and
 // small random ships for comparing the algorithms against each other.
 #pragma once
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
-// Issue 21 points 3 and 4: names for enumerated parameters, helpful "did you mean" suggestions,
-// TOML syntax errors in plain words with line and column, and the labs' derived values checked
-// against their formulas with the seeds' numbers.
+// Names for enumerated parameters, helpful "did you mean" suggestions, TOML syntax errors in plain
+// words with line and column, and the labs' derived values checked against their formulas with
+// the numbers of the labs' sources (docs/labs/<lab>.md#sources).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -187,11 +187,12 @@ TEST_CASE("units: every parameter says what it measures, in the designer's terms
 }
 
 TEST_CASE("derived values: Podball's from the seed's numbers (thrust 0.0002, friction 0.05, shot 0.0032)") {
-    // The seed's ball friction, the default before engine 7, set explicitly; today's default below.
+    // The specification's ball friction, the default before engine 7, set explicitly; today's
+    // default below.
     ParamSet seed(podball::podball_param_table());
     REQUIRE_FALSE(seed.set("podball.ball.friction", 0.004));
     const auto d = podball::derived_values(seed);
-    // shared/specs/podball.md: "pod friction 0.05 -- top speed 0.004 per tick".
+    // The specification (docs/labs/podball.md#sources): pod friction 0.05, top speed 0.004 a tick.
     CHECK(find_derived(d, "Pod top speed").value == doctest::Approx(0.0002 / 0.05));
     CHECK(find_derived(d, "Pod top speed").value == doctest::Approx(0.004));
     CHECK(find_derived(d, "Carrier top speed").value == doctest::Approx(0.0002 / (0.05 + 0.03)));
@@ -224,7 +225,8 @@ TEST_CASE("derived values: Podball's from the seed's numbers (thrust 0.0002, fri
 
 TEST_CASE("derived values: RGS efficiency of two RGS at the seed's range (800 qu: 27/32 one range apart)") {
     const auto d = rgs::derived_values(ParamSet(rgs::rgs_param_table()));
-    // The post: "at a distance of 800 qu ... (1 - 5/16) x 100% + 5/16 x 100% x 0.5 = 27/32".
+    // Unvanquished's resource post (docs/labs/rgs.md#sources): "at a distance of 800 qu ... (1 -
+    // 5/16) x 100% + 5/16 x 100% x 0.5 = 27/32".
     CHECK(find_derived(d, "Two drills one range apart").value == doctest::Approx(100.0 * 27.0 / 32.0));
     CHECK(find_derived(d, "Two drills in one spot").value == doctest::Approx(50.0));   // "both mine at 50%"
     const double dr = 0.5, q = (dr * dr * dr - 12 * dr + 16) / 16;

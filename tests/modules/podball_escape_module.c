@@ -1,7 +1,7 @@
-/* A Podball team module that tries to get out of its host process (README, "Library modules run
- * isolated"), in plain C as a third party would write it; compiled once per variant
- * (CMakeLists.txt). It plays like the test module (every pod thrusts along +y) and in its third
- * play call:
+/* A Podball team module that tries to get out of its host process
+ * (docs/team-modules.md#library-modules-run-isolated-the-default), in plain C as a third party
+ * would write it; compiled once per variant (CMakeLists.txt). It plays like the test module (every
+ * pod thrusts along +y) and in its third play call:
  *   fork        fork()s; the child spins forever
  *   clone       forges the host's own snapshot fork: a raw clone(CLONE_PARENT | SIGCHLD); the child spins
  *   thread      starts a thread that spins
@@ -31,7 +31,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "podball_module_abi.h"
+#include <playbench/podball_module_abi.h>
 
 typedef struct escape_state {
     int64_t calls;

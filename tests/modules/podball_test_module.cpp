@@ -6,7 +6,12 @@
 //   nan       pod 0 gets a NaN thrust, the others a valid one
 //   throw     play throws std::runtime_error
 //   status    play returns an error status
-//   abi       claims another ABI version
+//   abi       built for ABI 2.0 (another major)
+//   newminor  built for a minor newer than Playbench's
+//   layout    says its podball_world is 8 bytes longer than the ABI's (other packing)
+//   oldminor  built for ABI 1.0 (no podball_module_abi_version), else like the first one
+//   lasterror explains its failures (podball_module_last_error): init refuses more than 5 pods,
+//             play fails every second call with a long message holding a control character
 //   nosym     lacks podball_module_play
 //   initfail  init returns NULL
 // and the ones that would take an in-process Playbench down (isolation stops them; from their
@@ -25,7 +30,31 @@
 #include <thread>
 #include <stdexcept>
 
-#include "podball_module_abi.h"
+#include <string>
+
+// The variants built for other versions say so themselves, as a header of that version would.
+#if defined(PB_TEST_MODULE_abi) || defined(PB_TEST_MODULE_newminor) || defined(PB_TEST_MODULE_layout) || \
+    defined(PB_TEST_MODULE_oldminor)
+#define PODBALL_MODULE_ABI_NO_STAMP
+#endif
+#include <playbench/podball_module_abi.h>
+
+#if defined(PB_TEST_MODULE_abi)
+#define PB_TEST_ABI_MAJOR 2u
+extern "C" __attribute__((visibility("default"))) const podball_module_abi podball_module_abi_version = {
+    2u, 0u, sizeof(podball_module_info), sizeof(podball_settings), sizeof(podball_world), sizeof(podball_action)};
+#elif defined(PB_TEST_MODULE_newminor)
+extern "C" __attribute__((visibility("default"))) const podball_module_abi podball_module_abi_version = {
+    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR + 1, sizeof(podball_module_info), sizeof(podball_settings),
+    sizeof(podball_world), sizeof(podball_action)};
+#elif defined(PB_TEST_MODULE_layout)
+extern "C" __attribute__((visibility("default"))) const podball_module_abi podball_module_abi_version = {
+    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR, sizeof(podball_module_info), sizeof(podball_settings),
+    sizeof(podball_world) + 8, sizeof(podball_action)};
+#endif
+#ifndef PB_TEST_ABI_MAJOR
+#define PB_TEST_ABI_MAJOR PODBALL_MODULE_ABI_VERSION
+#endif
 
 #ifdef PB_TEST_MODULE_marker
 //   marker    like counter, and its constructor appends a line to the file named by the
@@ -52,17 +81,16 @@ namespace {
 struct State {
     std::int64_t calls = 0;
     std::int32_t own_pods = 0;
+    std::string error;   // podball_module_last_error's answer for this team
 };
+// Why init refused, per thread (there is no state to keep it in).
+thread_local std::string init_error;
 }  // namespace
 
 extern "C" {
 
 const podball_module_info* podball_module_get_info(void) {
-#ifdef PB_TEST_MODULE_abi
-    static const podball_module_info info = {PODBALL_MODULE_ABI_VERSION + 41, "test_abi", "tests", "wrong ABI version"};
-#else
-    static const podball_module_info info = {PODBALL_MODULE_ABI_VERSION, "test_module", "tests", "engine test module"};
-#endif
+    static const podball_module_info info = {PB_TEST_ABI_MAJOR, "test_module", "tests", "engine test module"};
     return &info;
 }
 
@@ -71,11 +99,23 @@ void* podball_module_init(const podball_settings* settings) {
     (void)settings;
     return nullptr;
 #else
+#ifdef PB_TEST_MODULE_lasterror
+    if (settings->own_pods > 5) {
+        init_error = "lasterror plays at most 5 pods, got " + std::to_string(settings->own_pods);
+        return nullptr;
+    }
+#endif
     State* s = new State;
     s->own_pods = settings->own_pods;
     return s;
 #endif
 }
+
+#ifdef PB_TEST_MODULE_lasterror
+const char* podball_module_last_error(const void* state) {
+    return state ? static_cast<const State*>(state)->error.c_str() : init_error.c_str();
+}
+#endif
 
 #ifndef PB_TEST_MODULE_nosym
 int32_t podball_module_play(void* state, const podball_world* world, podball_action* actions) {
@@ -89,6 +129,14 @@ int32_t podball_module_play(void* state, const podball_world* world, podball_act
     (void)actions;
     return 7;
 #else
+#ifdef PB_TEST_MODULE_lasterror
+    // Longer than Playbench reads (PODBALL_MODULE_ERROR_BYTES), with a control character in it.
+    if (s->calls % 2 == 0) {
+        s->error = "no plan for tick " + std::to_string(world->tick) + "\x01" + std::string(300, 'x');
+        return 3;
+    }
+    s->error.clear();
+#endif
     for (int i = 0; i < world->own_count; ++i) {
         actions[i].kind = PODBALL_ACTION_MOVE;
         actions[i].v = podball_vec2{0.0, 0.5};

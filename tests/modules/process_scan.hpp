@@ -1,6 +1,6 @@
 // What a test sees of the machine's processes after a match (/proc): which map a given library
 // file, and which are in a given process group. For the sandbox tests: no process of
-// a team module may outlive its match (README, "Library modules run isolated").
+// a team module may outlive its match (docs/team-modules.md#library-modules-run-isolated-the-default).
 #pragma once
 #include <sys/types.h>
 

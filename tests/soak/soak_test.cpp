@@ -1,11 +1,12 @@
-// The soak test (issue 17): every shipped scenario (scenarios/*.toml, globbed) drawn through the
-// real shell and views on an offscreen renderer, running as the window runs it, at every tick
-// for its first 600 ticks and at sampled ticks up to 20,000, at 1280x800 and 1920x1080, with
-// everything the lab's view offers switched on (ui/soak_setup.hpp), the side panel's tabs cycled,
-// the mouse wandering over the window (hover readouts and tooltips), and random edits submitted
-// as commands while it plays: param.set of a random parameter to a random in-range value, and a
-// random command of the lab's own (built from the lab's command specs, so every lab and every
-// command is covered without a list to keep up to date). Refused commands are fine.
+// The soak test (docs/testing.md#the-suites): every shipped scenario (scenarios/*.toml, globbed)
+// drawn through the real shell and views on an offscreen renderer, running as the window runs it,
+// at every tick for its first 600 ticks and at sampled ticks up to 20,000, at 1280x800 and
+// 1920x1080, with everything the lab's view offers switched on (ui/soak_setup.hpp), the side
+// panel's tabs cycled, the mouse wandering over the window (hover readouts and tooltips), and
+// random edits submitted as commands while it plays: param.set of a random parameter to a random
+// in-range value, and a random command of the lab's own (built from the lab's command specs, so
+// every lab and every command is covered without a list to keep up to date). Refused commands are
+// fine.
 //
 // Fails on: a bad value in the draw data (a NaN or infinity in a vertex or clip rectangle), a
 // value the painters refused (draw_fault_log), a frame whose build takes over 200 ms (a
@@ -29,9 +30,9 @@
 #include "engine/core/rng.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/painter.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/soak_setup.hpp"
 
 using namespace pb;
@@ -172,7 +173,7 @@ struct Soak {
     void edit() {
         Command c = (lab.commands.empty() || rng.below(2) == 0) ? random_param_edit(lab, rng) : random_lab_command(lab, rng);
         ++edits;
-        Simulation& target = shell.comparing() && rng.below(2) == 0 ? *shell.variant() : shell.simulation();
+        Simulation& target = shell.comparing() && rng.below(2) == 0 ? shell.compare()->sim() : shell.simulation();
         c.tick = target.tick();
         if (target.submit(std::move(c))) ++refused;
     }
@@ -204,8 +205,8 @@ struct Soak {
         if (shell.comparing() && frames % 11 == 0) {
             // Compare mode: the Edit switch and the ghost view change now and then.
             static constexpr ui::CompareEdit kEdits[] = {ui::CompareEdit::A, ui::CompareEdit::B, ui::CompareEdit::Both};
-            shell.set_compare_edit(kEdits[rng.below(3)]);
-            shell.set_compare_ghost(rng.below(3) == 0);
+            shell.compare()->set_edit(kEdits[rng.below(3)]);
+            shell.compare()->set_ghost(rng.below(3) == 0);
         }
         if (frames % 23 == 0) variant = static_cast<int>(rng.below(8));
         ui::switch_everything_on(shell, variant);
@@ -288,9 +289,9 @@ void soak_scenario(const std::filesystem::path& path) {
     }
 }
 
-// Compare mode (issue 23): each lab's default scenario forked into A and B at tick 100, B's key
-// parameter changed, both drawn side by side (or ghosted) with random edits on either side, every
-// tick for 300 ticks, then sampled to 5,000.
+// Compare mode (docs/compare.md#compare-mode-in-the-window): each lab's default scenario forked
+// into A and B at tick 100, B's key parameter changed, both drawn side by side (or ghosted) with
+// random edits on either side, every tick for 300 ticks, then sampled to 5,000.
 void soak_compare(const std::string& file, const char* key, double value) {
     const std::filesystem::path path = std::filesystem::path(PLAYBENCH_SOURCE_DIR) / "scenarios" / file;
     std::uint64_t seed = 1469598103934665603ull ^ 7ull;
@@ -300,14 +301,14 @@ void soak_compare(const std::string& file, const char* key, double value) {
     ui::switch_everything_on(s.shell, 0);
     bool ok = s.run(100, 0) && s.frame();
     REQUIRE(s.shell.start_compare());
-    REQUIRE_FALSE(s.shell.compare_set_param(key, value));
+    REQUIRE_FALSE(s.shell.compare()->set_param(key, value));
     while (ok && s.sim.tick() < 400) ok = s.run(1, 5) && s.frame();
     while (ok && s.sim.tick() < 5000) {
         ok = s.run(200, kEditEvery);
         for (int i = 0; ok && i < 3; ++i) ok = s.frame();
     }
     CHECK(s.shell.comparing());
-    CHECK(s.shell.variant()->tick() == s.sim.tick());   // still in lockstep
+    CHECK(s.shell.compare()->sim().tick() == s.sim.tick());   // still in lockstep
     MESSAGE("compare " << file << ": tick " << s.sim.tick() << ", " << s.frames << " frames, " << s.edits << " edits ("
                        << s.refused << " refused), slowest (CPU) " << s.slowest_ms << " ms");
 }

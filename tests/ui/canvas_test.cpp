@@ -3,7 +3,7 @@
 #include <cmath>
 #include <initializer_list>
 
-#include "ui/canvas.hpp"
+#include "ui/widgets/canvas.hpp"
 
 using pb::ui::CanvasView;
 using pb::ui::WorldRect;

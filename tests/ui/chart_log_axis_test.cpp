@@ -7,8 +7,8 @@
 
 #include <array>
 
-#include "ui/chart.hpp"
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/widgets/chart.hpp"
 
 namespace {
 

@@ -1,6 +1,7 @@
-// Issue 23 point 1: while comparing, each lab's Analysis tab shows A, B and B - A for its key
-// results (one shared table, ui/compare_results.hpp) and its charts overlay B's runs (dashed,
-// "B ..."), live and when reviewing a compare recording. Without compare mode nothing of it shows.
+// While comparing (docs/compare.md#compare-mode-in-the-window), each lab's Analysis tab shows A, B
+// and B - A for its key results (one shared table, ui/widgets/compare_results.hpp) and its charts overlay
+// B's runs (dashed, "B ..."), live and when reviewing a compare recording. Without compare mode
+// nothing of it shows.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -11,10 +12,10 @@
 #include "engine/core/lab.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/tasks/world.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/offscreen_renderer.hpp"
 #include "ui/podball/podball_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/compare_results.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -104,13 +105,13 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
         CHECK(ui::compare_overlay_log().empty());
 
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lab.value));
         shell.run_ticks(lab.ticks);
         shell.select_side_tab(ui::SideTab::Analysis);
         ui::compare_overlay_log().clear();
         r.render(shell, 3);
         REQUIRE(shell.side_tab() == ui::SideTab::Analysis);
-        check_table(shell, sim.world(), shell.variant()->world(), lab.changed);
+        check_table(shell, sim.world(), shell.compare()->sim().world(), lab.changed);
 
         const auto& log = ui::compare_overlay_log();
         for (const Chart& c : lab.charts) {
@@ -123,7 +124,7 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
         }
         // Podball: B's lines are B's own history, sampled from the fork on.
         if (std::string(lab.shot) == "podball") {
-            const auto* b_view = static_cast<const ui::PodballView*>(shell.variant_view());
+            const auto* b_view = static_cast<const ui::PodballView*>(&shell.compare()->view());
             REQUIRE(b_view->history().size() > 50);
             CHECK(log.at("score").points == 2 * b_view->history().size());
             CHECK(b_view->history().sample(0).tick >= 60);
@@ -137,7 +138,7 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
         }
         // Tasks: one orange square per B efficient team.
         if (std::string(lab.shot) == "tasks") {
-            const auto& bw = dynamic_cast<const tasks::TasksWorld&>(shell.variant()->world());
+            const auto& bw = dynamic_cast<const tasks::TasksWorld&>(shell.compare()->sim().world());
             CHECK(log.at("tasks.team_chart").points == bw.solution().efficient.size());
         }
         shot(r, "analysis-" + std::string(lab.shot));
@@ -165,7 +166,7 @@ static void record_compare(const std::string& a_path, const char* scenario, cons
     ui::Shell shell(sim, ui::ShellOptions{});
     REQUIRE(shell.start_recording(a_path));
     REQUIRE(shell.start_compare());
-    REQUIRE_FALSE(shell.compare_set_param(key, value));
+    REQUIRE_FALSE(shell.compare()->set_param(key, value));
     shell.run_ticks(ticks);
     shell.stop_recording("stopped");
 }
@@ -179,14 +180,14 @@ TEST_CASE("compare mode: reviewing a compare recording overlays B in the Analysi
     options.preferences.side_tab = ui::SideTab::Analysis;
     ui::Shell shell(host, options);
     REQUIRE(shell.open_replay(a_path));
-    REQUIRE(shell.review()->b_player);
-    shell.review_seek(500);
+    REQUIRE(shell.review()->b_player());
+    shell.review()->seek(500);
     shell.select_side_tab(ui::SideTab::Analysis);
     ui::OffscreenRenderer r(1280, 800);
     REQUIRE(r.ok());
     ui::compare_overlay_log().clear();
     r.render(shell, 3);
-    check_table(shell, shell.simulation().world(), shell.review()->b_player->simulation().world(), "metrics.teams[0].mined");
+    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(), "metrics.teams[0].mined");
     const auto& log = ui::compare_overlay_log();
     REQUIRE(log.count("rgs_bp") == 1);
     CHECK(log.at("rgs_bp").series == 2);
@@ -203,11 +204,11 @@ TEST_CASE("compare mode: reviewing a Podball compare recording, B's charts follo
     options.preferences.side_tab = ui::SideTab::Analysis;
     ui::Shell shell(host, options);
     REQUIRE(shell.open_replay(a_path));
-    REQUIRE(shell.review()->b_player);
+    REQUIRE(shell.review()->b_player());
     ui::OffscreenRenderer r(1280, 800);
     REQUIRE(r.ok());
     shell.select_side_tab(ui::SideTab::Analysis);
-    shell.review_seek(600);
+    shell.review()->seek(600);
     shell.set_paused(false);
     for (int i = 0; i < 120; ++i) {   // play on: both views watch their replay advance
         shell.update(1.0 / 60.0);
@@ -216,7 +217,7 @@ TEST_CASE("compare mode: reviewing a Podball compare recording, B's charts follo
     shell.set_paused(true);
     ui::compare_overlay_log().clear();
     r.render(shell, 2);
-    check_table(shell, shell.simulation().world(), shell.review()->b_player->simulation().world(), "metrics.teams[0].possession_pct");
+    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(), "metrics.teams[0].possession_pct");
     const auto& log = ui::compare_overlay_log();
     REQUIRE(log.count("possession") == 1);
     CHECK(log.at("possession").series == 2);

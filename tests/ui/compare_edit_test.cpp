@@ -1,15 +1,16 @@
-// Issue 23 point 1, editing in compare mode: each canvas edits its own side (drag while paused,
-// click), Shift edits both; the Tools and Parameters tabs follow the Edit switch; B's edits are in
-// Edit > Undo beside A's, in the order made, and an edit made on both sides undoes on both.
+// Editing in compare mode (docs/compare.md#compare-mode-in-the-window): each canvas edits its own
+// side (drag while paused, click), Shift edits both; the Tools and Parameters tabs follow the Edit
+// switch; B's edits are in Edit > Undo beside A's, in the order made, and an edit made on both
+// sides undoes on both.
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "engine/core/lab.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/compare_results.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -48,7 +49,7 @@ struct RgsCompare {
         shell.run_ticks(20);
         REQUIRE(shell.start_compare());
         shell.set_paused(true);
-        b = shell.variant();
+        b = &shell.compare()->sim();
     }
 };
 
@@ -65,7 +66,7 @@ TEST_CASE("compare editing: B's canvas moves B's RGS, Shift on A's canvas moves 
     REQUIRE(a0 == b0);
 
     // B's canvas: RGS 0 dragged 80 px in B only.
-    const ui::WidgetRect* b_rgs = shell.variant_widgets().find("rgs.rgs.0");
+    const ui::WidgetRect* b_rgs = shell.compare()->widgets().find("rgs.rgs.0");
     REQUIRE(b_rgs != nullptr);
     REQUIRE(b_rgs->visible);
     // Copies: the locator is refilled every frame.
@@ -136,20 +137,20 @@ TEST_CASE("compare editing: parameter edits on A, B and both undo in the order m
         ui::Shell shell(sim, ui::ShellOptions{});
         shell.run_ticks(10);
         REQUIRE(shell.start_compare());
-        Simulation& b = *shell.variant();
+        Simulation& b = shell.compare()->sim();
         const ParamDef& def = sim.world().params().table()[*sim.world().params().table().find(lab.key)];
         const double v0 = sim.world().params().get(lab.key);
         const double lo = def.min, hi = def.max;
         REQUIRE(lo != v0);
         REQUIRE(hi != v0);
 
-        shell.set_compare_edit(ui::CompareEdit::B);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, lo));        // 1: B
+        shell.compare()->set_edit(ui::CompareEdit::B);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lo));        // 1: B
         shell.run_ticks(5);
-        shell.set_compare_edit(ui::CompareEdit::A);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, hi));        // 2: A
-        shell.set_compare_edit(ui::CompareEdit::Both);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, (lo + hi) / 2));   // 3: both, one edit
+        shell.compare()->set_edit(ui::CompareEdit::A);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, hi));        // 2: A
+        shell.compare()->set_edit(ui::CompareEdit::Both);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, (lo + hi) / 2));   // 3: both, one edit
         CHECK(sim.world().params().get(lab.key) == (lo + hi) / 2);
         CHECK(b.world().params().get(lab.key) == (lo + hi) / 2);
 
@@ -164,22 +165,22 @@ TEST_CASE("compare editing: parameter edits on A, B and both undo in the order m
         shell.perform(ui::ShellAction::Undo);   // 1 on B
         CHECK(shell.status().find("Undo in B") == 0);
         CHECK(b.world().params().get(lab.key) == v0);
-        CHECK(shell.variant_differences().empty());
+        CHECK(shell.compare()->differences().empty());
         shell.perform(ui::ShellAction::Redo);   // 1 again
         CHECK(b.world().params().get(lab.key) == lo);
         CHECK(sim.world().params().get(lab.key) == v0);
 
         // A new edit on A drops what B could redo (as one history would).
         shell.perform(ui::ShellAction::Undo);
-        shell.set_compare_edit(ui::CompareEdit::A);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, lo));
+        shell.compare()->set_edit(ui::CompareEdit::A);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lo));
         shell.perform(ui::ShellAction::Redo);
         CHECK(shell.status() == "Nothing to redo");
         CHECK(b.world().params().get(lab.key) == v0);
 
         // Keep B: B's edits come along, undoable.
-        shell.set_compare_edit(ui::CompareEdit::B);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, hi));
+        shell.compare()->set_edit(ui::CompareEdit::B);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, hi));
         shell.end_compare(true);
         CHECK(sim.world().params().get(lab.key) == hi);
         REQUIRE(shell.edit_history().can_undo());
@@ -198,13 +199,13 @@ TEST_CASE("compare editing: the Parameters tab's B panel and a Both drag go thro
     REQUIRE(shell.start_compare());
     shell.select_side_tab(ui::SideTab::Parameters);
     shell.set_paused(true);
-    Simulation& b = *shell.variant();
+    Simulation& b = shell.compare()->sim();
     const std::string key = "podball.ball.friction";
     const double v0 = sim.world().params().get(key);
     renderer.render(shell, 3);
 
     // Edit: Both, a slider dragged: one edit on each side with one number, undone together.
-    shell.set_compare_edit(ui::CompareEdit::Both);
+    shell.compare()->set_edit(ui::CompareEdit::Both);
     renderer.render(shell, 2);
     const ui::WidgetRect* slider = shell.widgets().find("param." + key);
     REQUIRE(slider != nullptr);
@@ -219,7 +220,7 @@ TEST_CASE("compare editing: the Parameters tab's B panel and a Both drag go thro
     CHECK(b.world().params().get(key) == v0);
 
     // Edit: B, the same drag: B only, and its undo.
-    shell.set_compare_edit(ui::CompareEdit::B);
+    shell.compare()->set_edit(ui::CompareEdit::B);
     renderer.render(shell, 2);
     slider = shell.widgets().find("param." + key);
     REQUIRE(slider != nullptr);
@@ -232,10 +233,10 @@ TEST_CASE("compare editing: the Parameters tab's B panel and a Both drag go thro
     CHECK(shell.widgets().find("param." + key + ".other") != nullptr);
     CHECK(shell.widgets().find("param.podball.ball.mass.other") == nullptr);
     // A's panel marks it with B's.
-    shell.set_compare_edit(ui::CompareEdit::A);
+    shell.compare()->set_edit(ui::CompareEdit::A);
     renderer.render_frame(shell);
     CHECK(shell.widgets().find("param." + key + ".other") != nullptr);
-    shell.set_compare_edit(ui::CompareEdit::B);
+    shell.compare()->set_edit(ui::CompareEdit::B);
     shell.perform(ui::ShellAction::Undo);
     CHECK(shell.status().find("Undo in B") == 0);
     CHECK(b.world().params().get(key) == v0);
@@ -251,7 +252,7 @@ TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act
     Simulation& b = *fx.b;
     shell.select_side_tab(ui::SideTab::Tools);
     auto* a_view = dynamic_cast<ui::RgsView*>(shell.lab_view());
-    auto* b_view = dynamic_cast<ui::RgsView*>(shell.variant_view());
+    auto* b_view = dynamic_cast<ui::RgsView*>(&shell.compare()->view());
     REQUIRE(a_view != nullptr);
     REQUIRE(b_view != nullptr);
     const auto click = [&](const char* widget) {
@@ -264,7 +265,7 @@ TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act
     const std::uint64_t a0 = sim.world().hash(), b0 = b.world().hash();
 
     // Edit: B. B's view draws the tools, its selection, its commands: B damaged, A not.
-    shell.set_compare_edit(ui::CompareEdit::B);
+    shell.compare()->set_edit(ui::CompareEdit::B);
     b_view->select(0);
     click("rgs.damage");
     CHECK(sim.world().hash() == a0);
@@ -272,7 +273,7 @@ TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act
     CHECK(b1 != b0);
 
     // Edit: Both. A's tools, made on B too: one undo takes it back on both.
-    shell.set_compare_edit(ui::CompareEdit::Both);
+    shell.compare()->set_edit(ui::CompareEdit::Both);
     a_view->select(1);
     click("rgs.mark");
     CHECK(sim.world().hash() != a0);

@@ -1,6 +1,6 @@
-// Issue 23 point 1: compare mode in the window, in every lab. B forks from A, both advance
-// together, B's edits do not touch A (and A's do not touch B unless "Both"), Keep B / Save B as /
-// Leave do what they say, and the window shows A and B side by side, labelled.
+// Compare mode in the window (docs/compare.md#compare-mode-in-the-window), in every lab. B forks
+// from A, both advance together, B's edits do not touch A (and A's do not touch B unless "Both"),
+// Keep B / Save B as / Leave do what they say, and the window shows A and B side by side, labelled.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -9,8 +9,8 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
 #include "engine/core/replay_file.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -43,18 +43,18 @@ TEST_CASE("compare mode: B forks from A, edits stay on their side, both advance 
         shell.run_ticks(30);
         REQUIRE(shell.start_compare());
         REQUIRE(shell.comparing());
-        Simulation& b = *shell.variant();
+        Simulation& b = shell.compare()->sim();
         CHECK(b.tick() == sim.tick());
         CHECK(b.world().hash() == sim.world().hash());
-        CHECK(shell.compare_edit() == ui::CompareEdit::B);   // B is what a designer came to change
-        CHECK(shell.variant_differences().empty());
+        CHECK(shell.compare()->edit() == ui::CompareEdit::B);   // B is what a designer came to change
+        CHECK(shell.compare()->differences().empty());
 
         const double a_value = sim.world().params().get(lab.key);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lab.value));
         CHECK(sim.world().params().get(lab.key) == a_value);   // B's edit does not touch A
         CHECK(b.world().params().get(lab.key) == lab.value);
-        REQUIRE(shell.variant_differences().size() == 1);
-        CHECK(shell.variant_differences()[0].key == lab.key);
+        REQUIRE(shell.compare()->differences().size() == 1);
+        CHECK(shell.compare()->differences()[0].key == lab.key);
 
         shell.run_ticks(90);
         CHECK(sim.tick() == 120);
@@ -64,23 +64,23 @@ TEST_CASE("compare mode: B forks from A, edits stay on their side, both advance 
         const ParamTable& table = sim.world().params().table();
         const ParamDef& def = table[*table.find(lab.key)];
         const double other = def.min != a_value ? def.min : def.max;
-        shell.set_compare_edit(ui::CompareEdit::A);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, other));
+        shell.compare()->set_edit(ui::CompareEdit::A);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, other));
         CHECK(sim.world().params().get(lab.key) == other);
         CHECK(b.world().params().get(lab.key) == lab.value);
-        shell.set_compare_edit(ui::CompareEdit::Both);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, a_value));
+        shell.compare()->set_edit(ui::CompareEdit::Both);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, a_value));
         CHECK(sim.world().params().get(lab.key) == a_value);
         CHECK(b.world().params().get(lab.key) == a_value);
-        CHECK(shell.variant_differences().empty());
+        CHECK(shell.compare()->differences().empty());
 
         // Restart: both back to tick 0, each keeping its own values.
-        shell.set_compare_edit(ui::CompareEdit::B);
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        shell.compare()->set_edit(ui::CompareEdit::B);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lab.value));
         shell.perform(ui::ShellAction::Restart);
         CHECK(sim.tick() == 0);
-        CHECK(shell.variant()->tick() == 0);
-        CHECK(shell.variant()->world().params().get(lab.key) == lab.value);
+        CHECK(shell.compare()->sim().tick() == 0);
+        CHECK(shell.compare()->sim().world().params().get(lab.key) == lab.value);
         CHECK(sim.world().params().get(lab.key) == a_value);
     }
 }
@@ -93,10 +93,10 @@ TEST_CASE("compare mode: B's edits change B's run, not A's") {
     Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
     ui::Shell shell(sim, ui::ShellOptions{});
     REQUIRE(shell.start_compare());
-    REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
+    REQUIRE_FALSE(shell.compare()->set_param("podball.ball.friction", 0.004));
     shell.run_ticks(600);
     CHECK(sim.world().hash() == alone.world().hash());
-    CHECK(shell.variant()->world().hash() != alone.world().hash());
+    CHECK(shell.compare()->sim().world().hash() != alone.world().hash());
 }
 
 TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
@@ -105,9 +105,9 @@ TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
         Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
         ui::Shell shell(sim, ui::ShellOptions{});
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        REQUIRE_FALSE(shell.compare()->set_param("rgs.economy.half_life", 30));
         shell.run_ticks(60);
-        const std::uint64_t b_hash = shell.variant()->world().hash();
+        const std::uint64_t b_hash = shell.compare()->sim().world().hash();
         shell.end_compare(true);
         CHECK_FALSE(shell.comparing());
         CHECK(&shell.simulation() == &sim);
@@ -124,7 +124,7 @@ TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
         ui::Shell shell(sim, ui::ShellOptions{});
         REQUIRE(shell.save_scenario(dir.file("a.toml")));
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        REQUIRE_FALSE(shell.compare()->set_param("rgs.economy.half_life", 30));
         shell.end_compare(true);
         shell.perform(ui::ShellAction::Restart);
         CHECK(sim.world().params().get("rgs.economy.half_life") == 30);
@@ -133,10 +133,10 @@ TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
         Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
         ui::Shell shell(sim, ui::ShellOptions{});
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        REQUIRE_FALSE(shell.compare()->set_param("rgs.economy.half_life", 30));
         shell.request_quit(false);
         CHECK_FALSE(shell.quit_requested());
-        CHECK(shell.compare_question_open());
+        CHECK(shell.compare()->question_open());
         shell.end_compare(false);
         shell.request_quit(false);
         CHECK(shell.quit_requested());   // A had no edits of its own
@@ -145,11 +145,11 @@ TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
         Simulation sim(load_scenario_file(scenario_path("rgs-two-at-800.toml")));
         ui::Shell shell(sim, ui::ShellOptions{});
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param("rgs.economy.half_life", 30));
+        REQUIRE_FALSE(shell.compare()->set_param("rgs.economy.half_life", 30));
         shell.run_ticks(60);
         const std::uint64_t a_hash = sim.world().hash();
-        shell.request_end_compare();
-        CHECK(shell.compare_question_open());
+        shell.compare()->request_end();
+        CHECK(shell.compare()->question_open());
         CHECK(shell.modal_open());   // the world waits while the question is open
         shell.end_compare(false);
         CHECK_FALSE(shell.comparing());
@@ -161,7 +161,7 @@ TEST_CASE("compare mode: keep B, save B as, leave keeping A") {
         Simulation sim(load_scenario_file(scenario_path("logistics-colony.toml")));
         ui::Shell shell(sim, ui::ShellOptions{});
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param("logistics.transporter.capacity", 100));
+        REQUIRE_FALSE(shell.compare()->set_param("logistics.transporter.capacity", 100));
         const std::string path = dir.file("variant-b.toml");
         REQUIRE(shell.save_variant(path));
         Scenario saved = load_scenario_file(path);
@@ -191,7 +191,7 @@ TEST_CASE("compare mode in the window: A and B side by side, labelled, the Compa
         REQUIRE(r.ok());
         r.render(shell, 2);
         REQUIRE(shell.start_compare());
-        REQUIRE_FALSE(shell.compare_set_param(lab.key, lab.value));
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lab.value));
         shell.run_ticks(120);
         r.render(shell, 3);
         const auto* a = shell.widgets().find("canvas");
@@ -220,7 +220,7 @@ TEST_CASE("compare mode in the window: A and B side by side, labelled, the Compa
             shell.run_ticks(10);
             r.build_frame(shell);
         }
-        CHECK(shell.variant()->tick() == sim.tick());
+        CHECK(shell.compare()->sim().tick() == sim.tick());
     }
 }
 
@@ -236,10 +236,10 @@ TEST_CASE("compare mode: recording keeps both sides; each file verifies; reviewi
         shell.run_ticks(50);
         REQUIRE(shell.start_recording(a_path));
         REQUIRE(shell.start_compare());   // recording already: B is recorded beside A from here
-        REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
+        REQUIRE_FALSE(shell.compare()->set_param("podball.ball.friction", 0.004));
         shell.run_ticks(250);
         a_hash_300 = sim.world().hash();
-        b_hash_300 = shell.variant()->world().hash();
+        b_hash_300 = shell.compare()->sim().world().hash();
         CHECK(a_hash_300 != b_hash_300);
         shell.run_ticks(100);
         shell.stop_recording("stopped");
@@ -263,11 +263,11 @@ TEST_CASE("compare mode: recording keeps both sides; each file verifies; reviewi
     Simulation host(load_scenario_file(scenario_path("podball-default.toml")));
     ui::Shell shell(host, ui::ShellOptions{});
     REQUIRE(shell.open_replay(a_path));
-    REQUIRE(shell.review()->b_player);
-    shell.review_seek(300);
+    REQUIRE(shell.review()->b_player());
+    shell.review()->seek(300);
     CHECK(shell.simulation().world().hash() == a_hash_300);
-    CHECK(shell.review()->b_player->tick() == 300);
-    CHECK(shell.review()->b_player->simulation().world().hash() == b_hash_300);
+    CHECK(shell.review()->b_player()->tick() == 300);
+    CHECK(shell.review()->b_player()->simulation().world().hash() == b_hash_300);
     CHECK(shell.status().find("with B beside it (session.b.pbreplay)") != std::string::npos);
     ui::OffscreenRenderer r(1280, 800);
     REQUIRE(r.ok());
@@ -276,20 +276,20 @@ TEST_CASE("compare mode: recording keeps both sides; each file verifies; reviewi
     CHECK(shell.widgets().find("overlay.compare.a"));
     CHECK(shell.widgets().find("overlay.compare.b"));
     // Playing on moves both.
-    shell.review_seek(100);
+    shell.review()->seek(100);
     shell.set_paused(false);
     for (int i = 0; i < 10; ++i) {
         shell.update(1.0 / 60.0);
         r.build_frame(shell);
     }
-    CHECK(shell.review()->b_player->tick() == shell.simulation().tick());
+    CHECK(shell.review()->b_player()->tick() == shell.simulation().tick());
     CHECK(shell.simulation().tick() > 100);
 
     // A's file alone (B's moved away) is a plain replay: one canvas.
     shell.close_replay();
     std::filesystem::rename(b_path, dir.file("elsewhere.pbreplay"));
     REQUIRE(shell.open_replay(a_path));
-    CHECK_FALSE(shell.review()->b_player);
+    CHECK_FALSE(shell.review()->b_player());
 }
 
 TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {
@@ -300,20 +300,21 @@ TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {
     r.render(shell, 2);
     const float full = shell.widgets().find("canvas")->w;
     REQUIRE(shell.start_compare());
-    REQUIRE_FALSE(shell.compare_set_param("podball.ball.friction", 0.004));
+    REQUIRE_FALSE(shell.compare()->set_param("podball.ball.friction", 0.004));
     shell.run_ticks(400);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas")->w < full * 0.6f);
     std::string err;
-    // PLAYBENCH_TEST_SHOTS=DIR writes the pictures (the README's compare screenshot comes from here).
+    // PLAYBENCH_TEST_SHOTS=DIR writes the pictures (the compare screenshot README.md shows comes
+    // from here).
     if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/compare.png", err);
-    shell.set_compare_ghost(true);
+    shell.compare()->set_ghost(true);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas")->w == doctest::Approx(full));
     CHECK_FALSE(shell.widgets().find("canvas.b"));
     CHECK(shell.widgets().find("overlay.compare.a"));
     if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/ghost.png", err);
-    shell.set_compare_ghost(false);
+    shell.compare()->set_ghost(false);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas.b"));
 }

@@ -11,8 +11,8 @@
 #include "engine/core/scenario.hpp"
 #include "engine/effects/world.hpp"
 #include "ui/effects/effects_view.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -194,8 +194,9 @@ TEST_CASE("effects view: the worked examples say which creep is which example, o
             CHECK_MESSAGE(renderer.write_png(std::string(dir) + "/examples-" + std::to_string(width) + ".png", error), error);
         }
     }
-    // The post's numbers are what the lanes hold: example 2, (20|2) + (10|5), is (20|4.5) under highest
-    // potency and (18|5) under highest duration (0.05 s later: one tick of 1/20 s ran down).
+    // The stacking article's numbers (docs/labs/effects.md#sources) are what the lanes hold:
+    // example 2, (20|2) + (10|5), is (20|4.5) under highest potency and (18|5) under highest
+    // duration (0.05 s later: one tick of 1/20 s ran down).
     const auto& w = effects_world(sim);
     const effects::ActiveEffect& hp = w.lane(0).creeps()[1].effects.at(0);
     CHECK(hp.potency == doctest::Approx(20.0));
@@ -211,6 +212,6 @@ TEST_CASE("effects view: help says what is on the lanes, what can be done, and t
     CHECK(h.what_you_see.find("Ex. 2") != std::string::npos);
     CHECK_FALSE(h.what_you_can_do.empty());
     CHECK(h.keys.size() >= 4);
-    CHECK(h.source.find("status-effect-stacking.txt") != std::string::npos);
-    CHECK(h.source.find("specs/effects.md") != std::string::npos);
+    CHECK(h.source.find("A Status Effect Stacking Algorithm") != std::string::npos);   // the seed, by its title
+    CHECK(h.source.find("(docs/labs/effects.md#sources)") != std::string::npos);
 }

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "ui/fixed_step_clock.hpp"
+#include "ui/shell/fixed_step_clock.hpp"
 
 using pb::ui::FixedStepClock;
 using pb::ui::kSpeeds;

@@ -3,14 +3,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <filesystem>
+#include <cctype>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/shortcuts.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
 
 using namespace pb;
 
@@ -18,6 +20,26 @@ namespace {
 
 bool has_action(const std::vector<ui::Shortcut>& list, ui::ShellAction a) {
     return std::any_of(list.begin(), list.end(), [&](const ui::Shortcut& s) { return s.action == a; });
+}
+
+// The "## Sources" section of a Markdown page (mkdocs' #sources), its words as plain text: no
+// emphasis marks, every run of white space one space. Empty when the page or section is missing.
+std::string sources_section(const std::string& path) {
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t at = text.find("\n## Sources\n");
+    if (at == std::string::npos) return "";
+    const std::size_t end = text.find("\n## ", at + 1);
+    std::string plain;
+    for (char c : text.substr(at, end == std::string::npos ? std::string::npos : end - at)) {
+        if (c == '*') continue;
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!plain.empty() && plain.back() != ' ') plain += ' ';
+        } else {
+            plain += c;
+        }
+    }
+    return plain;
 }
 
 }  // namespace
@@ -49,17 +71,19 @@ TEST_CASE("help: every lab explains itself in Help > About this lab") {
         CHECK(help.what_you_see.size() > 80);
         CHECK(help.what_you_can_do.size() > 80);
         CHECK(help.keys.size() >= 2);
-        // The source names the seed document, and it exists beside the project.
+        // The source names the seed document by its title and cites the lab's page in the
+        // repository, whose Sources section names it too: "TITLE (docs/labs/LAB.md#sources)".
         const std::string lab = sim.world().lab().name;
-        CHECK(help.source.find("../shared/seeds/") != std::string::npos);
-        const std::size_t at = help.source.find("../shared/seeds/");
-        if (at != std::string::npos) {
-            const std::size_t end = help.source.find_first_of(" ,;)", at);
-            const std::string seed = help.source.substr(at, end == std::string::npos ? std::string::npos : end - at);
-            // The seeds sit in shared/ beside the project (CI lays a copy there too).
-            if (std::filesystem::exists(root + "/../shared/seeds")) CHECK_MESSAGE(std::filesystem::exists(root + "/" + seed), seed);
-            else MESSAGE("no ../shared/seeds beside the project: the seed's name is not checked");
-        }
+        const std::string page = "docs/labs/" + lab + ".md";
+        const std::string cite = " (" + page + "#sources)";
+        CHECK(help.source.find("../") == std::string::npos);   // nothing outside the repository
+        REQUIRE(help.source.size() > cite.size());
+        CHECK(help.source.substr(help.source.size() - cite.size()) == cite);
+        const std::string title = help.source.substr(0, help.source.size() - cite.size());
+        CHECK(title.size() > 20);
+        const std::string sources = sources_section(root + "/" + page);
+        REQUIRE_MESSAGE(!sources.empty(), page << " has no \"## Sources\" section");
+        CHECK_MESSAGE(sources.find(title) != std::string::npos, title << " is not named in " << page << "#sources");
         // No other lab's gestures: Podball's pods are Podball's.
         if (lab != "podball") {
             CHECK(help.what_you_can_do.find(" pod") == std::string::npos);

@@ -12,8 +12,8 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/params.hpp"
 #include "engine/core/scenario.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 
 using namespace pb;
 

@@ -16,8 +16,8 @@
 #include "engine/core/scenario.hpp"
 #include "engine/logistics/world.hpp"
 #include "ui/logistics/logistics_view.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 
 using namespace pb;
 
@@ -310,8 +310,8 @@ TEST_CASE("logistics view: help says what the Logistics lab shows and which gest
     const ui::LabHelp h = view.help();
     CHECK(h.what_you_see.find("units/tick") != std::string::npos);
     CHECK(h.what_you_see.find("grey when idle") != std::string::npos);
-    CHECK(h.source.find("overmind-logistics.txt") != std::string::npos);
-    CHECK(h.source.find("specs/logistics.md") != std::string::npos);
+    CHECK(h.source.find("The Logistics System") != std::string::npos);   // the seed, by its title
+    CHECK(h.source.find("(docs/labs/logistics.md#sources)") != std::string::npos);
     bool drag = false, hover = false;
     for (const auto& k : h.keys) {
         CHECK(k.what.find("pod") == std::string::npos);

@@ -10,9 +10,9 @@
 #include <glm/geometric.hpp>
 
 #include "engine/podball/world.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/palette.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/palette.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

@@ -12,7 +12,7 @@
 
 #include <imgui.h>
 
-#include "ui/painter.hpp"
+#include "ui/render/painter.hpp"
 
 using pb::ui::Painter;
 

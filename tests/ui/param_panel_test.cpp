@@ -1,7 +1,8 @@
 #include <doctest/doctest.h>
 
+#include "engine/core/lab.hpp"
 #include "engine/core/params.hpp"
-#include "ui/param_panel.hpp"
+#include "ui/widgets/param_panel.hpp"
 
 using namespace pb;
 
@@ -55,12 +56,33 @@ TEST_CASE("param panel: section titles, filter and slider formats") {
     CHECK(ui::param_matches_filter(friction, ""));
     CHECK(ui::param_matches_filter(friction, "FRICTION"));
     CHECK(ui::param_matches_filter(friction, "ball.fri"));     // by key
-    CHECK(ui::param_matches_filter(friction, "slows"));        // by description
+    CHECK(ui::param_matches_filter(friction, "per speed"));    // by unit
+    CHECK_FALSE(ui::param_matches_filter(friction, "slows"));  // not by description
     CHECK_FALSE(ui::param_matches_filter(friction, "mass"));
-
+    CHECK_FALSE(ui::param_matches_filter(friction, "lab"));    // not by the lab's prefix
     CHECK(ui::slider_format(friction) == "%.4g force per speed");
     CHECK(ui::slider_format(table()[2]) == "%d ticks");
     CHECK(ui::slider_format(table()[3]) == "%.4g");
     // A literal percent sign in a unit must not become a printf conversion.
     CHECK(ui::slider_format(table()[4]) == "%.4g %%");
+}
+
+TEST_CASE("param panel: \"ball\" in Podball shows the ball's rows, not every row of the lab") {
+    const LabInfo* podball = find_lab("podball");
+    REQUIRE(podball);
+    REQUIRE(podball->params);
+    const std::vector<ParamDef>& defs = podball->params->defs();
+    int matched = 0, ball_section = 0;
+    for (const ParamDef& def : defs) {
+        const bool match = ui::param_matches_filter(def, "ball");
+        matched += match;
+        if (def.key.rfind("podball.ball.", 0) == 0) {
+            ++ball_section;
+            CHECK_MESSAGE(match, def.key);
+        }
+    }
+    CHECK(ball_section >= 2);
+    CHECK(matched < static_cast<int>(defs.size()) / 2);   // every row matched while the prefix counted
+    CHECK_FALSE(ui::param_matches_filter(defs.front(), "podball"));
+
 }

@@ -1,4 +1,4 @@
-// Issue 21 point 3 through the shell: the matching policy is a drop-down showing its name, a flag
+// Parameter words through the shell: the matching policy is a drop-down showing its name, a flag
 // is a checkbox, and each lab's derived values sit under the sliders that feed them.
 #include <doctest/doctest.h>
 
@@ -8,9 +8,9 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/param_panel.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/param_panel.hpp"
 
 using namespace pb;
 

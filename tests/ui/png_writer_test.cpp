@@ -1,5 +1,6 @@
-// The PNG writer checks every write (issue 18 point 6): stb's own file writer never reported a
-// failed write, so `render --out /dev/full` used to say "wrote".
+// The PNG writer checks every write (docs/command-line.md#every-file-written-is-checked): stb's own
+// file writer does not report a failed write, so without the checks `render --out /dev/full` would
+// say "wrote".
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -9,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 
 namespace fs = std::filesystem;
 

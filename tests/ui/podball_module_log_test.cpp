@@ -1,13 +1,14 @@
-// The Podball Analysis tab shows what a team's library module printed, its log (README, "Library
-// modules run isolated"): a node per library module, read only while it is open.
+// The Podball Analysis tab shows what a team's library module printed, its log
+// (docs/team-modules.md#library-modules-run-isolated-the-default): a node per library module, read
+// only while it is open.
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <string>
 
 #include "engine/core/scenario.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

@@ -1,4 +1,4 @@
-// Playbench's rasteriser of ImGui draw data (ui/raster.hpp): exact pixel coverage, the fill
+// Playbench's rasteriser of ImGui draw data (ui/render/raster.hpp): exact pixel coverage, the fill
 // rule, SDL's blend, clipping, glyph sampling, bad input; then every lab's busiest frame drawn
 // by it and by SDL's software renderer, compared pixel by pixel.
 #include <doctest/doctest.h>
@@ -17,9 +17,9 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/raster.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/render/raster.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/soak_setup.hpp"
 
 using namespace pb;

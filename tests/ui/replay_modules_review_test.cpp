@@ -1,5 +1,6 @@
-// Reviewing a replay whose Podball team plays a module library (issue 18 point 2): the window asks
-// first, naming the library's file and SHA-256; nothing is loaded until the designer agrees.
+// Reviewing a replay whose Podball team plays a module library
+// (docs/replays.md#module-libraries-in-replays): the window asks first, naming the library's file
+// and SHA-256; nothing is loaded until the designer agrees.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -10,8 +11,8 @@
 #include "engine/core/scenario.hpp"
 #include "engine/core/sha256.hpp"
 #include "engine/podball/world.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -61,11 +62,11 @@ TEST_CASE("replay modules ui: reviewing asks before loading a module library, an
     CHECK_FALSE(shell.open_replay(replay));
     REQUIRE(shell.allow_replay_modules());
     CHECK(shell.reviewing());
-    const auto& reviewed = dynamic_cast<const podball::PodballWorld&>(shell.replay_player()->simulation().world());
+    const auto& reviewed = dynamic_cast<const podball::PodballWorld&>(shell.review()->player().simulation().world());
     CHECK(reviewed.team_module(0).log().text == "marker: loaded\n");
-    for (int i = 0; i < 1000 && !shell.replay_player()->fully_checked(); ++i) shell.update(1.0 / 60.0);
-    CHECK(shell.replay_player()->fully_checked());
-    CHECK_FALSE(shell.replay_player()->divergence());
+    for (int i = 0; i < 1000 && !shell.review()->player().fully_checked(); ++i) shell.update(1.0 / 60.0);
+    CHECK(shell.review()->player().fully_checked());
+    CHECK_FALSE(shell.review()->player().divergence());
     ::unsetenv("PB_MODULE_MARKER");
 }
 

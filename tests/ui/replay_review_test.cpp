@@ -10,10 +10,10 @@
 
 #include "engine/core/replay.hpp"
 #include "engine/core/scenario.hpp"
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
-#include "ui/shortcuts.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -43,8 +43,8 @@ ReplayData load(const std::string& path) {
 
 // Plays the shell until its player checked every recorded hash (as frames would).
 void check_fully(ui::Shell& shell) {
-    for (int i = 0; i < 1000 && !shell.replay_player()->fully_checked(); ++i) shell.update(1.0 / 60.0);
-    REQUIRE(shell.replay_player()->fully_checked());
+    for (int i = 0; i < 1000 && !shell.review()->player().fully_checked(); ++i) shell.update(1.0 / 60.0);
+    REQUIRE(shell.review()->player().fully_checked());
 }
 
 }  // namespace
@@ -140,7 +140,7 @@ TEST_CASE("replay ui: opening a replay reviews it; seeking through the shell equ
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_file(renamed));
     REQUIRE(shell.reviewing());
-    CHECK(&shell.simulation() == &shell.replay_player()->simulation());
+    CHECK(&shell.simulation() == &shell.review()->player().simulation());
     CHECK(shell.simulation().tick() == 0);
     CHECK(shell.window_title().find("reviewing review.txt") != std::string::npos);
     renderer.render(shell, 2);
@@ -148,10 +148,10 @@ TEST_CASE("replay ui: opening a replay reviews it; seeking through the shell equ
                           "transport.take_over", "review.file", "review.add_note"})
         CHECK_MESSAGE(shell.widgets().find(w), w);
     // The timeline has the friction edit with what it changed.
-    REQUIRE(shell.replay_player()->timeline().size() == 1);
-    CHECK(shell.replay_player()->timeline()[0].text == "podball.ball.friction 0.02 -> 0.006");   // from the default
+    REQUIRE(shell.review()->player().timeline().size() == 1);
+    CHECK(shell.review()->player().timeline()[0].text == "podball.ball.friction 0.02 -> 0.006");   // from the default
 
-    shell.review_seek(437);
+    shell.review()->seek(437);
     Simulation straight = test::default_simulation();
     for (std::int64_t t = 0; t < 437; ++t) {
         if (t == 40) REQUIRE_FALSE(straight.submit(make_param_set(straight.tick(), "podball.ball.friction", 0.006)));
@@ -162,8 +162,8 @@ TEST_CASE("replay ui: opening a replay reviews it; seeking through the shell equ
     CHECK(shell.simulation().tick() == 437);
     CHECK(shell.simulation().world().hash() == independent.simulation().world().hash());
     CHECK(shell.simulation().world().hash() == straight.world().hash());
-    shell.review_seek(12);
-    shell.review_step(+1);
+    shell.review()->seek(12);
+    shell.review()->step(+1);
     CHECK(shell.simulation().tick() == 13);
     shell.perform(ShellAction::StepBack);
     CHECK(shell.simulation().tick() == 12);
@@ -172,7 +172,7 @@ TEST_CASE("replay ui: opening a replay reviews it; seeking through the shell equ
     shell.perform(ShellAction::JumpToStart);
     CHECK(shell.simulation().tick() == 0);
     check_fully(shell);
-    CHECK_FALSE(shell.replay_player()->divergence());
+    CHECK_FALSE(shell.review()->player().divergence());
 
     // Play runs the player at the transport's speed and stops at the end.
     shell.set_paused(false);
@@ -212,13 +212,13 @@ TEST_CASE("replay ui: a loop plays its A-B range over and over") {
     Simulation live = test::default_simulation();
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(path));
-    shell.review_seek(100);
-    shell.set_loop_start();
-    shell.review_seek(130);
-    shell.set_loop_end();
-    shell.toggle_loop();
-    CHECK(shell.review()->loop);
-    shell.review_seek(100);
+    shell.review()->seek(100);
+    shell.review()->set_loop_start();
+    shell.review()->seek(130);
+    shell.review()->set_loop_end();
+    shell.review()->toggle_loop();
+    CHECK(shell.review()->looping());
+    shell.review()->seek(100);
     shell.set_paused(false);
     std::int64_t lowest = 1'000'000, highest = 0;
     for (int i = 0; i < 120; ++i) {
@@ -242,7 +242,7 @@ TEST_CASE("replay ui: editing is off while reviewing") {
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(path));
     renderer.render(shell, 2);
-    shell.review_seek(50);
+    shell.review()->seek(50);
     const std::size_t before = shell.simulation().live_commands().size();
     const std::uint64_t hash = shell.simulation().world().hash();
 
@@ -295,15 +295,15 @@ TEST_CASE("replay ui: a tampered hash shows a divergence at its tick and playbac
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(bad));
     check_fully(shell);
-    REQUIRE(shell.replay_player()->divergence());
-    CHECK(*shell.replay_player()->divergence() == 150);
+    REQUIRE(shell.review()->player().divergence());
+    CHECK(*shell.review()->player().divergence() == 150);
     CHECK(shell.status().find("Diverged at tick 150") != std::string::npos);
     renderer.render(shell, 2);
     CHECK(shell.widgets().find("timeline.divergence"));
     CHECK(shell.widgets().find("divergence_banner"));
     CHECK(shell.window_title().find("DIVERGED") != std::string::npos);
     // Playback goes on past it.
-    shell.review_seek(140);
+    shell.review()->seek(140);
     shell.set_paused(false);
     for (int i = 0; i < 30; ++i) shell.update(1.0 / 60.0);
     CHECK(shell.simulation().tick() > 160);
@@ -316,13 +316,13 @@ TEST_CASE("replay ui: notes added while reviewing are in the file after reloadin
     Simulation live = test::default_simulation();
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(path));
-    CHECK_FALSE(shell.add_review_note(""));   // no text: nothing saved
-    shell.review_seek(80);
-    REQUIRE(shell.add_review_note("the ball stops too soon", glm::dvec2{1.5, -2.0}));
-    shell.review_seek(20);
-    REQUIRE(shell.add_review_note("kick-off"));
-    CHECK(shell.review()->notes.size() == 2);
-    CHECK(shell.review()->notes[0].tick == 20);   // listed by tick
+    CHECK_FALSE(shell.review()->add_note(""));   // no text: nothing saved
+    shell.review()->seek(80);
+    REQUIRE(shell.review()->add_note("the ball stops too soon", glm::dvec2{1.5, -2.0}));
+    shell.review()->seek(20);
+    REQUIRE(shell.review()->add_note("kick-off"));
+    CHECK(shell.review()->notes().size() == 2);
+    CHECK(shell.review()->notes()[0].tick == 20);   // listed by tick
 
     ReplayData data = load(path);
     REQUIRE(data.notes.size() == 2);
@@ -335,7 +335,7 @@ TEST_CASE("replay ui: notes added while reviewing are in the file after reloadin
 
     shell.close_replay();
     REQUIRE(shell.open_replay(path));
-    CHECK(shell.review()->notes.size() == 2);
+    CHECK(shell.review()->notes().size() == 2);
 }
 
 TEST_CASE("replay ui: a deleted note is gone from the file, and a new one never reuses its id") {
@@ -345,16 +345,16 @@ TEST_CASE("replay ui: a deleted note is gone from the file, and a new one never 
     Simulation live = test::default_simulation();
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(path));
-    shell.review_seek(10);
-    REQUIRE(shell.add_review_note("first"));
-    shell.review_seek(30);
-    REQUIRE(shell.add_review_note("second"));
-    const std::uint32_t second = shell.review()->notes[1].id;
-    REQUIRE(shell.delete_review_note(second));
-    CHECK_FALSE(shell.delete_review_note(second));   // already gone: refused, file untouched
-    CHECK(shell.review()->notes.size() == 1);
-    REQUIRE(shell.add_review_note("third"));
-    CHECK(shell.review()->notes.back().id > second);
+    shell.review()->seek(10);
+    REQUIRE(shell.review()->add_note("first"));
+    shell.review()->seek(30);
+    REQUIRE(shell.review()->add_note("second"));
+    const std::uint32_t second = shell.review()->notes()[1].id;
+    REQUIRE(shell.review()->delete_note(second));
+    CHECK_FALSE(shell.review()->delete_note(second));   // already gone: refused, file untouched
+    CHECK(shell.review()->notes().size() == 1);
+    REQUIRE(shell.review()->add_note("third"));
+    CHECK(shell.review()->notes().back().id > second);
 
     ReplayData data = load(path);
     REQUIRE(data.notes.size() == 2);
@@ -372,7 +372,7 @@ TEST_CASE("replay ui: take over forks at the tick, continues live and records a 
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(path));
-    shell.review_seek(300);
+    shell.review()->seek(300);
     const std::uint64_t at = shell.simulation().world().hash();
     REQUIRE(shell.take_over(branch));
     CHECK_FALSE(shell.reviewing());
@@ -415,7 +415,7 @@ TEST_CASE("replay ui: bad replays give clear messages, a cut-off one opens with 
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
     ui::Shell shell{live, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(path));
-    CHECK_FALSE(shell.review()->warnings.empty());
+    CHECK_FALSE(shell.review()->warnings().empty());
     CHECK(shell.status().find("incomplete") != std::string::npos);
     renderer.render(shell, 2);
     CHECK(shell.widgets().find("replay_warning_banner"));
@@ -440,7 +440,7 @@ TEST_CASE("replay ui: a dropped replay opens for review without asking about uns
     shell.request_open(path);   // what a drop or File > Open does
     CHECK(shell.reviewing());
     CHECK_FALSE(shell.modal_open());
-    CHECK(shell.wants_continuous_frames() == !shell.replay_player()->fully_checked());
+    CHECK(shell.wants_continuous_frames() == !shell.review()->player().fully_checked());
     // The live edit is still there once the replay is closed, and still unsaved.
     shell.close_replay();
     CHECK(shell.dirty());

@@ -6,9 +6,9 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/rgs/world.hpp"
-#include "ui/offscreen_renderer.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
 
 using namespace pb;
 
@@ -43,7 +43,8 @@ TEST_CASE("rgs tools: a click selects an RGS, or with 'click builds' places one,
     REQUIRE(view != nullptr);
     const double pick = 0.05;
 
-    // The two RGS of the post's example sit at x = 3600 and 4400 (800 apart, 27/32 each).
+    // The two RGS of the example in Unvanquished's resource post (docs/labs/rgs.md#sources) sit at
+    // x = 3600 and 4400 (800 apart, 27/32 each).
     view->click(sim.world(), canvas_at(4390.0, 4010.0), pick, true);
     CHECK(view->selected() == 1);
     view->click(sim.world(), canvas_at(1000.0, 1000.0), pick, true);   // free map, not building: deselects

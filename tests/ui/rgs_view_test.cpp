@@ -11,10 +11,10 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/rgs/world.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/palette.hpp"
+#include "ui/render/offscreen_renderer.hpp"
 #include "ui/rgs/rgs_view.hpp"
-#include "ui/shell.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/widgets/palette.hpp"
 
 using namespace pb;
 
@@ -177,6 +177,6 @@ TEST_CASE("rgs view: help names every key of the lab and its sources") {
     for (const ui::LabKey& k : h.keys) keys += k.keys + "|";
     for (const char* k : {"H|", "D|", "T|", "X|", "PgUp / PgDn|", "B|", "Esc|", "Del / Backspace|", "M|", "drag (paused)|"})
         CHECK_MESSAGE(keys.find(k) != std::string::npos, k);
-    CHECK(h.source.find("rgs-resource-system.txt") != std::string::npos);
-    CHECK(h.source.find("specs/rgs.md") != std::string::npos);
+    CHECK(h.source.find("Unvanquished's design post") != std::string::npos);   // the seed, by its title
+    CHECK(h.source.find("(docs/labs/rgs.md#sources)") != std::string::npos);
 }

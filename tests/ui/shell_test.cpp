@@ -8,8 +8,8 @@
 #include <fstream>
 
 #include "engine/podball/world.hpp"
-#include "ui/shell.hpp"
-#include "ui/shortcuts.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;

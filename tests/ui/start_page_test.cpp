@@ -1,5 +1,5 @@
-// Issue 21 points 5 and 6: a file that fails to load keeps the work; File > New per lab; the
-// start page; modal dialogs hold the world still; F12 in dialogs and in review.
+// A file that fails to load keeps the work; File > New per lab; the start page
+// (docs/window.md#start-page); modal dialogs hold the world still; F12 in dialogs and in review.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -8,9 +8,9 @@
 #include <set>
 
 #include "engine/core/lab.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/start_page.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/start_page.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -237,7 +237,7 @@ TEST_CASE("F12 in replay review: playbench-<scenario>-t<tick>.png") {
     shell.run_ticks(30);
     shell.stop_recording("");
     REQUIRE(shell.open_replay(replay));
-    shell.review_seek(20);
+    shell.review()->seek(20);
     shell.perform(ShellAction::Screenshot);
     auto shot = shell.take_screenshot_request();
     REQUIRE(shot);

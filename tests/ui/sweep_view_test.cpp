@@ -1,4 +1,4 @@
-// The sweep in the window (ui/sweep_view.hpp, ui/shell_sweep.cpp): a real sweep (the Podball
+// The sweep in the window (ui/shell/sweep_view.hpp, ui/shell/sweep_session.hpp): a real sweep (the Podball
 // scoring example, its runs capped at 300 ticks) run and merged in a temp folder, opened through
 // the shell as File > Open does, drawn by the offscreen renderer and clicked.
 #include <doctest/doctest.h>
@@ -19,9 +19,9 @@
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
 #include "engine/sweep/sweep_table.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
-#include "ui/sweep_view.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/sweep_view.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -150,8 +150,8 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     REQUIRE(r.ok());
 
     shell.request_open((fs::path(dir) / "sweep.sqlite").string());   // what the File dialog's Open does
-    REQUIRE_MESSAGE(shell.sweep_visible(), shell.error());
-    ui::SweepView* view = shell.sweep_view();
+    REQUIRE_MESSAGE(shell.sweep().visible(), shell.error());
+    ui::SweepView* view = shell.sweep().view();
     REQUIRE(view);
     r.render(shell, 3);
     for (const char* w : {"sweep.view", "sweep.plot", "sweep.table", "sweep.result", "sweep.x", "sweep.y", "sweep.export_png",
@@ -223,7 +223,7 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     const SweepTableRow row = t.rows[shown[3]];
     CHECK(row.seed == t.manifest.seeds[3]);
     click(r, shell, "sweep.row." + std::to_string(row.run));
-    CHECK_FALSE(shell.sweep_visible());
+    CHECK_FALSE(shell.sweep().visible());
     CHECK(shell.error().empty());
     const World& w = shell.simulation().world();
     CHECK(w.params().get("podball.ball.shoot_force") == t.values[0][2]);
@@ -231,7 +231,7 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     CHECK(shell.simulation().scenario().seed == row.seed);
     CHECK(shell.simulation().tick() == 0);
     CHECK(shell.current_path().empty());   // untitled: Save never writes over the base scenario
-    CHECK(shell.sweep_run().find("run " + std::to_string(row.run)) != std::string::npos);
+    CHECK(shell.sweep().run().find("run " + std::to_string(row.run)) != std::string::npos);
     CHECK(shell.window_title().find("seed " + std::to_string(row.seed)) != std::string::npos);
     CHECK(shell.widgets().find("menu.sweep"));
     // It is the run the sweep ran: the same results after its ticks.
@@ -241,9 +241,9 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
 
     // Sweep > Show the sweep view comes back to it, as it was.
     r.render(shell, 1);
-    shell.show_sweep(true);
+    shell.sweep().show(true);
     r.render(shell, 2);
-    CHECK(shell.sweep_visible());
+    CHECK(shell.sweep().visible());
     CHECK(shell.widgets().find("sweep.cell.2.0"));
     CHECK(view->filter().size() == 2);
     // Export buttons open the file dialog at a name in the sweep's folder.
@@ -296,7 +296,7 @@ TEST_CASE("sweep view: clear errors (not a sweep database, unmerged folder, base
     REQUIRE(sqlite3_exec(db, "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
     shell.request_open(other);
-    CHECK_FALSE(shell.sweep_visible());
+    CHECK_FALSE(shell.sweep().visible());
     CHECK(shell.error().find("not a merged Playbench sweep database") != std::string::npos);
     CHECK(shell.error().find(other) != std::string::npos);
 
@@ -306,7 +306,7 @@ TEST_CASE("sweep view: clear errors (not a sweep database, unmerged folder, base
     cap_sweep_ticks(spec, 20);
     run_sweep_into(spec, unmerged, false);
     shell.request_open(unmerged);
-    CHECK_FALSE(shell.sweep_visible());
+    CHECK_FALSE(shell.sweep().visible());
     CHECK(shell.error().find("playbench sweep merge " + unmerged) != std::string::npos);
 
     // Its base scenario gone (a copy of the sweep whose manifest points at a missing file): the
@@ -322,14 +322,14 @@ TEST_CASE("sweep view: clear errors (not a sweep database, unmerged folder, base
     fs::remove(moved);
     ui::OffscreenRenderer r(1280, 800);
     shell.request_open((fs::path(unmerged) / "sweep.sqlite").string());
-    REQUIRE_MESSAGE(shell.sweep_visible(), shell.error());
-    CHECK(shell.sweep_view()->scenario_problem().find(moved) != std::string::npos);
+    REQUIRE_MESSAGE(shell.sweep().visible(), shell.error());
+    CHECK(shell.sweep().view()->scenario_problem().find(moved) != std::string::npos);
     r.render(shell, 3);
     const double friction = sim.world().params().get("podball.ball.friction");
     click(r, shell, "sweep.row.0");
     CHECK(shell.error().find(moved + " is missing") != std::string::npos);
-    CHECK(shell.sweep_visible());
-    CHECK(shell.sweep_run().empty());
+    CHECK(shell.sweep().visible());
+    CHECK(shell.sweep().run().empty());
     CHECK(sim.world().params().get("podball.ball.friction") == friction);
 }
 
@@ -343,16 +343,16 @@ TEST_CASE("sweep view: one seed a point: clicking a point of the line plot opens
     ui::Shell shell(sim, ui::ShellOptions{});
     ui::OffscreenRenderer r(1280, 800);
     shell.request_open(dir);   // the folder, as the File dialog allows
-    REQUIRE_MESSAGE(shell.sweep_visible(), shell.error());
-    const SweepTable& t = shell.sweep_view()->table();
+    REQUIRE_MESSAGE(shell.sweep().visible(), shell.error());
+    const SweepTable& t = shell.sweep().view()->table();
     REQUIRE(t.varied.size() == 1);
-    CHECK_FALSE(shell.sweep_view()->y_param());   // one parameter: the line plot
+    CHECK_FALSE(shell.sweep().view()->y_param());   // one parameter: the line plot
     r.render(shell, 3);
     for (int i = 0; i < 9; ++i) CHECK(shell.widgets().find("sweep.point." + std::to_string(i)));
     click(r, shell, "sweep.point.4");
-    CHECK_FALSE(shell.sweep_visible());
+    CHECK_FALSE(shell.sweep().visible());
     CHECK(sim.world().lab().name == "rgs");
     CHECK(sim.world().params().get("rgs.economy.half_life") == t.values[0][4]);
     CHECK(sim.scenario().seed == t.manifest.seeds[0]);
-    CHECK(shell.sweep_run().find("run 4: point 4") == 0);
+    CHECK(shell.sweep().run().find("run 4: point 4") == 0);
 }

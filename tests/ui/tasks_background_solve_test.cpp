@@ -1,9 +1,9 @@
-// The window's Tasks solve runs off the frame (issue 19, point 2): while a worker solves the edited
-// ship, frames keep being drawn with the last finished answer and a "Solving..." marker; once
-// done the frame shows exactly the synchronous solve's answer; an edit during a solve ends with
-// the newest edit's answer (the older one, finished or not, is never shown). The solve is made
-// as slow as the test likes by holding the worker in a hook, so nothing here depends on timing:
-// the waits below only guard against a hang.
+// The window's Tasks solve runs off the frame (docs/labs/tasks.md#the-solve-runs-off-the-frame):
+// while a worker solves the edited ship, frames keep being drawn with the last finished answer and
+// a "Solving..." marker; once done the frame shows exactly the synchronous solve's answer; an edit
+// during a solve ends with the newest edit's answer (the older one, finished or not, is never
+// shown). The solve is made as slow as the test likes by holding the worker in a hook, so nothing
+// here depends on timing: the waits below only guard against a hang.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -18,8 +18,8 @@
 #include "engine/core/simulation.hpp"
 #include "engine/tasks/solution_report.hpp"
 #include "engine/tasks/world.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/tasks/background_solve.hpp"
 #include "ui/tasks/tasks_view.hpp"
 

@@ -9,8 +9,8 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/shell.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/shell.hpp"
 
 namespace pb::test {
 

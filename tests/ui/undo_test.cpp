@@ -1,4 +1,4 @@
-// Undo / redo through the shell's edit history (ui/edit_history.hpp), as the shell drives it:
+// Undo / redo through the shell's edit history (ui/shell/edit_history.hpp), as the shell drives it:
 // for every lab, every command kind a designer issues is applied, undone (the world's hash is the
 // one before when the inverse is exact) and redone (the hash after); an inexact inverse is
 // flagged, a kind without one refuses with the reason; a recording with undos verifies; a slider
@@ -22,11 +22,11 @@
 #include "engine/rgs/commands.hpp"
 #include "engine/rgs/world.hpp"
 #include "engine/tasks/commands.hpp"
-#include "ui/edit_history.hpp"
-#include "ui/offscreen_renderer.hpp"
-#include "ui/param_panel.hpp"
-#include "ui/shell.hpp"
-#include "ui/shortcuts.hpp"
+#include "ui/render/offscreen_renderer.hpp"
+#include "ui/shell/edit_history.hpp"
+#include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
+#include "ui/widgets/param_panel.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -573,20 +573,54 @@ TEST_CASE("undo: while reviewing a replay, Undo takes back a note added and Redo
     Simulation sim = test::default_simulation();
     ui::Shell shell{sim, ui::ShellOptions{}};
     REQUIRE(shell.open_replay(path));
-    shell.review_seek(20);
-    REQUIRE(shell.add_review_note("the press starts here", glm::dvec2(0.1, 0.0)));
-    REQUIRE(shell.review()->notes.size() == 1);
-    shell.review_seek(50);
+    shell.review()->seek(20);
+    REQUIRE(shell.review()->add_note("the press starts here", glm::dvec2(0.1, 0.0)));
+    REQUIRE(shell.review()->notes().size() == 1);
+    shell.review()->seek(50);
     shell.perform(ShellAction::Undo);
-    CHECK(shell.review()->notes.empty());
+    CHECK(shell.review()->notes().empty());
     CHECK(shell.status() == "Undo note at t=20");
     shell.perform(ShellAction::Redo);
-    REQUIRE(shell.review()->notes.size() == 1);
-    CHECK(shell.review()->notes[0].tick == 20);
-    CHECK(shell.review()->notes[0].text == "the press starts here");
-    CHECK(shell.replay_player()->tick() == 50);
+    REQUIRE(shell.review()->notes().size() == 1);
+    CHECK(shell.review()->notes()[0].tick == 20);
+    CHECK(shell.review()->notes()[0].text == "the press starts here");
+    CHECK(shell.review()->player().tick() == 50);
     // In the file too: the replay read again holds the note once.
     ReplayLoad l = read_replay_file(path);
     REQUIRE(l.data.has_value());
     CHECK(l.data->notes.size() == 1);
+}
+
+TEST_CASE("undo: undoing back to the file's values leaves nothing unsaved; anything else stays unsaved") {
+    Simulation sim = test::default_simulation();
+    ui::Shell shell{sim, ui::ShellOptions{}};
+    const auto unsaved_title = [&] { return shell.window_title().rfind("* ", 0) == 0; };
+    CHECK_FALSE(shell.dirty());
+    CHECK_FALSE(unsaved_title());
+
+    // A slider's edit, then Undo: the file's value again, so nothing to save.
+    REQUIRE_FALSE(shell.edit_history().apply(sim, make_param_set(sim.tick(), "podball.ball.friction", 0.01)));
+    CHECK(shell.dirty());
+    CHECK(unsaved_title());
+    shell.perform(ShellAction::Undo);
+    CHECK(sim.world().params().get("podball.ball.friction") == 0.02);
+    CHECK_FALSE(shell.dirty());
+    CHECK_FALSE(unsaved_title());
+    shell.perform(ShellAction::Redo);
+    CHECK(shell.dirty());
+
+    // Two edits, both undone, also after time moved on.
+    shell.perform(ShellAction::Undo);
+    REQUIRE_FALSE(shell.edit_history().apply(sim, make_param_set(sim.tick(), "podball.ball.mass", 1.0)));
+    sim.advance(30);
+    REQUIRE_FALSE(shell.edit_history().apply(sim, make_param_set(sim.tick(), "podball.ball.friction", 0.03)));
+    shell.perform(ShellAction::Undo);
+    CHECK(shell.dirty());   // the mass is still 1
+    shell.perform(ShellAction::Undo);
+    CHECK_FALSE(shell.dirty());
+
+    // A command that did not come through the edit history (as a steered pod's) is unsaved work
+    // even with the history back where it was.
+    REQUIRE_FALSE(sim.submit(make_param_set(sim.tick(), "podball.ball.mass", 0.5)));
+    CHECK(shell.dirty());
 }

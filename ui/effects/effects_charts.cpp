@@ -1,18 +1,19 @@
 // The Effects view's Analysis tab: for the worked examples, what each example gave under each
 // policy; the compared policies (a table of what each achieved and overlaid charts of cumulative
 // damage and leaks); the selected creep's effect timeline with what every hit did; and the key to
-// every colour on the lanes. Immediate mode: everything is read from the world each frame.
+// every colour on the lanes. Immediate mode: everything is read from the world each frame. "The
+// post" (on screen "the article") is the stacking article summarised in docs/labs/effects.md#sources.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "engine/effects/timeline.hpp"
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/painter.hpp"
 #include "ui/effects/effects_colours.hpp"
 #include "ui/effects/effects_view.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
 
 namespace pb::ui {
 
@@ -81,9 +82,9 @@ std::string post_case(const Lane& lane, int creep) {
         case effects::EventKind::Applied: break;
         }
     }
-    if (interacted) return "the post's case 1, different effect types: fire and ice cancel";
-    if (different) return "the post's case 3, same effect, different stats: conserve potency x duration";
-    if (same) return "the post's case 2, same effect, identical stats: durations add";
+    if (interacted) return "the article's case 1, different effect types: fire and ice cancel";
+    if (different) return "the article's case 3, same effect, different stats: conserve potency x duration";
+    if (same) return "the article's case 2, same effect, identical stats: durations add";
     if (stacked) return "independent stacks";
     return "one hit so far";
 }
@@ -133,8 +134,8 @@ bool EffectsView::draw_analysis(const World& world, const CanvasFrame& f) {
 void EffectsView::draw_examples(const EffectsWorld& w, const CanvasFrame& f) {
     section("Worked examples (one creep each; Ex. N on the lanes)");
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "Each example's hits under each lane's policy, as the post writes them: (potency | seconds); "
-                                          "PD = potency x duration. Compare with ../shared/seeds/status-effect-stacking.txt.");
+    ImGui::TextColored(palette::kDimText, "Each example's hits under each lane's policy, as the article writes them: (potency | seconds); "
+                                          "PD = potency x duration. The article's numbers: docs/labs/effects.md#sources.");
     for (std::size_t wave = 0; wave < w.waves().size(); ++wave) {
         const int creep = static_cast<int>(wave);   // one creep per wave: ids follow the waves
         ImGui::PushID(static_cast<int>(wave));
@@ -200,7 +201,7 @@ void EffectsView::draw_comparison(const EffectsWorld& w, const CanvasFrame& f) {
             ImGui::PopStyleColor();
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("Potency x duration the merges %s: %+.1f of %.1f applied.\n"
-                                  "A conserving policy keeps it (the post's rule); averaging loses it.",
+                                  "A conserving policy keeps it (the article's rule); averaging loses it.",
                                   delta < 0.0 ? "lost" : "created", delta, total);
         }
         ImGui::EndTable();

@@ -3,7 +3,7 @@
 #include <cstddef>
 
 #include "engine/effects/effect_types.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

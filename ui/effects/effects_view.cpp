@@ -1,5 +1,5 @@
 #include "ui/effects/effects_view.hpp"
-#include "ui/painter.hpp"
+#include "ui/render/painter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include <glm/common.hpp>
 
 #include "ui/effects/effects_colours.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 
@@ -366,7 +366,7 @@ LabHelp EffectsView::help() const {
         "(grey: damage only), with their range as a faint circle and a line to the creep they hit. Creeps carry a ring per "
         "effect in its colour (the arc: seconds left, closed at 10 s or more), a health bar above (green full, red nearly dead) "
         "and the damage per second their effects deal (\"-20 HP/s\"). In the worked examples each creep is one example (\"Ex. 2\").\n\n"
-        "The Analysis tab: each worked example's result under each policy in the post's notation (potency | seconds), the "
+        "The Analysis tab: each worked example's result under each policy in the article's notation (potency | seconds), the "
         "policies compared (kills, leaks, damage, potency x duration kept or lost) with charts of damage and leaks over time, "
         "the clicked creep's timeline (seconds left and potency of each effect, and what every hit did), and the key to every colour.";
     h.what_you_can_do =
@@ -382,7 +382,7 @@ LabHelp EffectsView::help() const {
               {"Space", "pause / run"},
               {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: tower moves and edits, lane policies, placements and removals (exact: the tower leaves or comes back at its id); a defined type or a rule has no undo"},
               {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
-    h.source = "../shared/seeds/status-effect-stacking.txt (Defender's Quest) and ../shared/specs/effects.md";
+    h.source = "Lars Doucet, \"A Status Effect Stacking Algorithm\" (docs/labs/effects.md#sources)";
     return h;
 }
 
@@ -432,7 +432,8 @@ void EffectsView::draw_creep(const EffectsWorld& w, const Creep& c, std::size_t 
     if (dps > 0.0) {
         char text[32];
         std::snprintf(text, sizeof text, "-%.0f HP/s", dps);
-        // It drifts up a little over each second, like the post's bouncing numbers.
+        // It drifts up a little over each second, like the numbers bouncing off creeps in the stacking
+        // article (docs/labs/effects.md#sources).
         const float drift = static_cast<float>(w.tick() % 20) * 0.4f * s;
         const ImVec2 size = ImGui::CalcTextSize(text);
         const ImVec4 box(at.x - size.x * 0.5f, bar0.y - size.y - drift, at.x + size.x * 0.5f, bar0.y - drift);

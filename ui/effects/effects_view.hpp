@@ -5,7 +5,8 @@
 // it in every panel; the side panel then shows its effect timeline (potency and remaining
 // duration per type over time, and what each hit did) beside the comparison charts (cumulative
 // damage and leaks per policy, overlaid) in the side panel's Analysis tab, with the key to every
-// colour and, for a scenario of one creep per wave (the post's worked examples), what each example
+// colour and, for a scenario of one creep per wave (the worked examples of the stacking article,
+// docs/labs/effects.md#sources), what each example
 // gave under each policy. On the canvas each such creep is labelled with its example ("Ex. 2").
 // Defenders are placed by clicking (with "click places" on), dragged while paused, edited and
 // removed in the Tools tab; effect types, interaction rules and the lanes' policies are edited
@@ -47,6 +48,7 @@ public:
     ResultMeaning describe_result(const World& world, const std::string& path) const override;
     bool has_analysis() const override { return true; }
     LabHelp help() const override;
+    void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
     // Whether every wave is one creep (the worked examples): creeps are then labelled by example.
     static bool one_creep_per_wave(const effects::EffectsWorld& w);
 

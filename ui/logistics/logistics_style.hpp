@@ -8,7 +8,7 @@
 #include <imgui.h>
 
 #include "engine/logistics/world.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui::logistics_style {
 

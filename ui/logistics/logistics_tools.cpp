@@ -12,12 +12,12 @@
 #include <string>
 
 #include "engine/core/hash.hpp"
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
 #include "ui/logistics/logistics_style.hpp"
 #include "ui/logistics/logistics_view.hpp"
-#include "ui/painter.hpp"
-#include "ui/palette.hpp"
+#include "ui/render/painter.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

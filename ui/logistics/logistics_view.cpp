@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "ui/logistics/logistics_style.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 
@@ -367,7 +367,7 @@ LabHelp LogisticsView::help() const {
         {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, target settings, walls, placements and removals (exact: stock, load and task chain come back at the id)"},
         {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
-    h.source = "../shared/seeds/overmind-logistics.txt, ../shared/specs/logistics.md";
+    h.source = "Overmind's wiki page \"The Logistics System\" (docs/labs/logistics.md#sources)";
     return h;
 }
 

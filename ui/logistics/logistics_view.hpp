@@ -44,6 +44,7 @@ public:
     ResultMeaning describe_result(const World& world, const std::string& path) const override;
     bool has_analysis() const override { return true; }
     LabHelp help() const override;
+    void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
 
     // One line of the Analysis tab's totals: what it counts, its value as shown, and a tooltip.
     // The status line (LogisticsWorld::summary()) shows the same counts under the same names.

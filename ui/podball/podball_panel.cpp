@@ -10,13 +10,13 @@
 
 #include <SDL_scancode.h>
 
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/fixed_step_clock.hpp"
-#include "ui/palette.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/shell/fixed_step_clock.hpp"
+#include "ui/widgets/palette.hpp"
+#include "engine/podball/modules/module_host.hpp"
 #include "engine/core/json.hpp"
 #include "engine/podball/lua/lua_team.hpp"
-#include "engine/podball/module_host.hpp"
 #include "ui/podball/podball_view.hpp"
 
 namespace pb::ui {
@@ -550,7 +550,7 @@ LabHelp PodballView::help() const {
         {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo a pod or ball placed, a slider, a reset (steering a pod is play: no undo)"},
         {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
-    h.source = "../shared/seeds/podball-engine.txt and ../shared/specs/podball.md";
+    h.source = "the Podball engine's rule book (docs/labs/podball.md#sources)";
     return h;
 }
 

@@ -1,5 +1,5 @@
 #include "ui/podball/podball_view.hpp"
-#include "ui/painter.hpp"
+#include "ui/render/painter.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "ui/palette.hpp"
-#include "ui/style.hpp"
+#include "ui/widgets/palette.hpp"
+#include "ui/widgets/style.hpp"
 
 namespace pb::ui {
 

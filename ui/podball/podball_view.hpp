@@ -51,6 +51,7 @@ public:
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
     bool has_tools() const override { return true; }
     LabHelp help() const override;
+    void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
 
     // Heat map of presence drawn on the arena: off, one team's, or both.
     enum class HeatMap { Off, Team0, Team1, Both };

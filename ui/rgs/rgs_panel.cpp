@@ -9,11 +9,11 @@
 
 #include "engine/core/hash.hpp"
 #include "engine/rgs/mine_rate.hpp"
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/painter.hpp"
-#include "ui/palette.hpp"
+#include "ui/render/painter.hpp"
 #include "ui/rgs/rgs_view.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 
@@ -327,7 +327,7 @@ void RgsView::draw_cluster(const RgsWorld& w) {
     } else {
         ImGui::Text("summed efficiency by the pairwise rule %.3f; the union is too large to compute live", cmp->approximation);
     }
-    ImGui::TextColored(palette::kDimText, "The post's intent: a cluster mines in proportion to the union's volume; the pairwise "
+    ImGui::TextColored(palette::kDimText, "The Unvanquished developers' intent: a cluster mines in proportion to the union's volume; the pairwise "
                                           "rule is exact for pairs and penalises clutter beyond them.");
     ImGui::PopTextWrapPos();
 }
@@ -410,7 +410,7 @@ LabHelp RgsView::help() const {
               {"drag (paused)", "move an RGS; the heat map and efficiencies follow live"},
               {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, marks, damage and repair, main structures, builds (the price comes back) and removals (the RGS at its id, the refund taken back)"},
               {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
-    h.source = "../shared/seeds/rgs-resource-system.txt (the Unvanquished post) and ../shared/specs/rgs.md";
+    h.source = "Unvanquished's design post on its resource system (docs/labs/rgs.md#sources)";
     return h;
 }
 

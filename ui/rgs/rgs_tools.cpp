@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <string>
 
-#include "ui/palette.hpp"
-#include "ui/painter.hpp"
+#include "ui/render/painter.hpp"
 #include "ui/rgs/rgs_view.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

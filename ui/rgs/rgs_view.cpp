@@ -7,7 +7,7 @@
 #include <SDL.h>
 #include <glm/common.hpp>
 
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

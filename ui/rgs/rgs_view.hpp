@@ -54,6 +54,7 @@ public:
     ResultMeaning describe_result(const World& world, const std::string& path) const override;
     bool has_analysis() const override { return true; }
     LabHelp help() const override;
+    void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
 
     // What the designer chose (keys while the canvas is hovered; see the overlay's hint line).
     struct Options {

@@ -1,6 +1,6 @@
 // Colours of the Tasks view (kept together so tests can look for them in rendered images).
 #pragma once
-#include "ui/palette.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui::tasks_colours {
 

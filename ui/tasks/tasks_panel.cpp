@@ -1,7 +1,8 @@
 // The Tasks view's side-panel tabs and its Pareto window. Analysis: the team chart of every team
 // size (worst time vs worst damage; one colour and one marker shape per k, efficient points
 // filled, ringed and listed; hover a point for its numbers and routes, click to keep it), the
-// chosen team as the paper's table, the options of one player-equipment pair, and "Open Pareto
+// chosen team as a table like those of the Toward the Stars paper (docs/labs/tasks.md#sources),
+// the options of one player-equipment pair, and "Open Pareto
 // chart", which shows the team chart large in its own window. Tools: the editing fields, each of
 // which issues a command.
 #include <algorithm>
@@ -9,12 +10,12 @@
 #include <cstdio>
 #include <string>
 
-#include "ui/chart.hpp"
-#include "ui/compare_results.hpp"
-#include "ui/painter.hpp"
-#include "ui/palette.hpp"
+#include "ui/render/painter.hpp"
 #include "ui/tasks/tasks_colours.hpp"
 #include "ui/tasks/tasks_view.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 
@@ -723,7 +724,7 @@ LabHelp TasksView::help() const {
         "The Analysis tab plots every team size's options, W^k: worst time (x, time units) against worst damage (y, hit "
         "points, HP), one colour and one marker shape per team size k. Efficient teams (no team with fewer or as many players "
         "does as well) are filled, ringed and listed under the chart; hollow ones are beaten by a smaller team. Below: the "
-        "team shown as the paper's table, and the options of one player with one tool. \"Open Pareto chart\" shows the "
+        "team shown as a table like the Toward the Stars paper's, and the options of one player with one tool. \"Open Pareto chart\" shows the "
         "team chart large in its own window.";
     h.what_you_can_do =
         "Hover a point of a chart to see that team's routes on the ship and its numbers; click it (or a row of the efficient "
@@ -740,7 +741,8 @@ LabHelp TasksView::help() const {
         {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: rooms moved or added, hazards, corridors, players and equipment (a removed one comes back at its number), the event, costs"},
         {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
-    h.source = "../shared/seeds/toward-the-stars-paper.txt and ../shared/specs/tasks.md";
+    h.source = "F. Liberatore, \"Optimizing Players Operations in the Multiplayer Cooperative Game Toward the Stars\" "
+               "(docs/labs/tasks.md#sources)";
     return h;
 }
 

@@ -1,5 +1,5 @@
 #include "ui/tasks/tasks_view.hpp"
-#include "ui/painter.hpp"
+#include "ui/render/painter.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,9 +9,9 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-#include "ui/palette.hpp"
 #include "ui/tasks/background_solve.hpp"
 #include "ui/tasks/tasks_colours.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 

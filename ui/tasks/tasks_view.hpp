@@ -2,7 +2,8 @@
 // hazards, players, equipment, the event; its screen rectangle recorded as "keep_visible.ship"),
 // the routes of the chosen team with its players walking them. The side panel's Analysis tab
 // holds the Pareto chart of every team size (one colour and one marker shape per k, the
-// efficient set filled and listed), the chosen team as the paper's table and the options of one
+// efficient set filled and listed), the chosen team as a table like those of the Toward the Stars
+// paper (docs/labs/tasks.md#sources) and the options of one
 // player-equipment pair; "Open Pareto chart" shows the team chart large in its own movable,
 // resizable window (about half the screen, placed over the side panel and the canvas's lower
 // right, with the ship refitted beside it; "overlay.pareto" while it lies over the canvas). The
@@ -57,6 +58,7 @@ public:
     bool draw_tools(const World& world, const CanvasFrame& frame) override;
     bool has_tools() const override { return true; }
     LabHelp help() const override;
+    void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
 
     // The large Pareto chart window ("Open Pareto chart" in the Analysis tab); it stays open
     // until closed, also across scenarios of the lab.

@@ -12,7 +12,7 @@
 
 #include "engine/podball/det_math.hpp"
 #include "engine/podball/lua/lua_vm.hpp"
-#include "engine/podball/pod_skills.hpp"
+#include "engine/podball/teams/pod_skills.hpp"
 
 namespace pb::podball::lua {
 namespace {
@@ -469,7 +469,7 @@ int m_atan(lua_State* L) { lua_pushnumber(L, det_atan2(arg(L, 1), luaL_optnumber
 int m_asin(lua_State* L) { const double x = arg(L, 1); lua_pushnumber(L, det_atan2(x, std::sqrt((1.0 - x) * (1.0 + x)))); return 1; }
 int m_acos(lua_State* L) { const double x = arg(L, 1); lua_pushnumber(L, det_atan2(std::sqrt((1.0 - x) * (1.0 + x)), x)); return 1; }
 
-// vec: the vector helpers of the built-in modules (pod_skills.hpp), on plain numbers.
+// vec: the vector helpers of the built-in modules (engine/podball/teams/pod_skills.hpp), on plain numbers.
 int vec_len(lua_State* L) { lua_pushnumber(L, length(Vec2{arg(L, 1), arg(L, 2)})); return 1; }
 int vec_norm(lua_State* L) {
     const Vec2 d{arg(L, 1), arg(L, 2)};
