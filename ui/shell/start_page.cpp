@@ -201,6 +201,20 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
         ImGui::TextColored(kErrorText, "%s", error.c_str());
         ImGui::PopTextWrapPos();
     }
+    // The New buttons in one row at the top: in reach however many examples the labs list below.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("New:");
+    for (const StartLab& lab : labs_) {
+        if (lab.name.empty()) continue;
+        ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(lab.title.c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f)
+            ImGui::NewLine();
+        ImGui::PushID(lab.name.c_str());
+        if (ImGui::Button(lab.title.c_str())) choice.new_lab = lab.name;
+        widgets.record_last_item("start.new." + lab.name);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("File > New > %s: the lab's defaults, untitled", lab.title.c_str());
+        ImGui::PopID();
+    }
     ImGui::Separator();
     for (const StartLab& lab : labs_) {
         ImGui::PushID(lab.name.c_str());
@@ -211,12 +225,6 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
             ImGui::PushTextWrapPos(0.0f);
             ImGui::TextColored(palette::kDimText, "%s", lab.summary.c_str());
             ImGui::PopTextWrapPos();
-        }
-        if (!lab.name.empty()) {
-            std::string label = "New " + lab.title + " scenario";
-            if (ImGui::Button(label.c_str())) choice.new_lab = lab.name;
-            widgets.record_last_item("start.new." + lab.name);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("File > New > %s: the lab's defaults, untitled", lab.title.c_str());
         }
         for (const StartEntry& e : lab.scenarios) {
             ImGui::PushID(e.path.c_str());
@@ -257,7 +265,7 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
             ImGui::PopID();
         }
         if (lab.scenarios.empty() && !lab.name.empty())
-            ImGui::TextColored(palette::kDimText, "No example file for this lab: start a new one above.");
+            ImGui::TextColored(palette::kDimText, "No example file for this lab: New above starts one.");
         ImGui::Spacing();
         ImGui::PopID();
     }
