@@ -54,6 +54,14 @@ struct ModuleLog {
     std::uint64_t dropped_bytes = 0;
 };
 
+// A pod whose action a module gave but the world cannot use (a script's malformed action, see
+// docs/lua-teams.md#actionsi): that pod idles for the call and the world counts a fault with the
+// reason; the team's other pods play.
+struct PodFault {
+    int pod = 0;   // 0-based
+    std::string reason;
+};
+
 // A team's brain. Built-in modules are plain C++ values (clone copies, hash covers their memory);
 // third-party ones are shared libraries behind the C ABI (library_module.hpp).
 class TeamModule {
@@ -76,6 +84,11 @@ public:
     // The module's log: an isolated library module's stdout and stderr, read when asked (a few
     // system calls: for showing, not per tick). Built-in and in-process modules have none.
     virtual ModuleLog log() const { return {}; }
+    // After a play() that returned: the pods whose action could not be read (empty for most).
+    virtual const std::vector<PodFault>& pod_faults() const {
+        static const std::vector<PodFault> none;
+        return none;
+    }
 };
 
 // How a team's module is doing: why it could not start (the team then plays as `idle`), and calls

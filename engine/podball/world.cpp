@@ -145,8 +145,9 @@ void PodballWorld::step() {
     update_mode();
 }
 
-// A module that throws idles its team for that call; a non-finite vector idles that pod. Either
-// counts as a fault in ModuleHealth, and the match goes on. Both views are built (and handed to
+// A module that throws idles its team for that call; a non-finite vector or an action the module
+// could not read (pod_faults) idles that pod. Each counts as a fault in ModuleHealth, and the
+// match goes on. Both views are built (and handed to
 // the modules) before either team plays: isolated library modules then think at the same time,
 // each in its own process. A view depends on no team's actions, so the order changes nothing.
 void PodballWorld::call_modules() {
@@ -170,6 +171,12 @@ void PodballWorld::call_modules() {
         if (failure) {
             note_fault(team, failure + reason);
             action_scratch_.assign(static_cast<std::size_t>(n), PodAction{});
+        } else {
+            for (const PodFault& f : modules_[team]->pod_faults()) {
+                if (f.pod < 0 || f.pod >= n) continue;
+                action_scratch_[static_cast<std::size_t>(f.pod)] = PodAction{};
+                note_fault(team, "pod " + std::to_string(f.pod) + ": " + f.reason);
+            }
         }
         const int base = pod_id(team, 0);
         for (int k = 0; k < n; ++k) {

@@ -248,6 +248,26 @@ TEST_CASE("lua teams: hostile scripts fault with PATH:LINE and a reason; the tea
     }
 }
 
+TEST_CASE("lua teams: a malformed action idles that pod only; the team's other pods play") {
+    PodballWorld w = lua_world(R"(
+function play(world, memory, actions)
+  actions[1] = { kind = "jump", x = 1, y = 0 }
+  actions[2] = { kind = "move", x = 0, y = 1 }
+end)", params_with(), 2, "idle");
+    const double y1 = w.pods()[0].pos.y, y2 = w.pods()[1].pos.y;
+    run(w, 41);   // 9 calls
+    const ModuleHealth& h = w.module_health(0);
+    CHECK(h.faults == 9);
+    CHECK(has(h.last_fault, "pod 0: test.lua: actions[1].kind is \"jump\": it must be \"move\" or \"shoot\""));
+    // Pod 2 ran up the field (+y in team 0's frame is +y in the world); pod 1 never thrust.
+    CHECK(w.pods()[1].pos.y > y2 + 0.01);
+    CHECK(w.pods()[0].pos.y == doctest::Approx(y1).epsilon(1e-12));
+    const auto* lua = as_lua_module(w.team_module(0));
+    REQUIRE(lua);
+    REQUIRE(lua->faults().size() == 1);
+    CHECK(lua->faults()[0].count == 9);
+}
+
 TEST_CASE("lua teams: a fault leaves memory as it was before the call; a memory bomb once leaves the state usable") {
     PodballWorld w = lua_world(R"(
 function play(world, memory, actions)

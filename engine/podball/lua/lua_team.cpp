@@ -153,15 +153,23 @@ public:
         if (!vm_) throw std::runtime_error(broken_.empty() ? "script '" + script_->written + "' did not start" : broken_);
         ++calls_;
         PlayContext ctx{this, &v, &actions};
+        pod_faults_.clear();
         std::string error;
         if (!vm_->protected_call(&LuaTeam::play_entry, &ctx, instructions_of(v.config), error)) {
             for (PodAction& a : actions) a = PodAction{};
+            pod_faults_.clear();
             restore_memory();
             note_fault(error, v.tick);
             throw std::runtime_error(error);
         }
+        for (PodFault& f : pod_faults_) {
+            f.reason = script_->written + ": " + f.reason;
+            note_fault(f.reason, v.tick);
+        }
         keep_memory();
     }
+
+    const std::vector<PodFault>& pod_faults() const override { return pod_faults_; }
 
     std::unique_ptr<TeamModule> clone() const override {
         auto copy = std::make_unique<LuaTeam>(script_);
@@ -511,39 +519,48 @@ private:
         lua_settop(L, w - 1);
     }
 
-    // actions[i]: nil, or { kind = "move" | "shoot", x = number, y = number }.
-    static void read_actions(lua_State* L, int t, std::vector<PodAction>& out) {
+    // actions[i]: nil, or { kind = "move" | "shoot", x = number, y = number }. Anything else idles
+    // that pod (docs/lua-teams.md#actionsi): its reason goes to `faults`, the other pods play.
+    static void read_actions(lua_State* L, int t, std::vector<PodAction>& out, std::vector<PodFault>& faults) {
+        Vm& vm = Vm::of(L);
         for (std::size_t i = 0; i < out.size(); ++i) {
             const int k = static_cast<int>(i) + 1;
+            const int top = lua_gettop(L);
             const int type = lua_rawgeti(L, t, k);
+            std::string bad;
+            PodAction a;
             if (type == LUA_TNIL) {
-                lua_pop(L, 1);
+                lua_settop(L, top);
                 continue;
             }
-            if (type != LUA_TTABLE)
-                luaL_error(L, "actions[%d] is a %s: an action is nil or { kind = \"move\" | \"shoot\", x = number, y = number }",
-                           k, luaL_typename(L, -1));
-            Vm::of(L).push_key(L, "kind");
-            lua_rawget(L, -2);
-            const char* kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
-            PodAction a;
-            if (kind && std::strcmp(kind, "move") == 0) a.kind = PodAction::Kind::Move;
-            else if (kind && std::strcmp(kind, "shoot") == 0) a.kind = PodAction::Kind::Shoot;
-            else
-                luaL_error(L, "actions[%d].kind is %s%s%s: it must be \"move\" or \"shoot\"", k, kind ? "\"" : "a ",
-                           kind ? kind : luaL_typename(L, -1), kind ? "\"" : "");
-            lua_pop(L, 1);
-            double* xy[2] = {&a.v.x, &a.v.y};
-            const char* names[2] = {"x", "y"};
-            for (int c = 0; c < 2; ++c) {
-                Vm::of(L).push_key(L, names[c]);
-                if (lua_rawget(L, -2) != LUA_TNUMBER)
-                    luaL_error(L, "actions[%d].%s is a %s: it must be a number", k, names[c], luaL_typename(L, -1));
-                *xy[c] = lua_tonumber(L, -1);
+            if (type != LUA_TTABLE) {
+                bad = std::string("actions[") + std::to_string(k) + "] is a " + luaL_typename(L, -1) +
+                      ": an action is nil or { kind = \"move\" | \"shoot\", x = number, y = number }";
+            } else {
+                vm.push_key(L, "kind");
+                lua_rawget(L, -2);
+                const char* kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
+                if (kind && std::strcmp(kind, "move") == 0) a.kind = PodAction::Kind::Move;
+                else if (kind && std::strcmp(kind, "shoot") == 0) a.kind = PodAction::Kind::Shoot;
+                else
+                    bad = std::string("actions[") + std::to_string(k) + "].kind is " +
+                          (kind ? "\"" + std::string(kind).substr(0, 40) + "\"" : std::string("a ") + luaL_typename(L, -1)) +
+                          ": it must be \"move\" or \"shoot\"";
                 lua_pop(L, 1);
+                double* xy[2] = {&a.v.x, &a.v.y};
+                const char* names[2] = {"x", "y"};
+                for (int c = 0; c < 2 && bad.empty(); ++c) {
+                    vm.push_key(L, names[c]);
+                    if (lua_rawget(L, -2) != LUA_TNUMBER)
+                        bad = std::string("actions[") + std::to_string(k) + "]." + names[c] + " is a " +
+                              luaL_typename(L, -1) + ": it must be a number";
+                    else *xy[c] = lua_tonumber(L, -1);
+                    lua_pop(L, 1);
+                }
             }
-            lua_pop(L, 1);
-            out[i] = a;
+            lua_settop(L, top);
+            if (bad.empty()) out[i] = a;
+            else faults.push_back(PodFault{static_cast<int>(i), std::move(bad)});
         }
     }
 
@@ -562,7 +579,7 @@ private:
         lua_rawgeti(L, LUA_REGISTRYINDEX, self.refs_.memory);
         lua_pushvalue(L, actions);
         lua_call(L, 3, 0);
-        read_actions(L, actions, *ctx.actions);
+        read_actions(L, actions, *ctx.actions, self.pod_faults_);
         lua_rawgeti(L, LUA_REGISTRYINDEX, self.refs_.memory);
         lua::serialise_memory(L, Vm::of(L), -1, "memory");
         return 0;
@@ -701,6 +718,7 @@ private:
     std::string memory_bytes_;   // memory after the last call that succeeded
     std::int64_t calls_ = 0;
     std::vector<LuaFault> faults_;
+    std::vector<PodFault> pod_faults_;   // the last play call's unreadable actions
     std::string broken_;          // why the team cannot play any more (a copy that failed)
 };
 
