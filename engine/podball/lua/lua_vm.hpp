@@ -16,6 +16,17 @@
 
 namespace pb::podball::lua {
 
+// A table key in the order pairs() visits keys (sandbox.cpp's key_less): numbers, then strings
+// bytewise, then booleans. `s` points into the table's own key, valid while the table keeps it.
+struct KeyEntry {
+    int rank;          // 0 number, 1 string, 2 boolean
+    int is_int;
+    lua_Integer i;
+    double d;
+    const char* s;
+    std::size_t len;
+};
+
 class Vm {
 public:
     // A fresh state whose allocations stop at `memory_cap` bytes; nullptr state when even the
@@ -51,6 +62,16 @@ public:
     // Appends inside a Lua call: raises a Lua memory error rather than throwing.
     void buf_append(lua_State* L, const void* data, std::size_t n);
 
+    // Scratch for ordering keys (sandbox.cpp's sorted_keys): a stack of entries that nested
+    // tables push onto and pop back (keys_len), grown with malloc, kept between calls.
+    KeyEntry* keys = nullptr;
+    std::size_t keys_len = 0, keys_cap = 0;
+    void keys_append(lua_State* L, const KeyEntry& e);
+    // The tables serialising memory has reached (memory.cpp): a set of addresses, open addressing,
+    // emptied before each serialisation. Returns false when `p` was there already.
+    bool seen_insert(lua_State* L, const void* p);
+    void seen_clear();
+
 private:
     static void* alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
     static void count_hook(lua_State* L, lua_Debug* ar);
@@ -68,6 +89,8 @@ private:
         int ref = LUA_NOREF;
     };
     Key keys_[128];                 // open addressing on the literal's address
+    const void** seen_ = nullptr;
+    std::size_t seen_len_ = 0, seen_cap_ = 0;   // seen_cap_: 0 or a power of two
 };
 
 // The sandbox (sandbox.cpp): opens base, math, string, table and utf8 and replaces or removes what
@@ -80,6 +103,10 @@ int freeze_globals(lua_State* L);
 // part 1..n in order, then numbers, strings (bytewise) and booleans (false first). A key of any
 // other type raises an error naming `what` (a Lua error; protected calls only).
 int push_sorted_keys(lua_State* L, int t, const char* what);
+// The same order without a Lua table: returns n, the array part 1..n, and appends the other keys,
+// sorted, to vm.keys from keys_len on (the caller sets keys_len back when done). Protected.
+lua_Integer sorted_keys(lua_State* L, Vm& vm, int t, const char* what);
+void push_key_entry(lua_State* L, const KeyEntry& e);
 // Sets the metatable on top of the stack (popped) on the table at `t`, marked read only: rawset
 // refuses the table, getmetatable and setmetatable cannot reach the metatable.
 void lock_metatable(lua_State* L, int t);

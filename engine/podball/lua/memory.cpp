@@ -45,7 +45,7 @@ const char* path_text(lua_State* L, const Path& p) {
 
 void put_u32(lua_State* L, Vm& vm, std::uint32_t v) { vm.buf_append(L, &v, sizeof v); }
 
-void serialise_value(lua_State* L, Vm& vm, int v, int seen, Path& path, int depth);
+void serialise_value(lua_State* L, Vm& vm, int v, int root, Path& path, int depth);
 
 void serialise_scalar(lua_State* L, Vm& vm, int v, Path& path) {
     switch (lua_type(L, v)) {
@@ -80,45 +80,76 @@ void serialise_scalar(lua_State* L, Vm& vm, int v, Path& path) {
     }
 }
 
-void serialise_table(lua_State* L, Vm& vm, int t, int seen, Path& path, int depth) {
+// Error path only: the path at which a depth-first walk in serialising order first reaches the
+// table `target` below the table at `t`, pushed as text; false (nothing pushed) when it does not.
+bool push_first_path(lua_State* L, int t, const void* target, Path& path, int depth) {
+    if (depth > kMaxDepth) return false;
+    luaL_checkstack(L, 8, "memory too deep");
+    const int keys = push_sorted_keys(L, t, "memory");
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, keys));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, keys, i);
+        const int key = lua_gettop(L);
+        lua_pushvalue(L, key);
+        if (lua_rawget(L, t) == LUA_TTABLE) {
+            path.keys[path.depth++] = key;
+            if (lua_topointer(L, -1) == target) {
+                path_text(L, path);
+                return true;
+            }
+            if (push_first_path(L, lua_gettop(L), target, path, depth + 1)) return true;
+            --path.depth;
+        }
+        lua_settop(L, key - 1);
+    }
+    lua_settop(L, keys - 1);
+    return false;
+}
+
+// Keys in pairs order (vm.keys as scratch, no Lua table made), the path as stack indices: a call
+// whose memory is plain data formats no text and allocates nothing once the scratch has grown.
+void serialise_table(lua_State* L, Vm& vm, int t, int root, Path& path, int depth) {
     if (depth > kMaxDepth) luaL_error(L, "%s is nested more than %d tables deep", path_text(L, path), kMaxDepth);
+    luaL_checkstack(L, 8, "memory too deep");
     if (lua_getmetatable(L, t))
         luaL_error(L, "%s is a table with a metatable (a table of the world, the actions or the libraries, or one "
                       "given a metatable): memory holds plain data only; copy the values you need",
                    path_text(L, path));
     // A table reached twice (shared, or a cycle) would come back as two tables, or never end.
-    // The path is kept as text only when a table is reached twice; a first visit stores its depth
-    // and the keys are still on the stack then.
-    if (lua_rawgetp(L, seen, lua_topointer(L, t)) != LUA_TNIL) {
-        const char* first = lua_tostring(L, -1);
+    if (!vm.seen_insert(L, lua_topointer(L, t))) {
+        const char* here = path_text(L, path);
+        Path first{};
+        first.root = path.root;
+        const char* there = lua_topointer(L, root) == lua_topointer(L, t)
+                                ? path.root
+                                : (push_first_path(L, root, lua_topointer(L, t), first, 0) ? lua_tostring(L, -1) : "?");
         luaL_error(L, "%s is a table that memory already holds at %s: memory is a tree of plain data (no table in "
                       "two places, no cycles)",
-                   path_text(L, path), first);
+                   here, there);
     }
-    lua_pop(L, 1);
-    path_text(L, path);
-    lua_rawsetp(L, seen, lua_topointer(L, t));
 
-    const int keys = push_sorted_keys(L, t, "memory");
-    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, keys));
+    const std::size_t base = vm.keys_len;
+    const lua_Integer n = sorted_keys(L, vm, t, "memory");
+    const std::size_t m = vm.keys_len - base;
     vm.buf_append(L, "t", 1);
-    put_u32(L, vm, static_cast<std::uint32_t>(n));
-    for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L, keys, i);
+    put_u32(L, vm, static_cast<std::uint32_t>(static_cast<std::size_t>(n) + m));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n) + m; ++i) {
+        if (i < static_cast<std::size_t>(n)) lua_pushinteger(L, static_cast<lua_Integer>(i) + 1);
+        else push_key_entry(L, vm.keys[base + (i - static_cast<std::size_t>(n))]);
         const int key = lua_gettop(L);
         path.keys[path.depth++] = key;
         serialise_scalar(L, vm, key, path);
         lua_pushvalue(L, key);
         lua_rawget(L, t);
-        serialise_value(L, vm, lua_gettop(L), seen, path, depth + 1);
+        serialise_value(L, vm, lua_gettop(L), root, path, depth + 1);
         --path.depth;
         lua_settop(L, key - 1);
     }
-    lua_settop(L, keys - 1);
+    vm.keys_len = base;
 }
 
-void serialise_value(lua_State* L, Vm& vm, int v, int seen, Path& path, int depth) {
-    if (lua_type(L, v) == LUA_TTABLE) serialise_table(L, vm, v, seen, path, depth);
+void serialise_value(lua_State* L, Vm& vm, int v, int root, Path& path, int depth) {
+    if (lua_type(L, v) == LUA_TTABLE) serialise_table(L, vm, v, root, path, depth);
     else serialise_scalar(L, vm, v, path);
 }
 
@@ -169,12 +200,12 @@ void deserialise_value(lua_State* L, Reader& r, int depth) {
 void serialise_memory(lua_State* L, Vm& vm, int t, const char* name) {
     t = lua_absindex(L, t);
     vm.buf_len = 0;
-    lua_newtable(L);
-    const int seen = lua_gettop(L);
+    vm.seen_clear();
     Path path{};
     path.root = name;
-    serialise_value(L, vm, t, seen, path, 0);
-    lua_settop(L, seen - 1);
+    const int top = lua_gettop(L);
+    serialise_value(L, vm, t, t, path, 0);
+    lua_settop(L, top);
 }
 
 void deserialise_memory(lua_State* L, const char* data, std::size_t n) {

@@ -102,15 +102,6 @@ void freeze(lua_State* L, int t, const char* name, const char* prefix) {
     lua_pop(L, 1);
 }
 
-struct KeyEntry {
-    int rank;          // 0 number, 1 string, 2 boolean
-    int is_int;
-    lua_Integer i;
-    double d;
-    const char* s;
-    std::size_t len;
-};
-
 bool key_less(const KeyEntry& a, const KeyEntry& b) {
     if (a.rank != b.rank) return a.rank < b.rank;
     if (a.rank == 0) {
@@ -523,7 +514,7 @@ int contents_index(lua_State* L, int t) {
     return lua_gettop(L);
 }
 
-int push_sorted_keys(lua_State* L, int t, const char* what) {
+lua_Integer sorted_keys(lua_State* L, Vm& vm, int t, const char* what) {
     t = lua_absindex(L, t);
     lua_Integer n = 0;   // the array part: 1..n present
     while (lua_rawgeti(L, t, n + 1) != LUA_TNIL) {
@@ -531,23 +522,7 @@ int push_sorted_keys(lua_State* L, int t, const char* what) {
         ++n;
     }
     lua_pop(L, 1);
-    std::size_t others = 0;
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        if (lua_isinteger(L, -1)) {
-            const lua_Integer k = lua_tointeger(L, -1);
-            if (k >= 1 && k <= n) continue;
-        }
-        const int type = lua_type(L, -1);
-        if (type != LUA_TNUMBER && type != LUA_TSTRING && type != LUA_TBOOLEAN)
-            return luaL_error(L, "%s: a key of type %s has no order that is the same in every run (use numbers, strings "
-                                 "or booleans as keys)",
-                              what, luaL_typename(L, -1));
-        ++others;
-    }
-    auto* entries = static_cast<KeyEntry*>(lua_newuserdatauv(L, std::max<std::size_t>(1, others) * sizeof(KeyEntry), 0));
-    std::size_t m = 0;
+    const std::size_t base = vm.keys_len;
     lua_pushnil(L);
     while (lua_next(L, t)) {
         lua_pop(L, 1);
@@ -563,25 +538,40 @@ int push_sorted_keys(lua_State* L, int t, const char* what) {
                 }
                 break;
             case LUA_TSTRING: e.rank = 1; e.s = lua_tolstring(L, -1, &e.len); break;
-            default: e.rank = 2; e.i = lua_toboolean(L, -1); break;
+            case LUA_TBOOLEAN: e.rank = 2; e.i = lua_toboolean(L, -1); break;
+            default:
+                luaL_error(L, "%s: a key of type %s has no order that is the same in every run (use numbers, strings "
+                              "or booleans as keys)",
+                           what, luaL_typename(L, -1));
         }
-        if (m < others) entries[m++] = e;
+        vm.keys_append(L, e);
     }
-    std::sort(entries, entries + m, key_less);
+    std::sort(vm.keys + base, vm.keys + vm.keys_len, key_less);
+    return n;
+}
+
+void push_key_entry(lua_State* L, const KeyEntry& e) {
+    if (e.rank == 0 && e.is_int) lua_pushinteger(L, e.i);
+    else if (e.rank == 0) lua_pushnumber(L, e.d);
+    else if (e.rank == 1) lua_pushlstring(L, e.s, e.len);
+    else lua_pushboolean(L, static_cast<int>(e.i));
+}
+
+int push_sorted_keys(lua_State* L, int t, const char* what) {
+    Vm& vm = Vm::of(L);
+    const std::size_t base = vm.keys_len;
+    const lua_Integer n = sorted_keys(L, vm, t, what);
+    const std::size_t m = vm.keys_len - base;
     lua_createtable(L, static_cast<int>(n + static_cast<lua_Integer>(m)), 0);
     for (lua_Integer i = 1; i <= n; ++i) {
         lua_pushinteger(L, i);
         lua_rawseti(L, -2, i);
     }
     for (std::size_t i = 0; i < m; ++i) {
-        const KeyEntry& e = entries[i];
-        if (e.rank == 0 && e.is_int) lua_pushinteger(L, e.i);
-        else if (e.rank == 0) lua_pushnumber(L, e.d);
-        else if (e.rank == 1) lua_pushlstring(L, e.s, e.len);
-        else lua_pushboolean(L, static_cast<int>(e.i));
+        push_key_entry(L, vm.keys[base + i]);
         lua_rawseti(L, -2, n + static_cast<lua_Integer>(i) + 1);
     }
-    lua_remove(L, -2);   // the entries
+    vm.keys_len = base;
     return lua_gettop(L);
 }
 

@@ -17,6 +17,8 @@ Vm::Vm(std::size_t memory_cap) : cap_(memory_cap) {
 Vm::~Vm() {
     if (L_) lua_close(L_);
     std::free(buf);
+    std::free(keys);
+    std::free(seen_);
 }
 
 void* Vm::alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
@@ -84,6 +86,7 @@ bool Vm::protected_call(lua_CFunction fn, void* arg, std::int64_t instructions, 
     lua_pushcfunction(L, fn);
     lua_pushlightuserdata(L, arg);
     budget_ = instructions;
+    keys_len = 0;   // scratch an earlier call's error left behind
     overrun_ = false;
     refused_ = false;
     refused_at_[0] = '\0';
@@ -148,6 +151,55 @@ void Vm::buf_append(lua_State* L, const void* data, std::size_t n) {
     }
     std::memcpy(buf + buf_len, data, n);
     buf_len += n;
+}
+
+void Vm::keys_append(lua_State* L, const KeyEntry& e) {
+    if (keys_len == keys_cap) {
+        const std::size_t want = keys_cap ? 2 * keys_cap : 64;
+        // Counted like buf: scratch a script makes us hold is memory it uses.
+        if (used_ + (want - keys_cap) * sizeof(KeyEntry) > cap_)
+            luaL_error(L, "memory has more keys than the memory budget of %d MiB holds (podball.script.memory_mb)",
+                       static_cast<int>(cap_ >> 20));
+        auto* grown = static_cast<KeyEntry*>(std::realloc(keys, want * sizeof(KeyEntry)));
+        if (!grown) luaL_error(L, "out of memory ordering keys");
+        used_ += (want - keys_cap) * sizeof(KeyEntry);
+        keys = grown;
+        keys_cap = want;
+    }
+    keys[keys_len++] = e;
+}
+
+void Vm::seen_clear() {
+    if (seen_len_ == 0) return;
+    std::memset(static_cast<void*>(seen_), 0, seen_cap_ * sizeof *seen_);
+    seen_len_ = 0;
+}
+
+bool Vm::seen_insert(lua_State* L, const void* p) {
+    if (2 * (seen_len_ + 1) > seen_cap_) {
+        const std::size_t want = seen_cap_ ? 2 * seen_cap_ : 64;
+        if (used_ + (want - seen_cap_) * sizeof *seen_ > cap_)
+            luaL_error(L, "memory has more tables than the memory budget of %d MiB holds (podball.script.memory_mb)",
+                       static_cast<int>(cap_ >> 20));
+        auto* grown = static_cast<const void**>(std::calloc(want, sizeof *seen_));
+        if (!grown) luaL_error(L, "out of memory checking memory for cycles");
+        for (std::size_t i = 0; i < seen_cap_; ++i)
+            if (seen_[i]) {
+                std::size_t j = (reinterpret_cast<std::uintptr_t>(seen_[i]) >> 4) & (want - 1);
+                while (grown[j]) j = (j + 1) & (want - 1);
+                grown[j] = seen_[i];
+            }
+        std::free(seen_);
+        used_ += (want - seen_cap_) * sizeof *seen_;
+        seen_ = grown;
+        seen_cap_ = want;
+    }
+    std::size_t j = (reinterpret_cast<std::uintptr_t>(p) >> 4) & (seen_cap_ - 1);
+    for (; seen_[j]; j = (j + 1) & (seen_cap_ - 1))
+        if (seen_[j] == p) return false;
+    seen_[j] = p;
+    ++seen_len_;
+    return true;
 }
 
 }  // namespace pb::podball::lua
