@@ -191,6 +191,13 @@ local function keep_goal(k, world, keeper)
   return steer(me, sx, sy, k.cruise, k.cruise, arrive)
 end
 
+-- kinematics(world.settings), kept while world.settings is the same table (a parameter change
+-- makes a new one): derived from the settings alone, so it is not state and not in memory.
+local kin, kin_settings = nil, nil
+
+-- Scratch that every call rewrites before reading, like fx and fy: when and where each pod meets the ball.
+local meet_x, meet_y, meet_time = {}, {}, {}
+
 function init(settings, memory)
   memory.holder = -1          -- who holds the ball since when (BALLKEEP is not in the world)
   memory.held_since = 0
@@ -230,7 +237,8 @@ end
 
 function play(world, memory, actions)
   local s, p = world.settings, world.params
-  local k = kinematics(s)
+  if s ~= kin_settings then kin, kin_settings = kinematics(s), s end
+  local k = kin
   local ball = world.ball
   if world.mode ~= memory.seen_mode then
     memory.seen_mode = world.mode
@@ -259,7 +267,6 @@ function play(world, memory, actions)
 
   -- Who goes for the ball: the pod that reaches it first; the keeper only near its own goal.
   local chaser = carrier
-  local meet_x, meet_y, meet_time = {}, {}, {}
   if chaser == nil then
     local reach_all = not they_have_it and forecast(k, ball) or 0.0
     local ball_in_our_box = ball.pos.x < -k.hx + 0.25 * s.arena_width

@@ -372,10 +372,7 @@ private:
         set_ref(L, lua_gettop(L), "vel", refs_.ball_vel);
         set_readonly_metatable(L, -1, world_newindex, 0);
         refs_.ball = new_ref(L);
-        lua_createtable(L, 0, 32);
-        fill_settings(L, lua_gettop(L), settings_.config);
-        set_readonly_metatable(L, -1, world_newindex, 0);
-        refs_.settings = new_ref(L);
+        refs_.settings = make_settings(L, settings_.config);
         seen_config_ = settings_.config;
 
         lua_createtable(L, 0, 16);
@@ -389,6 +386,14 @@ private:
         refs_.actions = new_ref(L);
         lua_newtable(L);
         refs_.memory = new_ref(L);
+    }
+
+    // A new read-only world.settings table for `c`, as a registry reference.
+    int make_settings(lua_State* L, const PodballConfig& c) const {
+        lua_createtable(L, 0, 32);
+        fill_settings(L, lua_gettop(L), c);
+        set_readonly_metatable(L, -1, world_newindex, 0);
+        return new_ref(L);
     }
 
     void fill_settings(lua_State* L, int t, const PodballConfig& c) const {
@@ -507,11 +512,12 @@ private:
         lua_insert(L, -2);
         lua_rawset(L, w);
 
-        // Parameters may change while the match runs; most calls find them as they were.
+        // Parameters may change while the match runs; most calls find them as they were. A change
+        // makes a new table, so a script may keep what it derives from world.settings for as long
+        // as world.settings is the same table (docs/lua-teams.md#world-read-only-arrays-are-1-based).
         if (std::memcmp(&v.config, &seen_config_, sizeof seen_config_) != 0) {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, refs_.settings);
-            fill_settings(L, lua_gettop(L), v.config);
-            lua_pop(L, 1);
+            luaL_unref(L, LUA_REGISTRYINDEX, refs_.settings);
+            refs_.settings = make_settings(L, v.config);
             seen_config_ = v.config;
         }
         set_ref(L, w, "settings", refs_.settings);
