@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/command.hpp"
 #include "engine/core/json.hpp"
 #include "engine/core/replay.hpp"
 #include "engine/core/scenario.hpp"
@@ -51,6 +52,12 @@ std::string metrics_json(const PodballWorld& w) {
 }
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+void lua_team_memory(const PodballWorld& w, int team, JsonWriter& out) {
+    const auto* lua = as_lua_module(w.team_module(team));
+    REQUIRE(lua);
+    lua->write_memory(out);
+}
 
 // The default scenario with both teams played by examples/lua/chaser.lua.
 Scenario lua_chaser_scenario(std::uint64_t seed) {
@@ -246,6 +253,28 @@ TEST_CASE("lua teams: hostile scripts fault with PATH:LINE and a reason; the tea
         CHECK(lua->faults()[0].count == 9);
         CHECK(has(metrics_json(w), "\"count\":9"));
     }
+}
+
+TEST_CASE("lua teams: world.settings is the same table until a parameter changes, then a new one with the new value") {
+    PodballWorld w = lua_world(R"(
+local last = nil
+function play(world, memory, actions)
+  if world.settings ~= last then
+    memory.tables = (memory.tables or 0) + 1
+    last = world.settings
+  end
+  memory.friction = world.settings.ball_friction
+end)");
+    run(w, 41);   // 9 calls, one table
+    JsonWriter before(false);
+    lua_team_memory(w, 0, before);
+    CHECK(has(before.str(), "\"tables\":1"));
+    REQUIRE_FALSE(w.apply(make_param_set(w.tick(), "podball.ball.friction", 0.05)));
+    run(w, 10);
+    JsonWriter after(false);
+    lua_team_memory(w, 0, after);
+    CHECK(has(after.str(), "\"tables\":2"));
+    CHECK(has(after.str(), "\"friction\":0.05"));
 }
 
 TEST_CASE("lua teams: a malformed action idles that pod only; the team's other pods play") {
