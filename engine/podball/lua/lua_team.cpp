@@ -447,9 +447,17 @@ private:
         return 0;
     }
 
+    // Ten pods, seven keys each: the keys are pushed once, above the list, and copied from there.
     static void update_pods(lua_State* L, const std::vector<Refs::Pod>& refs, int list_ref, const std::vector<PodView>& pods) {
+        Vm& vm = Vm::of(L);
         lua_rawgeti(L, LUA_REGISTRYINDEX, list_ref);
         const int list = lua_gettop(L);
+        vm.push_key(L, "pos");
+        vm.push_key(L, "vel");
+        vm.push_key(L, "x");
+        vm.push_key(L, "y");
+        vm.push_key(L, "denied");
+        const int k_pos = list + 1, k_x = list + 3, k_y = list + 4, k_denied = list + 5;
         const std::size_t n = std::min(refs.size(), pods.size());
         for (std::size_t i = 0; i < n; ++i) {
             const Refs::Pod& r = refs[i];
@@ -457,23 +465,29 @@ private:
             const int pod = lua_gettop(L);
             lua_pushvalue(L, pod);
             lua_rawseti(L, list, static_cast<lua_Integer>(i) + 1);
-            for (const auto& [ref, key, v] : {std::tuple{r.pos, "pos", pods[i].pos}, std::tuple{r.vel, "vel", pods[i].vel}}) {
-                lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-                set_number(L, pod + 1, "x", v.x);
-                set_number(L, pod + 1, "y", v.y);
-                Vm::of(L).push_key(L, key);
-                lua_insert(L, -2);
+            const int vec_refs[2] = {r.pos, r.vel};
+            const Vec2 values[2] = {pods[i].pos, pods[i].vel};
+            for (int c = 0; c < 2; ++c) {
+                lua_pushvalue(L, k_pos + c);
+                lua_rawgeti(L, LUA_REGISTRYINDEX, vec_refs[c]);
+                lua_pushvalue(L, k_x);
+                lua_pushnumber(L, values[c].x);
+                lua_rawset(L, -3);
+                lua_pushvalue(L, k_y);
+                lua_pushnumber(L, values[c].y);
+                lua_rawset(L, -3);
                 lua_rawset(L, pod);
             }
-            Vm::of(L).push_key(L, "denied");
+            lua_pushvalue(L, k_denied);
             lua_pushboolean(L, pods[i].denied);
             lua_rawset(L, pod);
-            lua_settop(L, list);
+            lua_settop(L, k_denied);
         }
-        lua_pop(L, 1);
+        lua_settop(L, list - 1);
     }
 
     void update_world(lua_State* L, const TeamView& v) {
+        luaL_checkstack(L, 24, "the world's tables");
         lua_rawgeti(L, LUA_REGISTRYINDEX, refs_.world);
         const int w = lua_gettop(L);
         set_integer(L, w, "tick", v.tick);
@@ -529,6 +543,10 @@ private:
     // that pod (docs/lua-teams.md#actionsi): its reason goes to `faults`, the other pods play.
     static void read_actions(lua_State* L, int t, std::vector<PodAction>& out, std::vector<PodFault>& faults) {
         Vm& vm = Vm::of(L);
+        vm.push_key(L, "kind");
+        vm.push_key(L, "x");
+        vm.push_key(L, "y");
+        const int k_kind = lua_gettop(L) - 2;
         for (std::size_t i = 0; i < out.size(); ++i) {
             const int k = static_cast<int>(i) + 1;
             const int top = lua_gettop(L);
@@ -543,7 +561,7 @@ private:
                 bad = std::string("actions[") + std::to_string(k) + "] is a " + luaL_typename(L, -1) +
                       ": an action is nil or { kind = \"move\" | \"shoot\", x = number, y = number }";
             } else {
-                vm.push_key(L, "kind");
+                lua_pushvalue(L, k_kind);
                 lua_rawget(L, -2);
                 const char* kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
                 if (kind && std::strcmp(kind, "move") == 0) a.kind = PodAction::Kind::Move;
@@ -556,7 +574,7 @@ private:
                 double* xy[2] = {&a.v.x, &a.v.y};
                 const char* names[2] = {"x", "y"};
                 for (int c = 0; c < 2 && bad.empty(); ++c) {
-                    vm.push_key(L, names[c]);
+                    lua_pushvalue(L, k_kind + 1 + c);
                     if (lua_rawget(L, -2) != LUA_TNUMBER)
                         bad = std::string("actions[") + std::to_string(k) + "]." + names[c] + " is a " +
                               luaL_typename(L, -1) + ": it must be a number";
@@ -568,6 +586,7 @@ private:
             if (bad.empty()) out[i] = a;
             else faults.push_back(PodFault{static_cast<int>(i), std::move(bad)});
         }
+        lua_settop(L, k_kind - 1);
     }
 
     static int play_entry(lua_State* L) {
