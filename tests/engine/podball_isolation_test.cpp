@@ -174,6 +174,47 @@ TEST_CASE("podball isolation: two isolated teams, their calls in flight together
     CHECK(isolated.score()[0] + isolated.score()[1] > 0);
 }
 
+TEST_CASE("podball isolation: a host that sleeps between calls, on its futex or on the socket, plays bit for bit") {
+    // A host yields a while after each call, then sleeps on its bell's futex, then on the socket
+    // (module_host.hpp: kHostYieldMicroseconds, kHostFutexMicroseconds); Playbench likewise while it
+    // waits. Pauses between ticks send both teams' hosts to each, and a snapshot copy is asked
+    // for while they sleep on the futex: every call and op must reach them whatever they sleep on.
+    using namespace std::chrono_literals;
+    static_assert(host::kHostYieldMicroseconds < 2000 && host::kHostFutexMicroseconds < 30000);
+    PodballSetup s;
+    s.teams[0] = TeamInfo{"Blue", "lib:" + striker(), 5};
+    s.teams[1] = TeamInfo{"Red", "lib:" + test_module("counter"), 5};
+    s.library_paths = {striker(), test_module("counter")};
+    s.start_mode = Mode::KickoffTeam1;
+    const ParamSet params = params_with({{"podball.ball.friction", 0.004}});
+    auto play = [&](bool pauses) {
+        PodballWorld w(params, s, 11);
+        std::vector<std::uint64_t> h = hashes(w, 200);
+        decltype(w.clone()) copy;
+        for (int round = 0; round < 6; ++round) {
+            if (pauses) std::this_thread::sleep_for(round % 2 == 0 ? 2ms : 30ms);   // futex, socket
+            if (round == 4) copy = w.clone();
+            for (std::uint64_t x : hashes(w, 40)) h.push_back(x);
+        }
+        auto& c = dynamic_cast<PodballWorld&>(*copy);
+        if (pauses) std::this_thread::sleep_for(2ms);
+        for (std::uint64_t x : hashes(c, 200)) h.push_back(x);
+        CHECK(w.module_health(0).faults == 0);
+        CHECK(w.module_health(1).faults == 0);
+        CHECK(c.module_health(0).faults == 0);
+        CHECK(c.module_health(1).faults == 0);
+        return h;
+    };
+    const std::vector<std::uint64_t> isolated = play(true);
+    std::vector<std::uint64_t> direct;
+    {
+        InProcess trusted;
+        direct = play(false);
+    }
+    REQUIRE(isolated.size() == direct.size());
+    CHECK(isolated == direct);
+}
+
 TEST_CASE("podball isolation: a spare host never plays an old build of a library") {
     // Hosts are started ahead (the library loaded) so a new match need not wait for one; a
     // library rebuilt since is loaded afresh.

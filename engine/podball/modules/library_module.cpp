@@ -619,6 +619,7 @@ public:
             fault = "its process is gone";
             return -1;
         }
+        ring();   // before the byte (module_host.hpp)
         if (!host::send_byte(sock_, op, fds, count)) {
             fault = death(what);
             return -1;
@@ -628,9 +629,9 @@ public:
 
     // A play call through the shared page (module_host.hpp), in two halves so that two hosts can
     // think at the same time: post_play hands the inputs already in the page to the host (false
-    // and `fault` when the host is gone), await_play waits for its answer (yielding the processor
-    // a while, then sleeping on the socket and the filter's listener) at most the budget. The
-    // answer byte, or -1.
+    // and `fault` when the host is gone), await_play waits for its answer (spinning, then
+    // sleeping on the page's futex, then on the socket and the filter's listener) at most the
+    // budget. The answer byte, or -1.
     bool post_play(const char* what, std::string& fault) {
         if (sock_ < 0 || !shared_) {
             fault = "its process is gone";
@@ -639,7 +640,7 @@ public:
         play_start_ = std::chrono::steady_clock::now();
         const std::uint32_t seq = ++play_seq_;
         std::atomic_ref<std::uint32_t>(shared_->play_request).store(seq);
-        if (std::atomic_ref<std::uint32_t>(shared_->host_waiting).load()) {
+        if (ring() == host::kWaitSocket) {
             if (!host::send_byte(sock_, host::OpWake)) {
                 fault = death(what);
                 return false;
@@ -656,11 +657,16 @@ public:
         using std::chrono::steady_clock;
         const auto start = play_start_;
         const std::uint32_t seq = play_seq_;
-        auto done = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load() == seq; };
-        const auto spin_until = start + std::chrono::microseconds(host::kCallerSpinMicroseconds);
-        while (!done() && std::chrono::steady_clock::now() < spin_until) sched_yield();
+        auto done_word = [&] { return std::atomic_ref<std::uint32_t>(shared_->play_done).load(); };
+        auto done = [&] { return done_word() == seq; };
+        // Spinning, then the futex: kCallerFutexMicroseconds at most, so that a host that died
+        // or waits for the filter's listener is seen to soon, on the socket and the listener.
+        const std::int64_t start_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count();
+        waiter_.await(done, done_word, &shared_->play_done, &shared_->caller_waiting, host::kCallerSpinPauses,
+                      start_ns + std::int64_t{host::kCallerYieldMicroseconds} * 1000,
+                      start_ns + std::int64_t{host::kCallerFutexMicroseconds} * 1000);
         if (!done()) {
-            std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(1);
+            std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(host::kWaitSocket);
             // Checked every budget: the host's processor time in this call (the budget), and
             // the wall-clock limit.
             auto deadline = start + std::chrono::milliseconds(budget_ms);
@@ -696,7 +702,7 @@ public:
                     return -1;
                 }
             }
-            if (shared_) std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(0);
+            if (shared_) std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(host::kWaitNone);
         }
         if (shared_->magic != host::kMagic) {
             fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
@@ -705,6 +711,15 @@ public:
             return -1;
         }
         return static_cast<int>(shared_->play_reply);
+    }
+
+    // Rings the host's bell (module_host.hpp): wakes it when it sleeps on the bell's futex. How it
+    // waits (kWaitSocket: it wants a byte).
+    std::uint32_t ring() {
+        std::atomic_ref<std::uint32_t>(shared_->host_bell).fetch_add(1);
+        const std::uint32_t waiting = std::atomic_ref<std::uint32_t>(shared_->host_waiting).load();
+        if (waiting == host::kWaitFutex) host::futex_wake(&shared_->host_bell);
+        return waiting;
     }
 
     // The host's processor time since it began play call `seq` (0 while it has not begun it).
@@ -942,6 +957,7 @@ private:
 
     int sock_ = -1;
     std::uint32_t play_seq_ = 0;
+    host::Waiter waiter_;   // how await_play waits for this host
     std::chrono::steady_clock::time_point play_start_{};   // when the play call play_seq_ was posted
     pid_t pid_ = -1;
     pid_t family_pid_ = -1;   // this host's number in its family

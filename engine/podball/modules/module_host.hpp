@@ -32,10 +32,16 @@
 // the host's own snapshot fork, while it asked for one, and a signal a process sends to itself.
 // The module's stdout and stderr are one memfd per module (O_APPEND), read only when shown.
 #pragma once
+#include <linux/futex.h>
+#include <sched.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -96,12 +102,34 @@ inline constexpr unsigned long kCloneFlags = 0x00008000ul /* CLONE_PARENT */ | 1
 // cause (the socket or the page gone); 0 is Playbench closing it.
 inline constexpr int kExitLostConnection = 5;
 
-// play calls take a faster path than the socket: the request and the answer are sequence numbers
-// in the shared page, each side spinning (yielding the processor) a little while for the other
-// before it sleeps on the socket; a side about to sleep says so (`*_waiting`) and the other then
-// sends one wake byte (OpWake, ReplyWake). Either side may see a stale wake byte and ignores it.
-inline constexpr int kHostSpinMicroseconds = 200;
-inline constexpr int kCallerSpinMicroseconds = 200;
+// play calls take a faster path than the socket (docs/team-modules.md#library-modules-run-isolated-the-default,
+// "What it costs"): the request and the answer are sequence numbers in the shared page. Playbench posts a call by
+// writing play_request and ringing the host's bell (host_bell: one more for every play call posted
+// and every op sent, rung before the op's byte is sent); the host answers by writing play_done.
+// Each side waits for the other in three steps, each cheaper for the machine and slower to wake:
+// polling the word with the processor's pause instruction (no system call, no clock read) for
+// k*SpinPauses rounds, then yielding the processor until k*YieldMicroseconds after the wait
+// began, then sleeping on the word's futex (FUTEX_WAIT on the shared page, not FUTEX_PRIVATE: the
+// two processes share it) until k*FutexMicroseconds, then on the socket. A side about to sleep
+// says how (`*_waiting`: kWaitFutex or kWaitSocket); the other then wakes it with FUTEX_WAKE or one
+// wake byte (OpWake, ReplyWake). Either side may see a stale wake byte and ignores it. Every futex
+// sleep has a timeout, so that a host that died, or a notification of the sandbox's filter that
+// only Playbench can answer, is noticed on the socket and the listener soon after.
+inline constexpr std::uint32_t kWaitNone = 0;
+inline constexpr std::uint32_t kWaitFutex = 1;
+inline constexpr std::uint32_t kWaitSocket = 2;
+// The host does not poll (kHostSpinPauses 0): its next call is ctrl_step ticks of simulation
+// away, and a host polling on the processor Playbench or the other host needs holds them up.
+// Playbench polls about 0.6 µs, what a host on another processor takes to answer.
+inline constexpr int kHostSpinPauses = 0;
+inline constexpr int kHostYieldMicroseconds = 200;
+inline constexpr int kHostFutexMicroseconds = 20000;
+inline constexpr int kCallerSpinPauses = 16;
+inline constexpr int kCallerYieldMicroseconds = 200;
+inline constexpr int kCallerFutexMicroseconds = 500;
+// A yield that came back this late means another process had the processor (Waiter below).
+inline constexpr std::int64_t kSlowYieldNs = 100000;
+inline constexpr std::int64_t kSleepFirstNs = 100000000;
 
 // A play call makes no system call in the host (each costs a microsecond or more, as much as the
 // call itself): the host reads its processor clock (for the budget) only when its last reading is
@@ -114,9 +142,10 @@ struct HostShared {
     std::int32_t can_clone;           // the library exports podball_module_clone
     std::int32_t clone_pid;           // the fork serving a copy (answer to OpClone)
     alignas(8) std::uint32_t play_request;   // play: sequence numbers (std::atomic_ref)
-    std::uint32_t play_done;
-    std::uint32_t host_waiting;       // the host sleeps on the socket: wake it with OpWake
-    std::uint32_t caller_waiting;     // Playbench sleeps on the socket: wake it with ReplyWake
+    std::uint32_t play_done;          // a futex word: Playbench sleeps on it
+    std::uint32_t host_bell;          // a futex word: the host sleeps on it (rung for every call and op)
+    std::uint32_t host_waiting;       // the host sleeps (kWaitFutex, kWaitSocket): wake it
+    std::uint32_t caller_waiting;     // Playbench sleeps (kWaitFutex, kWaitSocket): wake it
     std::uint32_t play_reply;         // the Reply of the play call numbered play_done
     std::uint32_t play_started;       // the play call the host has begun, at play_cpu_ns of its time
     alignas(8) std::int64_t play_cpu_ns;      // the host's processor clock, read at most kCpuMarkNs before the call
@@ -155,6 +184,76 @@ inline std::string refusal_text(const HostShared& sh) {
     if (sh.call_refusals > 1) what += " (and " + std::to_string(sh.call_refusals - 1) + " more)";
     return what;
 }
+
+// A pause in a spinning wait: the processor's hint that this is one (fewer wasted cycles, no
+// penalty when the wait ends); nothing on processors without one.
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield" ::: "memory");
+#endif
+}
+
+// Sleeps while `*word` (a word of the shared page) is `expected`, at most `timeout_ns`; returns
+// early when woken, when the word differs already, or on a signal: the caller looks again.
+inline void futex_wait(std::uint32_t* word, std::uint32_t expected, std::int64_t timeout_ns) {
+    timespec t{static_cast<time_t>(timeout_ns / 1000000000), static_cast<long>(timeout_ns % 1000000000)};
+    syscall(SYS_futex, word, FUTEX_WAIT, expected, &t, nullptr, 0);
+}
+
+// Wakes whoever sleeps on `*word`.
+inline void futex_wake(std::uint32_t* word) { syscall(SYS_futex, word, FUTEX_WAKE, 1, nullptr, nullptr, 0); }
+
+// std::chrono::steady_clock's time (CLOCK_MONOTONIC), in nanoseconds.
+inline std::int64_t monotonic_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// How one side waits for the other (the hand-off above). Yielding is the fastest
+// hand-off while the machine has room: the other side runs at once. When other processes keep
+// the processors busy it is the slowest: a task that yields goes behind every other runnable task
+// for a whole time slice of the scheduler (milliseconds), while one that sleeps and is woken runs
+// soon. So a yield that comes back only after kSlowYieldNs (another process had the processor)
+// makes this side sleep at once, without yielding, for the next kSleepFirstNs.
+struct Waiter {
+    std::int64_t sleep_first_until_ns = 0;
+
+    // Waits until `ready()`: `spin_pauses` polls with the pause instruction, then yielding the
+    // processor until `yield_until_ns` (monotonic_ns), then sleeping on the futex `word` (whose
+    // value `current()` reads) until `sleep_until_ns`, saying so in `waiting` meanwhile. True when
+    // ready() came, false at sleep_until_ns.
+    template <class Ready, class Current>
+    bool await(Ready ready, Current current, std::uint32_t* word, std::uint32_t* waiting, int spin_pauses,
+               std::int64_t yield_until_ns, std::int64_t sleep_until_ns) {
+        for (int i = 0; i < spin_pauses; ++i) {
+            if (ready()) return true;
+            cpu_relax();
+        }
+        std::int64_t now = monotonic_ns();
+        if (now < sleep_first_until_ns) yield_until_ns = 0;
+        while (!ready() && now < yield_until_ns) {
+            sched_yield();
+            const std::int64_t after = monotonic_ns();
+            if (after - now >= kSlowYieldNs) {
+                sleep_first_until_ns = after + kSleepFirstNs;
+                break;
+            }
+            now = after;
+        }
+        if (ready()) return true;
+        std::atomic_ref<std::uint32_t>(*waiting).store(kWaitFutex);
+        for (;;) {
+            const std::uint32_t seen = current();
+            if (ready()) break;
+            now = monotonic_ns();
+            if (now >= sleep_until_ns) break;
+            futex_wait(word, seen, sleep_until_ns - now);
+        }
+        std::atomic_ref<std::uint32_t>(*waiting).store(kWaitNone);
+        return ready();
+    }
+};
 
 // One byte over the socket, with up to 3 descriptors (SCM_RIGHTS) when `count` > 0.
 inline bool send_byte(int sock, unsigned char byte, const int* fds = nullptr, int count = 0) {

@@ -195,7 +195,10 @@ int module_host_main(int argc, char** argv) {
     };
 
     std::uint32_t last_play = 0;
+    std::uint32_t bell_seen = 0;   // the host's bell as far as the host has answered it
+    host::Waiter waiter;
     auto request = [&] { return std::atomic_ref<std::uint32_t>(shared->play_request).load(); };
+    auto bell = [&] { return std::atomic_ref<std::uint32_t>(shared->host_bell).load(); };
     // The orphan alarm of play calls (set at alarm_set_ns, CLOCK_MONOTONIC, a call without a system
     // call) and the last reading of the processor clock (cpu_mark_ns at cpu_mark_wall_ns).
     bool alarm_armed = false;
@@ -207,21 +210,40 @@ int module_host_main(int argc, char** argv) {
         alarm_armed = false;
     };
     for (;;) {
-        // A play request in the shared page: spin a little before sleeping on the socket.
+        // The bell: spin, then sleep on its futex a while, then on the socket (module_host.hpp).
         int op = kClosed;
         int fds[3] = {-1, -1, -1};
-        const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(host::kHostSpinMicroseconds);
-        while (request() == last_play && std::chrono::steady_clock::now() < spin_until) sched_yield();
-        if (request() == last_play) {
+        const std::int64_t wait_start = host::monotonic_ns();
+        const bool rang = waiter.await([&] { return bell() != bell_seen; }, bell, &shared->host_bell, &shared->host_waiting,
+                                       host::kHostSpinPauses, wait_start + std::int64_t{host::kHostYieldMicroseconds} * 1000,
+                                       wait_start + std::int64_t{host::kHostFutexMicroseconds} * 1000);
+        if (!rang) {
             disarm();   // no call runs while the host sleeps
-            std::atomic_ref<std::uint32_t>(shared->host_waiting).store(1);
-            if (request() == last_play) op = read_op(sock, fds);
-            std::atomic_ref<std::uint32_t>(shared->host_waiting).store(0);
+            std::atomic_ref<std::uint32_t>(shared->host_waiting).store(host::kWaitSocket);
+            if (bell() == bell_seen) op = read_op(sock, fds);
+            std::atomic_ref<std::uint32_t>(shared->host_waiting).store(host::kWaitNone);
             if (op == kBroken) return host::kExitLostConnection;
-            if (op == kClosed && request() == last_play) return 0;   // Playbench closed the socket
+            if (op == kClosed && bell() == bell_seen) return 0;   // Playbench closed the socket
         }
-        if (request() != last_play && (op < 0 || op == host::OpWake)) op = host::OpPlay;
-        if (op == host::OpWake) continue;   // stale: nothing new
+        // Playbench rings the bell once for every play call it posts and every op it sends, before
+        // the op's byte: an op read here has rung already, and a ring without a new play call
+        // is an op on its way (wake bytes before it are stale).
+        const std::uint32_t rung = bell();
+        if (op >= 0 && op != host::OpWake) {
+            bell_seen = rung;
+        } else if (rung != bell_seen) {
+            bell_seen = rung;
+            if (request() != last_play) {
+                op = host::OpPlay;
+            } else {
+                do {
+                    op = read_op(sock, fds);
+                } while (op == host::OpWake);
+                if (op == kBroken) return host::kExitLostConnection;
+            }
+        } else {
+            continue;   // a stale wake byte: nothing new
+        }
         if (op < 0 || op == host::OpQuit) return 0;
         if (op != host::OpPlay) disarm();   // init and clone set their own
         if (op == host::OpInit) {
@@ -277,8 +299,9 @@ int module_host_main(int argc, char** argv) {
             shared->play_reply = r;
             last_play = request();
             std::atomic_ref<std::uint32_t>(shared->play_done).store(last_play);
-            if (std::atomic_ref<std::uint32_t>(shared->caller_waiting).load() && !reply(sock, host::ReplyWake))
-                return host::kExitLostConnection;
+            const std::uint32_t waiting = std::atomic_ref<std::uint32_t>(shared->caller_waiting).load();
+            if (waiting == host::kWaitFutex) host::futex_wake(&shared->play_done);
+            if (waiting == host::kWaitSocket && !reply(sock, host::ReplyWake)) return host::kExitLostConnection;
         } else if (op == host::OpClone) {
             if (fds[0] < 0 || fds[1] < 0 || fds[2] < 0) return 4;
             // What the module printed goes to the original's log, not again to the copy's.
@@ -304,6 +327,7 @@ int module_host_main(int argc, char** argv) {
                 clear_refusals(shared);
                 sandbox::watch(shared, memory_limit);
                 last_play = 0;
+                bell_seen = 0;                           // the new page's bell
                 alarm_armed = false;                     // a fork has no alarm
                 cpu_mark_wall_ns = INT64_MIN / 2;        // nor the processor time of the original
                 std::string why;
