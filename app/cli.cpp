@@ -79,6 +79,11 @@ static int headless_fallback(const WindowOptions& o) {
         return 1;
     }
     std::string path = o.scenario_path.empty() ? default_scenario_path() : o.scenario_path;
+    // Nothing to show: said in one line, as the verbs say it.
+    if (std::string why = check_scenario_file(path); !why.empty()) {
+        std::cerr << "playbench: " << why << "\n";
+        return 2;
+    }
     std::string stem = std::filesystem::path(path).stem().string();
     std::string png = "playbench-" + stem + ".png";
     std::cerr << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable).\n"

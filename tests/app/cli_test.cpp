@@ -118,6 +118,10 @@ TEST_CASE("a missing file: each verb says so in one line naming it, exit 2, no u
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);   // one line: the usage is not dumped
         CHECK(r.err.rfind("playbench " + a.substr(0, a.find(" '")) + ": ", 0) == 0);   // the verb, then why
     }
+    // The window without a display (it would render the file headless instead): the same line.
+    auto r = run_playbench("'" + missing + "'", "DISPLAY= WAYLAND_DISPLAY= SDL_VIDEODRIVER=x11");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "playbench: File does not exist: " + missing + "\n");
 }
 
 TEST_CASE("--help works everywhere") {
