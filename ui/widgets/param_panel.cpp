@@ -165,15 +165,51 @@ void draw_log_ticks(const ParamDef& def) {
     }
 }
 
-// A slider for a real or integer parameter: ImGui's slider (click to jump, Ctrl+click to type),
-// plus Shift for a ten times finer, relative drag, and the arrow keys to nudge while it is
-// hovered or focused. `value` is what it shows (a drag's pending value while one is held).
+// Where ImGui's slider puts the handle for `fraction` (0..1), in screen x, and how many pixels the
+// handle travels end to end, for a slider frame starting at `x` and `width` wide (the geometry of
+// ImGui 1.86's SliderBehavior: 2 px padding each side, the grab GrabMinSize wide, wider for an
+// integer of few values).
+struct SliderTrack {
+    float start = 0.0f, travel = 1.0f;
+    float x_at(double fraction) const { return start + static_cast<float>(fraction) * travel; }
+};
+SliderTrack slider_track(const ParamDef& def, float x, float width) {
+    const float pad = 2.0f, slider = std::max(1.0f, width - 2.0f * pad);
+    float grab = ImGui::GetStyle().GrabMinSize;
+    if (def.type == ParamType::Integer && def.max >= def.min)
+        grab = std::max(static_cast<float>(slider / (def.max - def.min + 1.0)), grab);
+    grab = std::min(grab, slider);
+    return SliderTrack{x + pad + grab * 0.5f, std::max(1.0f, slider - grab)};
+}
+
+// A slider for a real or integer parameter, drawn by ImGui's slider (Ctrl+click to type), dragged
+// relative to where the value is (docs/window.md#sliders-one-drag-one-edit): a press away from the handle
+// changes nothing, a drag moves the handle as far as the pointer moves (Shift: ten times less).
+// ImGui's slider sets the value from the pointer's spot, so while it is pressed it is shown the
+// pointer where the handle of the relative value is (and only for its own call). The arrow keys
+// nudge while it is hovered or focused. `value` is what it shows (a drag's pending value while
+// one is held).
 SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelState& state) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     const std::string id = "##" + def.key;
     const std::string fmt = slider_format(def);
     ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
     if (def.log_scale()) flags |= ImGuiSliderFlags_Logarithmic;
+    ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::CalcItemWidth(), height = ImGui::GetFrameHeight();
+    const SliderTrack track = slider_track(def, at.x, width);
+    // A drag held since an earlier frame moves by the pointer's movement; a press starts one at
+    // the value (Ctrl+click types instead).
+    const bool held = state.drag_key == def.key && ImGui::GetActiveID() == ImGui::GetID(id.c_str()) &&
+                      ImGui::IsMouseDown(ImGuiMouseButton_Left);
+    const bool pressing = !held && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !io.KeyCtrl && ImGui::IsWindowHovered() &&
+                          io.MousePos.x >= at.x && io.MousePos.x < at.x + width && io.MousePos.y >= at.y && io.MousePos.y < at.y + height;
+    if (held)
+        state.drag_fraction = std::clamp(state.drag_fraction + io.MouseDelta.x / track.travel * (io.KeyShift ? 0.1 : 1.0), 0.0, 1.0);
+    const double fraction = held ? state.drag_fraction : slider_fraction(def, value);
+    const ImVec2 pointer = io.MousePos;
+    if (held || pressing) io.MousePos.x = track.x_at(fraction);
     double v = value;
     bool changed = false;
     if (def.type == ParamType::Integer) {
@@ -184,37 +220,29 @@ SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelStat
         double lo = def.min, hi = def.max;
         changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, fmt.c_str(), flags);
     }
+    io.MousePos = pointer;
     draw_log_ticks(def);
-    const ImGuiIO& io = ImGui::GetIO();
     const ImGuiID item = ImGui::GetItemID();
     const bool active = ImGui::IsItemActive();
     const bool typing = active && ImGui::TempInputIsActive(item);
     if (active && !typing) {
-        if (state.drag_key != def.key) {
+        if (!held) {
+            // The press: the drag starts from the value, wherever on the slider it landed.
             state.drag_key = def.key;
-            state.drag_fine = false;
-            state.drag_fraction = slider_fraction(def, value);
+            state.drag_fraction = fraction;
+            return {};
         }
-        if (io.KeyShift || state.drag_fine) {
-            // Relative from here on: Shift moves ten times less than the mouse. The travel adds
-            // up in slider fractions, so a fine drag of an integer moves it after enough pixels.
-            state.drag_fine = true;
-            const double width = std::max(1.0f, ImGui::GetItemRectSize().x);
-            state.drag_fraction =
-                std::clamp(state.drag_fraction + io.MouseDelta.x / width * (io.KeyShift ? 0.1 : 1.0), 0.0, 1.0);
-            const double next = slider_value(def, state.drag_fraction);
-            return next != value ? SliderEdit{SliderEdit::Drag, next} : SliderEdit{};
-        }
-        if (changed) {
-            state.drag_fraction = slider_fraction(def, v);
-            return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};
-        }
-        return {};
+        // Not moved: no edit (a value and its slider fraction do not round-trip exactly).
+        if (std::abs(state.drag_fraction - slider_fraction(def, value)) < 1e-9) return {};
+        const double next = slider_value(def, state.drag_fraction);
+        return next != value ? SliderEdit{SliderEdit::Drag, next} : SliderEdit{};
     }
     if (ImGui::IsItemDeactivated()) {
-        if (state.drag_key == def.key) state.drag_key.clear();
-        // The end of a drag or of typing (Ctrl+click, then Enter): with its last value if it changed.
-        return {SliderEdit::End, changed ? std::clamp(v, def.min, def.max) : value};
+        const bool dragged = state.drag_key == def.key;
+        if (dragged) state.drag_key.clear();
+        // A drag ends where it moved the value (sent already); typing (Ctrl+click, then Enter)
+        // with what was typed.
+        return {SliderEdit::End, !dragged && changed ? std::clamp(v, def.min, def.max) : value};
     }
     if (typing && changed) return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};
     if ((ImGui::IsItemHovered() || ImGui::IsItemFocused()) && !active) {
