@@ -8,8 +8,10 @@
 
 #include "ui/render/painter.hpp"
 #include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -96,12 +98,17 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
 void Shell::canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius) {
     std::string tip = lab_view_->hover_text(world, mouse_world, pick_radius);
     if (tip.empty()) return;
-    if (paused_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    // While reviewing nothing moves (a drag pans): the hint says what review offers instead of
+    // the lab's "drag to place it", and the cursor offers no grab (docs/replays.md#replays-in-the-window).
+    if (paused_ && !review_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(tip.c_str());
-    const std::string how = lab_view_->hover_hint(paused_);
+    const std::string how = review_ ? std::string("Reviewing: a drag pans, the wheel zooms. Take over here (") +
+                                          shortcut_label(ShellAction::ToggleRecording) + ") to edit."
+                                    : lab_view_->hover_hint(paused_);
     if (!how.empty()) ImGui::TextColored(palette::kDimText, "%s", how.c_str());
     ImGui::EndTooltip();
+    log_tooltip(tip + "\n" + how);
 }
 
 }  // namespace pb::ui

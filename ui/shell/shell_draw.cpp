@@ -528,7 +528,15 @@ void Shell::draw_side_panel(float width, float height) {
         if (has_tools && tab("Tools", SideTab::Tools, "side.tab.tools")) {
             Painter p = content("##tools_tab");
             tools.draw = &p;
-            // While reviewing, tools show the replay's state but take no edits.
+            // While reviewing, tools show the replay's state but take no edits: said first, since
+            // greyed controls show no tooltips.
+            if (review_) {
+                ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+                ImGui::TextWrapped("Reviewing a replay: the tools show it as recorded and are off. Take over here (%s) to use them.",
+                                   shortcut_label(ShellAction::ToggleRecording));
+                ImGui::PopStyleColor();
+                widgets_.record_last_item("tools.review_note");
+            }
             ImGui::BeginDisabled(review_ != nullptr);
             if (compare_) {
                 // The tools follow the Edit switch: B's view on B, or A's (with Both, made on B too).

@@ -12,8 +12,10 @@
 
 #include "engine/core/lab.hpp"
 #include "ui/shell/edit_history.hpp"
+#include "ui/shell/shortcuts.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -33,7 +35,14 @@ const char* reset_icon() {
     return font->FindGlyphNoFallback(0x21BA) ? "\xe2\x86\xba" : "R";
 }
 
-void draw_tooltip(const ParamDef& def, double value, double file_value) {
+// Why the panel takes no edits while read-only: the disabled controls' tooltips say it instead of
+// offering what they would do (docs/replays.md#replays-in-the-window).
+std::string read_only_why() {
+    return std::string("Reviewing a replay: these are its values as recorded. Take over here (") +
+           shortcut_label(ShellAction::ToggleRecording) + ") to edit from this tick.";
+}
+
+void draw_tooltip(const ParamDef& def, double value, double file_value, bool read_only) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
     ImGui::TextUnformatted(def.label.c_str());
@@ -54,16 +63,20 @@ void draw_tooltip(const ParamDef& def, double value, double file_value) {
     ImGui::Text("Value: %s   (default %s)", describe_param_value(def, value).c_str(),
                 describe_param_value(def, def.default_value).c_str());
     if (value != file_value) ImGui::Text("Scenario file: %s", describe_param_value(def, file_value).c_str());
-    if (def.type != ParamType::Boolean && !def.is_choice()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-        if (def.log_scale())
-            ImGui::Text("Log scale: each tick under the slider is ten times the one before.");
-        ImGui::TextUnformatted("Ctrl+click the slider to type a value. Shift+drag: ten times finer.");
-        ImGui::TextUnformatted("Arrow keys over the slider: one step (Shift: a tenth). Ctrl+Z undoes.");
-        ImGui::PopStyleColor();
-    }
+    // What the control offers, or why it offers nothing.
+    std::string how;
+    if (read_only) how = read_only_why();
+    else if (def.type != ParamType::Boolean && !def.is_choice())
+        how = "Drag the slider: the value moves with the pointer from where it is (Shift: ten times finer).\n"
+              "Ctrl+click it to type a value. Arrow keys over it: one step (Shift: a tenth). Ctrl+Z undoes.";
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+    if (def.log_scale() && def.type != ParamType::Boolean && !def.is_choice())
+        ImGui::TextUnformatted("Log scale: each tick under the slider is ten times the one before.");
+    if (!how.empty()) ImGui::TextWrapped("%s", how.c_str());
+    ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
+    log_tooltip(def.label + "\n" + how);
 }
 
 // An enumerated parameter: a drop-down of its choices' labels. True with `value` set on a pick.
@@ -381,7 +394,8 @@ void draw_panel_header(Simulation& sim, ParamPanelState& state, WidgetLocator& w
     widgets.record_last_item("params.reset_all");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Put every parameter back to its default (%d changed)", total_changed);
+        show_tooltip(state.read_only ? read_only_why()
+                                     : "Put every parameter back to its default (" + std::to_string(total_changed) + " changed)");
 }
 
 // A section's collapsing header, with its changed count and, when some changed, its reset
@@ -405,7 +419,9 @@ bool draw_section_header(const PanelContext& c, const std::string& section) {
                          c.message);
         ImGui::EndDisabled();
         c.widgets.record_last_item("params.section." + section + ".reset");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Reset the %d changed parameter(s) of this section", changed);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            show_tooltip(c.state.read_only ? read_only_why()
+                                           : "Reset the " + std::to_string(changed) + " changed parameter(s) of this section");
         ImGui::PopID();
     }
     return open;
@@ -460,7 +476,7 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     if (value != file_value) ImGui::PushStyleColor(ImGuiCol_Text, palette::kEditedLabel);
     ImGui::TextUnformatted(def.label.c_str());
     if (value != file_value) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value);
+    if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value, c.state.read_only);
     // Compare mode: where the other side has another value, a bar in its colour and its value.
     if (const ParamSet* other = c.state.other; other && other->size() == c.values.size() && (*other)[i] != value) {
         const ImU32 colour = c.state.other_is_a ? palette::kCompareA : palette::kCompareB;
@@ -487,7 +503,8 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     ImGui::EndDisabled();
     c.widgets.record_last_item("param." + def.key);
     c.widgets.record_last_item("param_control." + def.key + "." + param_control_kind(def));
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) draw_tooltip(def, value, file_value);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive())
+        draw_tooltip(def, value, file_value, c.state.read_only);
 
     ImGui::TableNextColumn();
     ImGui::BeginDisabled(is_default || c.state.read_only);
@@ -496,8 +513,9 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     ImGui::EndDisabled();
     c.widgets.record_last_item("param." + def.key + ".reset");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip(is_default ? "At its default (%s)" : "Reset to the default, %s",
-                          format_param_value(def, def.default_value).c_str());
+        show_tooltip(c.state.read_only ? read_only_why()
+                                       : (is_default ? "At its default (" : "Reset to the default, ") +
+                                             format_param_value(def, def.default_value) + (is_default ? ")" : ""));
     ImGui::PopID();
 }
 
