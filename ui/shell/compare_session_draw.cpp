@@ -27,12 +27,17 @@ void section_heading(const char* text) {
 }  // namespace
 
 // B's world over A's canvas in the same view (they share the arena), every vertex it adds faded
-// to 40 % so A shows through: what moved differently stands out as a second, fainter copy.
+// to 40 % so A shows through: what moved differently stands out as a second, fainter copy. B's
+// text and its boxes at fixed places (score, status, keys) are left out: they sit where A's do and
+// would print over them; the Compare tab has B's numbers.
 void CompareSession::draw_ghost(const CanvasFrame& frame) {
     const int first = frame.draw->vertex_mark();
     CanvasFrame ghost = frame;
-    ghost.widgets = nullptr;   // A's view records the positions automation uses
+    ghost.widgets = &widgets_;   // B's positions (and any box it drew) apart from A's
+    ghost.ghost = true;
+    frame.draw->set_text_shown(false);
     view_->draw(sim_->world(), ghost);
+    frame.draw->set_text_shown(true);
     frame.draw->fade_since(first, 0.4f);
 }
 
@@ -130,7 +135,18 @@ CompareSession::Finish CompareSession::draw_tab() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("B drawn faintly over A in the same view, instead of side by side");
 
     section_heading("What B changes");
-    if (diffs.empty()) {
+    if (diffs.empty() && diverged_without_differences()) {
+        // B's edits were undone, but what they did stays in B's run: B - A below is real, not a
+        // parameter's doing. Forking again starts the comparison afresh.
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(palette::kDimText,
+                           "No parameter differs now, but the runs do: the edits undone since changed them while in "
+                           "effect (B - A below).");
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Fork B from A again")) fork_again();
+        widgets.record_last_item("compare.fork_again");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("B becomes a fresh copy of A at this tick: B - A starts from zero");
+    } else if (diffs.empty()) {
         ImGui::TextColored(palette::kDimText, "Nothing yet: edit B in the Parameters tab.");
     } else if (ImGui::BeginTable("##compare_changes", 3, ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("parameter", ImGuiTableColumnFlags_WidthStretch, 3.0f);

@@ -24,4 +24,18 @@ const std::string& last_tooltip() { return latest(); }
 
 void clear_tooltip_log() { latest().clear(); }
 
+std::string fit_width(const std::string& text, float width, bool& shortened) {
+    shortened = ImGui::CalcTextSize(text.c_str()).x > width;
+    if (!shortened) return text;
+    const std::string dots = "...";
+    std::size_t n = text.size();
+    while (n > 0) {
+        --n;
+        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;   // whole UTF-8 characters
+        const std::string cut = text.substr(0, n) + dots;
+        if (ImGui::CalcTextSize(cut.c_str()).x <= width) return cut;
+    }
+    return dots;
+}
+
 }  // namespace pb::ui

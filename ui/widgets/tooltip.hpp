@@ -13,4 +13,8 @@ void log_tooltip(const std::string& text);
 const std::string& last_tooltip();
 void clear_tooltip_log();
 
+// `text` as it fits in `width` pixels in the current font: whole, or cut at a character with "..."
+// after it (the caller shows the whole in a tooltip, `shortened` says when).
+std::string fit_width(const std::string& text, float width, bool& shortened);
+
 }  // namespace pb::ui
