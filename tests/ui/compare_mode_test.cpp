@@ -394,7 +394,7 @@ TEST_CASE("compare mode: B's only edit undone, the Compare tab says the runs sti
     CHECK_FALSE(shell.compare()->history().can_undo());
 }
 
-TEST_CASE("compare mode at 1280x800: the status line's message and summary fit on it, neither over the other") {
+TEST_CASE("compare mode at 1280x800: the status line's message and summary fit on it, neither over the other; each canvas's hint fits its half") {
     for (const LabCase& lab : kLabs) {
         const std::string scenario = lab.scenario;
         CAPTURE(scenario);
@@ -414,5 +414,20 @@ TEST_CASE("compare mode at 1280x800: the status line's message and summary fit o
         REQUIRE(message);
         CHECK(message->x + message->w <= 1280.0f);
         CHECK(summary->x + summary->w <= message->x);
+        // The corner hints, paused and running, each inside its own half of the canvas.
+        for (const bool paused : {true, false}) {
+            CAPTURE(paused);
+            shell.set_paused(paused);
+            r.render(shell, 2);
+            for (const std::string canvas : {"canvas", "canvas.b"}) {
+                CAPTURE(canvas);
+                const ui::WidgetRect* c = shell.widgets().find(canvas);
+                const ui::WidgetRect* hint = shell.widgets().find(canvas + ".hint");
+                REQUIRE(c);
+                REQUIRE(hint);
+                CHECK(hint->w > 100.0f);
+                CHECK(hint->x + hint->w <= c->x + c->w);
+            }
+        }
     }
 }

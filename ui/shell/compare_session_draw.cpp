@@ -12,6 +12,7 @@
 #include "ui/widgets/compare_results.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -46,8 +47,15 @@ void CompareSession::draw_canvas(float width, float height, CanvasFrame frame, C
     const bool paused = host_.paused();
     const auto diffs = differences();
     const std::string label = diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)";
-    const char* hint = paused ? "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans"
-                              : "B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag";
+    // The hint in its room (half the canvas is narrow at 1280 px): a shorter wording when needed.
+    const float room = width - 20.0f * scale;
+    const std::string hint =
+        paused ? first_that_fits({"B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans",
+                                  "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: both \xc2\xb7 right-drag pans"},
+                                 room)
+               : first_that_fits({"B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag",
+                                  "B \xc2\xb7 click edits B (Shift: both) \xc2\xb7 Space pauses to drag"},
+                                 room);
     frame.widgets = &widgets_;   // B's entity positions (widgets()), apart from A's
     auto input = [&](bool hovered, bool active) {
         const glm::dvec2 at = canvas_.to_world(ImGui::GetIO().MousePos);
@@ -57,7 +65,7 @@ void CompareSession::draw_canvas(float width, float height, CanvasFrame frame, C
         if (g.drop) apply_edit(true, std::move(*g.drop), g.both);
         if (g.click) click(true, *g.click, pick_radius, g.both);
     };
-    draw_side_canvas(width, height, canvas_, *view_, sim_->world(), frame, host_.frame_widgets(), input, hint, label);
+    draw_side_canvas(width, height, canvas_, *view_, sim_->world(), frame, host_.frame_widgets(), input, hint.c_str(), label);
     // What B's view queued on its own (its tools in the Tools tab, its keys) is B's edit.
     for (Command& c : view_->take_commands()) apply_edit(true, std::move(c), false);
 }

@@ -38,4 +38,14 @@ std::string fit_width(const std::string& text, float width, bool& shortened) {
     return dots;
 }
 
+std::string first_that_fits(std::initializer_list<const char*> texts, float width) {
+    const char* last = "";
+    for (const char* t : texts) {
+        if (ImGui::CalcTextSize(t).x <= width) return t;
+        last = t;
+    }
+    bool shortened = false;
+    return fit_width(last, width, shortened);
+}
+
 }  // namespace pb::ui
