@@ -237,7 +237,8 @@ struct CommandLine {
     void add_window() {
         // Not checked here: a file that is missing opens the start page with the reason, as a
         // broken one does (app/window.cpp, initial_scenario).
-        app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, a replay to review, or a merged sweep (DIR/sweep.sqlite) to explore");
+        app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, a replay to review, or a merged sweep (DIR/sweep.sqlite) to explore")
+            ->type_name("FILE");
         app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
         app.add_option("--script", win.script_path,
                        "UI automation: a file of timed input events played into the window (used by tests; see "
