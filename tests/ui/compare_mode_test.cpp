@@ -348,12 +348,14 @@ TEST_CASE("compare mode: B ghosted over A draws none of its boxes over A's (ever
         for (const auto& [name, rect] : shell.widgets().all())
             if (name.rfind("overlay.", 0) == 0 && name.rfind("overlay.compare.", 0) != 0 && name.rfind("overlay.window.", 0) != 0)
                 a_boxes.emplace_back(name, rect);
-        for (const auto& [name, b] : shell.compare()->widgets().all()) {
-            if (name.rfind("overlay.", 0) != 0 && name.rfind("effects.lane.", 0) != 0) continue;
-            for (const auto& [a_name, a] : a_boxes) {
-                CAPTURE(name);
+        for (const auto& b : shell.compare()->widgets().all()) {
+            const std::string& b_name = b.first;
+            if (b_name.rfind("overlay.", 0) != 0 && b_name.rfind("effects.lane.", 0) != 0) continue;
+            for (const auto& a : a_boxes) {
+                const std::string& a_name = a.first;
+                CAPTURE(b_name);
                 CAPTURE(a_name);
-                CHECK_FALSE(overlap(a, b));
+                CHECK_FALSE(overlap(a.second, b.second));
             }
         }
         if (lab.key == std::string("rgs.economy.half_life")) CHECK(shell.widgets().find("overlay.rgs_status"));
