@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/cli.hpp"
 #include "app/gamepads.hpp"
 #include "app/headless.hpp"
 #include "app/settings.hpp"
@@ -102,6 +103,14 @@ Scenario initial_scenario(const WindowOptions& opts, const WindowSettings& setti
         candidates.push_back(default_scenario_path());
     }
     for (const std::string& path : candidates) {
+        // A missing file is said in one line naming it, as the verbs say it; the start page opens.
+        if (path == opts.scenario_path) {
+            if (std::string why = check_scenario_file(path); !why.empty()) {
+                error = why;
+                failed_path = path;
+                continue;
+            }
+        }
         try {
             return load_scenario_file(path);
         } catch (const std::exception& e) {

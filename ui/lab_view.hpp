@@ -52,6 +52,10 @@ struct CanvasFrame {
     WidgetLocator* widgets = nullptr;   // views record entity positions here for automation
     const GamepadState* gamepad = nullptr;   // the first game controller the host sees, if any
     const CompareFrame* compare = nullptr;   // set for the Analysis tab while comparing
+    // Compare mode's B ghosted over A's canvas (docs/compare.md#compare-mode-in-the-window): the
+    // view leaves out what sits at fixed places on screen or fills a whole panel (score and
+    // status boxes, keys, lane panels), which would cover A's or print over its numbers.
+    bool ghost = false;
 };
 
 // What Help > About this lab says (ui/shell/shell_help.cpp draws it).

@@ -4,6 +4,7 @@
 
 #include <stb_image.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -97,6 +98,30 @@ TEST_CASE("bad arguments print usage and exit non-zero") {
         CHECK(r.err.find("bad.toml:3") != std::string::npos);
         CHECK(r.err.find("out of range") != std::string::npos);
     }
+}
+
+TEST_CASE("a missing file: each verb says so in one line naming it, exit 2, no usage") {
+    const std::string missing = temp_path("no-such-dir") + "/missing.toml";
+    const std::string args[] = {"run '" + missing + "'",
+                                "render '" + missing + "' --out x.png",
+                                "match '" + missing + "'",
+                                "replay record '" + missing + "' --out x.pbreplay",
+                                "replay verify '" + missing + "'",
+                                "compare '" + missing + "' --set podball.ball.friction=0.01",
+                                "sweep run '" + missing + "' --out x"};
+    for (const std::string& a : args) {
+        auto r = run_playbench(a);
+        CAPTURE(a);
+        CAPTURE(r.err);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find(missing) != std::string::npos);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);   // one line: the usage is not dumped
+        CHECK(r.err.rfind("playbench " + a.substr(0, a.find(" '")) + ": ", 0) == 0);   // the verb, then why
+    }
+    // The window without a display (it would render the file headless instead): the same line.
+    auto r = run_playbench("'" + missing + "'", "DISPLAY= WAYLAND_DISPLAY= SDL_VIDEODRIVER=x11");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "playbench: File does not exist: " + missing + "\n");
 }
 
 TEST_CASE("--help works everywhere") {

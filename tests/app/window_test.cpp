@@ -35,6 +35,14 @@ ProcessResult run_window(const std::string& script, const std::string& config_ho
     return run_playbench("--script '" + script_path + "' '" + source_path(scenario) + "'", env);
 }
 
+// The environment of a window run with its own settings and cache folders (the start page's
+// tests: nothing remembered from another run).
+std::string window_env(const std::string& config_home) {
+    return "XDG_CONFIG_HOME='" + config_home + "' XDG_CACHE_HOME='" + config_home +
+           "/cache' PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
+           " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'";
+}
+
 }  // namespace
 
 TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
@@ -234,9 +242,7 @@ TEST_CASE("window: a broken file on the command line opens the start page with i
                          "frame 35 quit\n";
     std::string script_path = temp_path("window-start-script.txt");
     std::ofstream(script_path) << script;
-    std::string env = "XDG_CONFIG_HOME='" + config_home + "' XDG_CACHE_HOME='" + config_home +
-                      "/cache' PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
-                      " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'";
+    const std::string env = window_env(config_home);
     ProcessResult r = run_playbench("--script '" + script_path + "' '" + broken + "'", env);
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
@@ -250,4 +256,28 @@ TEST_CASE("window: a broken file on the command line opens the start page with i
     CHECK(json_field(b, "lab") == "\"rgs\"");
     CHECK(json_field(b, "scenario") == "\"\"");
     CHECK(b.find("\"start.new.podball\"") == std::string::npos);   // the page closed
+}
+
+TEST_CASE("window: a missing file on the command line opens the start page with a one-line error naming it") {
+    if (!have_xvfb()) return;
+    std::string config_home = temp_path("window-missing-config");
+    std::filesystem::remove_all(config_home);
+    std::filesystem::create_directories(config_home);
+    const std::string missing = temp_path("no-such-dir") + "/window-missing.toml";
+    std::string dump = temp_path("window-missing.json");
+    std::filesystem::remove(dump);
+    std::string script_path = temp_path("window-missing-script.txt");
+    std::ofstream(script_path) << "frame 15 dump " + dump + "\nframe 20 quit\n";
+    const std::string env = window_env(config_home);
+    ProcessResult r = run_playbench("--script '" + script_path + "' '" + missing + "'", env);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);   // the window opened (no usage printed, no exit 2)
+    CHECK(r.err.find("Usage") == std::string::npos);
+    const std::string a = read_text(dump);
+    REQUIRE_FALSE(a.empty());
+    const std::string error = json_field(a, "error");
+    CHECK(error.find("File does not exist: " + missing) != std::string::npos);
+    CHECK(error.find("\\n") == std::string::npos);   // one line (JSON escapes a line break as \n)
+    CHECK(a.find("\"start.new.podball\"") != std::string::npos);   // the start page is open
+    CHECK(json_field(a, "lab") == "\"podball\"");
 }

@@ -11,6 +11,8 @@
 #include "engine/core/replay_file.hpp"
 #include "ui/render/offscreen_renderer.hpp"
 #include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
+#include "ui/widgets/compare_results.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -317,4 +319,117 @@ TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {
     shell.compare()->set_ghost(false);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas.b"));
+}
+
+namespace {
+
+bool overlap(const ui::WidgetRect& a, const ui::WidgetRect& b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+}  // namespace
+
+TEST_CASE("compare mode: B ghosted over A draws none of its boxes over A's (every lab)") {
+    for (const LabCase& lab : kLabs) {
+        const std::string scenario = lab.scenario;
+        CAPTURE(scenario);
+        Simulation sim(load_scenario_file(scenario_path(lab.scenario)));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        ui::OffscreenRenderer r(1280, 800);
+        REQUIRE(r.ok());
+        REQUIRE(shell.start_compare());
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lab.value));
+        shell.run_ticks(120);
+        shell.compare()->set_ghost(true);
+        r.render(shell, 3);
+        // A's boxes on the canvas (its score or status box, its key), and whatever B's view
+        // recorded while drawn over them.
+        std::vector<std::pair<std::string, ui::WidgetRect>> a_boxes;
+        for (const auto& [name, rect] : shell.widgets().all())
+            if (name.rfind("overlay.", 0) == 0 && name.rfind("overlay.compare.", 0) != 0 && name.rfind("overlay.window.", 0) != 0)
+                a_boxes.emplace_back(name, rect);
+        for (const auto& b : shell.compare()->widgets().all()) {
+            const std::string& b_name = b.first;
+            if (b_name.rfind("overlay.", 0) != 0 && b_name.rfind("effects.lane.", 0) != 0) continue;
+            for (const auto& a : a_boxes) {
+                const std::string& a_name = a.first;
+                CAPTURE(b_name);
+                CAPTURE(a_name);
+                CHECK_FALSE(overlap(a.second, b.second));
+            }
+        }
+        if (lab.key == std::string("rgs.economy.half_life")) CHECK(shell.widgets().find("overlay.rgs_status"));
+        if (lab.key == std::string("podball.ball.friction")) CHECK(shell.widgets().find("overlay.score"));
+    }
+}
+
+TEST_CASE("compare mode: B's only edit undone, the Compare tab says the runs still differ; forking again clears B - A") {
+    Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
+    ui::Shell shell(sim, ui::ShellOptions{});
+    ui::OffscreenRenderer r(1280, 800);
+    REQUIRE(r.ok());
+    REQUIRE(shell.start_compare());
+    REQUIRE_FALSE(shell.compare()->set_param("podball.ball.friction", 0.004));
+    shell.run_ticks(400);
+    shell.perform(ui::ShellAction::Undo);
+    REQUIRE(shell.compare()->differences().empty());
+    shell.run_ticks(10);
+    r.render(shell, 3);
+    REQUIRE(shell.side_tab() == ui::SideTab::Compare);
+    // B - A is not zero (B's run went its own way while the edit was in effect) ...
+    bool differ = false;
+    for (const ui::CompareRow& row : ui::last_compare_rows()) differ = differ || row.a != row.b;
+    CHECK(differ);
+    CHECK(shell.compare()->diverged_without_differences());
+    // ... so the tab says so and offers to fork B again, which puts B - A back to zero.
+    const ui::WidgetRect* fork = shell.widgets().find("compare.fork_again");
+    REQUIRE(fork);
+    test::click(r, shell, *fork);
+    CHECK(shell.compare()->sim().world().hash() == sim.world().hash());
+    CHECK(shell.compare()->sim().tick() == sim.tick());
+    CHECK_FALSE(shell.compare()->diverged_without_differences());
+    shell.run_ticks(60);
+    r.render(shell, 2);
+    for (const ui::CompareRow& row : ui::last_compare_rows()) CHECK(row.a == row.b);
+    CHECK_FALSE(shell.widgets().find("compare.fork_again"));
+    // B's edits went with the old B: undo has nothing of B's left.
+    CHECK_FALSE(shell.compare()->history().can_undo());
+}
+
+TEST_CASE("compare mode at 1280x800: the status line's message and summary fit on it, neither over the other; each canvas's hint fits its half") {
+    for (const LabCase& lab : kLabs) {
+        const std::string scenario = lab.scenario;
+        CAPTURE(scenario);
+        Simulation sim(load_scenario_file(scenario_path(lab.scenario)));
+        ui::Shell shell(sim, ui::ShellOptions{});
+        ui::OffscreenRenderer r(1280, 800);
+        REQUIRE(r.ok());
+        REQUIRE(shell.start_compare());
+        shell.compare()->set_edit(ui::CompareEdit::Both);
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lab.value));
+        shell.set_status(shell.status());   // shown afresh: the message is on the line now
+        r.render(shell, 2);
+        CAPTURE(shell.status());
+        const ui::WidgetRect* summary = shell.widgets().find("status.summary");
+        const ui::WidgetRect* message = shell.widgets().find("status.message");
+        REQUIRE(summary);
+        REQUIRE(message);
+        CHECK(message->x + message->w <= 1280.0f);
+        CHECK(summary->x + summary->w <= message->x);
+        // The corner hints, paused and running, each inside its own half of the canvas.
+        for (const bool paused : {true, false}) {
+            CAPTURE(paused);
+            shell.set_paused(paused);
+            r.render(shell, 2);
+            for (const std::string canvas : {"canvas", "canvas.b"}) {
+                CAPTURE(canvas);
+                const ui::WidgetRect* c = shell.widgets().find(canvas);
+                const ui::WidgetRect* hint = shell.widgets().find(canvas + ".hint");
+                REQUIRE(c);
+                REQUIRE(hint);
+                CHECK(hint->w > 100.0f);
+                CHECK(hint->x + hint->w <= c->x + c->w);
+            }
+        }
+    }
 }

@@ -14,6 +14,7 @@
 #include "ui/rgs/rgs_view.hpp"
 #include "ui/shell/shell.hpp"
 #include "ui/shell/shortcuts.hpp"
+#include "ui/widgets/tooltip.hpp"
 #include "ui_test_support.hpp"
 
 using namespace pb;
@@ -265,6 +266,67 @@ TEST_CASE("replay ui: editing is off while reviewing") {
     CHECK(shell.simulation().tick() == 0);
     // The replay still verifies: nothing was written into it.
     CHECK(verify_replay(load(path), path).ok());
+}
+
+TEST_CASE("replay ui: hovers and buttons say what review allows, not what editing would do") {
+    test::ScratchDir dir;
+    const std::string path = dir.file("podball.pbreplay");
+    record_podball(path, 200);   // the friction changed at tick 40: Reset all would have work
+    const std::string key = "podball.ball.friction";
+    ui::OffscreenRenderer renderer{1280, 1400};   // tall: the ball's sliders on screen unscrolled
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    // Hovers `widget` for a few frames; the tooltip shown.
+    const auto hover = [&](ui::Shell& shell, const std::string& widget) {
+        const ui::WidgetRect* r = shell.widgets().find(widget);
+        REQUIRE_MESSAGE(r, widget);
+        ui::clear_tooltip_log();
+        renderer.set_mouse(std::make_pair(r->center_x(), r->center_y()));
+        renderer.render(shell, 4);
+        renderer.set_mouse(std::nullopt);
+        return ui::last_tooltip();
+    };
+
+    // Live and paused, a pod's hover offers the drag (the hover reaches the pod).
+    Simulation live = test::default_simulation();
+    ui::Shell shell{live, ui::ShellOptions{}};
+    shell.set_paused(true);
+    renderer.render(shell, 3);
+    CHECK(hover(shell, "podball.pod.0.0").find("Drag to place it") != std::string::npos);
+
+    REQUIRE(shell.open_replay(path));
+    shell.review()->seek(100);
+    shell.set_paused(true);
+    renderer.render(shell, 3);
+    const std::string pod = hover(shell, "podball.pod.0.0");
+    CAPTURE(pod);
+    CHECK_FALSE(pod.empty());
+    CHECK(pod.find("Drag to") == std::string::npos);   // a drag pans here
+    CHECK(pod.find("a drag pans") != std::string::npos);
+    CHECK(pod.find("Take over here") != std::string::npos);
+
+    shell.select_side_tab(ui::SideTab::Parameters);
+    renderer.render(shell, 3);
+    const std::string reset_all = hover(shell, "params.reset_all");
+    CAPTURE(reset_all);
+    CHECK(reset_all.find("Reviewing a replay") != std::string::npos);
+    CHECK(reset_all.find("Take over here") != std::string::npos);
+    CHECK(reset_all.find("Put every parameter back") == std::string::npos);
+    const std::string slider = hover(shell, "param." + key);
+    CAPTURE(slider);
+    CHECK(slider.find("Reviewing a replay") != std::string::npos);
+    CHECK(slider.find("Ctrl+click") == std::string::npos);
+    const std::string reset = hover(shell, "param." + key + ".reset");
+    CHECK(reset.find("Reviewing a replay") != std::string::npos);
+    // Clicked anyway, Reset all changes nothing.
+    const double friction = shell.simulation().world().params().get(key);
+    CHECK(friction != 0.02);
+    test::click(renderer, shell, *shell.widgets().find("params.reset_all"));
+    CHECK(shell.simulation().world().params().get(key) == friction);
+
+    // The Tools tab says why its controls are grey.
+    shell.select_side_tab(ui::SideTab::Tools);
+    renderer.render(shell, 2);
+    CHECK(shell.widgets().find("tools.review_note"));
 }
 
 TEST_CASE("replay ui: a tampered hash shows a divergence at its tick and playback goes on") {

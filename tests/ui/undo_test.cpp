@@ -489,7 +489,7 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         renderer.set_mouse(std::make_pair(x0, y));
         renderer.set_shift(shift);
         renderer.set_mouse_down(true);
-        renderer.render_frame(shell);   // the press (a plain click jumps to the centre)
+        renderer.render_frame(shell);   // the press (changes nothing: the drag moves from the value)
         shell.set_paused(!running);
         const ParamDef& def = sim.world().params().table()[*sim.world().params().table().find(key)];
         const double start = shell.edit_history().pending_param(key).value_or(sim.world().params().get(key));
@@ -514,15 +514,17 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         return o;
     };
 
+    // Leftwards: the friction's default sits at 0.8 of its log slider, too near the right end for
+    // 60 px to the right.
     SUBCASE("paused: one command at the release") {
-        const Outcome o = drag(false, false, 60.0f);
+        const Outcome o = drag(false, false, -60.0f);
         CHECK(o.edits == 1);
         CHECK(o.commands.size() == 1);
-        CHECK(o.travel > 0.05);
+        CHECK(o.travel < -0.05);
         CHECK(o.undone == 0.02);   // the default ball friction (since engine 7)
     }
     SUBCASE("running: one edit, at most one command per tick") {
-        const Outcome o = drag(true, false, 60.0f);
+        const Outcome o = drag(true, false, -60.0f);
         CHECK(o.ticks > 10);
         CHECK(o.edits == 1);
         CHECK(o.commands.size() >= 2);
@@ -532,13 +534,68 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
         CHECK(o.undone == 0.02);   // the default ball friction (since engine 7)
     }
     SUBCASE("Shift moves ten times less") {
-        const Outcome plain = drag(false, false, 60.0f);
-        const Outcome fine = drag(false, true, 60.0f);
+        const Outcome plain = drag(false, false, -60.0f);
+        const Outcome fine = drag(false, true, -60.0f);
         CAPTURE(plain.travel);
         CAPTURE(fine.travel);
-        REQUIRE(fine.travel > 0.0);
+        REQUIRE(fine.travel < 0.0);
         CHECK(plain.travel / fine.travel > 8.0);
         CHECK(plain.travel / fine.travel < 12.5);
+    }
+}
+
+TEST_CASE("undo: a slider moves from where its value is: a press off the handle changes nothing, a drag moves by the pointer") {
+    // A log-scaled slider (its value near the right end) and a linear one, each pressed at a tenth
+    // of its width, far left of its handle.
+    for (const char* key : {"podball.ball.friction", "podball.pod.restitution"}) {
+        CAPTURE(key);
+        Simulation sim = test::default_simulation();
+        ui::OffscreenRenderer renderer{1280, 1400};   // tall: every section on screen, no scrolling
+        REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+        ui::Shell shell{sim, ui::ShellOptions{}};
+        renderer.render(shell, 3);
+        const ui::WidgetRect* found = shell.widgets().find(std::string("param.") + key);
+        REQUIRE(found);
+        REQUIRE(found->visible);
+        const ui::WidgetRect r = *found;   // the locator is refilled every frame
+        const ParamDef& def = sim.world().params().table()[*sim.world().params().table().find(key)];
+        const double before = sim.world().params().get(key);
+        const double start = ui::slider_fraction(def, before);
+        REQUIRE(start > 0.5);
+        const float x0 = r.x + r.w * 0.1f, y = r.center_y();
+
+        // A click on the track: nothing changes, nothing to undo.
+        renderer.set_mouse(std::make_pair(x0, y));
+        renderer.render_frame(shell);
+        renderer.set_mouse_down(true);
+        renderer.render_frame(shell);
+        renderer.render_frame(shell);
+        renderer.set_mouse_down(false);
+        renderer.render(shell, 2);
+        CHECK(sim.world().params().get(key) == before);
+        CHECK(shell.edit_history().edits().empty());
+        CHECK(sim.live_commands().empty());
+
+        // A press there and a 50 px drag left: the handle moves 50 px from where it was (ImGui's
+        // own slider would have jumped to the pointer, a tenth of the way along, then hit the end).
+        renderer.set_mouse_down(true);
+        renderer.render_frame(shell);
+        for (int i = 1; i <= 10; ++i) {
+            renderer.set_mouse(std::make_pair(x0 - 5.0f * static_cast<float>(i), y));
+            renderer.render_frame(shell);
+        }
+        renderer.set_mouse_down(false);
+        renderer.render(shell, 2);
+        const double after = sim.world().params().get(key);
+        // The handle's travel: the slider less its grab (GrabMinSize 10 px at UI scale 1,
+        // ui/widgets/style.cpp) and ImGui's 2 px padding on each side.
+        const double travel = r.w - 10.0 - 4.0;
+        CAPTURE(before);
+        CAPTURE(after);
+        CHECK(start - ui::slider_fraction(def, after) == doctest::Approx(50.0 / travel).epsilon(0.02));
+        CHECK(shell.edit_history().edits().size() == 1);   // one drag, one edit
+        shell.perform(ShellAction::Undo);
+        CHECK(sim.world().params().get(key) == before);
     }
 }
 

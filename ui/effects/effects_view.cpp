@@ -245,6 +245,7 @@ std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, st
 
     // Panel and title: the policy, then what it achieved so far.
     const ImVec2 top_left = v.to_screen({o.x, o.y + l.title}), bottom_right = v.to_screen({o.x + l.panel_w, o.y - l.panel_h});
+    if (f.ghost) return {top_left, bottom_right};   // B ghosted: A's panel and its numbers show
     d->AddRectFilled(top_left, bottom_right, kPanel, 4.0f * s);
     d->AddRect(top_left, bottom_right, index == static_cast<std::size_t>(selected_lane_) && selected_creep_ >= 0
                                            ? palette::with_alpha(lane_colour(index), 200)

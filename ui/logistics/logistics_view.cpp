@@ -187,7 +187,7 @@ void LogisticsView::draw(const World& world, const CanvasFrame& f) {
     if (hovered_transporter_ >= 0) draw_preferences(w, f, hovered_transporter_);
     draw_targets(w, f);
     draw_transporters(w, f);
-    draw_canvas_key(w, f);
+    if (!f.ghost) draw_canvas_key(w, f);   // B ghosted: A's key serves both
 }
 
 void LogisticsView::draw_map(const LogisticsWorld& w, const CanvasFrame& f) const {

@@ -93,7 +93,7 @@ void PodballView::draw(const World& world, const CanvasFrame& f) {
     draw_entities(w, f);
     draw_takeover_marker(w, f);
     draw_drag_ghost(w, f);
-    draw_overlay(w, f);
+    if (!f.ghost) draw_overlay(w, f);   // B ghosted: its score is in the Compare tab
     read_takeover_input(w, f);
 }
 

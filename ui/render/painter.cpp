@@ -230,14 +230,14 @@ void Painter::AddConvexPolyFilled(const ImVec2* points, int count, ImU32 col) {
 }
 
 void Painter::AddText(ImVec2 pos, ImU32 col, const char* text_begin, const char* text_end) {
-    if (!text_begin || !finite("AddText", "position", pos)) return;
+    if (!text_shown_ || !text_begin || !finite("AddText", "position", pos)) return;
     if (!visible(pos, pos, kTextReach)) return;
     list_->AddText(pos, col, text_begin, text_end);
 }
 
 void Painter::AddText(const ImFont* font, float font_size, ImVec2 pos, ImU32 col, const char* text_begin,
                       const char* text_end, float wrap_width) {
-    if (!text_begin || !finite("AddText", "position", pos) || !finite("AddText", "font size", font_size) ||
+    if (!text_shown_ || !text_begin || !finite("AddText", "position", pos) || !finite("AddText", "font size", font_size) ||
         !finite("AddText", "wrap width", wrap_width))
         return;
     if (font_size < 1.0f || !visible(pos, pos, kTextReach)) return;

@@ -77,6 +77,9 @@ public:
     // Dashes of `dash` px with gaps as long, at most kMaxDashes of them (longer dashes then).
     void AddDashedLine(ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);
 
+    // Text off (compare mode's ghost: B's labels would print over A's, at the same places).
+    void set_text_shown(bool shown) { text_shown_ = shown; }
+
 private:
     bool finite(const char* call, const char* what, float v) const;
     bool finite(const char* call, const char* what, ImVec2 v) const;
@@ -87,6 +90,7 @@ private:
 
     ImDrawList* list_;
     bool path_ok_ = true;
+    bool text_shown_ = true;
 };
 
 }  // namespace pb::ui

@@ -230,7 +230,7 @@ void RgsView::draw(const World& world, const CanvasFrame& f) {
     draw_interference(w, f);
     draw_structures(w, f);
     draw_labels(w, f);
-    draw_status(w, f);
+    if (!f.ghost) draw_status(w, f);   // B ghosted: its numbers are in the Compare tab
 }
 
 void RgsView::draw_map(const RgsWorld& w, const CanvasFrame& f) {

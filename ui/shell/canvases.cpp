@@ -9,6 +9,7 @@
 #include "ui/widgets/canvas.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 #include "ui/widgets/widget_locator.hpp"
 
 namespace pb::ui {
@@ -107,9 +108,12 @@ void draw_side_canvas(float width, float height, CanvasView& view, LabView& lab,
     frame.view = &view;
     frame.ui_scale = scale;
     lab.draw(world, frame);
-    const ImVec2 hint_size = ImGui::CalcTextSize(hint);
-    painter.AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
-                    palette::with_alpha(palette::kOverlayDim, 170), hint);
+    bool cut = false;
+    const std::string fitted = fit_width(hint, size.x - 20.0f * scale, cut);
+    const ImVec2 hint_size = ImGui::CalcTextSize(fitted.c_str());
+    const ImVec2 hint_at(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale);
+    painter.AddText(hint_at, palette::with_alpha(palette::kOverlayDim, 170), fitted.c_str());
+    widgets.record("canvas.b.hint", WidgetRect{hint_at.x, hint_at.y, hint_size.x, hint_size.y, true});
     label_canvas("b", label, palette::kCompareB, widgets);
     painter.PopClipRect();
     if (hovered && !ImGui::IsItemActive()) {

@@ -188,6 +188,23 @@ std::vector<CompareSession::ParamDifference> CompareSession::differences() const
     return out;
 }
 
+bool CompareSession::diverged_without_differences() const {
+    return differences().empty() && sim_->world().hash() != host_.simulation().world().hash();
+}
+
+void CompareSession::fork_again() {
+    if (recorder_.recording()) {
+        host_.set_status("B is being recorded beside A: stop the recording first to fork B again.");
+        return;
+    }
+    Simulation& a = host_.simulation();
+    sim_ = std::make_unique<Simulation>(a.fork());
+    view_ = create_lab_view(a.world().lab().name);
+    history_.clear();   // B's edits were made on the B that goes
+    fork_tick_ = a.tick();
+    host_.set_status("B forked from A again at tick " + std::to_string(fork_tick_) + ": B - A starts from zero");
+}
+
 std::optional<std::string> CompareSession::save(const std::string& requested) {
     const std::string path = scenario_file_path(requested);
     try {

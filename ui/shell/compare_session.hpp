@@ -90,6 +90,12 @@ public:
         std::string key, a, b;
     };
     std::vector<ParamDifference> differences() const;
+    // B's run differs from A's though no parameter does: B's edits were undone, but what they
+    // did while in effect stays in B's world (its results still differ from A's).
+    bool diverged_without_differences() const;
+    // B made again from A now (A's world, tick and values; B's own edits go): B - A starts from
+    // zero. Refused, said in the status line, while B is recorded (its file would break off).
+    void fork_again();
     // Writes B as a scenario file (atomically), as File > Save would write A: the path written
     // (".toml" added when `path` has no extension), or nothing with the error shown.
     std::optional<std::string> save(const std::string& path);

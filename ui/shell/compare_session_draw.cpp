@@ -12,6 +12,7 @@
 #include "ui/widgets/compare_results.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -27,12 +28,17 @@ void section_heading(const char* text) {
 }  // namespace
 
 // B's world over A's canvas in the same view (they share the arena), every vertex it adds faded
-// to 40 % so A shows through: what moved differently stands out as a second, fainter copy.
+// to 40 % so A shows through: what moved differently stands out as a second, fainter copy. B's
+// text and its boxes at fixed places (score, status, keys) are left out: they sit where A's do and
+// would print over them; the Compare tab has B's numbers.
 void CompareSession::draw_ghost(const CanvasFrame& frame) {
     const int first = frame.draw->vertex_mark();
     CanvasFrame ghost = frame;
-    ghost.widgets = nullptr;   // A's view records the positions automation uses
+    ghost.widgets = &widgets_;   // B's positions (and any box it drew) apart from A's
+    ghost.ghost = true;
+    frame.draw->set_text_shown(false);
     view_->draw(sim_->world(), ghost);
+    frame.draw->set_text_shown(true);
     frame.draw->fade_since(first, 0.4f);
 }
 
@@ -41,8 +47,15 @@ void CompareSession::draw_canvas(float width, float height, CanvasFrame frame, C
     const bool paused = host_.paused();
     const auto diffs = differences();
     const std::string label = diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)";
-    const char* hint = paused ? "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans"
-                              : "B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag";
+    // The hint in its room (half the canvas is narrow at 1280 px): a shorter wording when needed.
+    const float room = width - 20.0f * scale;
+    const std::string hint =
+        paused ? first_that_fits({"B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans",
+                                  "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: both \xc2\xb7 right-drag pans"},
+                                 room)
+               : first_that_fits({"B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag",
+                                  "B \xc2\xb7 click edits B (Shift: both) \xc2\xb7 Space pauses to drag"},
+                                 room);
     frame.widgets = &widgets_;   // B's entity positions (widgets()), apart from A's
     auto input = [&](bool hovered, bool active) {
         const glm::dvec2 at = canvas_.to_world(ImGui::GetIO().MousePos);
@@ -52,7 +65,7 @@ void CompareSession::draw_canvas(float width, float height, CanvasFrame frame, C
         if (g.drop) apply_edit(true, std::move(*g.drop), g.both);
         if (g.click) click(true, *g.click, pick_radius, g.both);
     };
-    draw_side_canvas(width, height, canvas_, *view_, sim_->world(), frame, host_.frame_widgets(), input, hint, label);
+    draw_side_canvas(width, height, canvas_, *view_, sim_->world(), frame, host_.frame_widgets(), input, hint.c_str(), label);
     // What B's view queued on its own (its tools in the Tools tab, its keys) is B's edit.
     for (Command& c : view_->take_commands()) apply_edit(true, std::move(c), false);
 }
@@ -130,7 +143,18 @@ CompareSession::Finish CompareSession::draw_tab() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("B drawn faintly over A in the same view, instead of side by side");
 
     section_heading("What B changes");
-    if (diffs.empty()) {
+    if (diffs.empty() && diverged_without_differences()) {
+        // B's edits were undone, but what they did stays in B's run: B - A below is real, not a
+        // parameter's doing. Forking again starts the comparison afresh.
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(palette::kDimText,
+                           "No parameter differs now, but the runs do: the edits undone since changed them while in "
+                           "effect (B - A below).");
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Fork B from A again")) fork_again();
+        widgets.record_last_item("compare.fork_again");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("B becomes a fresh copy of A at this tick: B - A starts from zero");
+    } else if (diffs.empty()) {
         ImGui::TextColored(palette::kDimText, "Nothing yet: edit B in the Parameters tab.");
     } else if (ImGui::BeginTable("##compare_changes", 3, ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("parameter", ImGuiTableColumnFlags_WidthStretch, 3.0f);

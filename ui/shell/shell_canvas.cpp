@@ -8,8 +8,10 @@
 
 #include "ui/render/painter.hpp"
 #include "ui/shell/shell.hpp"
+#include "ui/shell/shortcuts.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -77,14 +79,22 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     if (compare_ && compare_->ghost()) compare_->draw_ghost(frame);
     if (review_) review_->draw_pins(*draw, view_, scale);
 
-    // A quiet hint in the corner: how to interact, and what pausing offers.
-    const std::string hint = compare_ && paused_      ? std::string("A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans")
-                             : compare_               ? std::string("A \xc2\xb7 click edits A (Shift: A and B) \xc2\xb7 Space pauses to drag")
-                             : !review_               ? lab_view_->canvas_hint(paused_)
-                                                      : review_->canvas_hint();
+    // A quiet hint in the corner: how to interact, and what pausing offers; in its room (compare
+    // mode's half canvas is narrow at 1280 px: a shorter wording, else shortened).
+    const float room = size.x - 20.0f * scale;
+    bool cut = false;
+    const std::string hint =
+        compare_ && paused_ ? first_that_fits({"A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans",
+                                               "A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: both \xc2\xb7 right-drag pans"},
+                                              room)
+        : compare_ ? first_that_fits({"A \xc2\xb7 click edits A (Shift: A and B) \xc2\xb7 Space pauses to drag",
+                                      "A \xc2\xb7 click edits A (Shift: both) \xc2\xb7 Space pauses to drag"},
+                                     room)
+                   : fit_width(!review_ ? lab_view_->canvas_hint(paused_) : review_->canvas_hint(), room, cut);
     ImVec2 hint_size = ImGui::CalcTextSize(hint.c_str());
-    draw->AddText(ImVec2(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale),
-                  palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
+    const ImVec2 hint_at(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale);
+    draw->AddText(hint_at, palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
+    widgets_.record("canvas.hint", WidgetRect{hint_at.x, hint_at.y, hint_size.x, hint_size.y, true});
     if (compare_ && compare_->ghost()) label_canvas("a", "A  with B ghosted over it", palette::kCompareB, widgets_);
     else if (compare_) label_canvas("a", "A  (the scenario)", palette::kCompareA, widgets_);
     else if (review_ && review_->b_player())
@@ -96,12 +106,17 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
 void Shell::canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pick_radius) {
     std::string tip = lab_view_->hover_text(world, mouse_world, pick_radius);
     if (tip.empty()) return;
-    if (paused_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    // While reviewing nothing moves (a drag pans): the hint says what review offers instead of
+    // the lab's "drag to place it", and the cursor offers no grab (docs/replays.md#replays-in-the-window).
+    if (paused_ && !review_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(tip.c_str());
-    const std::string how = lab_view_->hover_hint(paused_);
+    const std::string how = review_ ? std::string("Reviewing: a drag pans, the wheel zooms. Take over here (") +
+                                          shortcut_label(ShellAction::ToggleRecording) + ") to edit."
+                                    : lab_view_->hover_hint(paused_);
     if (!how.empty()) ImGui::TextColored(palette::kDimText, "%s", how.c_str());
     ImGui::EndTooltip();
+    log_tooltip(tip + "\n" + how);
 }
 
 }  // namespace pb::ui

@@ -13,6 +13,7 @@
 #include "ui/shell/shell.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -528,7 +529,15 @@ void Shell::draw_side_panel(float width, float height) {
         if (has_tools && tab("Tools", SideTab::Tools, "side.tab.tools")) {
             Painter p = content("##tools_tab");
             tools.draw = &p;
-            // While reviewing, tools show the replay's state but take no edits.
+            // While reviewing, tools show the replay's state but take no edits: said first, since
+            // greyed controls show no tooltips.
+            if (review_) {
+                ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+                ImGui::TextWrapped("Reviewing a replay: the tools show it as recorded and are off. Take over here (%s) to use them.",
+                                   shortcut_label(ShellAction::ToggleRecording));
+                ImGui::PopStyleColor();
+                widgets_.record_last_item("tools.review_note");
+            }
             ImGui::BeginDisabled(review_ != nullptr);
             if (compare_) {
                 // The tools follow the Edit switch: B's view on B, or A's (with Both, made on B too).
@@ -593,18 +602,28 @@ void Shell::draw_status_line() {
         std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "frame %.1f ms   ", meters_.frame_milliseconds());
     ImGui::TextColored(paused_ ? palette::kChangedMark : palette::kDimText, "%s", left);
     ImGui::SameLine(0, 0);
-    ImGui::TextUnformatted(sim_->world().summary().c_str());
+    // One line, never cut off at the window's edge (compare mode's messages are long at 1280 px):
+    // the transient message gets its room first, the world's summary what is left; either,
+    // shortened, shows whole in its tooltip.
+    const double age = ImGui::GetTime() - status_time_;
+    const bool message = !status_.empty() && age < 12.0;
+    const float right = ImGui::GetWindowWidth() - 10.0f * scale, gap = ImGui::GetStyle().ItemSpacing.x;
+    const float message_w = message ? std::min(ImGui::CalcTextSize(status_.c_str()).x, right * 0.75f) : 0.0f;
+    bool cut = false;
+    const std::string summary = sim_->world().summary();
+    ImGui::TextUnformatted(fit_width(summary, right - ImGui::GetCursorPosX() - (message ? message_w + 2.0f * gap : 0.0f), cut).c_str());
     widgets_.record_last_item("status.summary");
+    if (cut && ImGui::IsItemHovered()) show_tooltip(summary);
 
     // Transient messages (saved, screenshot written, refused edits) on the right for a while.
-    double age = ImGui::GetTime() - status_time_;
-    if (!status_.empty() && age < 12.0) {
-        float w = ImGui::CalcTextSize(status_.c_str()).x;
+    if (message) {
         ImGui::SameLine();
-        float x = ImGui::GetWindowWidth() - w - 10.0f * scale;
+        const std::string shown = fit_width(status_, right - ImGui::GetCursorPosX(), cut);
+        const float x = right - ImGui::CalcTextSize(shown.c_str()).x;
         if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
-        ImGui::TextUnformatted(status_.c_str());
+        ImGui::TextUnformatted(shown.c_str());
         widgets_.record_last_item("status.message");
+        if (cut && ImGui::IsItemHovered()) show_tooltip(status_);
     }
     ImGui::EndChild();
     ImGui::PopStyleVar();

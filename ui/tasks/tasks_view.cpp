@@ -258,8 +258,10 @@ void TasksView::draw(const World& world, const CanvasFrame& f) {
     draw_routes(w, f);
     draw_tokens(w, f);
     record_ship_rect(w, f);
-    draw_solving_marker(f);
-    draw_pareto_window(w, f);
+    if (!f.ghost) {   // B ghosted: A's marker and window serve both
+        draw_solving_marker(f);
+        draw_pareto_window(w, f);
+    }
     // Edits from the tabs go to the shell's queue, submitted at the current tick, paused or not.
     for (Command& c : pending_) queue(std::move(c));
     pending_.clear();

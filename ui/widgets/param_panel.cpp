@@ -12,8 +12,10 @@
 
 #include "engine/core/lab.hpp"
 #include "ui/shell/edit_history.hpp"
+#include "ui/shell/shortcuts.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -33,7 +35,14 @@ const char* reset_icon() {
     return font->FindGlyphNoFallback(0x21BA) ? "\xe2\x86\xba" : "R";
 }
 
-void draw_tooltip(const ParamDef& def, double value, double file_value) {
+// Why the panel takes no edits while read-only: the disabled controls' tooltips say it instead of
+// offering what they would do (docs/replays.md#replays-in-the-window).
+std::string read_only_why() {
+    return std::string("Reviewing a replay: these are its values as recorded. Take over here (") +
+           shortcut_label(ShellAction::ToggleRecording) + ") to edit from this tick.";
+}
+
+void draw_tooltip(const ParamDef& def, double value, double file_value, bool read_only) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
     ImGui::TextUnformatted(def.label.c_str());
@@ -54,16 +63,20 @@ void draw_tooltip(const ParamDef& def, double value, double file_value) {
     ImGui::Text("Value: %s   (default %s)", describe_param_value(def, value).c_str(),
                 describe_param_value(def, def.default_value).c_str());
     if (value != file_value) ImGui::Text("Scenario file: %s", describe_param_value(def, file_value).c_str());
-    if (def.type != ParamType::Boolean && !def.is_choice()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-        if (def.log_scale())
-            ImGui::Text("Log scale: each tick under the slider is ten times the one before.");
-        ImGui::TextUnformatted("Ctrl+click the slider to type a value. Shift+drag: ten times finer.");
-        ImGui::TextUnformatted("Arrow keys over the slider: one step (Shift: a tenth). Ctrl+Z undoes.");
-        ImGui::PopStyleColor();
-    }
+    // What the control offers, or why it offers nothing.
+    std::string how;
+    if (read_only) how = read_only_why();
+    else if (def.type != ParamType::Boolean && !def.is_choice())
+        how = "Drag the slider: the value moves with the pointer from where it is (Shift: ten times finer).\n"
+              "Ctrl+click it to type a value. Arrow keys over it: one step (Shift: a tenth). Ctrl+Z undoes.";
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
+    if (def.log_scale() && def.type != ParamType::Boolean && !def.is_choice())
+        ImGui::TextUnformatted("Log scale: each tick under the slider is ten times the one before.");
+    if (!how.empty()) ImGui::TextWrapped("%s", how.c_str());
+    ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
+    log_tooltip(def.label + "\n" + how);
 }
 
 // An enumerated parameter: a drop-down of its choices' labels. True with `value` set on a pick.
@@ -165,15 +178,51 @@ void draw_log_ticks(const ParamDef& def) {
     }
 }
 
-// A slider for a real or integer parameter: ImGui's slider (click to jump, Ctrl+click to type),
-// plus Shift for a ten times finer, relative drag, and the arrow keys to nudge while it is
-// hovered or focused. `value` is what it shows (a drag's pending value while one is held).
+// Where ImGui's slider puts the handle for `fraction` (0..1), in screen x, and how many pixels the
+// handle travels end to end, for a slider frame starting at `x` and `width` wide (the geometry of
+// ImGui 1.86's SliderBehavior: 2 px padding each side, the grab GrabMinSize wide, wider for an
+// integer of few values).
+struct SliderTrack {
+    float start = 0.0f, travel = 1.0f;
+    float x_at(double fraction) const { return start + static_cast<float>(fraction) * travel; }
+};
+SliderTrack slider_track(const ParamDef& def, float x, float width) {
+    const float pad = 2.0f, slider = std::max(1.0f, width - 2.0f * pad);
+    float grab = ImGui::GetStyle().GrabMinSize;
+    if (def.type == ParamType::Integer && def.max >= def.min)
+        grab = std::max(static_cast<float>(slider / (def.max - def.min + 1.0)), grab);
+    grab = std::min(grab, slider);
+    return SliderTrack{x + pad + grab * 0.5f, std::max(1.0f, slider - grab)};
+}
+
+// A slider for a real or integer parameter, drawn by ImGui's slider (Ctrl+click to type), dragged
+// relative to where the value is (docs/window.md#sliders-one-drag-one-edit): a press away from the handle
+// changes nothing, a drag moves the handle as far as the pointer moves (Shift: ten times less).
+// ImGui's slider sets the value from the pointer's spot, so while it is pressed it is shown the
+// pointer where the handle of the relative value is (and only for its own call). The arrow keys
+// nudge while it is hovered or focused. `value` is what it shows (a drag's pending value while
+// one is held).
 SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelState& state) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     const std::string id = "##" + def.key;
     const std::string fmt = slider_format(def);
     ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
     if (def.log_scale()) flags |= ImGuiSliderFlags_Logarithmic;
+    ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::CalcItemWidth(), height = ImGui::GetFrameHeight();
+    const SliderTrack track = slider_track(def, at.x, width);
+    // A drag held since an earlier frame moves by the pointer's movement; a press starts one at
+    // the value (Ctrl+click types instead).
+    const bool held = state.drag_key == def.key && ImGui::GetActiveID() == ImGui::GetID(id.c_str()) &&
+                      ImGui::IsMouseDown(ImGuiMouseButton_Left);
+    const bool pressing = !held && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !io.KeyCtrl && ImGui::IsWindowHovered() &&
+                          io.MousePos.x >= at.x && io.MousePos.x < at.x + width && io.MousePos.y >= at.y && io.MousePos.y < at.y + height;
+    if (held)
+        state.drag_fraction = std::clamp(state.drag_fraction + io.MouseDelta.x / track.travel * (io.KeyShift ? 0.1 : 1.0), 0.0, 1.0);
+    const double fraction = held ? state.drag_fraction : slider_fraction(def, value);
+    const ImVec2 pointer = io.MousePos;
+    if (held || pressing) io.MousePos.x = track.x_at(fraction);
     double v = value;
     bool changed = false;
     if (def.type == ParamType::Integer) {
@@ -184,37 +233,29 @@ SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelStat
         double lo = def.min, hi = def.max;
         changed = ImGui::SliderScalar(id.c_str(), ImGuiDataType_Double, &v, &lo, &hi, fmt.c_str(), flags);
     }
+    io.MousePos = pointer;
     draw_log_ticks(def);
-    const ImGuiIO& io = ImGui::GetIO();
     const ImGuiID item = ImGui::GetItemID();
     const bool active = ImGui::IsItemActive();
     const bool typing = active && ImGui::TempInputIsActive(item);
     if (active && !typing) {
-        if (state.drag_key != def.key) {
+        if (!held) {
+            // The press: the drag starts from the value, wherever on the slider it landed.
             state.drag_key = def.key;
-            state.drag_fine = false;
-            state.drag_fraction = slider_fraction(def, value);
+            state.drag_fraction = fraction;
+            return {};
         }
-        if (io.KeyShift || state.drag_fine) {
-            // Relative from here on: Shift moves ten times less than the mouse. The travel adds
-            // up in slider fractions, so a fine drag of an integer moves it after enough pixels.
-            state.drag_fine = true;
-            const double width = std::max(1.0f, ImGui::GetItemRectSize().x);
-            state.drag_fraction =
-                std::clamp(state.drag_fraction + io.MouseDelta.x / width * (io.KeyShift ? 0.1 : 1.0), 0.0, 1.0);
-            const double next = slider_value(def, state.drag_fraction);
-            return next != value ? SliderEdit{SliderEdit::Drag, next} : SliderEdit{};
-        }
-        if (changed) {
-            state.drag_fraction = slider_fraction(def, v);
-            return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};
-        }
-        return {};
+        // Not moved: no edit (a value and its slider fraction do not round-trip exactly).
+        if (std::abs(state.drag_fraction - slider_fraction(def, value)) < 1e-9) return {};
+        const double next = slider_value(def, state.drag_fraction);
+        return next != value ? SliderEdit{SliderEdit::Drag, next} : SliderEdit{};
     }
     if (ImGui::IsItemDeactivated()) {
-        if (state.drag_key == def.key) state.drag_key.clear();
-        // The end of a drag or of typing (Ctrl+click, then Enter): with its last value if it changed.
-        return {SliderEdit::End, changed ? std::clamp(v, def.min, def.max) : value};
+        const bool dragged = state.drag_key == def.key;
+        if (dragged) state.drag_key.clear();
+        // A drag ends where it moved the value (sent already); typing (Ctrl+click, then Enter)
+        // with what was typed.
+        return {SliderEdit::End, !dragged && changed ? std::clamp(v, def.min, def.max) : value};
     }
     if (typing && changed) return {SliderEdit::Drag, std::clamp(v, def.min, def.max)};
     if ((ImGui::IsItemHovered() || ImGui::IsItemFocused()) && !active) {
@@ -353,7 +394,8 @@ void draw_panel_header(Simulation& sim, ParamPanelState& state, WidgetLocator& w
     widgets.record_last_item("params.reset_all");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Put every parameter back to its default (%d changed)", total_changed);
+        show_tooltip(state.read_only ? read_only_why()
+                                     : "Put every parameter back to its default (" + std::to_string(total_changed) + " changed)");
 }
 
 // A section's collapsing header, with its changed count and, when some changed, its reset
@@ -377,7 +419,9 @@ bool draw_section_header(const PanelContext& c, const std::string& section) {
                          c.message);
         ImGui::EndDisabled();
         c.widgets.record_last_item("params.section." + section + ".reset");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Reset the %d changed parameter(s) of this section", changed);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            show_tooltip(c.state.read_only ? read_only_why()
+                                           : "Reset the " + std::to_string(changed) + " changed parameter(s) of this section");
         ImGui::PopID();
     }
     return open;
@@ -432,7 +476,7 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     if (value != file_value) ImGui::PushStyleColor(ImGuiCol_Text, palette::kEditedLabel);
     ImGui::TextUnformatted(def.label.c_str());
     if (value != file_value) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value);
+    if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value, c.state.read_only);
     // Compare mode: where the other side has another value, a bar in its colour and its value.
     if (const ParamSet* other = c.state.other; other && other->size() == c.values.size() && (*other)[i] != value) {
         const ImU32 colour = c.state.other_is_a ? palette::kCompareA : palette::kCompareB;
@@ -459,7 +503,8 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     ImGui::EndDisabled();
     c.widgets.record_last_item("param." + def.key);
     c.widgets.record_last_item("param_control." + def.key + "." + param_control_kind(def));
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) draw_tooltip(def, value, file_value);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive())
+        draw_tooltip(def, value, file_value, c.state.read_only);
 
     ImGui::TableNextColumn();
     ImGui::BeginDisabled(is_default || c.state.read_only);
@@ -468,8 +513,9 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
     ImGui::EndDisabled();
     c.widgets.record_last_item("param." + def.key + ".reset");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip(is_default ? "At its default (%s)" : "Reset to the default, %s",
-                          format_param_value(def, def.default_value).c_str());
+        show_tooltip(c.state.read_only ? read_only_why()
+                                       : (is_default ? "At its default (" : "Reset to the default, ") +
+                                             format_param_value(def, def.default_value) + (is_default ? ")" : ""));
     ImGui::PopID();
 }
 

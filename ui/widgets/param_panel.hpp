@@ -35,11 +35,10 @@ struct ParamPanelState {
     // side's colour, with the other side's value under its label ("A: 0.02").
     const ParamSet* other = nullptr;
     bool other_is_a = false;   // the other side is A (this panel edits B)
-    // The slider drag in progress: its parameter, where along the slider (0..1) it is, and
-    // whether it turned relative (Shift held at some point: ten times finer).
+    // The slider drag in progress: its parameter and where along the slider (0..1) it has
+    // moved the value (a drag is relative to the value, docs/window.md#sliders-one-drag-one-edit).
     std::string drag_key;
     double drag_fraction = 0.0;
-    bool drag_fine = false;
 };
 
 // Slider travel: where `value` sits along the slider, 0..1 (logarithmic for log_scale()
