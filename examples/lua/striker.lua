@@ -1,9 +1,10 @@
 -- A team that beats the built-in chaser from both sides: examples/lua/chaser.lua (the chaser
--- move for move) with four changes, each measured in docs/lua-teams.md's tutorial:
--- a second pod presses the carrier from our goal's side (the chaser sends one), the carrier
--- passes to an open team-mate when BALLKEEP is about to make it drop the ball or when it is
--- pressed, and the keeper comes out at a carrier near our goal. Everything is in the team's frame:
--- own goal at x = -width/2, attacking +x.
+-- move for move) with four changes, each measured in
+-- docs/lua-teams.md#tutorial-from-an-empty-file-towards-a-team-that-beats-chaser: a second pod
+-- presses the carrier from our goal's side (the chaser sends one), the carrier passes to an open
+-- team-mate when BALLKEEP is about to make it drop the ball or when it is pressed, and the keeper
+-- comes out at a carrier near our goal. Everything is in the team's frame: own goal at
+-- x = -width/2, attacking +x.
 
 name = "striker"
 description = "The chaser plus a second presser, passes before BALLKEEP or under pressure, a keeper that comes out."
