@@ -29,7 +29,7 @@ struct Golden {
 
 // The engine version these numbers were made for, and their fingerprint (golden_fingerprint below).
 constexpr std::uint32_t kGoldenEngineVersion = 7;
-constexpr std::uint64_t kGoldenFingerprint = 0x87c76c9d313caf2full;
+constexpr std::uint64_t kGoldenFingerprint = 0xe521f66d91eb8f53ull;
 
 constexpr std::int64_t kTicks[] = {0, 60, 600};
 
@@ -71,6 +71,9 @@ const std::vector<Golden> kGolden = {
     {"podball-lua-passer.toml", 0, 0xd0d0a313aa06b36aull, 0xe4ec8ca14a672dbeull},
     {"podball-lua-passer.toml", 60, 0x9a507ee2ae0a2008ull, 0xf36088cc15a6f26bull},
     {"podball-lua-passer.toml", 600, 0x9be48d11c507b9e0ull, 0xa5b286900c9a5cdaull},
+    {"podball-lua-striker.toml", 0, 0x5fc83b9474d1759bull, 0xf850144a7a97879eull},
+    {"podball-lua-striker.toml", 60, 0xa2f3d2ce687bb3abull, 0x26afd1226b1e62e1ull},
+    {"podball-lua-striker.toml", 600, 0x377d6e3b9da8172cull, 0x123ba028531eaeedull},
     {"rgs-build-order.toml", 0, 0xd1f1fe9fbad7cc0bull, 0x4aff5a212589ff05ull},
     {"rgs-build-order.toml", 60, 0xafae8c451af3fc82ull, 0x07cf15e0da02cfb0ull},
     {"rgs-build-order.toml", 600, 0x2e798d1848e07ec1ull, 0x63b6fc3c4d3f287cull},
