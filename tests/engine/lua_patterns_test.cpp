@@ -348,6 +348,9 @@ TEST_CASE("lua patterns: catastrophic patterns and long C work fault with the bu
         {"utf8.len", "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do utf8.len(s) end\nend", budget},
         {"string.upper", "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do s:upper() end\nend",
          budget},
+        {"table.sort", "function play()\n  local t = {}\n  for i = 1, 30000 do t[i] = -i end\n  for k = 1, 3 do "
+                       "table.sort(t) end\nend",
+         budget},
         {"string.format", "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do string.format('%s', s) "
                           "end\nend",
          budget},
@@ -366,10 +369,11 @@ TEST_CASE("lua patterns: catastrophic patterns and long C work fault with the bu
     }
 }
 
-TEST_CASE("lua patterns: the examples play without a fault under the charged library") {
-    for (const char* name : {"chaser", "formation", "passer"}) {
+TEST_CASE("lua patterns: the examples and the fuzz seed using patterns play without a fault under the charged library") {
+    for (const char* name : {"examples/lua/chaser.lua", "examples/lua/formation.lua", "examples/lua/passer.lua",
+                             "fuzz/corpus/lua_script/patterns.lua"}) {
         CAPTURE(name);
-        const std::string path = std::string(PLAYBENCH_SOURCE_DIR) + "/examples/lua/" + name + ".lua";
+        const std::string path = std::string(PLAYBENCH_SOURCE_DIR) + "/" + name;
         std::FILE* f = std::fopen(path.c_str(), "rb");
         REQUIRE(f);
         std::string code;

@@ -499,6 +499,10 @@ int sb_sort(lua_State* L) {
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
     const bool has_cmp = !lua_isnoneornil(L, 2);
     if (has_cmp) luaL_checktype(L, 2, LUA_TFUNCTION);
+    // Charged before the work: each element once per merge pass, and copied in and out.
+    lua_Integer passes = 0;
+    for (lua_Integer width = 1; width < n; width *= 2) ++passes;
+    Vm::charge(L, n * (passes + 2));
     lua_settop(L, 2);
     lua_createtable(L, static_cast<int>(n), 0);
     lua_createtable(L, static_cast<int>(n), 0);
