@@ -185,6 +185,11 @@ TEST_CASE("lua patterns: find, match, gmatch and gsub give what Lua's own give, 
     calls.emplace_back("find", "abc", "", true, 5);
     calls.emplace_back("gmatch", "abc", "", true, 4);
     calls.emplace_back("gmatch", "abc", "", true, 9);
+    // Lua's limits: 32 captures, 200 nested alternatives.
+    add_calls(calls, std::string(250, 'a'), [] { std::string p; for (int i = 0; i < 250; ++i) p += "a?"; return p; }(), 1);
+    add_calls(calls, std::string(150, 'a'), [] { std::string p; for (int i = 0; i < 150; ++i) p += "a?"; return p; }(), 1);
+    add_calls(calls, std::string(40, 'a'), [] { std::string p; for (int i = 0; i < 40; ++i) p += "(a)"; return p; }(), 1);
+    add_calls(calls, std::string(40, 'a'), [] { std::string p; for (int i = 0; i < 32; ++i) p += "(a)"; return p; }(), 1);
     add_calls(calls, std::string("a\0b\0c", 5), ".", 2);   // bytes 0 in the subject and the pattern
     add_calls(calls, std::string("a\0b\0c", 5), std::string("%z\0b[\0]", 7), 1);
 
