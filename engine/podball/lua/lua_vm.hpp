@@ -44,6 +44,18 @@ public:
     // knows it (an error object that is not a string is described, not converted).
     bool protected_call(lua_CFunction fn, void* arg, std::int64_t instructions, std::string& error);
 
+    // Charges `n` instructions for work done in C (docs/lua-teams.md#budgets-and-the-sandbox):
+    // raises the overrun error, at the line of the Lua code that called the C function, when the
+    // call's budget is used up. Outside a protected call it does nothing.
+    static void charge(lua_State* L, std::int64_t n);
+    // Charges `bytes` of C work at kBytesPerInstruction; nothing when the bytes cannot fit in the
+    // memory left, as the C function's allocation will be refused first (a memory fault).
+    static void charge_bytes(lua_State* L, std::int64_t bytes);
+    static constexpr std::int64_t kBytesPerInstruction = 8;
+    // Lua instructions are counted at checkpoints this far apart (and at the budget exactly), so
+    // C work is weighed against the instructions counted at the last checkpoint.
+    static constexpr std::int64_t kCheckpoint = 10000;
+
     std::size_t memory_used() const { return used_; }
     std::size_t memory_cap() const { return cap_; }
 
@@ -76,10 +88,16 @@ private:
     static void* alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
     static void count_hook(lua_State* L, lua_Debug* ar);
     static int message_handler(lua_State* L);
+    // Marks the overrun and raises it at the line of the function `level` up the stack.
+    static void raise_overrun(lua_State* L, int level);
+    void arm(lua_State* L);
 
     lua_State* L_ = nullptr;
     std::size_t used_ = 0, cap_ = 0;
     std::int64_t budget_ = 0;
+    std::int64_t counted_ = 0;      // Lua instructions counted at the checkpoints so far
+    std::int64_t charged_ = 0;      // instructions charged for C work
+    std::int64_t interval_ = 0;     // instructions until the next checkpoint
     bool in_call_ = false;
     bool overrun_ = false;
     bool refused_ = false;          // an allocation was refused during the current call

@@ -7,11 +7,15 @@
 // address, table.sort never picks a random pivot.
 #include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <initializer_list>
+#include <utility>
 #include <cstdio>
 #include <cstring>
 
 #include "engine/podball/det_math.hpp"
 #include "engine/podball/lua/lua_vm.hpp"
+#include "engine/podball/lua/patterns.hpp"
 #include "engine/podball/teams/pod_skills.hpp"
 
 namespace pb::podball::lua {
@@ -308,6 +312,146 @@ int sb_collectgarbage(lua_State* L) {
     return 1;
 }
 
+// C library work a script can make as long as it likes, charged to the call's instruction budget
+// from the arguments before the work (docs/lua-teams.md#budgets-and-the-sandbox). The cost is read
+// without raising any error: arguments the original refuses cost nothing, and it refuses them.
+enum class Cost : int {
+    Rep,          // string.rep: the result's bytes
+    Slice,        // string.sub: the slice's bytes
+    ByteSlice,    // string.byte: one per value returned
+    CodeSlice,    // utf8.codepoint: one per byte of the slice
+    Values,       // string.char, utf8.char: one per argument
+    StringArgs,   // upper, lower, reverse, pack, unpack, utf8.len, utf8.offset: the bytes of the strings
+    Unpack,       // table.unpack: one per value returned
+    Move,         // table.move: one per element moved
+    Concat,       // table.concat: after the work, one per element and the result's bytes
+};
+
+// Lua returns at most this many values (its stack limit): asking for more is refused, not done.
+constexpr std::int64_t kMostResults = 1000000;
+
+std::int64_t string_bytes(lua_State* L, int from, int to) {
+    std::int64_t n = 0;
+    for (int i = from; i <= to; ++i)
+        if (lua_type(L, i) == LUA_TSTRING) n += static_cast<std::int64_t>(lua_rawlen(L, i));
+    return n;
+}
+
+// Argument i as an integer, `fallback` when absent; false when it is something the original will
+// refuse or convert in its own way.
+bool integer_arg(lua_State* L, int i, lua_Integer fallback, lua_Integer& out) {
+    if (lua_isnoneornil(L, i)) {
+        out = fallback;
+        return true;
+    }
+    int ok = 0;
+    out = lua_tointegerx(L, i, &ok);
+    return ok != 0;
+}
+
+// The length of the value at i as the original will take it: the raw length (a __len is Lua code,
+// which is counted, and is not called twice).
+lua_Integer raw_length(lua_State* L, int i) {
+    return lua_type(L, i) == LUA_TTABLE || lua_type(L, i) == LUA_TSTRING ? static_cast<lua_Integer>(lua_rawlen(L, i))
+                                                                          : 0;
+}
+
+// The manual's string positions: a start (0 and below -len are 1) and an end (clamped to len).
+lua_Integer slice_start(lua_Integer pos, lua_Integer len) {
+    if (pos > 0) return pos;
+    if (pos == 0 || pos < -len) return 1;
+    return len + pos + 1;
+}
+lua_Integer slice_end(lua_Integer pos, lua_Integer len) {
+    if (pos > len) return len;
+    if (pos >= 0) return pos;
+    if (pos < -len) return 0;
+    return len + pos + 1;
+}
+std::int64_t span(lua_Integer first, lua_Integer last) {
+    if (last < first) return 0;
+    const auto n = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) + 1;
+    return n > static_cast<std::uint64_t>(INT64_MAX) ? INT64_MAX : static_cast<std::int64_t>(n);
+}
+
+void precharge(lua_State* L, Cost cost) {
+    const int top = lua_gettop(L);
+    lua_Integer a = 0, b = 0, c = 0;
+    switch (cost) {
+        case Cost::Rep: {
+            if (!integer_arg(L, 2, 0, a) || a <= 0) return;
+            const double bytes = static_cast<double>(lua_rawlen(L, 1)) * static_cast<double>(a) +
+                                 static_cast<double>(lua_type(L, 3) == LUA_TSTRING ? lua_rawlen(L, 3) : 0) *
+                                     static_cast<double>(a - 1);
+            // A result that cannot fit in the memory left is refused by its allocation, a memory
+            // fault, before any work: that is the clearer message.
+            const Vm& vm = Vm::of(L);
+            if (bytes > static_cast<double>(vm.memory_cap() - std::min(vm.memory_cap(), vm.memory_used()))) return;
+            Vm::charge_bytes(L, static_cast<std::int64_t>(bytes));
+            return;
+        }
+        case Cost::Slice: {
+            const lua_Integer len = raw_length(L, 1);
+            if (!integer_arg(L, 2, 1, a) || !integer_arg(L, 3, -1, b)) return;
+            Vm::charge_bytes(L, span(slice_start(a, len), slice_end(b, len)));
+            return;
+        }
+        case Cost::ByteSlice:
+        case Cost::CodeSlice: {
+            const lua_Integer len = raw_length(L, 1);
+            if (!integer_arg(L, 2, 1, a) || !integer_arg(L, 3, a, b)) return;
+            const std::int64_t n = cost == Cost::ByteSlice ? span(slice_start(a, len), slice_end(b, len))
+                                                           : span(a < 0 ? slice_end(a, len) : a, slice_end(b, len));
+            if (n < kMostResults) Vm::charge(L, n);
+            return;
+        }
+        case Cost::Values: Vm::charge(L, top); return;
+        case Cost::StringArgs: Vm::charge_bytes(L, string_bytes(L, 1, top)); return;
+        case Cost::Unpack: {
+            if (!integer_arg(L, 2, 1, a) || !integer_arg(L, 3, raw_length(L, 1), b)) return;
+            const std::int64_t n = span(a, b);
+            if (n < kMostResults) Vm::charge(L, n);
+            return;
+        }
+        case Cost::Move: {
+            if (!integer_arg(L, 2, 0, a) || !integer_arg(L, 3, 0, b) || !integer_arg(L, 4, 0, c) || b < a) return;
+            // Lua refuses these before moving anything.
+            if ((a <= 0 && b >= LUA_MAXINTEGER + a) || c > LUA_MAXINTEGER - (b - a)) return;
+            Vm::charge(L, span(a, b));
+            return;
+        }
+        case Cost::Concat: return;
+    }
+}
+
+// A library function with its cost charged first (upvalue 1: the original; upvalue 2: its Cost).
+// The original runs in this function's frame, so its errors name it as before.
+int charged(lua_State* L) {
+    const auto cost = static_cast<Cost>(lua_tointeger(L, lua_upvalueindex(2)));
+    const lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    precharge(L, cost);
+    if (cost != Cost::Concat) return original(L);
+    lua_Integer first = 1, last = 0;
+    const bool counted = integer_arg(L, 3, 1, first) && integer_arg(L, 4, raw_length(L, 1), last);
+    const int n = original(L);
+    // table.concat's elements may come from __index, so the cost is known only once it is built:
+    // the work is bounded by memory until then.
+    if (counted) Vm::charge(L, span(first, last));
+    Vm::charge_bytes(L, static_cast<std::int64_t>(lua_rawlen(L, -1)));
+    return n;
+}
+
+void charge_library(lua_State* L, const char* lib, std::initializer_list<std::pair<const char*, Cost>> fns) {
+    lua_getglobal(L, lib);
+    for (const auto& [name, cost] : fns) {
+        lua_getfield(L, -1, name);
+        lua_pushinteger(L, static_cast<lua_Integer>(cost));
+        lua_pushcclosure(L, charged, 2);
+        lua_setfield(L, -2, name);
+    }
+    lua_pop(L, 1);
+}
+
 // string.format without %p (an address) and with tables, functions and threads as their type.
 int sb_format(lua_State* L) {
     const char* fmt = luaL_checkstring(L, 1);
@@ -320,6 +464,7 @@ int sb_format(lua_State* L) {
         if (!*p) break;
     }
     const int n = lua_gettop(L);
+    Vm::charge_bytes(L, string_bytes(L, 1, n));
     for (int i = 2; i <= n; ++i) {
         const int t = lua_type(L, i);
         if ((t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TTHREAD) &&
@@ -345,6 +490,10 @@ int sb_sort(lua_State* L) {
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
     const bool has_cmp = !lua_isnoneornil(L, 2);
     if (has_cmp) luaL_checktype(L, 2, LUA_TFUNCTION);
+    // Charged before the work: each element once per merge pass, and copied in and out.
+    lua_Integer passes = 0;
+    for (lua_Integer width = 1; width < n; width *= 2) ++passes;
+    Vm::charge(L, n * (passes + 2));
     lua_settop(L, 2);
     lua_createtable(L, static_cast<int>(n), 0);
     lua_createtable(L, static_cast<int>(n), 0);
@@ -609,7 +758,23 @@ int open_sandbox(lua_State* L) {
     lua_getfield(L, -1, "format");
     lua_pushcclosure(L, sb_format, 1);
     lua_setfield(L, -2, "format");
+    // Pattern matching charged step by step (patterns.hpp); methods reach these too, as strings'
+    // __index is this table.
+    const luaL_Reg patterns[] = {{"find", pattern_find},
+                                 {"match", pattern_match},
+                                 {"gmatch", pattern_gmatch},
+                                 {"gsub", pattern_gsub},
+                                 {nullptr, nullptr}};
+    luaL_setfuncs(L, patterns, 0);
     lua_pop(L, 1);
+    charge_library(L, LUA_STRLIBNAME,
+                   {{"rep", Cost::Rep},        {"sub", Cost::Slice},         {"byte", Cost::ByteSlice},
+                    {"char", Cost::Values},    {"upper", Cost::StringArgs},  {"lower", Cost::StringArgs},
+                    {"reverse", Cost::StringArgs}, {"pack", Cost::StringArgs}, {"unpack", Cost::StringArgs}});
+    charge_library(L, LUA_TABLIBNAME, {{"concat", Cost::Concat}, {"unpack", Cost::Unpack}, {"move", Cost::Move}});
+    charge_library(L, LUA_UTF8LIBNAME,
+                   {{"char", Cost::Values}, {"codepoint", Cost::CodeSlice}, {"len", Cost::StringArgs},
+                    {"offset", Cost::StringArgs}});
 
     const luaL_Reg table[] = {{"sort", sb_sort}, {nullptr, nullptr}};
     set_functions(L, LUA_TABLIBNAME, table);

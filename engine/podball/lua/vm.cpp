@@ -1,5 +1,7 @@
 // The Lua state's budgets (lua_vm.hpp): a counting allocator with a cap, and an instruction count
-// hook that fires after the call's budget (docs/lua-teams.md#budgets-and-the-sandbox).
+// hook at checkpoints that ends the call at its budget, counting the work charged for C library
+// functions too (docs/lua-teams.md#budgets-and-the-sandbox).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -50,18 +52,51 @@ void* Vm::alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     return p;
 }
 
-void Vm::count_hook(lua_State* L, lua_Debug*) {
+// Arms the count hook for the next checkpoint: never beyond the budget, so a call of Lua code
+// alone overruns at exactly its budget-th instruction.
+void Vm::arm(lua_State* L) {
+    interval_ = std::min(kCheckpoint, budget_ - counted_ - charged_);
+    lua_sethook(L, &Vm::count_hook, LUA_MASKCOUNT, static_cast<int>(std::max<std::int64_t>(1, interval_)));
+}
+
+void Vm::raise_overrun(lua_State* L, int level) {
     Vm& vm = of(L);
     vm.overrun_ = true;
     // Re-armed to fire at every instruction: a pcall in the script cannot catch the overrun and
     // go on; each level it unwinds to raises again.
     lua_sethook(L, &Vm::count_hook, LUA_MASKCOUNT, 1);
-    // Level 0 inside a hook is the function it interrupted: its line is where the budget ran out.
-    luaL_where(L, 0);
+    luaL_where(L, level);
     lua_pushfstring(L, "used its budget of %I Lua instructions for this call (podball.script.instructions)",
                     static_cast<lua_Integer>(vm.budget_));
     lua_concat(L, 2);
     lua_error(L);
+}
+
+void Vm::count_hook(lua_State* L, lua_Debug*) {
+    Vm& vm = of(L);
+    if (!vm.overrun_) {
+        vm.counted_ += vm.interval_;
+        if (vm.counted_ + vm.charged_ < vm.budget_) {
+            vm.arm(L);
+            return;
+        }
+    }
+    // Level 0 inside a hook is the function it interrupted: its line is where the budget ran out.
+    raise_overrun(L, 0);
+}
+
+void Vm::charge(lua_State* L, std::int64_t n) {
+    Vm& vm = of(L);
+    if (!vm.in_call_ || n <= 0) return;
+    vm.charged_ += n;
+    // Level 1 is the Lua code that called the C function doing the work.
+    if (vm.overrun_ || vm.counted_ + vm.charged_ >= vm.budget_) raise_overrun(L, 1);
+}
+
+void Vm::charge_bytes(lua_State* L, std::int64_t bytes) {
+    const Vm& vm = of(L);
+    if (bytes <= 0 || static_cast<std::uint64_t>(bytes) > vm.cap_ - std::min(vm.cap_, vm.used_)) return;
+    charge(L, (bytes + kBytesPerInstruction - 1) / kBytesPerInstruction);
 }
 
 // Adds PATH:LINE to an error object that is not a string (error({...}) has none), and describes
@@ -87,11 +122,13 @@ bool Vm::protected_call(lua_CFunction fn, void* arg, std::int64_t instructions, 
     lua_pushlightuserdata(L, arg);
     budget_ = instructions;
     keys_len = 0;   // scratch an earlier call's error left behind
+    counted_ = 0;
+    charged_ = 0;
     overrun_ = false;
     refused_ = false;
     refused_at_[0] = '\0';
     in_call_ = true;
-    lua_sethook(L, &Vm::count_hook, LUA_MASKCOUNT, static_cast<int>(instructions));
+    arm(L);
     const int status = lua_pcall(L, 1, 0, base + 1);
     lua_sethook(L, nullptr, 0, 0);
     in_call_ = false;
