@@ -29,7 +29,7 @@ struct Golden {
 
 // The engine version these numbers were made for, and their fingerprint (golden_fingerprint below).
 constexpr std::uint32_t kGoldenEngineVersion = 7;
-constexpr std::uint64_t kGoldenFingerprint = 0xe521f66d91eb8f53ull;
+constexpr std::uint64_t kGoldenFingerprint = 0x44f2a70e66136cfdull;
 
 constexpr std::int64_t kTicks[] = {0, 60, 600};
 
@@ -62,9 +62,9 @@ const std::vector<Golden> kGolden = {
     {"podball-formation-vs-passer.toml", 0, 0xfd9660ff8bb687e0ull, 0xec712d72eb2589acull},
     {"podball-formation-vs-passer.toml", 60, 0x961938a15ac0263aull, 0x6b4707fbadf61bedull},
     {"podball-formation-vs-passer.toml", 600, 0x39addc55ed865639ull, 0x99696f6182226683ull},
-    {"podball-lua-chaser.toml", 0, 0xe55191e535db9c8bull, 0xf850144a7a97879eull},
-    {"podball-lua-chaser.toml", 60, 0x23fa57c9c2bd3a42ull, 0x26afd1226b1e62e1ull},
-    {"podball-lua-chaser.toml", 600, 0x8714d1d0c7bddc18ull, 0xe46a5a3ead88aec8ull},
+    {"podball-lua-chaser.toml", 0, 0xb0a497342de3a38full, 0xf850144a7a97879eull},
+    {"podball-lua-chaser.toml", 60, 0x8ca0e82b51dfc50dull, 0x26afd1226b1e62e1ull},
+    {"podball-lua-chaser.toml", 600, 0x76b5fd0cd2bcc1d9ull, 0xe46a5a3ead88aec8ull},
     {"podball-lua-formation.toml", 0, 0x9519c58ae859a966ull, 0x9ae523477217e95eull},
     {"podball-lua-formation.toml", 60, 0x4e72e63579365ee1ull, 0xf423926c43aafb22ull},
     {"podball-lua-formation.toml", 600, 0x8a0bcdffbaf2a83dull, 0xf538b70fe0453400ull},
