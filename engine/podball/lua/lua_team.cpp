@@ -209,10 +209,8 @@ public:
     }
 
     void write_memory(JsonWriter& out) const override {
-        const char* p = memory_bytes_.data();
-        const char* end = p + memory_bytes_.size();
         if (memory_bytes_.empty()) out.null();
-        else write_json(out, p, end);
+        else lua::write_memory_json(out, memory_bytes_.data(), memory_bytes_.size());
     }
 
 private:
@@ -608,130 +606,6 @@ private:
         lua_rawgeti(L, LUA_REGISTRYINDEX, self.refs_.memory);
         lua::serialise_memory(L, Vm::of(L), -1, "memory");
         return 0;
-    }
-
-    // Moves `p` past one serialised value (memory.cpp's layout).
-    static void skip_value(const char*& p, const char* end) {
-        const auto need = [&](std::size_t n) {
-            if (static_cast<std::size_t>(end - p) < n) throw std::runtime_error("memory bytes cut short");
-        };
-        need(1);
-        const char tag = *p++;
-        std::uint32_t n = 0;
-        switch (tag) {
-            case 'i':
-            case 'f': need(8); p += 8; return;
-            case 'b': need(1); p += 1; return;
-            case 's':
-                need(4);
-                std::memcpy(&n, p, 4);
-                p += 4;
-                need(n);
-                p += n;
-                return;
-            case 't':
-                need(4);
-                std::memcpy(&n, p, 4);
-                p += 4;
-                for (std::uint32_t i = 0; i < 2 * n; ++i) skip_value(p, end);
-                return;
-            default: throw std::runtime_error("memory bytes damaged");
-        }
-    }
-
-    static void write_json(JsonWriter& out, const char*& p, const char* end) {
-        const auto get = [&](auto& v) {
-            if (static_cast<std::size_t>(end - p) < sizeof v) throw std::runtime_error("memory bytes cut short");
-            std::memcpy(&v, p, sizeof v);
-            p += sizeof v;
-        };
-        char tag = 0;
-        get(tag);
-        switch (tag) {
-            case 'i': {
-                lua_Integer i = 0;
-                get(i);
-                out.value(static_cast<std::int64_t>(i));
-                return;
-            }
-            case 'f': {
-                double d = 0;
-                get(d);
-                out.value(d);
-                return;
-            }
-            case 'b': {
-                char b = 0;
-                get(b);
-                out.value(b != 0);
-                return;
-            }
-            case 's': {
-                std::uint32_t n = 0;
-                get(n);
-                if (static_cast<std::size_t>(end - p) < n) throw std::runtime_error("memory bytes cut short");
-                out.value(std::string_view(p, n));
-                p += n;
-                return;
-            }
-            case 't': break;
-            default: throw std::runtime_error("memory bytes damaged");
-        }
-        std::uint32_t n = 0;
-        get(n);
-        // Keys 1..n come first and in order (the serialised order): such a table is an array.
-        bool array = n > 0;
-        const char* scan = p;
-        for (std::uint32_t i = 0; array && i < n; ++i) {
-            lua_Integer k = 0;
-            if (end - scan < 1 + static_cast<std::ptrdiff_t>(sizeof k) || *scan != 'i') {
-                array = false;
-                break;
-            }
-            std::memcpy(&k, scan + 1, sizeof k);
-            if (k != static_cast<lua_Integer>(i) + 1) array = false;
-            scan += 1 + sizeof k;
-            skip_value(scan, end);
-        }
-        if (array) {
-            out.begin_array();
-            for (std::uint32_t i = 0; i < n; ++i) {
-                p += 1 + sizeof(lua_Integer);
-                write_json(out, p, end);
-            }
-            out.end_array();
-            return;
-        }
-        out.begin_object();
-        for (std::uint32_t i = 0; i < n; ++i) {
-            char kt = 0;
-            get(kt);
-            std::string key;
-            if (kt == 's') {
-                std::uint32_t len = 0;
-                get(len);
-                if (static_cast<std::size_t>(end - p) < len) throw std::runtime_error("memory bytes cut short");
-                key.assign(p, len);
-                p += len;
-            } else if (kt == 'i') {
-                lua_Integer k = 0;
-                get(k);
-                key = std::to_string(k);
-            } else if (kt == 'f') {
-                double d = 0;
-                get(d);
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "%.17g", d);
-                key = buf;
-            } else {
-                char b = 0;
-                get(b);
-                key = b ? "true" : "false";
-            }
-            out.key(key);
-            write_json(out, p, end);
-        }
-        out.end_object();
     }
 
     std::shared_ptr<const LuaScript> script_;

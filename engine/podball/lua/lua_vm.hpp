@@ -14,6 +14,10 @@
 
 #include "engine/core/rng.hpp"
 
+namespace pb {
+class JsonWriter;
+}
+
 namespace pb::podball::lua {
 
 // A table key in the order pairs() visits keys (sandbox.cpp's key_less): numbers, then strings
@@ -137,5 +141,8 @@ int contents_index(lua_State* L, int t);
 void serialise_memory(lua_State* L, Vm& vm, int t, const char* name);
 // Pushes a new table built from serialised bytes. Protected.
 void deserialise_memory(lua_State* L, const char* data, std::size_t n);
+// Serialised bytes as JSON (tables with keys 1..n as arrays, others as objects); outside Lua.
+// Throws std::runtime_error on bytes cut short or damaged.
+void write_memory_json(JsonWriter& out, const char* data, std::size_t n);
 
 }  // namespace pb::podball::lua
