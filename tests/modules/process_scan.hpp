@@ -57,6 +57,14 @@ inline std::vector<Process> mapping(const std::string& path) {
     return out;
 }
 
+// Whether process `pid` runs this very program: a fork of ours that has not yet exec'd the host
+// (it maps whatever we map, the module libraries the in-process tests loaded included).
+inline bool runs_this_program(pid_t pid) {
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/exe", ec);
+    return !ec && exe == std::filesystem::read_symlink("/proc/self/exe", ec);
+}
+
 // The processes in process group `id`.
 inline std::vector<Process> in_group(pid_t id) {
     std::vector<Process> out;
