@@ -19,10 +19,10 @@
 #include "app/sweep_cli.hpp"
 #include "app/sweep_report.hpp"
 #include "app/window.hpp"
-#include "ui/shell/shell.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/sweep/sweep_table.hpp"
+#include "ui/shell/shell.hpp"
 
 namespace pb::app {
 
@@ -69,13 +69,16 @@ static bool parse_size(const std::string& text, int& w, int& h) {
 static int headless_fallback(const WindowOptions& o) {
     if (!o.scenario_path.empty() && ui::is_replay_file(o.scenario_path)) {
         std::cerr << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable) to review "
-                  << o.scenario_path << ".\nplaybench: without one, `playbench replay info FILE` lists it, `playbench "
+                  << o.scenario_path
+                  << ".\nplaybench: without one, `playbench replay info FILE` lists it, `playbench "
                      "replay verify FILE` checks it and `playbench replay export FILE --out DIR` writes its frames.\n";
         return 1;
     }
     if (!o.scenario_path.empty() && looks_like_sweep(o.scenario_path)) {
-        std::cerr << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable) to show the sweep "
-                  << o.scenario_path << ".\nplaybench: without one, `playbench sweep report DIR --out REPORT` draws its plots.\n";
+        std::cerr
+            << "playbench: no display available (DISPLAY / WAYLAND_DISPLAY unset or unreachable) to show the sweep "
+            << o.scenario_path
+            << ".\nplaybench: without one, `playbench sweep report DIR --out REPORT` draws its plots.\n";
         return 1;
     }
     std::string path = o.scenario_path.empty() ? default_scenario_path() : o.scenario_path;
@@ -94,8 +97,7 @@ static int headless_fallback(const WindowOptions& o) {
     r.sets = o.sets;
     r.out = png;
     int rc = render_scenario(r, std::cout, std::cerr);
-    if (rc == 0)
-        std::cout << "playbench: screenshot written to " << std::filesystem::absolute(png).string() << "\n";
+    if (rc == 0) std::cout << "playbench: screenshot written to " << std::filesystem::absolute(png).string() << "\n";
     return rc;
 }
 
@@ -108,7 +110,8 @@ const char* const kInProcessHelp =
 // A subcommand's words after "playbench": "run", "replay record".
 std::string verb_path(const CLI::App& cmd) {
     std::string path = cmd.get_name();
-    for (const CLI::App* up = cmd.get_parent(); up && up->get_parent(); up = up->get_parent()) path = up->get_name() + " " + path;
+    for (const CLI::App* up = cmd.get_parent(); up && up->get_parent(); up = up->get_parent())
+        path = up->get_name() + " " + path;
     return path;
 }
 
@@ -116,20 +119,23 @@ std::string verb_path(const CLI::App& cmd) {
 // the verb they name.
 std::string usage_text() {
     const std::pair<std::string, std::string> lines[] = {
-        {"", "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
-             "tune its parameters while it runs, screenshot it.\n\n"
-             "  playbench [SCENARIO|REPLAY]  open the window (default: the last scenario, else\n"
-             "                               scenarios/podball-default.toml); with no display, runs it\n"
-             "                               headless and writes playbench-NAME.png instead; a replay\n"
-             "                               (.pbreplay, told by its content) opens for review\n"},
+        {"",
+         "Playbench - a sandbox for game designers: open a scenario, watch a game mechanic run,\n"
+         "tune its parameters while it runs, screenshot it.\n\n"
+         "  playbench [SCENARIO|REPLAY]  open the window (default: the last scenario, else\n"
+         "                               scenarios/podball-default.toml); with no display, runs it\n"
+         "                               headless and writes playbench-NAME.png instead; a replay\n"
+         "                               (.pbreplay, told by its content) opens for review\n"},
         {"run", "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"},
         {"render", "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"},
         {"params", "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"},
         {"replay", "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"},
-        {"compare", "  playbench compare SCENARIO --b KEY=VALUE  A against B (A with --b) over paired seeds:\n"
-                    "                               means, B - A and its 95 % interval per key result\n"},
-        {"sweep", "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
-                  "                               cluster shards, into SQLite and CSV (see sweep --help)\n"},
+        {"compare",
+         "  playbench compare SCENARIO --b KEY=VALUE  A against B (A with --b) over paired seeds:\n"
+         "                               means, B - A and its 95 % interval per key result\n"},
+        {"sweep",
+         "  playbench sweep ...          run a scenario over parameter values and seeds, on threads or\n"
+         "                               cluster shards, into SQLite and CSV (see sweep --help)\n"},
         {"bench", "  playbench bench [LAB]        run the benchmarks (labs: " + lab_names() +
                       ", render, replay, sweep, compare)\n"},
         {"help", "  playbench help [--markdown]  this usage; --markdown: every verb and option as Markdown\n"},
@@ -143,7 +149,8 @@ std::string usage_text() {
     }
     for (const LabInfo* lab : all_labs())
         for (const LabVerb& v : lab->verbs)
-            if (std::none_of(std::begin(lines), std::end(lines), [&](const auto& l) { return !l.first.empty() && l.first == v.after; }))
+            if (std::none_of(std::begin(lines), std::end(lines),
+                             [&](const auto& l) { return !l.first.empty() && l.first == v.after; }))
                 out += "  playbench " + v.usage + "\n";
     return out;
 }
@@ -216,8 +223,9 @@ struct CommandLine {
         // Each verb, then the labs' verbs that follow it; a lab's verb that names no verb to
         // follow comes last.
         const std::pair<std::string, void (CommandLine::*)()> verbs[] = {
-            {"run", &CommandLine::add_run},         {"render", &CommandLine::add_render}, {"params", &CommandLine::add_params},
-            {"replay", &CommandLine::add_replay},   {"compare", &CommandLine::add_compare}, {"sweep", &CommandLine::add_sweep},
+            {"run", &CommandLine::add_run},         {"render", &CommandLine::add_render},
+            {"params", &CommandLine::add_params},   {"replay", &CommandLine::add_replay},
+            {"compare", &CommandLine::add_compare}, {"sweep", &CommandLine::add_sweep},
             {"bench", &CommandLine::add_bench},     {"help", &CommandLine::add_help}};
         for (const auto& [verb, add] : verbs) {
             (this->*add)();
@@ -237,7 +245,9 @@ struct CommandLine {
     void add_window() {
         // Not checked here: a file that is missing opens the start page with the reason, as a
         // broken one does (app/window.cpp, initial_scenario).
-        app.add_option("scenario", win.scenario_path, "Scenario (.toml) to open in the window, a replay to review, or a merged sweep (DIR/sweep.sqlite) to explore")
+        app.add_option("scenario", win.scenario_path,
+                       "Scenario (.toml) to open in the window, a replay to review, or a merged sweep "
+                       "(DIR/sweep.sqlite) to explore")
             ->type_name("FILE");
         app.add_option("--set", win.sets, "Override a parameter, KEY=VALUE (repeatable)");
         app.add_option("--script", win.script_path,
@@ -278,20 +288,23 @@ struct CommandLine {
         c.cmd->add_option("scenario", c.args.scenario, v.scenario_help)->required()->check(kScenarioFile);
         for (const LabVerbOption& o : v.options) {
             switch (o.kind) {
-            case LabVerbOption::Kind::Flag: c.cmd->add_flag(o.name, c.args.flags[o.name], o.help); break;
-            case LabVerbOption::Kind::Integer:
-                c.args.integers[o.name] = o.value;
-                c.cmd->add_option(o.name, c.args.integers[o.name], o.help)->check(CLI::Range(o.min, o.max));
-                break;
-            case LabVerbOption::Kind::Seed: c.seed_opt = c.cmd->add_option(o.name, c.seed, o.help); break;
-            case LabVerbOption::Kind::Texts: c.cmd->add_option(o.name, c.args.texts[o.name], o.help); break;
-            case LabVerbOption::Kind::CodeInProcess: c.cmd->add_flag(o.name, in_process_modules, kInProcessHelp); break;
+                case LabVerbOption::Kind::Flag: c.cmd->add_flag(o.name, c.args.flags[o.name], o.help); break;
+                case LabVerbOption::Kind::Integer:
+                    c.args.integers[o.name] = o.value;
+                    c.cmd->add_option(o.name, c.args.integers[o.name], o.help)->check(CLI::Range(o.min, o.max));
+                    break;
+                case LabVerbOption::Kind::Seed: c.seed_opt = c.cmd->add_option(o.name, c.seed, o.help); break;
+                case LabVerbOption::Kind::Texts: c.cmd->add_option(o.name, c.args.texts[o.name], o.help); break;
+                case LabVerbOption::Kind::CodeInProcess:
+                    c.cmd->add_flag(o.name, in_process_modules, kInProcessHelp);
+                    break;
             }
         }
     }
 
     void add_params() {
-        params_cmd = app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
+        params_cmd =
+            app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
         params_cmd->add_option("lab", params_lab, "Only this lab (" + lab_names() + ")");
         params_cmd->add_flag("--markdown", params_markdown_out,
                              "Print the tables as Markdown, grouped by lab and section (docs/reference/params.md is "
@@ -299,8 +312,9 @@ struct CommandLine {
     }
 
     void add_replay() {
-        replay_cmd = app.add_subcommand("replay", "Record, verify, inspect and export replays (a session's scenario, "
-                                                  "commands and per-tick hashes in one file)");
+        replay_cmd = app.add_subcommand("replay",
+                                        "Record, verify, inspect and export replays (a session's scenario, "
+                                        "commands and per-tick hashes in one file)");
         replay_cmd->require_subcommand(1);
         rec_cmd = replay_cmd->add_subcommand("record", "Run a scenario headless and record it as a replay");
         rec_cmd->add_option("scenario", rec.scenario, "Scenario file (.toml)")->required()->check(kScenarioFile);
@@ -315,20 +329,23 @@ struct CommandLine {
         rec_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
 
         verify_cmd = replay_cmd->add_subcommand(
-            "verify", "Re-simulate a replay up to its first divergence and say what the file is worth. Exit codes: 0 intact and "
-                      "every recorded hash matches; 1 diverged (the first divergent tick, and the values that differ); 2 cannot "
-                      "be played (also: a module library without --allow-modules or without its pinned bytes); 3 damaged "
-                      "(where, what was lost; the rest still checked) or contradicts itself; 4 not closed (cut off by a crash: "
-                      "what it holds matches)");
+            "verify",
+            "Re-simulate a replay up to its first divergence and say what the file is worth. Exit codes: 0 intact and "
+            "every recorded hash matches; 1 diverged (the first divergent tick, and the values that differ); 2 cannot "
+            "be played (also: a module library without --allow-modules or without its pinned bytes); 3 damaged "
+            "(where, what was lost; the rest still checked) or contradicts itself; 4 not closed (cut off by a crash: "
+            "what it holds matches)");
         verify_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
-        verify_cmd->add_flag("--allow-modules", verify_allow_modules,
-                             "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
-                             "matches the one recorded, looked for at the recorded path, then beside the replay");
+        verify_cmd->add_flag(
+            "--allow-modules", verify_allow_modules,
+            "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
+            "matches the one recorded, looked for at the recorded path, then beside the replay");
         verify_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
 
-        info_cmd = replay_cmd->add_subcommand("info", "Print a replay's header, soundness, length, pinned module libraries, "
-                                                      "commands and notes (text from the file escaped; never loads a module "
-                                                      "library); exits 0, 3 or 4 as verify would for the file itself");
+        info_cmd = replay_cmd->add_subcommand("info",
+                                              "Print a replay's header, soundness, length, pinned module libraries, "
+                                              "commands and notes (text from the file escaped; never loads a module "
+                                              "library); exits 0, 3 or 4 as verify would for the file itself");
         info_cmd->add_option("replay", replay_file, "Replay file")->required()->check(CLI::ExistingFile);
 
         export_cmd = replay_cmd->add_subcommand("export", "Write frames of a replay as numbered PNG pictures");
@@ -338,32 +355,43 @@ struct CommandLine {
         export_cmd->add_option("--every", exp.every, "Every K-th tick (default 1)")->check(CLI::PositiveNumber);
         export_cmd->add_option("--size", exp_size, "Image size WxH (default 1280x720)");
         export_cmd->add_option("--out", exp.out_dir, "Folder for frame-TTTTTT.png (created if missing)")->required();
-        export_cmd->add_flag("--allow-modules", exp.allow_modules,
-                             "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
-                             "matches the one recorded; without it such a replay is refused (exit 2)");
+        export_cmd->add_flag(
+            "--allow-modules", exp.allow_modules,
+            "Load the Podball module libraries the replay names (code: it runs), only a file whose SHA-256 "
+            "matches the one recorded; without it such a replay is refused (exit 2)");
     }
 
     void add_compare() {
         compare_cmd = app.add_subcommand(
-            "compare", "A/B: run the scenario as A (with --set) and as B (A plus every --b) over the same seeds, and print for "
-                       "each of the lab's key results the mean of A and of B, the mean paired difference B - A with its 95 % "
-                       "interval (Student's t over the seeds) and whether that interval excludes 0. Exit codes: 0 compared; "
-                       "1 a run failed; 2 bad input");
-        compare_cmd->add_option("scenario", compare.scenario, "Scenario file (.toml): A")->required()->check(kScenarioFile);
-        compare_cmd->add_option("--set", compare.sets, "Override a parameter in A and B, KEY=VALUE (repeatable); see `playbench params`");
-        compare_cmd->add_option("--b", compare.b_sets, "Override a parameter in B only, KEY=VALUE (repeatable; at least one)");
-        compare_cmd->add_option("--b-scenario", compare.b_scenario,
-                                "B's scenario file, when B is another scenario of the same lab (another layout, other "
-                                "policies); --set applies to both, --b to B")
+            "compare",
+            "A/B: run the scenario as A (with --set) and as B (A plus every --b) over the same seeds, and print for "
+            "each of the lab's key results the mean of A and of B, the mean paired difference B - A with its 95 % "
+            "interval (Student's t over the seeds) and whether that interval excludes 0. Exit codes: 0 compared; "
+            "1 a run failed; 2 bad input");
+        compare_cmd->add_option("scenario", compare.scenario, "Scenario file (.toml): A")
+            ->required()
+            ->check(kScenarioFile);
+        compare_cmd->add_option("--set", compare.sets,
+                                "Override a parameter in A and B, KEY=VALUE (repeatable); see `playbench params`");
+        compare_cmd->add_option("--b", compare.b_sets,
+                                "Override a parameter in B only, KEY=VALUE (repeatable; at least one)");
+        compare_cmd
+            ->add_option("--b-scenario", compare.b_scenario,
+                         "B's scenario file, when B is another scenario of the same lab (another layout, other "
+                         "policies); --set applies to both, --b to B")
             ->check(CLI::ExistingFile);
-        compare_cmd->add_option("--seeds", compare.seeds, "Paired seeds S, S+1, ... (default 10; at least 2 for an interval)")
+        compare_cmd
+            ->add_option("--seeds", compare.seeds, "Paired seeds S, S+1, ... (default 10; at least 2 for an interval)")
             ->check(CLI::Range(1, 100000));
-        compare_seed_opt = compare_cmd->add_option("--seed", compare_seed, "First seed S (default: the scenario's seed)");
-        compare_ticks_opt = compare_cmd->add_option("--ticks", compare_ticks,
-                                                    "Ticks per run (default: Podball a full match, other labs 3600)")
-                                ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
-        compare_cmd->add_option("--result", compare.results,
-                                "A result to compare, by its path in `run --json` (repeatable; default: the lab's key results)");
+        compare_seed_opt =
+            compare_cmd->add_option("--seed", compare_seed, "First seed S (default: the scenario's seed)");
+        compare_ticks_opt =
+            compare_cmd
+                ->add_option("--ticks", compare_ticks, "Ticks per run (default: Podball a full match, other labs 3600)")
+                ->check(CLI::Range(std::int64_t{0}, std::int64_t{1000000000}));
+        compare_cmd->add_option(
+            "--result", compare.results,
+            "A result to compare, by its path in `run --json` (repeatable; default: the lab's key results)");
         compare_cmd->add_option("--threads", compare.threads, "Worker threads (default 2); results do not depend on it")
             ->check(CLI::Range(1, 64));
         compare_cmd->add_flag("--json", compare.json, "Print the comparison, with every run's values, as JSON");
@@ -372,53 +400,76 @@ struct CommandLine {
 
     void add_sweep() {
         sweep_cmd = app.add_subcommand(
-            "sweep", "Run one scenario over many parameter values and seeds (a sweep file, docs/sweeps.md), on this "
-                     "machine's threads or as shards of a cluster job, and gather the results into SQLite and CSV");
+            "sweep",
+            "Run one scenario over many parameter values and seeds (a sweep file, docs/sweeps.md), on this "
+            "machine's threads or as shards of a cluster job, and gather the results into SQLite and CSV");
         sweep_cmd->require_subcommand(1);
         sweep_run_cmd = sweep_cmd->add_subcommand(
-            "run", "Run the sweep's runs (or this shard's) and append each finished one to a crash-safe log in DIR: killed at any "
-                   "moment, run it again and it finishes only what is missing. Exit codes: 0 done; 1 a run failed (the finished "
-                   "ones are kept); 2 the sweep file, the shard or DIR is wrong (DIR holding a different sweep is refused)");
-        sweep_run_cmd->add_option("sweep", sweep_run_opts.sweep, "Sweep file (.toml)")->required()->check(CLI::ExistingFile);
+            "run",
+            "Run the sweep's runs (or this shard's) and append each finished one to a crash-safe log in DIR: killed at "
+            "any "
+            "moment, run it again and it finishes only what is missing. Exit codes: 0 done; 1 a run failed (the "
+            "finished "
+            "ones are kept); 2 the sweep file, the shard or DIR is wrong (DIR holding a different sweep is refused)");
+        sweep_run_cmd->add_option("sweep", sweep_run_opts.sweep, "Sweep file (.toml)")
+            ->required()
+            ->check(CLI::ExistingFile);
         sweep_run_cmd->add_option("--out", sweep_run_opts.out, "Results folder DIR (created if missing)")->required();
-        sweep_run_cmd->add_option("--threads", sweep_run_opts.threads, "Worker threads (default: the hardware's); results do not depend on it")
+        sweep_run_cmd
+            ->add_option("--threads", sweep_run_opts.threads,
+                         "Worker threads (default: the hardware's); results do not depend on it")
             ->check(CLI::Range(1, 1024));
-        sweep_run_cmd->add_option("--shard", sweep_run_opts.shard,
-                                  "I/N: run only runs i with i % N == I, into DIR/runs-I-of-N.log. Default: from Slurm "
-                                  "(SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN of SLURM_ARRAY_TASK_COUNT), else a Kubernetes "
-                                  "Indexed Job (JOB_COMPLETION_INDEX of PLAYBENCH_SHARD_COUNT), else 0/1: every run");
-        sweep_run_cmd->add_option("--test-cap-ticks", sweep_run_opts.cap_ticks,
-                                  "Tests only: every run at most this many ticks (a different sweep identity)")
+        sweep_run_cmd->add_option(
+            "--shard", sweep_run_opts.shard,
+            "I/N: run only runs i with i % N == I, into DIR/runs-I-of-N.log. Default: from Slurm "
+            "(SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN of SLURM_ARRAY_TASK_COUNT), else a Kubernetes "
+            "Indexed Job (JOB_COMPLETION_INDEX of PLAYBENCH_SHARD_COUNT), else 0/1: every run");
+        sweep_run_cmd
+            ->add_option("--test-cap-ticks", sweep_run_opts.cap_ticks,
+                         "Tests only: every run at most this many ticks (a different sweep identity)")
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
             ->group("");
         sweep_run_cmd->add_flag("--in-process-modules", in_process_modules, kInProcessHelp);
         sweep_merge_cmd = sweep_cmd->add_subcommand(
-            "merge", "Gather every shard's log in DIR into DIR/sweep.sqlite (tables sweep, params, result_names, runs, run_params, "
-                     "results) and DIR/results.csv (sorted by run key, shortest round-trip numbers: the same bytes whatever the "
-                     "threads, shards or finishing order); lists missing and duplicated runs. Exit codes: 0 complete; 1 runs "
-                     "missing (listed; what is there is written); 2 DIR is not a sweep folder or cannot be read or written");
-        sweep_merge_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")->required()->check(CLI::ExistingDirectory);
-        sweep_status_cmd = sweep_cmd->add_subcommand("status", "Say how far a sweep got: runs done / total, per shard log, missing");
-        sweep_status_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")->required()->check(CLI::ExistingDirectory);
+            "merge",
+            "Gather every shard's log in DIR into DIR/sweep.sqlite (tables sweep, params, result_names, runs, "
+            "run_params, "
+            "results) and DIR/results.csv (sorted by run key, shortest round-trip numbers: the same bytes whatever the "
+            "threads, shards or finishing order); lists missing and duplicated runs. Exit codes: 0 complete; 1 runs "
+            "missing (listed; what is there is written); 2 DIR is not a sweep folder or cannot be read or written");
+        sweep_merge_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")
+            ->required()
+            ->check(CLI::ExistingDirectory);
+        sweep_status_cmd =
+            sweep_cmd->add_subcommand("status", "Say how far a sweep got: runs done / total, per shard log, missing");
+        sweep_status_cmd->add_option("dir", sweep_dir, "Results folder of `sweep run`")
+            ->required()
+            ->check(CLI::ExistingDirectory);
         sweep_report_cmd = sweep_cmd->add_subcommand(
-            "report", "Plot a merged sweep into REPORT (PNG, drawn by Playbench's renderer): each result against each varied "
-                      "parameter (mean and min-max over seeds), a heat map for each pair of parameters, and summary.txt (each "
-                      "result's highest and lowest points). Exit codes: 0 done; 1 runs missing (reported on what is there); 2 DIR "
-                      "not merged or a file cannot be read or written");
-        sweep_report_cmd->add_option("dir", sweep_report_opts.dir, "Results folder, merged by `sweep merge`")->required()->check(CLI::ExistingDirectory);
+            "report",
+            "Plot a merged sweep into REPORT (PNG, drawn by Playbench's renderer): each result against each varied "
+            "parameter (mean and min-max over seeds), a heat map for each pair of parameters, and summary.txt (each "
+            "result's highest and lowest points). Exit codes: 0 done; 1 runs missing (reported on what is there); 2 "
+            "DIR "
+            "not merged or a file cannot be read or written");
+        sweep_report_cmd->add_option("dir", sweep_report_opts.dir, "Results folder, merged by `sweep merge`")
+            ->required()
+            ->check(CLI::ExistingDirectory);
         sweep_report_cmd->add_option("--out", sweep_report_opts.out, "Report folder (created if missing)")->required();
     }
 
     void add_bench() {
         bench_cmd = app.add_subcommand("bench", "Run benchmarks and print what they measure against the targets");
-        bench_cmd->add_option("lab", bench_what, "Only this benchmark (" + lab_names() + ", render, replay, sweep, compare)");
+        bench_cmd->add_option("lab", bench_what,
+                              "Only this benchmark (" + lab_names() + ", render, replay, sweep, compare)");
     }
 
     // The usage again as a verb, and with --markdown the reference of every verb, built from the
     // declarations above (hidden ones left out), so docs/reference/verbs.md cannot drift from them.
     void add_help() {
-        help_cmd = app.add_subcommand("help", "Print the usage; with --markdown, every verb with its arguments and "
-                                              "options as Markdown");
+        help_cmd = app.add_subcommand("help",
+                                      "Print the usage; with --markdown, every verb with its arguments and "
+                                      "options as Markdown");
         help_cmd->add_flag("--markdown", help_markdown,
                            "Print the reference of every verb and option as Markdown (docs/reference/verbs.md is this "
                            "output)");
@@ -428,7 +479,8 @@ struct CommandLine {
     void add_icon() {
         icon_cmd = app.add_subcommand("icon", "Write Playbench's icon as a PNG (used by cmake --install)");
         icon_cmd->group("");
-        icon_cmd->add_option("--size", icon_size, "Width and height in pixels (default 256)")->check(CLI::Range(8, 1024));
+        icon_cmd->add_option("--size", icon_size, "Width and height in pixels (default 256)")
+            ->check(CLI::Range(8, 1024));
         icon_cmd->add_option("--out", icon_out, "PNG file to write")->required();
     }
 
@@ -449,14 +501,16 @@ struct CommandLine {
             // its check refused (a missing file, a number out of range) is one line: the usage
             // would bury it.
             CLI::App* failed = &app;
-            std::vector<CLI::App*> subs{run_cmd, render_cmd, params_cmd, bench_cmd, replay_cmd, rec_cmd,
-                                        verify_cmd, info_cmd, export_cmd, compare_cmd, sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd, help_cmd, icon_cmd};
+            std::vector<CLI::App*> subs{run_cmd,   render_cmd,    params_cmd,      bench_cmd,        replay_cmd,
+                                        rec_cmd,   verify_cmd,    info_cmd,        export_cmd,       compare_cmd,
+                                        sweep_cmd, sweep_run_cmd, sweep_merge_cmd, sweep_status_cmd, sweep_report_cmd,
+                                        help_cmd,  icon_cmd};
             for (const LabVerbCommand& c : lab_verbs) subs.push_back(c.cmd);
             for (CLI::App* sub : subs)
                 if (sub->parsed()) failed = sub;
             if (dynamic_cast<const CLI::ValidationError*>(&e)) {
-                std::cerr << (failed == &app ? std::string("playbench") : "playbench " + verb_path(*failed)) << ": " << e.what()
-                          << "\n";
+                std::cerr << (failed == &app ? std::string("playbench") : "playbench " + verb_path(*failed)) << ": "
+                          << e.what() << "\n";
                 return 2;
             }
             std::cerr << failed->help() << "\nplaybench: " << e.what() << "\n";
@@ -539,12 +593,13 @@ struct CommandLine {
     // --size WxH for `verb`; false, having printed the verb's usage and why, when it is not.
     static bool parse_size_option(const std::string& text, int& w, int& h, const CLI::App& cmd, const char* verb) {
         if (parse_size(text, w, h)) return true;
-        std::cerr << cmd.help() << "\n" << verb << ": --size must be WxH with each side 64..8192, got '" << text << "'\n";
+        std::cerr << cmd.help() << "\n"
+                  << verb << ": --size must be WxH with each side 64..8192, got '" << text << "'\n";
         return false;
     }
 };
 
-}  // namespace
+}   // namespace
 
 int run_command_line(int argc, char** argv) {
     CommandLine cli;
@@ -554,4 +609,4 @@ int run_command_line(int argc, char** argv) {
     return cli.run_verb();
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

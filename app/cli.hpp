@@ -12,4 +12,4 @@ int run_command_line(int argc, char** argv);
 // the line (docs/window.md#menus).
 std::string check_scenario_file(const std::string& path);
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -52,10 +52,12 @@ void print_text(const std::string& scenario, const std::string& b_scenario, cons
     std::vector<std::vector<std::string>> rows{{"result", "A mean", "B mean", "B - A", "95 % interval", "differs?"}};
     for (const auto& res : r.results) {
         const PairedDifference& d = res.diff;
-        std::string interval = d.interval         ? "[" + signed_num(d.low) + ", " + signed_num(d.high) + "]"
+        std::string interval = d.interval     ? "[" + signed_num(d.low) + ", " + signed_num(d.high) + "]"
                                : d.pairs == 0 ? "(not in " + std::string(std::isnan(d.mean_a) ? "A" : "B") + ")"
                                               : "(needs 2 seeds)";
-        std::string differs = !d.interval ? "-" : d.excludes_zero ? (d.mean > 0 ? "yes, B higher" : "yes, B lower") : "no";
+        std::string differs = !d.interval       ? "-"
+                              : d.excludes_zero ? (d.mean > 0 ? "yes, B higher" : "yes, B lower")
+                                                : "no";
         rows.push_back({res.path, num(d.mean_a), num(d.mean_b), signed_num(d.mean), interval, differs});
     }
     std::vector<std::size_t> width(rows.front().size(), 0);
@@ -110,7 +112,7 @@ void print_json(const std::string& scenario, const std::string& b_scenario, cons
     out << j.str() << "\n";
 }
 
-}  // namespace
+}   // namespace
 
 int compare_verb(const CompareCliOptions& o, std::ostream& out, std::ostream& err) {
     Scenario a;
@@ -125,7 +127,8 @@ int compare_verb(const CompareCliOptions& o, std::ostream& out, std::ostream& er
         return 2;
     }
     if (o.b_sets.empty() && o.b_scenario.empty()) {
-        err << "playbench compare: B needs at least one --b KEY=VALUE (what differs from A), or --b-scenario FILE; `playbench "
+        err << "playbench compare: B needs at least one --b KEY=VALUE (what differs from A), or --b-scenario FILE; "
+               "`playbench "
                "params "
             << a.lab->name << "` lists the keys\n";
         return 2;
@@ -158,9 +161,10 @@ int compare_verb(const CompareCliOptions& o, std::ostream& out, std::ostream& er
         err << "playbench compare: B is the same as A: every --b value equals A's; nothing to compare\n";
         return 2;
     }
-    if (o.seed && o.seeds > 0 && *o.seed > static_cast<std::uint64_t>(INT64_MAX) - static_cast<std::uint64_t>(o.seeds - 1)) {
-        err << "playbench compare: --seed " << *o.seed << " with --seeds " << o.seeds << " passes the largest seed, " << INT64_MAX
-            << "\n";
+    if (o.seed && o.seeds > 0 &&
+        *o.seed > static_cast<std::uint64_t>(INT64_MAX) - static_cast<std::uint64_t>(o.seeds - 1)) {
+        err << "playbench compare: --seed " << *o.seed << " with --seeds " << o.seeds << " passes the largest seed, "
+            << INT64_MAX << "\n";
         return 2;
     }
     CompareOptions co;
@@ -179,9 +183,11 @@ int compare_verb(const CompareCliOptions& o, std::ostream& out, std::ostream& er
         err << "playbench compare: a run failed: " << e.what() << "\n";
         return 1;
     }
-    if (o.json) print_json(o.scenario, o.b_scenario, r, out);
-    else print_text(o.scenario, o.b_scenario, r, out);
+    if (o.json)
+        print_json(o.scenario, o.b_scenario, r, out);
+    else
+        print_text(o.scenario, o.b_scenario, r, out);
     return 0;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

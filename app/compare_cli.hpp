@@ -12,13 +12,13 @@ namespace pb::app {
 
 struct CompareCliOptions {
     std::string scenario;
-    std::vector<std::string> sets;      // A and B
-    std::vector<std::string> b_sets;    // B only
-    std::string b_scenario;             // B's scenario file when it is not A's (same lab)
+    std::vector<std::string> sets;     // A and B
+    std::vector<std::string> b_sets;   // B only
+    std::string b_scenario;            // B's scenario file when it is not A's (same lab)
     int seeds = 10;
-    std::optional<std::uint64_t> seed;  // the first seed (default: the scenario's)
-    std::optional<std::int64_t> ticks;  // default: a full Podball match, else 3600
-    std::vector<std::string> results;   // default: the lab's key results
+    std::optional<std::uint64_t> seed;   // the first seed (default: the scenario's)
+    std::optional<std::int64_t> ticks;   // default: a full Podball match, else 3600
+    std::vector<std::string> results;    // default: the lab's key results
     int threads = 2;
     bool json = false;
 };
@@ -26,4 +26,4 @@ struct CompareCliOptions {
 // Exit codes: 0 compared; 1 a run failed; 2 bad input (scenario, --set, --b, --result, --seeds).
 int compare_verb(const CompareCliOptions& o, std::ostream& out, std::ostream& err);
 
-}  // namespace pb::app
+}   // namespace pb::app

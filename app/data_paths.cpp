@@ -28,4 +28,4 @@ const fs::path& data_dir() {
 
 std::string data_file(const std::string& relative) { return (data_dir() / relative).string(); }
 
-}  // namespace pb::app
+}   // namespace pb::app

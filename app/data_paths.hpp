@@ -22,4 +22,4 @@ const std::filesystem::path& data_dir();
 // A file of Playbench's own data: data_dir() / relative (e.g. "scenarios/podball-default.toml").
 std::string data_file(const std::string& relative);
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -59,4 +59,4 @@ ui::GamepadState Gamepads::poll() {
     return s;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

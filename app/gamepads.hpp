@@ -28,4 +28,4 @@ private:
     bool shoot_was_down_ = false;
 };
 
-}  // namespace pb::app
+}   // namespace pb::app

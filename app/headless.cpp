@@ -28,7 +28,7 @@ static std::string hex64(std::uint64_t v) {
 }
 
 bool load_with_overrides(const std::string& path, const std::vector<std::string>& sets, Scenario& out,
-                                std::ostream& err) {
+                         std::ostream& err) {
     try {
         out = load_scenario_file(path);
     } catch (const ScenarioError& e) {
@@ -125,7 +125,8 @@ int list_params(const std::string& lab_name, std::ostream& out, std::ostream& er
     }
     const LabInfo* lab = find_lab(lab_name);
     if (!lab) {
-        err << "playbench params: unknown lab '" << lab_name << "'" << did_you_mean_lab(lab_name) << " (allowed: " << lab_names() << ")\n";
+        err << "playbench params: unknown lab '" << lab_name << "'" << did_you_mean_lab(lab_name)
+            << " (allowed: " << lab_names() << ")\n";
         return 2;
     }
     print_table(*lab, out);
@@ -150,7 +151,8 @@ static bool bench_render(std::ostream& out, std::ostream& err) {
     out << "render: each lab's default scenario at 1280x720 after " << kTicks
         << " ticks, everything on (heat maps, overlays, legends, lines), running, whole window drawn by "
            "Playbench's software rasteriser; mean of "
-        << kFrames << " frames in CPU time (the renderer's thread; wall time in brackets); each frame is also "
+        << kFrames
+        << " frames in CPU time (the renderer's thread; wall time in brackets); each frame is also "
            "rasterised by SDL's software renderer for comparison\n";
     bool all_met = true;
     for (const LabInfo* info : all_labs()) {
@@ -182,9 +184,12 @@ static bool bench_render(std::ostream& out, std::ostream& err) {
 // against a single one, per lab, from tick 600 of the default scenario. Target: at most 2.1x.
 static bool bench_compare(std::ostream& out, std::ostream& err) {
     constexpr double kTarget = 2.1;
-    out << "compare: CPU time per tick through the window's shell (the view's per-tick work included), alone and in compare mode "
-           "(A and B in lockstep), each lab's default scenario from tick 600, live play only (a match or level that ends "
-           "starts again from tick 600); the ratio is the median of 41 paired segments, single and compared, and [the middle half]\n";
+    out << "compare: CPU time per tick through the window's shell (the view's per-tick work included), alone and in "
+           "compare mode "
+           "(A and B in lockstep), each lab's default scenario from tick 600, live play only (a match or level that "
+           "ends "
+           "starts again from tick 600); the ratio is the median of 41 paired segments, single and compared, and [the "
+           "middle half]\n";
     bool all_met = true;
     for (const LabInfo* info : all_labs()) {
         const std::string& lab = info->name;
@@ -204,10 +209,10 @@ static bool bench_compare(std::ostream& out, std::ostream& err) {
         const double ratio = b.ratio;
         const bool met = ratio <= kTarget;
         all_met = all_met && met;
-        out << "compare " << std::left << std::setw(10) << lab << std::right << " " << std::setw(28) << file << ": " << std::fixed
-            << std::setprecision(2) << b.compared_us << " us a compared tick against " << b.single_us << " us alone: x"
-            << ratio << " [x" << b.ratio_low << "-" << b.ratio_high << "] (target <= x2.1): " << (met ? "met" : "NOT MET")
-            << "   (";
+        out << "compare " << std::left << std::setw(10) << lab << std::right << " " << std::setw(28) << file << ": "
+            << std::fixed << std::setprecision(2) << b.compared_us << " us a compared tick against " << b.single_us
+            << " us alone: x" << ratio << " [x" << b.ratio_low << "-" << b.ratio_high
+            << "] (target <= x2.1): " << (met ? "met" : "NOT MET") << "   (";
         if (b.live_ticks < ticks) out << "play ends after " << b.live_ticks << " ticks; ";
         out << b.ticks_a_segment << " ticks a segment)\n";
         out.unsetf(std::ios::floatfield);
@@ -216,8 +221,10 @@ static bool bench_compare(std::ostream& out, std::ostream& err) {
 }
 
 int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err) {
-    if (!what.empty() && what != "render" && what != "replay" && what != "sweep" && what != "compare" && !find_lab(what)) {
-        err << "playbench bench: unknown benchmark '" << what << "' (allowed: " << lab_names() << ", render, replay, sweep, compare)\n";
+    if (!what.empty() && what != "render" && what != "replay" && what != "sweep" && what != "compare" &&
+        !find_lab(what)) {
+        err << "playbench bench: unknown benchmark '" << what << "' (allowed: " << lab_names()
+            << ", render, replay, sweep, compare)\n";
         return 2;
     }
     for (const LabInfo* lab : all_labs()) {
@@ -240,4 +247,4 @@ int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err
     return ok ? 0 : 1;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -31,7 +31,8 @@ int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err
 
 // Loads a scenario and applies --set overrides (KEY=VALUE); prints the reason and returns false
 // on failure.
-bool load_with_overrides(const std::string& path, const std::vector<std::string>& sets, Scenario& out, std::ostream& err);
+bool load_with_overrides(const std::string& path, const std::vector<std::string>& sets, Scenario& out,
+                         std::ostream& err);
 
 int list_params(const std::string& lab, std::ostream& out, std::ostream& err);
 int run_benchmarks(const std::string& what, std::ostream& out, std::ostream& err);
@@ -42,4 +43,4 @@ std::string default_scenario_path();
 // Each lab's default scenario file (the one its page docs/labs/<lab>.md names, `bench` uses), as a path.
 std::string lab_default_scenario(const std::string& lab);
 
-}  // namespace pb::app
+}   // namespace pb::app

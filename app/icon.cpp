@@ -75,7 +75,7 @@ struct Canvas {
     }
 };
 
-}  // namespace
+}   // namespace
 
 std::vector<std::uint8_t> render_icon(int size) {
     constexpr int kSamples = 4;   // per pixel and axis
@@ -101,19 +101,23 @@ std::vector<std::uint8_t> render_icon(int size) {
             unsigned sum[4] = {0, 0, 0, 0};   // a r g b
             for (int sy = 0; sy < kSamples; ++sy)
                 for (int sx = 0; sx < kSamples; ++sx) {
-                    const std::uint32_t p = pixels[static_cast<std::size_t>(y * kSamples + sy) * static_cast<std::size_t>(n) +
-                                                   static_cast<std::size_t>(x * kSamples + sx)];
+                    const std::uint32_t p =
+                        pixels[static_cast<std::size_t>(y * kSamples + sy) * static_cast<std::size_t>(n) +
+                               static_cast<std::size_t>(x * kSamples + sx)];
                     sum[0] += p >> 24;
                     sum[1] += (p >> 16) & 0xff;
                     sum[2] += (p >> 8) & 0xff;
                     sum[3] += p & 0xff;
                 }
             constexpr unsigned kCount = kSamples * kSamples;
-            std::uint8_t* o = &out[(static_cast<std::size_t>(y) * static_cast<std::size_t>(size) + static_cast<std::size_t>(x)) * 4u];
+            std::uint8_t* o =
+                &out[(static_cast<std::size_t>(y) * static_cast<std::size_t>(size) + static_cast<std::size_t>(x)) * 4u];
             const unsigned a = (sum[0] + kCount / 2) / kCount;
             o[3] = static_cast<std::uint8_t>(a);
             for (int k = 0; k < 3; ++k)
-                o[k] = sum[0] == 0 ? 0 : static_cast<std::uint8_t>(std::min(255u, (sum[k + 1] * 255u + sum[0] / 2) / sum[0]));
+                o[k] = sum[0] == 0
+                           ? 0
+                           : static_cast<std::uint8_t>(std::min(255u, (sum[k + 1] * 255u + sum[0] / 2) / sum[0]));
         }
     return out;
 }
@@ -127,4 +131,4 @@ bool write_icon_png(int size, const std::string& path, std::string& error) {
     return ui::write_rgba_png(path, size, size, rgba_pixels.data(), size * 4, error);
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

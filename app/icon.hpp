@@ -17,4 +17,4 @@ std::vector<std::uint8_t> render_icon(int size);
 // render_icon(size) written as a PNG; false and `error` on failure. size 8 .. 1024.
 bool write_icon_png(int size, const std::string& path, std::string& error);
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -15,8 +15,9 @@ int main(int argc, char** argv) {
     try {
         rc = pb::app::run_command_line(argc, argv);
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "playbench: out of memory (the input needs more memory than this process may use; "
-                             "docs/scenario-files.md#limits gives the memory each limit allows)\n");
+        std::fprintf(stderr,
+                     "playbench: out of memory (the input needs more memory than this process may use; "
+                     "docs/scenario-files.md#limits gives the memory each limit allows)\n");
         return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "playbench: %s\n", e.what());

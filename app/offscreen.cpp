@@ -100,4 +100,4 @@ bool measure_compare_ticks(const pb::Simulation& sim, std::int64_t ticks, Compar
     return true;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -46,4 +46,4 @@ struct CompareTickBench {
 // a burst of load on the machine moves one pair, not the result.
 bool measure_compare_ticks(const pb::Simulation& sim, std::int64_t ticks, CompareTickBench& out, std::string& error);
 
-}  // namespace pb::app
+}   // namespace pb::app

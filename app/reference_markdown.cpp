@@ -52,8 +52,8 @@ std::string param_range(const ParamDef& d) {
         std::string out;
         for (std::size_t c = 0; c < d.choices.size(); ++c) {
             if (c > 0) out += "<br>";
-            out += code(d.choices[c].name) + " (" + format_param_value(d, d.min + static_cast<double>(c)) + "): " +
-                   cell(d.choices[c].label);
+            out += code(d.choices[c].name) + " (" + format_param_value(d, d.min + static_cast<double>(c)) +
+                   "): " + cell(d.choices[c].label);
         }
         return out;
     }
@@ -123,8 +123,8 @@ void verb_markdown(const CLI::App& app, std::ostream& out) {
             has_named = true;
             continue;
         }
-        const std::string name = upper(o->get_name(true)) +
-                                 (o->get_expected_max() >= CLI::detail::expected_max_vector_size ? "..." : "");
+        const std::string name =
+            upper(o->get_name(true)) + (o->get_expected_max() >= CLI::detail::expected_max_vector_size ? "..." : "");
         usage += o->get_required() ? " " + name : " [" + name + "]";
     }
     if (has_named) usage += " [OPTIONS]";
@@ -155,7 +155,7 @@ void verb_markdown(const CLI::App& app, std::ostream& out) {
     for (const CLI::App* sub : subs) verb_markdown(*sub, out);
 }
 
-}  // namespace
+}   // namespace
 
 int params_markdown(const std::string& lab_name, std::ostream& out, std::ostream& err) {
     std::vector<const LabInfo*> labs;
@@ -201,4 +201,4 @@ std::string verbs_markdown(const CLI::App& app) {
     return out.str();
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -21,4 +21,4 @@ int params_markdown(const std::string& lab, std::ostream& out, std::ostream& err
 // CLI11 declares them (hidden verbs and options, group "", are left out, as --help leaves them out).
 std::string verbs_markdown(const CLI::App& app);
 
-}  // namespace pb::app
+}   // namespace pb::app

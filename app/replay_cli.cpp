@@ -32,9 +32,10 @@ std::optional<ReplayData> load_replay(const std::string& path, std::ostream& err
     }
     for (const std::string& w : load.warnings) err << "playbench: warning: " << printable(w) << "\n";
     if (load.data->header.engine_version != kEngineVersion)
-        err << "playbench: warning: " << printable(path) << " was recorded by Playbench " << printable(load.data->header.app_version)
-            << " with engine version " << load.data->header.engine_version << "; this is Playbench " << PLAYBENCH_VERSION
-            << " with engine version " << kEngineVersion << ", whose rules may differ, so the replay may diverge\n";
+        err << "playbench: warning: " << printable(path) << " was recorded by Playbench "
+            << printable(load.data->header.app_version) << " with engine version " << load.data->header.engine_version
+            << "; this is Playbench " << PLAYBENCH_VERSION << " with engine version " << kEngineVersion
+            << ", whose rules may differ, so the replay may diverge\n";
     return std::move(load.data);
 }
 
@@ -51,7 +52,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-}  // namespace
+}   // namespace
 
 bool replay_modules_refused(const std::string& path, const ReplayData& data, bool allow_modules, std::ostream& err) {
     const std::string why = replay_module_problem(data, path, allow_modules, "pass --allow-modules");
@@ -86,9 +87,11 @@ int replay_verify(const std::string& path, std::ostream& out, std::ostream& err,
     if (replay_modules_refused(path, *load.data, allow_modules, err)) return kReplayUnplayable;
     const ReplayHeader& h = load.data->header;
     // Said before the work starts: another engine's replay may diverge for that reason alone.
-    if (h.engine_version != kEngineVersion) out << printable(path) << ": " << version_pair(h) << ": the rules may differ\n";
+    if (h.engine_version != kEngineVersion)
+        out << printable(path) << ": " << version_pair(h) << ": the rules may differ\n";
     const ReplayCheck check = check_replay(*load.data, path, ReplayModuleAccess{allow_modules, path});
-    for (const std::string& line : check.lines) (check.verdict == ReplayVerdict::Unplayable ? err : out) << line << "\n";
+    for (const std::string& line : check.lines)
+        (check.verdict == ReplayVerdict::Unplayable ? err : out) << line << "\n";
     return static_cast<int>(check.verdict);
 }
 
@@ -100,12 +103,14 @@ int replay_info(const std::string& path, std::ostream& out, std::ostream& err) {
     int code = integrity_code(*data);
     out << "replay " << printable(path) << "\n"
         << "  format " << h.format_version << ", recorded by Playbench " << printable(h.app_version) << " (engine "
-        << h.engine_version << ")" << (h.engine_version == kEngineVersion ? "" : "; this Playbench runs engine " + std::to_string(kEngineVersion))
+        << h.engine_version << ")"
+        << (h.engine_version == kEngineVersion ? "" : "; this Playbench runs engine " + std::to_string(kEngineVersion))
         << "\n"
         << "  lab " << printable(h.lab) << ", seed " << h.seed << ", scenario "
-        << (h.scenario_name.empty() ? "(unsaved)" : printable(h.scenario_name)) << " (embedded, " << h.scenario_text.size()
-        << " bytes)\n";
-    if (!h.branch_of.empty()) out << "  branched from " << printable(h.branch_of) << " at tick " << h.branch_tick << "\n";
+        << (h.scenario_name.empty() ? "(unsaved)" : printable(h.scenario_name)) << " (embedded, "
+        << h.scenario_text.size() << " bytes)\n";
+    if (!h.branch_of.empty())
+        out << "  branched from " << printable(h.branch_of) << " at tick " << h.branch_tick << "\n";
     out << "  file " << integrity_text(*data) << "\n";
     out << "  length " << data->length() << " ticks" << (data->closed ? "" : " (recording not closed)") << "\n";
     for (const std::string& m : describe_replay_modules(*data)) out << "  module " << printable(m) << "\n";
@@ -157,7 +162,8 @@ int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream&
         return 1;
     }
     try {
-        ReplayPlayer player(std::move(*data), o.replay, ReplayPlayer::kDefaultBudget, ReplayModuleAccess{o.allow_modules, o.replay});
+        ReplayPlayer player(std::move(*data), o.replay, ReplayPlayer::kDefaultBudget,
+                            ReplayModuleAccess{o.allow_modules, o.replay});
         ui::OffscreenRenderer renderer(o.width, o.height);
         if (!renderer.ok()) {
             err << "playbench replay export: " << renderer.error() << "\n";
@@ -207,10 +213,10 @@ namespace {
 // Several rounds, each a whole run (its block writes included): the round with the median ratio
 // is reported, so one round that another program disturbed does not decide the figure.
 struct RecordingCost {
-    double plain = 0.0, recorded = 0.0;   // seconds per run, of the median round
-    double closing = 1e300;               // best time to close the file
-    bool same_world = true;               // the recorded run ended in the same world
-    std::string error;                    // the recording failed (a disk error)
+    double plain = 0.0, recorded = 0.0;         // seconds per run, of the median round
+    double closing = 1e300;                     // best time to close the file
+    bool same_world = true;                     // the recorded run ended in the same world
+    std::string error;                          // the recording failed (a disk error)
     double low_share = 0.0, high_share = 0.0;   // the rounds' spread (where memory placed things)
     double share() const { return (recorded - plain) / plain; }
 };
@@ -265,7 +271,8 @@ RecordingCost measure_recording(const Scenario& s, std::int64_t ticks, int round
         c.closing = std::min(c.closing, seconds_since(t2));
         c.same_world = c.same_world && bare.world().hash() == rec_sim.world().hash();
     }
-    std::sort(runs.begin(), runs.end(), [](const RecordingCost& a, const RecordingCost& b) { return a.share() < b.share(); });
+    std::sort(runs.begin(), runs.end(),
+              [](const RecordingCost& a, const RecordingCost& b) { return a.share() < b.share(); });
     c.low_share = runs.front().share();
     c.high_share = runs.back().share();
     c.plain = runs[runs.size() / 2].plain;
@@ -291,16 +298,22 @@ bool bench_podball_recording(const Scenario& s, const std::string& path, std::os
     const double overhead = (recorded - plain) / plain * 100.0;
     const auto bytes = fs::file_size(path);
     char buf[256];
-    std::snprintf(buf, sizeof buf, "replay  one hour of podball-default played (%" PRId64 " ticks, period_ticks=108000): simulate %.3f s, with recording %.3f s\n",
+    std::snprintf(buf, sizeof buf,
+                  "replay  one hour of podball-default played (%" PRId64
+                  " ticks, period_ticks=108000): simulate %.3f s, with recording %.3f s\n",
                   kHour, plain, recorded);
     out << buf;
-    std::snprintf(buf, sizeof buf, "replay    recording overhead per tick              %6.2f %%    target < 5 %%: %s   (%.1f ns a tick on %.0f ns; rounds %.1f to %.1f %%)\n",
+    std::snprintf(buf, sizeof buf,
+                  "replay    recording overhead per tick              %6.2f %%    target < 5 %%: %s   (%.1f ns a tick "
+                  "on %.0f ns; rounds %.1f to %.1f %%)\n",
                   overhead, overhead < 5.0 ? "met" : "NOT MET", (recorded - plain) / kHour * 1e9, plain / kHour * 1e9,
                   cost.low_share * 100.0, cost.high_share * 100.0);
     out << buf;
-    std::snprintf(buf, sizeof buf, "replay    closing the file (last block + fdatasync) %5.1f ms once per recording\n", closing * 1000.0);
+    std::snprintf(buf, sizeof buf, "replay    closing the file (last block + fdatasync) %5.1f ms once per recording\n",
+                  closing * 1000.0);
     out << buf;
-    std::snprintf(buf, sizeof buf, "replay    file size, no edits                      %6.0f KB   target < 1024 KB: %s\n",
+    std::snprintf(buf, sizeof buf,
+                  "replay    file size, no edits                      %6.0f KB   target < 1024 KB: %s\n",
                   static_cast<double>(bytes) / 1024.0, bytes < 1024u * 1024u ? "met" : "NOT MET");
     out << buf;
     return true;
@@ -332,11 +345,13 @@ bool bench_seeking(const std::string& path, std::ostream& out, std::ostream& err
     }
     char buf[256];
     std::snprintf(buf, sizeof buf,
-                  "replay    check + keyframes on open                %6.0f ms   (%zu keyframes every %" PRId64 " ticks, %.1f MB)\n",
+                  "replay    check + keyframes on open                %6.0f ms   (%zu keyframes every %" PRId64
+                  " ticks, %.1f MB)\n",
                   prepare * 1000.0, player.keyframe_count(), player.keyframe_spacing(),
                   static_cast<double>(player.keyframe_bytes()) / (1024.0 * 1024.0));
     out << buf;
-    std::snprintf(buf, sizeof buf, "replay    seek to a random tick: mean %.3f ms, worst %6.3f ms   target < 100 ms: %s\n",
+    std::snprintf(buf, sizeof buf,
+                  "replay    seek to a random tick: mean %.3f ms, worst %6.3f ms   target < 100 ms: %s\n",
                   total / kSeeks, worst, worst < 100.0 ? "met" : "NOT MET");
     out << buf;
     if (player.divergence()) {
@@ -363,7 +378,8 @@ bool bench_other_labs_recording(const std::string& path, std::ostream& out, std:
                            Other{"effects-three-waves", 1500, 41}, Other{"tasks-generated-ship", 20000, 9}}) {
         const char* name = o.name;
         Scenario other;
-        const std::string file = (fs::path(default_scenario_path()).parent_path() / (std::string(name) + ".toml")).string();
+        const std::string file =
+            (fs::path(default_scenario_path()).parent_path() / (std::string(name) + ".toml")).string();
         if (!load_with_overrides(file, {}, other, err)) return false;
         const RecordingCost c = measure_recording(other, o.ticks, o.rounds, path);
         fs::remove(path);
@@ -378,9 +394,12 @@ bool bench_other_labs_recording(const std::string& path, std::ostream& out, std:
         const double pct = (c.recorded - c.plain) / c.plain * 100.0;
         const double per_tick = 1e9 / static_cast<double>(o.ticks);
         char buf[256];
-        std::snprintf(buf, sizeof buf, "replay    %-22s %5" PRId64 " ticks: tick %7.1f ns, recording %5.1f ns a tick = %6.2f %%    target < 5 %%: %s   (rounds %.1f to %.1f %%)\n",
-                      name, o.ticks, c.plain * per_tick, (c.recorded - c.plain) * per_tick, pct, pct < 5.0 ? "met" : "NOT MET",
-                      c.low_share * 100.0, c.high_share * 100.0);
+        std::snprintf(buf, sizeof buf,
+                      "replay    %-22s %5" PRId64
+                      " ticks: tick %7.1f ns, recording %5.1f ns a tick = %6.2f %%    target < 5 %%: %s   (rounds %.1f "
+                      "to %.1f %%)\n",
+                      name, o.ticks, c.plain * per_tick, (c.recorded - c.plain) * per_tick, pct,
+                      pct < 5.0 ? "met" : "NOT MET", c.low_share * 100.0, c.high_share * 100.0);
         out << buf;
     }
     return true;
@@ -415,7 +434,7 @@ bool bench_hour_sizes(const std::string& path, std::ostream& out, std::ostream& 
     return true;
 }
 
-}  // namespace
+}   // namespace
 
 int bench_replay(std::ostream& out, std::ostream& err) {
     // An hour of play: the default match is over after about 20,000 ticks and a finished match
@@ -423,10 +442,11 @@ int bench_replay(std::ostream& out, std::ostream& err) {
     // 108,000 running ticks keep the pods playing for the whole hour.
     Scenario s;
     if (!load_with_overrides(default_scenario_path(), {"podball.match.period_ticks=108000"}, s, err)) return 1;
-    const std::string path = (fs::temp_directory_path() / ("playbench-bench-" + std::to_string(::getpid()) + ".pbreplay")).string();
+    const std::string path =
+        (fs::temp_directory_path() / ("playbench-bench-" + std::to_string(::getpid()) + ".pbreplay")).string();
     const bool ok = bench_podball_recording(s, path, out, err) && bench_seeking(path, out, err) &&
                     bench_other_labs_recording(path, out, err) && bench_hour_sizes(path, out, err);
     return ok ? 0 : 1;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

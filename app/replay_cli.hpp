@@ -38,7 +38,7 @@ int replay_info(const std::string& path, std::ostream& out, std::ostream& err);
 struct ReplayExportOptions {
     std::string replay;
     std::int64_t from = 0;
-    std::int64_t to = -1;      // -1: the end of the recording
+    std::int64_t to = -1;   // -1: the end of the recording
     std::int64_t every = 1;
     std::string out_dir;
     int width = 1280, height = 720;
@@ -49,4 +49,4 @@ int replay_export(const ReplayExportOptions& o, std::ostream& out, std::ostream&
 
 int bench_replay(std::ostream& out, std::ostream& err);
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -33,8 +33,8 @@ public:
         if (!v) return nullptr;
         bool ok = v->kind == kind || (kind == Node::Kind::Float && v->kind == Node::Kind::Integer);
         if (!ok) {
-            warn(v->line, std::string(table) + "." + key, "expected " + std::string(kind_name(kind)) + ", found " +
-                                                              std::string(kind_name(v->kind)));
+            warn(v->line, std::string(table) + "." + key,
+                 "expected " + std::string(kind_name(kind)) + ", found " + std::string(kind_name(v->kind)));
             return nullptr;
         }
         return v;
@@ -76,7 +76,7 @@ private:
     std::string& warnings_;
 };
 
-}  // namespace
+}   // namespace
 
 std::string config_dir() {
     const char* xdg = std::getenv("XDG_CONFIG_HOME");
@@ -136,8 +136,11 @@ WindowSettings settings_from_toml(const std::string& text, const std::string& na
     std::string tab;
     r.text("layout", "side_tab", tab);
     if (!tab.empty()) {
-        if (auto t = ui::side_tab_from_key(tab)) p.side_tab = *t;
-        else warnings += name + ": layout.side_tab: \"" + tab + "\" is not a tab (allowed: tools, params, analysis); using params\n";
+        if (auto t = ui::side_tab_from_key(tab))
+            p.side_tab = *t;
+        else
+            warnings += name + ": layout.side_tab: \"" + tab +
+                        "\" is not a tab (allowed: tools, params, analysis); using params\n";
     }
     std::string speed;
     r.text("layout", "speed", speed);
@@ -195,4 +198,4 @@ bool save_settings(const WindowSettings& s, const std::string& dir, std::string&
     return true;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -11,7 +11,7 @@ namespace pb::app {
 struct WindowSettings {
     int width = 1280;
     int height = 800;
-    int x = -1;            // -1: let the desktop place the window
+    int x = -1;   // -1: let the desktop place the window
     int y = -1;
     bool maximized = false;
     std::string last_scenario;
@@ -20,8 +20,8 @@ struct WindowSettings {
 
 // "" when neither XDG_CONFIG_HOME nor HOME is set (nothing is then persisted).
 std::string config_dir();
-std::string settings_path(const std::string& dir);     // dir/settings.toml
-std::string imgui_ini_path(const std::string& dir);    // dir/imgui.ini
+std::string settings_path(const std::string& dir);    // dir/settings.toml
+std::string imgui_ini_path(const std::string& dir);   // dir/imgui.ini
 
 // Defaults when the file is absent; defaults plus a warning on stderr when it is broken.
 WindowSettings load_settings(const std::string& dir);
@@ -32,4 +32,4 @@ bool save_settings(const WindowSettings& s, const std::string& dir, std::string&
 std::string settings_to_toml(const WindowSettings& s);
 WindowSettings settings_from_toml(const std::string& text, const std::string& name, std::string& warnings);
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -5,15 +5,15 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -53,8 +53,8 @@ bool resolve_shard(const std::string& option, Shard& out, std::string& why) {
         const char* count = env("SLURM_ARRAY_TASK_COUNT");
         const char* mn = env("SLURM_ARRAY_TASK_MIN");
         if (!parse_u64(id, i) || !count || !parse_u64(count, n) || (mn && !parse_u64(mn, min)) || i < min) {
-            why = "SLURM_ARRAY_TASK_ID / _MIN / _COUNT do not give a shard (" + std::string(id) + ", " + (mn ? mn : "-") +
-                  ", " + (count ? count : "-") + "); pass --shard I/N";
+            why = "SLURM_ARRAY_TASK_ID / _MIN / _COUNT do not give a shard (" + std::string(id) + ", " +
+                  (mn ? mn : "-") + ", " + (count ? count : "-") + "); pass --shard I/N";
             return false;
         }
         i -= min;
@@ -62,8 +62,10 @@ bool resolve_shard(const std::string& option, Shard& out, std::string& why) {
     } else if (const char* idx = env("JOB_COMPLETION_INDEX")) {
         const char* count = env("PLAYBENCH_SHARD_COUNT");
         if (!parse_u64(idx, i) || !count || !parse_u64(count, n)) {
-            why = std::string("JOB_COMPLETION_INDEX needs PLAYBENCH_SHARD_COUNT (the Indexed Job's completions) set to the "
-                              "shard count, got ") + (count ? count : "none") + "; or pass --shard I/N";
+            why = std::string(
+                      "JOB_COMPLETION_INDEX needs PLAYBENCH_SHARD_COUNT (the Indexed Job's completions) set to the "
+                      "shard count, got ") +
+                  (count ? count : "none") + "; or pass --shard I/N";
             return false;
         }
         where = "JOB_COMPLETION_INDEX and PLAYBENCH_SHARD_COUNT";
@@ -81,9 +83,12 @@ static std::string duration_text(double s) {
     char buf[32];
     if (s < 0 || s > 1e8) return "?";
     const long t = static_cast<long>(s + 0.5);
-    if (t >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, (t / 60) % 60);
-    else if (t >= 60) std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
-    else std::snprintf(buf, sizeof buf, "%lds", t);
+    if (t >= 3600)
+        std::snprintf(buf, sizeof buf, "%ldh%02ldm", t / 3600, (t / 60) % 60);
+    else if (t >= 60)
+        std::snprintf(buf, sizeof buf, "%ldm%02lds", t / 60, t % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%lds", t);
     return buf;
 }
 
@@ -123,16 +128,19 @@ int sweep_run(const SweepRunOptions& o, std::ostream& out, std::ostream& err) {
         for (const SweepLogDamage& d : found.damage) {
             // The key a damaged record names is its run only if no sound record has that run.
             const bool known = d.run && *d.run < total && !done[*d.run];
-            err << "playbench sweep run: " << log_path << ": " << describe_log_damage(d) << " is DAMAGED (not a torn tail: "
-                << (found.runs.size() - d.record) << " sound records follow it, all kept); "
+            err << "playbench sweep run: " << log_path << ": " << describe_log_damage(d)
+                << " is DAMAGED (not a torn tail: " << (found.runs.size() - d.record)
+                << " sound records follow it, all kept); "
                 << (known ? "it held run " + std::to_string(*d.run) + ", which runs again"
                           : std::string("its run could not be read; every run missing from the logs runs again"))
                 << "; the log was rewritten without it (the damaged file is kept as " << log_path << ".damaged)\n";
         }
         for (std::uint64_t i = shard.index; i < total; i += shard.count) {
             ++in_shard;
-            if (done[i]) ++already;
-            else pending.push_back(i);
+            if (done[i])
+                ++already;
+            else
+                pending.push_back(i);
         }
     } catch (const SweepError& e) {
         err << "playbench sweep run: " << e.what() << "\n";
@@ -156,9 +164,10 @@ int sweep_run(const SweepRunOptions& o, std::ostream& out, std::ostream& err) {
                 log->append(r);
             } catch (const std::exception& e) {
                 std::lock_guard lock(mutex);
-                if (!failed) first_error = "run " + std::to_string(pending[k]) + " (point " +
-                                           std::to_string(spec.point_of(pending[k])) + ", seed " +
-                                           std::to_string(spec.seed_of(pending[k])) + "): " + e.what();
+                if (!failed)
+                    first_error = "run " + std::to_string(pending[k]) + " (point " +
+                                  std::to_string(spec.point_of(pending[k])) + ", seed " +
+                                  std::to_string(spec.seed_of(pending[k])) + "): " + e.what();
                 failed = true;
             }
             ++finished;
@@ -167,7 +176,8 @@ int sweep_run(const SweepRunOptions& o, std::ostream& out, std::ostream& err) {
     };
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> pool;
-    const int used = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(pending.size(), 1)));
+    const int used = static_cast<int>(
+        std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(pending.size(), 1)));
     for (int t = 0; t < used; ++t) pool.emplace_back(worker);
     const bool show = o.progress && ::isatty(2);
     auto progress = [&](bool last) {
@@ -178,8 +188,8 @@ int sweep_run(const SweepRunOptions& o, std::ostream& out, std::ostream& err) {
         char line[256];
         std::snprintf(line, sizeof line, "\rsweep %llu/%llu runs (shard %llu/%llu, %d threads)  %.2f runs/s  ETA %s   ",
                       static_cast<unsigned long long>(already + f), static_cast<unsigned long long>(in_shard),
-                      static_cast<unsigned long long>(shard.index), static_cast<unsigned long long>(shard.count), used, rate,
-                      last ? "done" : duration_text(eta).c_str());
+                      static_cast<unsigned long long>(shard.index), static_cast<unsigned long long>(shard.count), used,
+                      rate, last ? "done" : duration_text(eta).c_str());
         std::fputs(line, stderr);
         if (last) std::fputs("\n", stderr);
         std::fflush(stderr);
@@ -205,10 +215,10 @@ int sweep_run(const SweepRunOptions& o, std::ostream& out, std::ostream& err) {
         err << "playbench sweep run: " << first_error << "\n(the finished runs are kept in " << log_path << ")\n";
         return 1;
     }
-    out << "sweep " << spec.path << ": shard " << shard.index << "/" << shard.count << " ran " << pending.size() << " runs in "
-        << duration_text(seconds) << " on " << used << (used == 1 ? " thread" : " threads") << " (" << already
-        << " already done; " << in_shard << " in this shard, " << total << " in the sweep); results in " << log_path
-        << "\nnext: playbench sweep merge " << o.out << "\n";
+    out << "sweep " << spec.path << ": shard " << shard.index << "/" << shard.count << " ran " << pending.size()
+        << " runs in " << duration_text(seconds) << " on " << used << (used == 1 ? " thread" : " threads") << " ("
+        << already << " already done; " << in_shard << " in this shard, " << total << " in the sweep); results in "
+        << log_path << "\nnext: playbench sweep merge " << o.out << "\n";
     return 0;
 }
 
@@ -229,8 +239,8 @@ int sweep_merge(const std::string& dir, std::ostream& out, std::ostream& err) {
         err << "playbench sweep merge: " << e.what() << "\n";
         return 2;
     }
-    out << "merged " << r.found << " of " << r.total << " runs into " << (fs::path(dir) / "sweep.sqlite").string() << " and "
-        << (fs::path(dir) / "results.csv").string() << "\n";
+    out << "merged " << r.found << " of " << r.total << " runs into " << (fs::path(dir) / "sweep.sqlite").string()
+        << " and " << (fs::path(dir) / "results.csv").string() << "\n";
     for (const std::string& t : r.torn) out << "  " << t << " (a run cut off: `sweep run` again runs it)\n";
     for (const std::string& d : r.damaged)
         out << "  DAMAGED: " << d << " (`sweep run` of that shard runs its run again)\n";
@@ -241,9 +251,9 @@ int sweep_merge(const std::string& dir, std::ostream& out, std::ostream& err) {
         out << "\n";
     }
     if (!r.missing.empty()) {
-        err << "playbench sweep merge: " << r.missing.size() << " of " << r.total << " runs missing (run keys " << list_keys(r.missing)
-            << "; run key k is point k / " << m.seeds.size() << ", seed number k % " << m.seeds.size()
-            << "); `playbench sweep run` on the same file and folder runs only those\n";
+        err << "playbench sweep merge: " << r.missing.size() << " of " << r.total << " runs missing (run keys "
+            << list_keys(r.missing) << "; run key k is point k / " << m.seeds.size() << ", seed number k % "
+            << m.seeds.size() << "); `playbench sweep run` on the same file and folder runs only those\n";
         return 1;
     }
     return 0;
@@ -258,8 +268,8 @@ int sweep_status_verb(const std::string& dir, std::ostream& out, std::ostream& e
         return 2;
     }
     const auto total = s.manifest.run_count();
-    out << "sweep " << s.manifest.sweep_file << " (" << s.manifest.lab << ", identity " << s.manifest.identity.substr(0, 12)
-        << "): " << s.done << " / " << total << " runs done";
+    out << "sweep " << s.manifest.sweep_file << " (" << s.manifest.lab << ", identity "
+        << s.manifest.identity.substr(0, 12) << "): " << s.done << " / " << total << " runs done";
     if (total > 0) {
         char pct[32];
         std::snprintf(pct, sizeof pct, " (%.1f %%)", 100.0 * static_cast<double>(s.done) / static_cast<double>(total));
@@ -269,7 +279,8 @@ int sweep_status_verb(const std::string& dir, std::ostream& out, std::ostream& e
     out << "  " << s.manifest.points.size() << " points x " << s.manifest.seeds.size() << " seeds; "
         << (s.manifest.until_match_end ? "until the match ends, at most " : "") << s.manifest.ticks << " ticks a run\n";
     for (const ShardStatus& sh : s.shards) {
-        out << "  " << sh.log << ": " << sh.runs << " runs" << (sh.torn_bytes ? " + a torn last record (" + std::to_string(sh.torn_bytes) + " bytes)" : "");
+        out << "  " << sh.log << ": " << sh.runs << " runs"
+            << (sh.torn_bytes ? " + a torn last record (" + std::to_string(sh.torn_bytes) + " bytes)" : "");
         for (const SweepLogDamage& d : sh.damage) out << "; DAMAGED " << describe_log_damage(d);
         out << "\n";
     }
@@ -282,7 +293,8 @@ int sweep_status_verb(const std::string& dir, std::ostream& out, std::ostream& e
 static double process_cpu_seconds() {
     rusage u{};
     ::getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           1e-6 * static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
 static double wall_now() {
@@ -290,7 +302,8 @@ static double wall_now() {
 }
 
 bool bench_sweep(std::ostream& out, std::ostream& err) {
-    const std::string dir = (fs::temp_directory_path() / ("playbench-bench-sweep-" + std::to_string(::getpid()))).string();
+    const std::string dir =
+        (fs::temp_directory_path() / ("playbench-bench-sweep-" + std::to_string(::getpid()))).string();
     const std::string scenario = fs::absolute(lab_default_scenario("podball")).string();
     const std::string sweep_path = dir + "-sweep.toml";
     // 200 full matches: 20 points (shot power x ball friction) x 10 seeds.
@@ -304,7 +317,10 @@ bool bench_sweep(std::ostream& out, std::ostream& err) {
         SweepSpec spec = load_sweep_file(sweep_path);
         double rate[2] = {0, 0};
         for (int threads : {1, 2}) {
-            { std::error_code ec; fs::remove_all(dir, ec); }
+            {
+                std::error_code ec;
+                fs::remove_all(dir, ec);
+            }
             SweepRunOptions o;
             o.sweep = sweep_path;
             o.out = dir;
@@ -319,13 +335,16 @@ bool bench_sweep(std::ostream& out, std::ostream& err) {
             // How much of the wall time the threads had a core: below 100 % other processes took
             // the rest, and the thread ratio says more about the machine than about the sweep.
             char note[96];
-            std::snprintf(note, sizeof note, "[CPU %.0f %% of %d core(s) x wall]", 100.0 * cpu / (wall * threads), threads);
-            report_rate(out, "sweep", "200 Podball matches, " + std::to_string(threads) + " thread(s), matches/min (wall)",
+            std::snprintf(note, sizeof note, "[CPU %.0f %% of %d core(s) x wall]", 100.0 * cpu / (wall * threads),
+                          threads);
+            report_rate(out, "sweep",
+                        "200 Podball matches, " + std::to_string(threads) + " thread(s), matches/min (wall)",
                         rate[threads - 1] * 60.0, rate[threads - 1] * 60.0, "/min", 0.0, note);
         }
         const double ratio = rate[1] / rate[0];
         char line[160];
-        std::snprintf(line, sizeof line, "2 threads / 1 thread: x%.2f  target >= x1.8: %s", ratio, ratio >= 1.8 ? "met" : "NOT MET");
+        std::snprintf(line, sizeof line, "2 threads / 1 thread: x%.2f  target >= x1.8: %s", ratio,
+                      ratio >= 1.8 ? "met" : "NOT MET");
         report_line(out, "sweep", line);
         ok = ok && ratio >= 1.8;
 
@@ -346,14 +365,19 @@ bool bench_sweep(std::ostream& out, std::ostream& err) {
             },
             5, 0.2);
         const double pct = 100.0 * t.median / run_seconds;
-        std::snprintf(line, sizeof line, "sweep's own cost per run (load the point, read results, write a record): %.3f ms = %.3f %% of a %.0f ms match  target < 2 %%: %s",
+        std::snprintf(line, sizeof line,
+                      "sweep's own cost per run (load the point, read results, write a record): %.3f ms = %.3f %% of a "
+                      "%.0f ms match  target < 2 %%: %s",
                       t.median * 1e3, pct, run_seconds * 1e3, pct < 2.0 ? "met" : "NOT MET");
         report_line(out, "sweep", line);
         ok = ok && pct < 2.0;
 
         // Merging 100,000 results: 20,000 runs of 5 results in 4 shard logs.
         const std::string big = dir + "-merge";
-        { std::error_code ec; fs::remove_all(big, ec); }
+        {
+            std::error_code ec;
+            fs::remove_all(big, ec);
+        }
         SweepSpec m = spec;
         m.vary.clear();
         m.points.assign(2000, {});
@@ -365,20 +389,28 @@ bool bench_sweep(std::ostream& out, std::ostream& err) {
         prepare_sweep_dir(m, big);
         {
             std::vector<std::unique_ptr<SweepLogWriter>> w;
-            for (int k = 0; k < 4; ++k) w.push_back(std::make_unique<SweepLogWriter>(big + "/" + shard_log_name(static_cast<std::uint64_t>(k), 4)));
+            for (int k = 0; k < 4; ++k)
+                w.push_back(
+                    std::make_unique<SweepLogWriter>(big + "/" + shard_log_name(static_cast<std::uint64_t>(k), 4)));
             for (std::uint64_t i = 0; i < m.run_count(); ++i) {
-                SweepRunResult r{i, m.point_of(i), m.seed_of(i), 36000, 1.0, {1.0 * static_cast<double>(i), 0.5, 3.0, 1e-3, 7.0}};
+                SweepRunResult r{i,     m.point_of(i), m.seed_of(i),
+                                 36000, 1.0,           {1.0 * static_cast<double>(i), 0.5, 3.0, 1e-3, 7.0}};
                 w[i % 4]->append(r);
             }
         }
         const double t0 = wall_now();
         const MergeReport rep = merge_sweep_dir(big);
         const double merge_s = wall_now() - t0;
-        std::snprintf(line, sizeof line, "merge 100,000 results (20,000 runs x 5, 4 shard logs) into SQLite + CSV: %.2f s (wall)  target < 5 s: %s",
-                      merge_s, merge_s < 5.0 && rep.missing.empty() ? "met" : "NOT MET");
+        std::snprintf(
+            line, sizeof line,
+            "merge 100,000 results (20,000 runs x 5, 4 shard logs) into SQLite + CSV: %.2f s (wall)  target < 5 s: %s",
+            merge_s, merge_s < 5.0 && rep.missing.empty() ? "met" : "NOT MET");
         report_line(out, "sweep", line);
         ok = ok && merge_s < 5.0 && rep.missing.empty();
-        { std::error_code ec; fs::remove_all(big, ec); }
+        {
+            std::error_code ec;
+            fs::remove_all(big, ec);
+        }
     } catch (const std::exception& e) {
         err << "sweep benchmark failed: " << e.what() << "\n";
         ok = false;
@@ -389,4 +421,4 @@ bool bench_sweep(std::ostream& out, std::ostream& err) {
     return ok;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

@@ -10,10 +10,10 @@ namespace pb::app {
 struct SweepRunOptions {
     std::string sweep;
     std::string out;
-    int threads = 0;                 // 0: the hardware's
-    std::string shard;               // "I/N"; empty: from the environment (Slurm, Kubernetes), else 0/1
-    std::int64_t cap_ticks = 0;      // tests only: every run at most this many ticks (0: as the file says)
-    bool progress = true;            // a progress line on stderr when it is a terminal
+    int threads = 0;              // 0: the hardware's
+    std::string shard;            // "I/N"; empty: from the environment (Slurm, Kubernetes), else 0/1
+    std::int64_t cap_ticks = 0;   // tests only: every run at most this many ticks (0: as the file says)
+    bool progress = true;         // a progress line on stderr when it is a terminal
 };
 
 // Which slice of the run list this process runs: runs i with i % count == index.
@@ -30,4 +30,4 @@ int sweep_status_verb(const std::string& dir, std::ostream& out, std::ostream& e
 // The sweep benchmarks; false when one misses its target.
 bool bench_sweep(std::ostream& out, std::ostream& err);
 
-}  // namespace pb::app
+}   // namespace pb::app

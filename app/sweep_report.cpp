@@ -19,18 +19,17 @@
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
 #include "engine/sweep/sweep_table.hpp"
-#include "ui/widgets/chart.hpp"
 #include "ui/render/offscreen_renderer.hpp"
 #include "ui/render/painter.hpp"
-#include "ui/widgets/palette.hpp"
 #include "ui/shell/sweep_view.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::app {
 
 namespace fs = std::filesystem;
 
 namespace {
-
 
 std::string file_part(const std::string& s) {
     std::string out;
@@ -54,8 +53,10 @@ void begin_page(const ui::OffscreenRenderer& r) {
                      ImGuiWindowFlags_NoBringToFrontOnFocus);
 }
 
-bool render_png(ui::OffscreenRenderer& r, const std::function<void()>& page, const std::string& path, std::string& error) {
-    for (int i = 0; i < 3; ++i) r.render_frame([&] {
+bool render_png(ui::OffscreenRenderer& r, const std::function<void()>& page, const std::string& path,
+                std::string& error) {
+    for (int i = 0; i < 3; ++i)
+        r.render_frame([&] {
             begin_page(r);
             page();
             ImGui::End();
@@ -63,7 +64,7 @@ bool render_png(ui::OffscreenRenderer& r, const std::function<void()>& page, con
     return r.write_png(path, error);
 }
 
-}  // namespace
+}   // namespace
 
 int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& err) {
     SweepTable table;
@@ -82,10 +83,11 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
             << " was written are not in this report: `playbench sweep merge " << o.dir << "` adds them\n";
     // Values no run gives (hand-edited, or a run gone wrong) stay out of the axes and the means.
     const std::string left_out =
-        table.left_out == 0 ? ""
-                            : std::to_string(table.left_out) + (table.left_out == 1 ? " result value" : " result values") +
-                                  " left out of the pictures and the summary: infinite or beyond +-" + num(kMaxDrawnValue) +
-                                  " (kMaxDrawnValue), which no lab gives; the first: " + table.first_left_out;
+        table.left_out == 0
+            ? ""
+            : std::to_string(table.left_out) + (table.left_out == 1 ? " result value" : " result values") +
+                  " left out of the pictures and the summary: infinite or beyond +-" + num(kMaxDrawnValue) +
+                  " (kMaxDrawnValue), which no lab gives; the first: " + table.first_left_out;
     if (!left_out.empty())
         err << "playbench sweep report: " << left_out << " (hand-edited? `playbench sweep merge " << o.dir
             << "` writes the CSV again from the logs)\n";
@@ -135,29 +137,43 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
         for (std::size_t p : varied) {
             const SweepLine line = sweep_line(table, k, p);
             ui::ChartSeries mean{"mean over seeds", mean_colour, line.x, line.mean, 2.5f};
-            ui::ChartSeries lo{"min over seeds", band_colour, line.x, line.min, 1.0f}, hi{"max over seeds", band_colour, line.x, line.max, 1.0f};
+            ui::ChartSeries lo{"min over seeds", band_colour, line.x, line.min, 1.0f},
+                hi{"max over seeds", band_colour, line.x, line.max, 1.0f};
             double ymin = line.ymin, ymax = line.ymax;
             const double pad = (ymax - ymin) * 0.08 + (ymax == ymin ? 0.5 : 0.0);
             std::string others;
             for (std::size_t q : varied)
-                if (q != p) others += (others.empty() ? "" : ", ") + m.params[q] + " (" + std::to_string(values[q].size()) + " values)";
-            const std::string path = (fs::path(o.out) / ("line-" + file_part(m.results[k]) + "--" + file_part(m.params[p]) + ".png")).string();
-            const bool ok = render_png(renderer, [&] {
-                ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
-                ImGui::TextColored(ui::palette::kDimText, "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed (min-max)%s",
-                                   nseeds, nseeds == 1 ? "" : "s", logp[p] ? "; x on a log scale" : "");
-                ImGui::TextColored(ui::palette::kDimText, "%s", others.empty() ? "no other parameter varied"
-                                                                                 : ("averaged over the other parameters: " + others).c_str());
-                if (const std::string c = choices_of(p); !c.empty()) ImGui::TextColored(ui::palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
-                ui::ChartSpec spec;
-                spec.id = "line";
-                spec.x = {m.params[p], unit_of(p), values[p].front(), values[p].back(), logp[p]};
-                spec.y = {m.results[k], "", ymin - pad, ymax + pad};
-                spec.series = {lo, hi, mean};
-                const float s = ImGui::GetFontSize() / 13.0f;
-                spec.height = (static_cast<float>(renderer.height()) - ImGui::GetCursorPosY() - ImGui::GetTextLineHeight() * 6.5f) / s;
-                ui::draw_chart(spec);
-            }, path, error);
+                if (q != p)
+                    others += (others.empty() ? "" : ", ") + m.params[q] + " (" + std::to_string(values[q].size()) +
+                              " values)";
+            const std::string path =
+                (fs::path(o.out) / ("line-" + file_part(m.results[k]) + "--" + file_part(m.params[p]) + ".png"))
+                    .string();
+            const bool ok = render_png(
+                renderer,
+                [&] {
+                    ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
+                    ImGui::TextColored(
+                        ui::palette::kDimText,
+                        "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed (min-max)%s", nseeds,
+                        nseeds == 1 ? "" : "s", logp[p] ? "; x on a log scale" : "");
+                    ImGui::TextColored(ui::palette::kDimText, "%s",
+                                       others.empty() ? "no other parameter varied"
+                                                      : ("averaged over the other parameters: " + others).c_str());
+                    if (const std::string c = choices_of(p); !c.empty())
+                        ImGui::TextColored(ui::palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
+                    ui::ChartSpec spec;
+                    spec.id = "line";
+                    spec.x = {m.params[p], unit_of(p), values[p].front(), values[p].back(), logp[p]};
+                    spec.y = {m.results[k], "", ymin - pad, ymax + pad};
+                    spec.series = {lo, hi, mean};
+                    const float s = ImGui::GetFontSize() / 13.0f;
+                    spec.height = (static_cast<float>(renderer.height()) - ImGui::GetCursorPosY() -
+                                   ImGui::GetTextLineHeight() * 6.5f) /
+                                  s;
+                    ui::draw_chart(spec);
+                },
+                path, error);
             if (!ok) {
                 err << "playbench sweep report: " << error << "\n";
                 return 2;
@@ -172,70 +188,94 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                 const std::size_t px = varied[a], py = varied[b];
                 const std::size_t nx = values[px].size(), ny = values[py].size();
                 if (nx > 30 || ny > 30) {
-                    out << "no heat map of " << m.params[px] << " x " << m.params[py] << ": more than 30 values each (random or "
+                    out << "no heat map of " << m.params[px] << " x " << m.params[py]
+                        << ": more than 30 values each (random or "
                         << "latin sampling); the line plots show them\n";
                     continue;
                 }
                 const SweepHeat heat = sweep_heat(table, k, px, py);
                 const std::size_t filled = heat.filled;
                 if (filled * 2 < heat.mean.size()) {
-                    out << "no heat map of " << m.results[k] << " over " << m.params[px] << " x " << m.params[py] << ": only " << filled
-                        << " of its " << heat.mean.size() << " cells have runs (random or latin points); the line plots show them\n";
+                    out << "no heat map of " << m.results[k] << " over " << m.params[px] << " x " << m.params[py]
+                        << ": only " << filled << " of its " << heat.mean.size()
+                        << " cells have runs (random or latin points); the line plots show them\n";
                     continue;
                 }
                 const double lo = heat.lo, hi = heat.hi;
-                const std::string path = (fs::path(o.out) / ("heat-" + file_part(m.results[k]) + "--" + file_part(m.params[px]) + "--" +
-                                                             file_part(m.params[py]) + ".png")).string();
-                const bool ok = render_png(renderer, [&] {
-                    ImGui::Text("%s over %s and %s", m.results[k].c_str(), m.params[px].c_str(), m.params[py].c_str());
-                    std::string others;
-                    for (std::size_t q : varied)
-                        if (q != px && q != py) others += (others.empty() ? "" : ", ") + m.params[q];
-                    ImGui::TextColored(ui::palette::kDimText, "each cell: the mean over %zu seed%s%s; grey: no run", nseeds, nseeds == 1 ? "" : "s",
-                                       others.empty() ? "" : (" and the other parameters (" + others + ")").c_str());
-                    const float line_h = ImGui::GetTextLineHeight();
-                    float label_w = 0.0f;
-                    for (double v : values[py]) label_w = std::max(label_w, ImGui::CalcTextSize(value_text(py, v).c_str()).x);
-                    const ImVec2 origin = ImGui::GetCursorScreenPos();
-                    const float left = origin.x + line_h * 1.6f + label_w + 8.0f;
-                    const float top = origin.y + line_h + 8.0f;
-                    const float right = static_cast<float>(renderer.width()) - 16.0f;
-                    const float bottom = static_cast<float>(renderer.height()) - line_h * 6.0f;
-                    const float cw = (right - left) / static_cast<float>(nx), ch = (bottom - top) / static_cast<float>(ny);
-                    ui::Painter d = ui::Painter::window();
-                    for (std::size_t j = 0; j < ny; ++j)
+                const std::string path =
+                    (fs::path(o.out) / ("heat-" + file_part(m.results[k]) + "--" + file_part(m.params[px]) + "--" +
+                                        file_part(m.params[py]) + ".png"))
+                        .string();
+                const bool ok = render_png(
+                    renderer,
+                    [&] {
+                        ImGui::Text("%s over %s and %s", m.results[k].c_str(), m.params[px].c_str(),
+                                    m.params[py].c_str());
+                        std::string others;
+                        for (std::size_t q : varied)
+                            if (q != px && q != py) others += (others.empty() ? "" : ", ") + m.params[q];
+                        ImGui::TextColored(
+                            ui::palette::kDimText, "each cell: the mean over %zu seed%s%s; grey: no run", nseeds,
+                            nseeds == 1 ? "" : "s",
+                            others.empty() ? "" : (" and the other parameters (" + others + ")").c_str());
+                        const float line_h = ImGui::GetTextLineHeight();
+                        float label_w = 0.0f;
+                        for (double v : values[py])
+                            label_w = std::max(label_w, ImGui::CalcTextSize(value_text(py, v).c_str()).x);
+                        const ImVec2 origin = ImGui::GetCursorScreenPos();
+                        const float left = origin.x + line_h * 1.6f + label_w + 8.0f;
+                        const float top = origin.y + line_h + 8.0f;
+                        const float right = static_cast<float>(renderer.width()) - 16.0f;
+                        const float bottom = static_cast<float>(renderer.height()) - line_h * 6.0f;
+                        const float cw = (right - left) / static_cast<float>(nx),
+                                    ch = (bottom - top) / static_cast<float>(ny);
+                        ui::Painter d = ui::Painter::window();
+                        for (std::size_t j = 0; j < ny; ++j)
+                            for (std::size_t i = 0; i < nx; ++i) {
+                                const std::size_t c = j * nx + i;
+                                const auto [p0, p1] = ui::sweep_heat_cell(left, top, right, bottom, nx, ny, i, j);
+                                const bool has = heat.runs[c] > 0;
+                                const double v = heat.mean[c];
+                                const float t = has ? static_cast<float>((v - lo) / (hi - lo)) : 0.0f;
+                                d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1),
+                                                has ? ui::sweep_heat_colour(t) : ui::palette::rgb(70, 70, 70));
+                                const std::string label = has ? num(v) : "no run";
+                                const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+                                if (ts.x < p1.x - p0.x - 2)
+                                    d.AddText(
+                                        ImVec2((p0.x + p1.x - ts.x) * 0.5f, (p0.y + p1.y - ts.y) * 0.5f),
+                                        has && t > 0.55f ? ui::palette::rgb(0, 0, 0) : ui::palette::rgb(255, 255, 255),
+                                        label.c_str());
+                            }
+                        const ImU32 tick = ui::palette::rgb(190, 196, 202);
                         for (std::size_t i = 0; i < nx; ++i) {
-                            const std::size_t c = j * nx + i;
-                            const auto [p0, p1] = ui::sweep_heat_cell(left, top, right, bottom, nx, ny, i, j);
-                            const bool has = heat.runs[c] > 0;
-                            const double v = heat.mean[c];
-                            const float t = has ? static_cast<float>((v - lo) / (hi - lo)) : 0.0f;
-                            d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1), has ? ui::sweep_heat_colour(t) : ui::palette::rgb(70, 70, 70));
-                            const std::string label = has ? num(v) : "no run";
-                            const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-                            if (ts.x < p1.x - p0.x - 2)
-                                d.AddText(ImVec2((p0.x + p1.x - ts.x) * 0.5f, (p0.y + p1.y - ts.y) * 0.5f),
-                                          has && t > 0.55f ? ui::palette::rgb(0, 0, 0) : ui::palette::rgb(255, 255, 255), label.c_str());
+                            const std::string t = value_text(px, values[px][i]);
+                            const float tw = ImGui::CalcTextSize(t.c_str()).x;
+                            d.AddText(ImVec2(left + cw * (static_cast<float>(i) + 0.5f) - tw * 0.5f, bottom + 3.0f),
+                                      tick, t.c_str());
                         }
-                    const ImU32 tick = ui::palette::rgb(190, 196, 202);
-                    for (std::size_t i = 0; i < nx; ++i) {
-                        const std::string t = value_text(px, values[px][i]);
-                        const float tw = ImGui::CalcTextSize(t.c_str()).x;
-                        d.AddText(ImVec2(left + cw * (static_cast<float>(i) + 0.5f) - tw * 0.5f, bottom + 3.0f), tick, t.c_str());
-                    }
-                    for (std::size_t j = 0; j < ny; ++j) {
-                        const std::string t = value_text(py, values[py][j]);
-                        const float tw = ImGui::CalcTextSize(t.c_str()).x;
-                        d.AddText(ImVec2(left - tw - 6.0f, bottom - ch * (static_cast<float>(j) + 0.5f) - line_h * 0.5f), tick, t.c_str());
-                    }
-                    const std::string xl = m.params[px] + (unit_of(px).empty() ? "" : " (" + unit_of(px) + ")") + (logp[px] ? " (log-spaced values)" : "") + "  ->";
-                    d.AddText(ImVec2(left + (right - left - ImGui::CalcTextSize(xl.c_str()).x) * 0.5f, bottom + line_h + 6.0f), tick, xl.c_str());
-                    const std::string yl = "^ " + m.params[py] + (unit_of(py).empty() ? "" : " (" + unit_of(py) + ")") + (logp[py] ? " (log-spaced values)" : "");
-                    d.AddText(ImVec2(origin.x, origin.y + 2.0f), tick, yl.c_str());
-                    ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
-                    ui::colour_scale(("colour: mean " + m.results[k]).c_str(), [&](float t) { return ui::sweep_heat_colour(t); }, lo, hi, "",
-                                     std::min(right - left, 520.0f));
-                }, path, error);
+                        for (std::size_t j = 0; j < ny; ++j) {
+                            const std::string t = value_text(py, values[py][j]);
+                            const float tw = ImGui::CalcTextSize(t.c_str()).x;
+                            d.AddText(
+                                ImVec2(left - tw - 6.0f, bottom - ch * (static_cast<float>(j) + 0.5f) - line_h * 0.5f),
+                                tick, t.c_str());
+                        }
+                        const std::string xl = m.params[px] + (unit_of(px).empty() ? "" : " (" + unit_of(px) + ")") +
+                                               (logp[px] ? " (log-spaced values)" : "") + "  ->";
+                        d.AddText(ImVec2(left + (right - left - ImGui::CalcTextSize(xl.c_str()).x) * 0.5f,
+                                         bottom + line_h + 6.0f),
+                                  tick, xl.c_str());
+                        const std::string yl = "^ " + m.params[py] +
+                                               (unit_of(py).empty() ? "" : " (" + unit_of(py) + ")") +
+                                               (logp[py] ? " (log-spaced values)" : "");
+                        d.AddText(ImVec2(origin.x, origin.y + 2.0f), tick, yl.c_str());
+                        ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
+                        ui::colour_scale(("colour: mean " + m.results[k]).c_str(),
+                                         [&](float t) { return ui::sweep_heat_colour(t); }, lo, hi, "",
+                                         std::min(right - left, 520.0f));
+                    },
+                    path, error);
                 if (!ok) {
                     err << "playbench sweep report: " << error << "\n";
                     return 2;
@@ -293,15 +333,17 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
         int listed = 0;
         for (std::size_t i = 0; i < per_point.size(); ++i)
             if (per_point[i] < static_cast<int>(nseeds) && listed < 20) {
-                which += (listed ? ", " : "") + std::to_string(i) + " (" + std::to_string(per_point[i]) + " of " + std::to_string(nseeds) + " seeds)";
+                which += (listed ? ", " : "") + std::to_string(i) + " (" + std::to_string(per_point[i]) + " of " +
+                         std::to_string(nseeds) + " seeds)";
                 ++listed;
             }
         err << "playbench sweep report: " << missing << " of " << m.run_count() << " runs missing, at points " << which
-            << (listed == 20 ? ", ..." : "") << "; reported on what is there. `playbench sweep run` on the same file and folder, "
+            << (listed == 20 ? ", ..." : "")
+            << "; reported on what is there. `playbench sweep run` on the same file and folder, "
             << "then `playbench sweep merge " << o.dir << "`, completes it\n";
         return 1;
     }
     return left_out.empty() ? 0 : 1;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

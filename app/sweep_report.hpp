@@ -23,4 +23,4 @@ struct SweepReportOptions {
 // a merged sweep folder, or a file cannot be read or written.
 int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& err);
 
-}  // namespace pb::app
+}   // namespace pb::app

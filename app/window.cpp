@@ -26,8 +26,8 @@
 #include "engine/core/simulation.hpp"
 #include "engine/sweep/sweep_table.hpp"
 #include "ui/render/offscreen_renderer.hpp"
-#include "ui/shell/shell.hpp"
 #include "ui/render/software_draw.hpp"
+#include "ui/shell/shell.hpp"
 #include "ui/widgets/style.hpp"
 
 namespace fs = std::filesystem;
@@ -47,34 +47,34 @@ struct PointerFromEvents {
 
     static int index(std::uint8_t sdl_button) {
         switch (sdl_button) {
-        case SDL_BUTTON_LEFT: return 0;
-        case SDL_BUTTON_RIGHT: return 1;
-        case SDL_BUTTON_MIDDLE: return 2;
-        default: return -1;
+            case SDL_BUTTON_LEFT: return 0;
+            case SDL_BUTTON_RIGHT: return 1;
+            case SDL_BUTTON_MIDDLE: return 2;
+            default: return -1;
         }
     }
     void on_event(const SDL_Event& e) {
         switch (e.type) {
-        case SDL_MOUSEMOTION:
-            x = static_cast<float>(e.motion.x);
-            y = static_cast<float>(e.motion.y);
-            inside = true;
-            break;
-        case SDL_MOUSEBUTTONDOWN:
-        case SDL_MOUSEBUTTONUP: {
-            x = static_cast<float>(e.button.x);
-            y = static_cast<float>(e.button.y);
-            int i = index(e.button.button);
-            if (i < 0) break;
-            down[i] = e.type == SDL_MOUSEBUTTONDOWN;
-            if (down[i]) pressed[i] = true;
-            break;
-        }
-        case SDL_WINDOWEVENT:
-            if (e.window.event == SDL_WINDOWEVENT_LEAVE) inside = false;
-            if (e.window.event == SDL_WINDOWEVENT_ENTER) inside = true;
-            break;
-        default: break;
+            case SDL_MOUSEMOTION:
+                x = static_cast<float>(e.motion.x);
+                y = static_cast<float>(e.motion.y);
+                inside = true;
+                break;
+            case SDL_MOUSEBUTTONDOWN:
+            case SDL_MOUSEBUTTONUP: {
+                x = static_cast<float>(e.button.x);
+                y = static_cast<float>(e.button.y);
+                int i = index(e.button.button);
+                if (i < 0) break;
+                down[i] = e.type == SDL_MOUSEBUTTONDOWN;
+                if (down[i]) pressed[i] = true;
+                break;
+            }
+            case SDL_WINDOWEVENT:
+                if (e.window.event == SDL_WINDOWEVENT_LEAVE) inside = false;
+                if (e.window.event == SDL_WINDOWEVENT_ENTER) inside = true;
+                break;
+            default: break;
         }
     }
     // Overrides what the backend's NewFrame polled.
@@ -94,7 +94,8 @@ Scenario initial_scenario(const WindowOptions& opts, const WindowSettings& setti
                           std::string& failed_path) {
     std::vector<std::string> candidates;
     // A replay given on the command line opens in review mode over the usual live session.
-    if (!opts.scenario_path.empty() && !ui::is_replay_file(opts.scenario_path) && !looks_like_sweep(opts.scenario_path)) {
+    if (!opts.scenario_path.empty() && !ui::is_replay_file(opts.scenario_path) &&
+        !looks_like_sweep(opts.scenario_path)) {
         candidates.push_back(opts.scenario_path);
     } else {
         std::error_code ec;
@@ -205,7 +206,7 @@ private:
     bool ok_;
 };
 
-}  // namespace
+}   // namespace
 
 bool display_available() {
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return false;
@@ -345,8 +346,13 @@ class FrameLoop {
 public:
     FrameLoop(ui::Shell& shell, SdlOutput& out, std::optional<ScriptPlayer>& script, float ui_scale,
               NormalGeometry& normal)
-        : shell_(shell), out_(out), script_(script), ui_scale_(ui_scale), normal_(normal),
-          window_id_(SDL_GetWindowID(out.window)), counter_hz_(static_cast<double>(SDL_GetPerformanceFrequency())) {}
+        : shell_(shell),
+          out_(out),
+          script_(script),
+          ui_scale_(ui_scale),
+          normal_(normal),
+          window_id_(SDL_GetWindowID(out.window)),
+          counter_hz_(static_cast<double>(SDL_GetPerformanceFrequency())) {}
 
     // Runs until the shell is asked to quit.
     void run() {
@@ -364,7 +370,8 @@ public:
             take_screenshot_if_asked();
             run_script_actions();
             // Work time of the frame, before Present (which may wait for vsync).
-            shell_.note_frame_time(static_cast<double>(SDL_GetPerformanceCounter() - frame_start) / counter_hz_ * 1000.0);
+            shell_.note_frame_time(static_cast<double>(SDL_GetPerformanceCounter() - frame_start) / counter_hz_ *
+                                   1000.0);
             SDL_RenderPresent(out_.renderer);
 
             update_title();
@@ -392,30 +399,31 @@ private:
 
     void on_event(const SDL_Event& e) {
         switch (e.type) {
-        case SDL_QUIT: shell_.request_quit(false); break;
-        case SDL_WINDOWEVENT:
-            if (e.window.windowID != window_id_) break;
-            if (e.window.event == SDL_WINDOWEVENT_CLOSE) shell_.request_quit(false);
-            if ((e.window.event == SDL_WINDOWEVENT_RESIZED || e.window.event == SDL_WINDOWEVENT_MOVED) &&
-                !(SDL_GetWindowFlags(out_.window) & (SDL_WINDOW_MAXIMIZED | SDL_WINDOW_FULLSCREEN)))
-                normal_.read(out_.window);
-            break;
-        case SDL_DROPFILE:
-            if (e.drop.file) {
-                shell_.request_open(e.drop.file);
-                SDL_free(e.drop.file);
-            }
-            break;
-        case SDL_KEYDOWN:
-            // Typing into a text field is not a shortcut.
-            if (!ImGui::GetIO().WantTextInput) {
-                const Uint16 mod = e.key.keysym.mod;
-                if (auto action = ui::action_for_key(e.key.keysym.scancode, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0,
-                                                     (mod & KMOD_ALT) != 0, e.key.repeat != 0))
-                    shell_.perform(*action);
-            }
-            break;
-        default: break;
+            case SDL_QUIT: shell_.request_quit(false); break;
+            case SDL_WINDOWEVENT:
+                if (e.window.windowID != window_id_) break;
+                if (e.window.event == SDL_WINDOWEVENT_CLOSE) shell_.request_quit(false);
+                if ((e.window.event == SDL_WINDOWEVENT_RESIZED || e.window.event == SDL_WINDOWEVENT_MOVED) &&
+                    !(SDL_GetWindowFlags(out_.window) & (SDL_WINDOW_MAXIMIZED | SDL_WINDOW_FULLSCREEN)))
+                    normal_.read(out_.window);
+                break;
+            case SDL_DROPFILE:
+                if (e.drop.file) {
+                    shell_.request_open(e.drop.file);
+                    SDL_free(e.drop.file);
+                }
+                break;
+            case SDL_KEYDOWN:
+                // Typing into a text field is not a shortcut.
+                if (!ImGui::GetIO().WantTextInput) {
+                    const Uint16 mod = e.key.keysym.mod;
+                    if (auto action =
+                            ui::action_for_key(e.key.keysym.scancode, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0,
+                                               (mod & KMOD_ALT) != 0, e.key.repeat != 0))
+                        shell_.perform(*action);
+                }
+                break;
+            default: break;
         }
     }
 
@@ -513,9 +521,9 @@ void remember_layout(const ui::Shell& shell, SDL_Window* window, NormalGeometry 
 
 // Runs the shell over `scenario` in the open window until it quits; returns the exit code and
 // leaves the layout to remember in `settings`.
-int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& load_error, const std::string& failed_path,
-              SdlOutput& out, float ui_scale, std::optional<ScriptPlayer>& script, NormalGeometry normal,
-              WindowSettings& settings, bool first_run) {
+int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& load_error,
+              const std::string& failed_path, SdlOutput& out, float ui_scale, std::optional<ScriptPlayer>& script,
+              NormalGeometry normal, WindowSettings& settings, bool first_run) {
     Simulation sim(std::move(scenario));
     ui::ShellOptions shell_options;
     shell_options.scenarios_dir = fs::path(default_scenario_path()).parent_path().string();
@@ -528,7 +536,8 @@ int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& l
     if (first_run || !load_error.empty()) shell.show_start_page(true);
     if (!opts.scenario_path.empty() && ui::is_replay_file(opts.scenario_path)) shell.open_replay(opts.scenario_path);
     // A sweep (DIR/sweep.sqlite or DIR) opens in the sweep view over the usual live session.
-    else if (!opts.scenario_path.empty() && looks_like_sweep(opts.scenario_path)) shell.open_sweep(opts.scenario_path);
+    else if (!opts.scenario_path.empty() && looks_like_sweep(opts.scenario_path))
+        shell.open_sweep(opts.scenario_path);
 
     FrameLoop(shell, out, script, ui_scale, normal).run();
 
@@ -536,7 +545,7 @@ int run_shell(Scenario scenario, const WindowOptions& opts, const std::string& l
     return script && script->errors() > 0 ? 1 : 0;
 }
 
-}  // namespace
+}   // namespace
 
 int run_window(const WindowOptions& opts) {
     std::optional<ScriptPlayer> script;
@@ -578,4 +587,4 @@ int run_window(const WindowOptions& opts) {
     return exit_code;
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

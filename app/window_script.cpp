@@ -21,10 +21,14 @@ bool parse_number(const std::string& s, float& out) {
 }
 
 bool parse_button(const std::string& s, std::uint8_t& out) {
-    if (s == "left") out = SDL_BUTTON_LEFT;
-    else if (s == "right") out = SDL_BUTTON_RIGHT;
-    else if (s == "middle") out = SDL_BUTTON_MIDDLE;
-    else return false;
+    if (s == "left")
+        out = SDL_BUTTON_LEFT;
+    else if (s == "right")
+        out = SDL_BUTTON_RIGHT;
+    else if (s == "middle")
+        out = SDL_BUTTON_MIDDLE;
+    else
+        return false;
     return true;
 }
 
@@ -36,9 +40,12 @@ bool parse_key(const std::string& spec, ScriptAction& a, std::string& why) {
         if (plus == std::string::npos || plus + 1 >= rest.size()) break;
         std::string m = rest.substr(0, plus);
         for (char& c : m) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (m == "ctrl") a.mod |= KMOD_LCTRL;
-        else if (m == "shift") a.mod |= KMOD_LSHIFT;
-        else if (m == "alt") a.mod |= KMOD_LALT;
+        if (m == "ctrl")
+            a.mod |= KMOD_LCTRL;
+        else if (m == "shift")
+            a.mod |= KMOD_LSHIFT;
+        else if (m == "alt")
+            a.mod |= KMOD_LALT;
         else {
             why = "unknown modifier '" + m + "' (ctrl, shift, alt)";
             return false;
@@ -46,8 +53,8 @@ bool parse_key(const std::string& spec, ScriptAction& a, std::string& why) {
         rest = rest.substr(plus + 1);
     }
     static const std::pair<const char*, const char*> aliases[] = {
-        {"period", "."}, {"dot", "."}, {"plus", "="}, {"equals", "="}, {"minus", "-"},
-        {"enter", "Return"}, {"esc", "Escape"}, {"comma", ","},
+        {"period", "."}, {"dot", "."},        {"plus", "="},     {"equals", "="},
+        {"minus", "-"},  {"enter", "Return"}, {"esc", "Escape"}, {"comma", ","},
     };
     for (const auto& [alias, name] : aliases)
         if (SDL_strcasecmp(rest.c_str(), alias) == 0) rest = name;
@@ -74,7 +81,7 @@ bool parse_point(const std::vector<std::string>& t, std::size_t& i, ScriptAction
     return false;
 }
 
-}  // namespace
+}   // namespace
 
 bool parse_window_script(const std::string& text, const std::string& name, std::vector<ScriptAction>& out,
                          std::string& error) {
@@ -146,12 +153,14 @@ bool parse_window_script(const std::string& text, const std::string& name, std::
         } else if (verb == "quit") {
             a.kind = Kind::Quit;
         } else {
-            return fail("unknown action '" + verb + "' (move, click, doubleclick, drag, wheel, key, text, drop, dump, screenshot, quit)");
+            return fail("unknown action '" + verb +
+                        "' (move, click, doubleclick, drag, wheel, key, text, drop, dump, screenshot, quit)");
         }
         if (i < t.size()) return fail("unexpected '" + t[i] + "'");
         out.push_back(std::move(a));
     }
-    std::stable_sort(out.begin(), out.end(), [](const ScriptAction& a, const ScriptAction& b) { return a.frame < b.frame; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const ScriptAction& a, const ScriptAction& b) { return a.frame < b.frame; });
     return true;
 }
 
@@ -216,29 +225,29 @@ void ScriptPlayer::push_events(int frame, const ui::WidgetLocator& widgets, std:
 void ScriptPlayer::start(const ScriptAction& a, int frame, const ui::WidgetLocator& widgets, std::uint32_t window_id) {
     float x = 0, y = 0;
     switch (a.kind) {
-    case Kind::Move:
-        if (resolve(a, widgets, x, y)) schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
-        break;
-    case Kind::Click:
-    case Kind::DoubleClick:
-        if (resolve(a, widgets, x, y)) schedule_click(a, frame, x, y, window_id);
-        break;
-    case Kind::Drag:
-        if (resolve(a, widgets, x, y)) schedule_drag(a, frame, x, y, window_id);
-        break;
-    case Kind::Wheel: schedule_wheel(a, frame, widgets, window_id); break;
-    case Kind::Key: schedule_key(a, frame, window_id); break;
-    case Kind::Text: schedule_text(a, frame, window_id); break;
-    case Kind::Drop: {
-        SDL_Event e;
-        SDL_zero(e);
-        e.type = SDL_DROPFILE;
-        e.drop.windowID = window_id;
-        e.drop.file = SDL_strdup(a.text.c_str());   // the window frees it, as SDL's own drops
-        SDL_PushEvent(&e);
-        break;
-    }
-    default: break;
+        case Kind::Move:
+            if (resolve(a, widgets, x, y)) schedule_mouse(frame, SDL_MOUSEMOTION, x, y, 0, window_id);
+            break;
+        case Kind::Click:
+        case Kind::DoubleClick:
+            if (resolve(a, widgets, x, y)) schedule_click(a, frame, x, y, window_id);
+            break;
+        case Kind::Drag:
+            if (resolve(a, widgets, x, y)) schedule_drag(a, frame, x, y, window_id);
+            break;
+        case Kind::Wheel: schedule_wheel(a, frame, widgets, window_id); break;
+        case Kind::Key: schedule_key(a, frame, window_id); break;
+        case Kind::Text: schedule_text(a, frame, window_id); break;
+        case Kind::Drop: {
+            SDL_Event e;
+            SDL_zero(e);
+            e.type = SDL_DROPFILE;
+            e.drop.windowID = window_id;
+            e.drop.file = SDL_strdup(a.text.c_str());   // the window frees it, as SDL's own drops
+            SDL_PushEvent(&e);
+            break;
+        }
+        default: break;
     }
 }
 
@@ -329,4 +338,4 @@ bool ScriptPlayer::finished() const {
     return next_ >= actions_.size() && next_end_ >= actions_.size() && pending_.empty();
 }
 
-}  // namespace pb::app
+}   // namespace pb::app

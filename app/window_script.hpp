@@ -35,14 +35,14 @@ struct ScriptAction {
     int line = 0;
     Kind kind = Kind::Move;
     std::uint8_t button = SDL_BUTTON_LEFT;
-    std::string widget;          // "@name" targets: resolved when the action starts
-    float x = 0, y = 0;          // point, or drag start, or offset from the widget centre
-    float x2 = 0, y2 = 0;        // drag end (absolute) or drag delta (with a widget)
-    int amount = 0;              // wheel notches
-    bool at_point = true;        // wheel: move to the point first
+    std::string widget;     // "@name" targets: resolved when the action starts
+    float x = 0, y = 0;     // point, or drag start, or offset from the widget centre
+    float x2 = 0, y2 = 0;   // drag end (absolute) or drag delta (with a widget)
+    int amount = 0;         // wheel notches
+    bool at_point = true;   // wheel: move to the point first
     SDL_Scancode key = SDL_SCANCODE_UNKNOWN;
     std::uint16_t mod = KMOD_NONE;
-    std::string text;            // typed text, or the file of drop / dump / screenshot
+    std::string text;   // typed text, or the file of drop / dump / screenshot
 };
 
 // Parses a script; returns false with `error` as "file:line: what".
@@ -77,11 +77,11 @@ private:
                         std::uint8_t clicks = 1);
 
     std::vector<ScriptAction> actions_;
-    std::size_t next_ = 0;            // next input action to start
-    std::size_t next_end_ = 0;        // next end-of-frame action
+    std::size_t next_ = 0;       // next input action to start
+    std::size_t next_end_ = 0;   // next end-of-frame action
     std::vector<TimedEvent> pending_;
     int last_frame_ = 0;
     int errors_ = 0;
 };
 
-}  // namespace pb::app
+}   // namespace pb::app

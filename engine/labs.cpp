@@ -2,8 +2,8 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/typed_command.hpp"
-#include "engine/logistics/world.hpp"
 #include "engine/effects/world.hpp"
+#include "engine/logistics/world.hpp"
 #include "engine/podball/world.hpp"
 #include "engine/rgs/world.hpp"
 #include "engine/tasks/world.hpp"
@@ -12,11 +12,8 @@ namespace pb {
 
 const std::vector<const LabInfo*>& all_labs() {
     static const std::vector<const LabInfo*> labs = {
-        &podball::podball_lab(),
-        &rgs::rgs_lab(),
-        &logistics::logistics_lab(),
-        &effects::effects_lab(),
-        &tasks::tasks_lab(),
+        &podball::podball_lab(), &rgs::rgs_lab(),     &logistics::logistics_lab(),
+        &effects::effects_lab(), &tasks::tasks_lab(),
     };
     return labs;
 }
@@ -68,7 +65,7 @@ const std::vector<CommandSpec>& specs_of(const LabInfo& lab, std::vector<Command
     return scratch;
 }
 
-}  // namespace
+}   // namespace
 
 std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c) {
     std::vector<CommandSpec> scratch;
@@ -84,4 +81,4 @@ std::optional<std::string> validate_lab_command(const LabInfo& lab, const Comman
     return std::nullopt;
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -38,7 +38,7 @@ pb::CommandValue parse_value(const std::string& v) {
 
 constexpr int kMaxCommands = 16;
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
@@ -59,8 +59,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::string word;
         while (words >> word) {
             const auto eq = word.find('=');
-            if (eq == std::string::npos) c.set(word, true);
-            else c.set(word.substr(0, eq), parse_value(word.substr(eq + 1)));
+            if (eq == std::string::npos)
+                c.set(word, true);
+            else
+                c.set(word.substr(0, eq), parse_value(word.substr(eq + 1)));
         }
         (void)pb::describe(c);
         if (!sim.submit(c)) {

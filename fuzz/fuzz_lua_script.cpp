@@ -25,7 +25,7 @@ using namespace pb::podball;
     std::abort();
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     LuaScript script{"fuzz.lua", std::string(reinterpret_cast<const char*>(data), size)};

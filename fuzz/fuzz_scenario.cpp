@@ -7,8 +7,8 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "engine/core/lab.hpp"
@@ -31,17 +31,25 @@ bool saved_text_has_non_finite(const std::string& saved, std::string& where) {
         for (std::size_t i = 0; i < line.size(); ++i) {
             const char ch = line[i];
             if (quoted) {
-                if (ch == '\\') ++i;
-                else if (ch == '"') quoted = false;
+                if (ch == '\\')
+                    ++i;
+                else if (ch == '"')
+                    quoted = false;
                 continue;
             }
-            if (ch == '"') { quoted = true; code += ' '; continue; }
+            if (ch == '"') {
+                quoted = true;
+                code += ' ';
+                continue;
+            }
             if (ch == '#') break;
             code += ch;
         }
         for (const char* word : {"nan", "inf"}) {
             for (std::size_t at = code.find(word); at != std::string::npos; at = code.find(word, at + 1)) {
-                const auto is_word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.'; };
+                const auto is_word = [](char ch) {
+                    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.';
+                };
                 const bool before = at > 0 && is_word(code[at - 1]);
                 const bool after = at + 3 < code.size() && is_word(code[at + 3]);
                 if (!before && !after && code.find('=') < at) {
@@ -55,7 +63,7 @@ bool saved_text_has_non_finite(const std::string& saved, std::string& where) {
     return false;
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);

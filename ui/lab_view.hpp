@@ -26,11 +26,11 @@ class LabView;
 // What a key result (a value path such as "metrics.teams[0].mined") means to a designer: compare
 // mode's tables name it so (LabView::describe_result).
 struct ResultMeaning {
-    std::string label;      // "Blue goals", "delivered to sinks"
-    std::string unit;       // "goals", "units", "%"; empty for a count
-    int better = 0;         // +1: more is better, -1: less is better, 0: the lab cannot say
-    double scale = 1.0;     // shown value = world value x scale (a fraction shown in %)
-    std::string what;       // a tooltip line, may be empty
+    std::string label;    // "Blue goals", "delivered to sinks"
+    std::string unit;     // "goals", "units", "%"; empty for a count
+    int better = 0;       // +1: more is better, -1: less is better, 0: the lab cannot say
+    double scale = 1.0;   // shown value = world value x scale (a fraction shown in %)
+    std::string what;     // a tooltip line, may be empty
 };
 
 // While comparing (Simulation > Compare with a variant, or reviewing a compare recording), the
@@ -39,17 +39,17 @@ struct ResultMeaning {
 // results (`results`: value paths as in engine/compare, resolved with world_values).
 struct CompareFrame {
     const World* world = nullptr;
-    const LabView* view = nullptr;           // the same lab's view type as the one drawing
+    const LabView* view = nullptr;   // the same lab's view type as the one drawing
     std::vector<std::string> results;
 };
 
 struct CanvasFrame {
     Painter* draw = nullptr;   // every shape goes through the painter's guards (ui/render/painter.hpp)
     const CanvasView* view = nullptr;
-    float ui_scale = 1.0f;          // HiDPI factor for line widths and text
+    float ui_scale = 1.0f;   // HiDPI factor for line widths and text
     bool paused = false;
     bool velocity_hints = true;
-    WidgetLocator* widgets = nullptr;   // views record entity positions here for automation
+    WidgetLocator* widgets = nullptr;        // views record entity positions here for automation
     const GamepadState* gamepad = nullptr;   // the first game controller the host sees, if any
     const CompareFrame* compare = nullptr;   // set for the Analysis tab while comparing
     // Compare mode's B ghosted over A's canvas (docs/compare.md#compare-mode-in-the-window): the
@@ -64,10 +64,10 @@ struct LabKey {
     std::string what;
 };
 struct LabHelp {
-    std::string what_you_see;       // paragraphs, separated by blank lines
+    std::string what_you_see;   // paragraphs, separated by blank lines
     std::string what_you_can_do;
-    std::vector<LabKey> keys;       // the keys and gestures that work in this lab (canvas and tools)
-    std::string source;             // the seed document and spec it follows
+    std::vector<LabKey> keys;   // the keys and gestures that work in this lab (canvas and tools)
+    std::string source;         // the seed document and spec it follows
 };
 
 // Overlays a view draws on the canvas (score boxes, folded windows, floating panels) record their
@@ -99,7 +99,9 @@ public:
     // Tooltip text for what lies under `point`, empty for nothing.
     virtual std::string hover_text(const World&, glm::dvec2 /*point*/, double /*pick_radius*/) const { return {}; }
     // The tooltip's second line and the canvas's corner hint: what the designer can do here.
-    virtual std::string hover_hint(bool paused) const { return paused ? "Drag to move it" : "Pause (Space) to drag it"; }
+    virtual std::string hover_hint(bool paused) const {
+        return paused ? "Drag to move it" : "Pause (Space) to drag it";
+    }
     virtual std::string canvas_hint(bool paused) const {
         return paused ? "Paused \xc2\xb7 drag things to move them \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans"
                       : "Space pauses \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans";
@@ -150,4 +152,4 @@ std::unique_ptr<LabView> create_lab_view(std::string_view lab_name);
 // default, the answer in the frame that asks.
 void set_lab_views_work_off_frame(bool off_frame);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "engine/core/lab.hpp"
+#include "ui/effects/effects_view.hpp"
 #include "ui/lab_view.hpp"
 #include "ui/logistics/logistics_view.hpp"
-#include "ui/effects/effects_view.hpp"
 #include "ui/podball/podball_view.hpp"
 #include "ui/rgs/rgs_view.hpp"
 #include "ui/tasks/tasks_view.hpp"
@@ -48,7 +48,7 @@ private:
     std::string lab_;
 };
 
-}  // namespace
+}   // namespace
 
 std::unique_ptr<LabView> create_lab_view(std::string_view lab_name) {
     for (const LabViewEntry& e : lab_views())
@@ -61,4 +61,4 @@ void set_lab_views_work_off_frame(bool off_frame) {
         if (e.work_off_frame) e.work_off_frame(off_frame);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

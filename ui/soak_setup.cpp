@@ -10,4 +10,4 @@ void switch_everything_on(Shell& shell, int variant) {
     view->switch_everything_on(shell.simulation().world(), shell.paused(), variant);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

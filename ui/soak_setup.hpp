@@ -14,4 +14,4 @@ class Shell;
 // as the world changes (a selection it makes may have gone).
 void switch_everything_on(Shell& shell, int variant = 0);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

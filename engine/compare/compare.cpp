@@ -53,20 +53,24 @@ double beta_fraction(double a, double b, double x) {
 double incomplete_beta(double a, double b, double x) {
     if (x <= 0.0) return 0.0;
     if (x >= 1.0) return 1.0;
-    const double log_front = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+    const double log_front =
+        std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
     const double front = std::exp(log_front);
     if (x < (a + 1.0) / (a + b + 2.0)) return front * beta_fraction(a, b, x) / a;
     return 1.0 - front * beta_fraction(b, a, 1.0 - x) / b;
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 struct RunOutcome {
     std::vector<double> values;
     std::int64_t ticks = 0;
 };
 
-RunOutcome run_one(const Scenario& base, std::uint64_t seed, const CompareReport& shape, const std::vector<std::string>& paths) {
+RunOutcome run_one(const Scenario& base, std::uint64_t seed, const CompareReport& shape,
+                   const std::vector<std::string>& paths) {
     Scenario s = base;
     s.seed = seed;
     Simulation sim(std::move(s));
@@ -81,7 +85,7 @@ RunOutcome run_one(const Scenario& base, std::uint64_t seed, const CompareReport
     return r;
 }
 
-}  // namespace
+}   // namespace
 
 double student_t_cdf(double t, double df) {
     if (!(df > 0.0) || std::isnan(t)) return std::nan("");
@@ -162,7 +166,8 @@ CompareReport run_compare(const Scenario& a, const Scenario& b, const CompareOpt
     const ParamTable& table = a.params.table();
     for (std::size_t i = 0; i < table.size(); ++i)
         if (a.params[i] != b.params[i])
-            rep.changes.push_back({table[i].key, format_param_value(table[i], a.params[i]), format_param_value(table[i], b.params[i])});
+            rep.changes.push_back(
+                {table[i].key, format_param_value(table[i], a.params[i]), format_param_value(table[i], b.params[i])});
 
     // What may be asked for: the numbers of A's world at tick 0 (every path `run --json` prints).
     std::vector<std::string> known;
@@ -178,7 +183,8 @@ CompareReport run_compare(const Scenario& a, const Scenario& b, const CompareOpt
             throw CompareError("unknown result '" + p + "'" + did_you_mean(p, known) +
                                "; a result is a number's path in `playbench run SCENARIO --json` (metrics.score[0], "
                                "state.tick, ...)");
-    if (paths.empty()) throw CompareError("the " + rep.lab + " lab has no key results in this scenario: name some with --result PATH");
+    if (paths.empty())
+        throw CompareError("the " + rep.lab + " lab has no key results in this scenario: name some with --result PATH");
 
     // Job j: seed j / 2, A when j is even, B when odd. Each job writes only its own slot.
     const std::size_t jobs = rep.seeds.size() * 2;
@@ -219,4 +225,4 @@ CompareReport run_compare(const Scenario& a, const Scenario& b, const CompareOpt
     return rep;
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -19,13 +19,13 @@ double student_t_quantile(double p, double df);
 
 // The paired difference of two runs' results over the same seeds: b[i] - a[i].
 struct PairedDifference {
-    std::size_t pairs = 0;      // seeds where both runs have the result
+    std::size_t pairs = 0;               // seeds where both runs have the result
     double mean_a = 0.0, mean_b = 0.0;   // over each side's runs that have it (NaN: none has)
-    double mean = 0.0;          // mean of b - a
-    double sd = 0.0;            // sample standard deviation of b - a (n - 1)
-    double low = 0.0, high = 0.0;  // the 95 % interval of the mean difference (needs 2 pairs)
-    bool interval = false;      // false below 2 pairs: no interval
-    bool excludes_zero = false; // the interval lies wholly above or below 0
+    double mean = 0.0;                   // mean of b - a
+    double sd = 0.0;                     // sample standard deviation of b - a (n - 1)
+    double low = 0.0, high = 0.0;        // the 95 % interval of the mean difference (needs 2 pairs)
+    bool interval = false;               // false below 2 pairs: no interval
+    bool excludes_zero = false;          // the interval lies wholly above or below 0
 };
 // A NaN entry (a run that lacks the result) drops its pair from the difference.
 PairedDifference paired_difference(const std::vector<double>& a, const std::vector<double>& b);
@@ -40,19 +40,19 @@ struct CompareOptions {
 };
 
 struct CompareResult {
-    std::string path;                 // metrics.score[0]
-    std::vector<double> a, b;         // per seed, in seed order (NaN: the run had none)
+    std::string path;           // metrics.score[0]
+    std::vector<double> a, b;   // per seed, in seed order (NaN: the run had none)
     PairedDifference diff;
 };
 
 struct CompareReport {
     std::string lab;
     std::vector<std::uint64_t> seeds;
-    std::int64_t ticks = 0;          // fixed duration, or the cap of a full match
-    bool full_match = false;         // Podball: each run played to the final whistle
+    std::int64_t ticks = 0;                       // fixed duration, or the cap of a full match
+    bool full_match = false;                      // Podball: each run played to the final whistle
     std::vector<std::int64_t> ticks_a, ticks_b;   // ticks each run lasted, per seed
     struct Change {
-        std::string key, a, b;        // a parameter whose value differs, as the parameter table prints it
+        std::string key, a, b;   // a parameter whose value differs, as the parameter table prints it
     };
     std::vector<Change> changes;
     std::vector<CompareResult> results;
@@ -72,4 +72,4 @@ std::vector<std::string> compare_default_results(const std::string& lab, const s
 // and B from different labs; a run that throws passes its exception on.
 CompareReport run_compare(const Scenario& a, const Scenario& b, const CompareOptions& options);
 
-}  // namespace pb
+}   // namespace pb

@@ -61,12 +61,12 @@ inline constexpr BenchUnit kMilliseconds{"ms", 1e-3};
 inline void report_time(std::ostream& out, const char* lab, const std::string& what, Timing t, BenchUnit unit,
                         double target_seconds = 0.0, const std::string& note = {}) {
     char line[512];
-    int n = std::snprintf(line, sizeof line, "%-9s  %-66s %9.3f %s (best %.3f)", lab, what.c_str(), t.median / unit.seconds,
-                          unit.name, t.best / unit.seconds);
+    int n = std::snprintf(line, sizeof line, "%-9s  %-66s %9.3f %s (best %.3f)", lab, what.c_str(),
+                          t.median / unit.seconds, unit.name, t.best / unit.seconds);
     n = std::clamp(n, 0, static_cast<int>(sizeof line) - 1);
     if (target_seconds > 0.0)
-        std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  target < %g %s: %s", target_seconds / unit.seconds,
-                      unit.name, t.median < target_seconds ? "met" : "NOT MET");
+        std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  target < %g %s: %s",
+                      target_seconds / unit.seconds, unit.name, t.median < target_seconds ? "met" : "NOT MET");
     else
         std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  (no target)");
     out << line << (note.empty() ? "" : "  ") << note << "\n";
@@ -87,4 +87,4 @@ inline void report_rate(std::ostream& out, const char* lab, const std::string& w
     out << line << (note.empty() ? "" : "  ") << note << "\n";
 }
 
-}  // namespace pb
+}   // namespace pb

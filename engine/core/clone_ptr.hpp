@@ -27,4 +27,4 @@ private:
     std::unique_ptr<T> p_;
 };
 
-}  // namespace pb
+}   // namespace pb

@@ -1,7 +1,7 @@
 #include "engine/core/command.hpp"
+#include "engine/core/params.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/toml_text.hpp"
-#include "engine/core/params.hpp"
 #include "engine/core/typed_command.hpp"
 
 #include <algorithm>
@@ -91,7 +91,8 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
             allowed += (allowed.empty() ? "" : ", ") + s.type;
             types.push_back(s.type);
         }
-        return "unknown command type " + echo_text(c.type) + did_you_mean(c.type, types) + " (allowed: " + allowed + ")";
+        return "unknown command type " + echo_text(c.type) + did_you_mean(c.type, types) + " (allowed: " + allowed +
+               ")";
     }
     if (c.tick < 0) return "command '" + c.type + "': tick must be >= 0, got " + std::to_string(c.tick);
     for (const auto& [name, value] : c.args) {
@@ -113,9 +114,12 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
             case ArgKind::Number:
             case ArgKind::Integer: {
                 double v;
-                if (auto d = std::get_if<double>(&value)) v = *d;
-                else if (auto i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
-                else return where + " must be " + std::string(kind_word(a->kind)) + ", got " + value_text(value);
+                if (auto d = std::get_if<double>(&value))
+                    v = *d;
+                else if (auto i = std::get_if<std::int64_t>(&value))
+                    v = static_cast<double>(*i);
+                else
+                    return where + " must be " + std::string(kind_word(a->kind)) + ", got " + value_text(value);
                 if (!std::isfinite(v)) return where + " must be finite";
                 if (a->kind == ArgKind::Integer && v != std::floor(v))
                     return where + " must be a whole number, got " + value_text(value);
@@ -125,8 +129,8 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
                     return where + " = " + value_text(value) + " is out of range: allowed " +
                            num(std::max(a->min, -kMaxExactInteger)) + " .. " + num(std::min(a->max, kMaxExactInteger));
                 if (v < a->min || v > a->max)
-                    return where + " = " + value_text(value) + " is out of range: allowed " + num(a->min) +
-                           " .. " + num(a->max);
+                    return where + " = " + value_text(value) + " is out of range: allowed " + num(a->min) + " .. " +
+                           num(a->max);
                 break;
             }
             case ArgKind::String: {
@@ -162,4 +166,4 @@ std::string describe(const Command& c) {
     return out;
 }
 
-}  // namespace pb
+}   // namespace pb

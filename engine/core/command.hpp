@@ -16,10 +16,10 @@ using CommandValue = std::variant<bool, std::int64_t, double, std::string>;
 struct Command {
     std::int64_t tick = 0;   // applied just before the step that advances `tick` to `tick + 1`
     std::string type;        // "param.set", "pod.place", ...
-    std::vector<std::pair<std::string, CommandValue>> args;  // in a stable order
+    std::vector<std::pair<std::string, CommandValue>> args;   // in a stable order
 
     const CommandValue* find(std::string_view name) const;
-    double number(std::string_view name, double fallback = 0.0) const;  // int or double
+    double number(std::string_view name, double fallback = 0.0) const;   // int or double
     std::int64_t integer(std::string_view name, std::int64_t fallback = 0) const;
     std::string text(std::string_view name, std::string_view fallback = {}) const;
     bool flag(std::string_view name, bool fallback = false) const;
@@ -38,7 +38,7 @@ struct ArgSpec {
     bool required = true;
     double min = -1e300;   // for Number / Integer
     double max = 1e300;
-    std::vector<std::string> choices;  // for String: allowed values (empty = any)
+    std::vector<std::string> choices;   // for String: allowed values (empty = any)
     std::string description;
 };
 
@@ -59,4 +59,4 @@ std::optional<std::string> validate_command(const std::vector<CommandSpec>& spec
 // One-line human form: `t=120 pod.place team=0 pod=2 x=0.1 y=-0.2`.
 std::string describe(const Command& c);
 
-}  // namespace pb
+}   // namespace pb

@@ -18,11 +18,11 @@ namespace {
 constexpr std::uint32_t kReflectedPoly = 0xEDB88320u;   // x^32 + x^26 + ... + 1, bit-reversed
 
 std::uint32_t le32(const unsigned char* q) {
-    return static_cast<std::uint32_t>(q[0]) | static_cast<std::uint32_t>(q[1]) << 8 | static_cast<std::uint32_t>(q[2]) << 16 |
-           static_cast<std::uint32_t>(q[3]) << 24;
+    return static_cast<std::uint32_t>(q[0]) | static_cast<std::uint32_t>(q[1]) << 8 |
+           static_cast<std::uint32_t>(q[2]) << 16 | static_cast<std::uint32_t>(q[3]) << 24;
 }
 
-}  // namespace
+}   // namespace
 
 std::uint32_t by_table(const void* data, std::size_t size, std::uint32_t crc) {
     // Slicing by 8: table[k][b] is the CRC of byte b followed by k zero bytes, so eight lookups
@@ -125,7 +125,7 @@ __attribute__((target("pclmul"))) std::uint32_t by_clmul(const unsigned char* p,
     return by_table(p, size, by_table(last, sizeof last, 0xFFFFFFFFu));
 }
 
-}  // namespace
+}   // namespace
 
 bool folds_with_clmul() {
     static const bool yes = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse2");
@@ -138,7 +138,7 @@ bool folds_with_clmul() { return false; }
 
 #endif
 
-}  // namespace crc32_detail
+}   // namespace crc32_detail
 
 std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
 #if PB_CRC32_CLMUL
@@ -148,4 +148,4 @@ std::uint32_t crc32(const void* data, std::size_t size, std::uint32_t crc) {
     return crc32_detail::by_table(data, size, crc);
 }
 
-}  // namespace pb
+}   // namespace pb

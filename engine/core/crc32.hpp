@@ -18,6 +18,6 @@ namespace crc32_detail {
 std::uint32_t by_table(const void* data, std::size_t size, std::uint32_t crc);
 // True when crc32() folds with carry-less multiplies on this machine.
 bool folds_with_clmul();
-}  // namespace crc32_detail
+}   // namespace crc32_detail
 
-}  // namespace pb
+}   // namespace pb

@@ -17,4 +17,4 @@ struct DerivedValue {
     std::vector<std::string> inputs;   // the parameter keys it is computed from (first: where it shows)
 };
 
-}  // namespace pb
+}   // namespace pb

@@ -31,7 +31,7 @@ inline std::uint64_t bits(double v) {
 inline constexpr std::uint64_t kMulA = 0x9e3779b97f4a7c15ull;
 inline constexpr std::uint64_t kMulB = 0xbf58476d1ce4e5b9ull;
 
-}  // namespace hash_detail
+}   // namespace hash_detail
 
 // The tick hash of a world whose ticks change nothing but its clock (World::clock_only_base):
 // the hash of the rest of its state, `base`, stepped along by the tick (the step is odd, so 2^32
@@ -146,13 +146,15 @@ private:
         b_ = _mm_add_epi64(b_, a_);
     }
     static std::uint64_t low(__m128i v) { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(v)); }
-    static std::uint64_t high(__m128i v) { return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v))); }
+    static std::uint64_t high(__m128i v) {
+        return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)));
+    }
     __m128i a_ = _mm_set_epi64x(static_cast<long long>(kStartA1), static_cast<long long>(kStartA0));
     __m128i b_ = _mm_set_epi64x(static_cast<long long>(kStartB1), static_cast<long long>(kStartB0));
 };
 #endif
 
-}  // namespace hash_detail
+}   // namespace hash_detail
 
 template <class Lanes>
 class BasicQuickHasher {
@@ -196,4 +198,4 @@ using QuickHasher = BasicQuickHasher<hash_detail::Sse2Lanes>;
 using QuickHasher = PortableQuickHasher;
 #endif
 
-}  // namespace pb
+}   // namespace pb

@@ -41,4 +41,4 @@ Inverse inverse_of(const World& before, const Command& c) {
     }
 }
 
-}  // namespace pb
+}   // namespace pb

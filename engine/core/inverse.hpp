@@ -15,9 +15,9 @@
 namespace pb {
 
 struct Inverse {
-    std::string name;                    // what the edit did, for menus: "move RGS 3"
-    std::vector<Command> commands;       // applied in this order, they undo the edit
-    std::vector<std::string> changes;    // what it changes, old -> new: "x 120 -> 340"
+    std::string name;                   // what the edit did, for menus: "move RGS 3"
+    std::vector<Command> commands;      // applied in this order, they undo the edit
+    std::vector<std::string> changes;   // what it changes, old -> new: "x 120 -> 340"
     // Why this edit cannot be undone by commands (ids that would not come back, ...): the
     // history then keeps it without an undo and says so.
     std::optional<std::string> refused;
@@ -34,4 +34,4 @@ Inverse no_inverse(const Command& c, std::string why);
 // "x 1.5 -> 2" for a number that changes.
 std::string change_text(std::string_view what, double from, double to);
 
-}  // namespace pb
+}   // namespace pb

@@ -197,4 +197,4 @@ JsonWriter& JsonWriter::null() {
     return *this;
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -46,7 +46,10 @@ public:
     JsonWriter& value(const char* v) { return value(std::string_view(v)); }
     JsonWriter& null();
     template <class T>
-    JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+    JsonWriter& field(std::string_view k, const T& v) {
+        key(k);
+        return value(v);
+    }
 
     const std::string& str() const { return out_; }
 
@@ -76,4 +79,4 @@ private:
 
 std::string json_escape(std::string_view s);
 
-}  // namespace pb
+}   // namespace pb

@@ -91,9 +91,9 @@ std::function<R(const World&, A...)> for_world(R (*f)(const W&, A...)) {
 // All commands of a lab, including the core's param.set.
 std::vector<CommandSpec> command_specs(const LabInfo& lab);
 
-}  // namespace pb
+}   // namespace pb
 
 namespace pb {
 // Checks a command against the lab's specs and, for param.set, the parameter table.
 std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c);
-}  // namespace pb
+}   // namespace pb

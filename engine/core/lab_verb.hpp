@@ -48,14 +48,14 @@ struct LabVerbArgs {
 };
 
 struct LabVerb {
-    std::string name;          // "match"
-    std::string after;         // the verb it follows in the usage and in --help ("run")
-    std::string usage;         // its line in the usage, after "  playbench " (aligned like the others)
-    std::string description;   // its --help summary
-    std::string scenario_help; // the scenario argument's help ("Podball scenario file (.toml)")
+    std::string name;                     // "match"
+    std::string after;                    // the verb it follows in the usage and in --help ("run")
+    std::string usage;                    // its line in the usage, after "  playbench " (aligned like the others)
+    std::string description;              // its --help summary
+    std::string scenario_help;            // the scenario argument's help ("Podball scenario file (.toml)")
     std::vector<LabVerbOption> options;   // in the order --help lists them
     // Runs the verb; returns the exit code (0 done, 1 failed, 2 bad input).
     std::function<int(const LabVerbArgs&, std::ostream& out, std::ostream& err)> run;
 };
 
-}  // namespace pb
+}   // namespace pb

@@ -1,7 +1,7 @@
 #include "engine/core/node.hpp"
-#include "engine/core/toml_text.hpp"
 #include "engine/core/params.hpp"
 #include "engine/core/suggest.hpp"
+#include "engine/core/toml_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -46,8 +46,10 @@ std::string Diagnostic::to_string() const {
 void Diagnostics::error(const Node& at, std::string message) { error(at.line, at.path, std::move(message)); }
 
 void Diagnostics::add(Diagnostic d) {
-    if (list_.size() < kMaxKept) list_.push_back(std::move(d));
-    else ++omitted_;
+    if (list_.size() < kMaxKept)
+        list_.push_back(std::move(d));
+    else
+        ++omitted_;
 }
 
 void Diagnostics::error(int line, std::string key, std::string message) {
@@ -129,7 +131,7 @@ std::int64_t TableReader::integer(std::string_view key, std::int64_t fallback, s
 }
 
 std::int64_t TableReader::count(std::string_view key, std::int64_t fallback, std::int64_t min, std::int64_t max,
-                               std::string_view limit) {
+                                std::string_view limit) {
     const Node* n = table_.get(key);
     if (n && n->kind == Node::Kind::Integer && n->integer > max) {
         known_.emplace_back(key);
@@ -163,11 +165,13 @@ std::string TableReader::text(std::string_view key, std::string fallback, const 
     std::string allowed;
     for (const auto& c : choices) allowed += (allowed.empty() ? "" : ", ") + c;
     if (n->kind != Node::Kind::String) {
-        diag_.error(*n, "expected a string" + (allowed.empty() ? "" : " (one of: " + allowed + ")") + ", got " + shown(*n));
+        diag_.error(*n,
+                    "expected a string" + (allowed.empty() ? "" : " (one of: " + allowed + ")") + ", got " + shown(*n));
         return fallback;
     }
     if (!choices.empty() && std::find(choices.begin(), choices.end(), n->text) == choices.end()) {
-        diag_.error(*n, shown(*n) + " is not allowed here" + did_you_mean(n->text, choices) + " (allowed: " + allowed + ")");
+        diag_.error(
+            *n, shown(*n) + " is not allowed here" + did_you_mean(n->text, choices) + " (allowed: " + allowed + ")");
         return fallback;
     }
     return n->text;
@@ -175,11 +179,13 @@ std::string TableReader::text(std::string_view key, std::string fallback, const 
 
 bool read_point(const Node& n, Diagnostics& diag, std::string_view what, double min_x, double max_x, double min_y,
                 double max_y, double& x, double& y) {
-    const std::string expect = "expected " + (what.empty() ? std::string() : std::string(what) + " ") + "[x, y] with x in " + fmt(min_x) + " .. " + fmt(max_x) +
-                               " and y in " + fmt(min_y) + " .. " + fmt(max_y);
+    const std::string expect = "expected " + (what.empty() ? std::string() : std::string(what) + " ") +
+                               "[x, y] with x in " + fmt(min_x) + " .. " + fmt(max_x) + " and y in " + fmt(min_y) +
+                               " .. " + fmt(max_y);
     if (n.kind != Node::Kind::Array || n.array.size() != 2 || !n.array[0].is_number() || !n.array[1].is_number()) {
         diag.error(n, expect + ", got " +
-                          (n.kind == Node::Kind::Array ? "an array of " + std::to_string(n.array.size()) + " values" : shown(n)));
+                          (n.kind == Node::Kind::Array ? "an array of " + std::to_string(n.array.size()) + " values"
+                                                       : shown(n)));
         return false;
     }
     const double vx = n.array[0].as_number(), vy = n.array[1].as_number();
@@ -227,8 +233,9 @@ void TableReader::finish() {
         for (const auto& a : known_)
             if (allowed.find("'" + a + "'") == std::string::npos) allowed += (allowed.empty() ? "'" : ", '") + a + "'";
         std::string where = table_.path.empty() ? "at the top level" : "in [" + table_.path + "]";
-        diag_.error(v, "unknown key " + where + did_you_mean(k, known_) + (allowed.empty() ? "" : " (allowed: " + allowed + ")"));
+        diag_.error(v, "unknown key " + where + did_you_mean(k, known_) +
+                           (allowed.empty() ? "" : " (allowed: " + allowed + ")"));
     }
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -13,13 +13,13 @@ namespace pb {
 struct Node {
     enum class Kind { Table, Array, String, Integer, Float, Boolean };
     Kind kind = Kind::Table;
-    int line = 0;          // 1-based line in the source file, 0 when unknown
-    std::string path;      // full key, "team0.pods" or "commands[2].tick"
-    std::string text;      // String
+    int line = 0;       // 1-based line in the source file, 0 when unknown
+    std::string path;   // full key, "team0.pods" or "commands[2].tick"
+    std::string text;   // String
     std::int64_t integer = 0;
     double number = 0.0;   // Float
     bool boolean = false;
-    std::vector<std::pair<std::string, Node>> table;  // in file order
+    std::vector<std::pair<std::string, Node>> table;   // in file order
     std::vector<Node> array;
 
     // Declared here, defaulted in node.cpp: with `table` holding Nodes, Clang (libstdc++ 12)
@@ -44,8 +44,8 @@ struct Diagnostic {
     int line = 0;
     std::string key;
     std::string message;
-    int column = 0;                 // 0: not known (every error but a TOML syntax error)
-    std::string to_string() const;  // "file:12: key 'team0.pods': expected ..." ("file:12:5: ..." with a column)
+    int column = 0;                  // 0: not known (every error but a TOML syntax error)
+    std::string to_string() const;   // "file:12: key 'team0.pods': expected ..." ("file:12:5: ..." with a column)
 };
 
 struct ScenarioLoadOptions;   // engine/core/scenario.hpp
@@ -70,7 +70,7 @@ public:
     const std::vector<Diagnostic>& list() const { return list_; }
     std::size_t omitted() const { return omitted_; }
     const std::string& file() const { return file_; }
-    std::string to_string() const;  // every kept diagnostic, one per line, then "... and N more"
+    std::string to_string() const;   // every kept diagnostic, one per line, then "... and N more"
 
 private:
     void add(Diagnostic d);
@@ -97,7 +97,7 @@ public:
     ~TableReader() = default;
 
     bool has(std::string_view key) const;
-    const Node* node(std::string_view key);  // marks as read
+    const Node* node(std::string_view key);   // marks as read
     double number(std::string_view key, double fallback, double min, double max);
     std::int64_t integer(std::string_view key, std::int64_t fallback, std::int64_t min, std::int64_t max);
     // A count with a declared limit: above `max` the message names the limit ("more than the
@@ -108,8 +108,8 @@ public:
     std::string text(std::string_view key, std::string fallback, const std::vector<std::string>& choices = {});
     // [x, y] array of two numbers, each within [min, max].
     bool vec2(std::string_view key, double& x, double& y, double min_x, double max_x, double min_y, double max_y);
-    const Node* table(std::string_view key);  // nullptr when absent; error when not a table
-    const Node* array(std::string_view key);  // nullptr when absent; error when not an array
+    const Node* table(std::string_view key);   // nullptr when absent; error when not a table
+    const Node* array(std::string_view key);   // nullptr when absent; error when not an array
     // Declares a key as allowed without reading it (handled elsewhere).
     void allow(std::string_view key);
     void finish();
@@ -124,4 +124,4 @@ private:
     std::vector<std::string> known_;
 };
 
-}  // namespace pb
+}   // namespace pb

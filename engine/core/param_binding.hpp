@@ -57,12 +57,12 @@ private:
 };
 
 // Shorthands for declaring parameters.
-inline ParamDef real_param(const char* key, const char* label, const char* unit, double min, double max,
-                           double def, const char* description) {
+inline ParamDef real_param(const char* key, const char* label, const char* unit, double min, double max, double def,
+                           const char* description) {
     return ParamDef{key, label, unit, min, max, def, description, ParamType::Real};
 }
-inline ParamDef integer_param(const char* key, const char* label, const char* unit, double min, double max,
-                              double def, const char* description) {
+inline ParamDef integer_param(const char* key, const char* label, const char* unit, double min, double max, double def,
+                              const char* description) {
     return ParamDef{key, label, unit, min, max, def, description, ParamType::Integer};
 }
 // An enumerated parameter: value i (0 .. choices-1) is choices[i]; a drop-down in the window,
@@ -76,4 +76,4 @@ inline ParamDef switch_param(const char* key, const char* label, bool def, const
     return ParamDef{key, label, "", 0.0, 1.0, def ? 1.0 : 0.0, description, ParamType::Boolean};
 }
 
-}  // namespace pb
+}   // namespace pb

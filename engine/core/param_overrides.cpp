@@ -22,4 +22,4 @@ std::optional<std::string> apply_param_overrides(ParamSet& params, const std::ve
     return std::nullopt;
 }
 
-}  // namespace pb
+}   // namespace pb

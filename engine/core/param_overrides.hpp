@@ -14,4 +14,4 @@ namespace pb {
 // twice), in which case `params` is left exactly as it was.
 std::optional<std::string> apply_param_overrides(ParamSet& params, const std::vector<std::string>& sets);
 
-}  // namespace pb
+}   // namespace pb

@@ -38,7 +38,8 @@ const ParamChoice* ParamDef::choice_at(double value) const {
 static bool same_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
     return true;
 }
 
@@ -88,23 +89,20 @@ std::string describe_param_value(const ParamDef& def, double value) {
 }
 
 std::optional<std::string> check_param_value(const ParamDef& def, double value) {
-    if (!std::isfinite(value))
-        return "parameter '" + def.key + "' must be a finite number";
+    if (!std::isfinite(value)) return "parameter '" + def.key + "' must be a finite number";
     if (def.type == ParamType::Boolean && value != 0.0 && value != 1.0)
         return "parameter '" + def.key + "' is a switch: true or false (1 or 0)";
     if (def.type == ParamType::Integer && value != std::floor(value))
-        return "parameter '" + def.key + "' must be a whole number between " +
-               format_param_value(def, def.min) + " and " + format_param_value(def, def.max) +
-               ", got " + shortest(value);
+        return "parameter '" + def.key + "' must be a whole number between " + format_param_value(def, def.min) +
+               " and " + format_param_value(def, def.max) + ", got " + shortest(value);
     if (def.is_choice() && !def.choice_at(value))
         return "parameter '" + def.key + "' = " + format_param_value(def, value) + " names no choice: allowed " +
                format_param_value(def, def.min) + " .. " + format_param_value(def, def.max) + " or a name (" +
                choice_names(def) + ")";
     if (value < def.min || value > def.max) {
         std::string unit = def.unit.empty() ? "" : " " + def.unit;
-        return "parameter '" + def.key + "' = " + format_param_value(def, value) +
-               " is out of range: allowed " + format_param_value(def, def.min) + " .. " +
-               format_param_value(def, def.max) + unit + " (default " +
+        return "parameter '" + def.key + "' = " + format_param_value(def, value) + " is out of range: allowed " +
+               format_param_value(def, def.min) + " .. " + format_param_value(def, def.max) + unit + " (default " +
                format_param_value(def, def.default_value) + ")";
     }
     return std::nullopt;
@@ -118,10 +116,11 @@ ParamTable::ParamTable(std::vector<ParamDef> defs) : defs_(std::move(defs)) {
         for (std::size_t j = 0; j < i; ++j)
             if (defs_[j].key == d.key) throw std::logic_error("duplicate parameter key '" + d.key + "'");
         if (!(d.min <= d.max)) throw std::logic_error("parameter '" + d.key + "': min > max");
-        if (auto err = check_param_value(d, d.default_value))
-            throw std::logic_error("default of " + *err);
-        if (d.is_choice() && (d.type != ParamType::Integer || d.max - d.min + 1 != static_cast<double>(d.choices.size())))
-            throw std::logic_error("parameter '" + d.key + "': an enumerated parameter is an Integer with one choice per value");
+        if (auto err = check_param_value(d, d.default_value)) throw std::logic_error("default of " + *err);
+        if (d.is_choice() &&
+            (d.type != ParamType::Integer || d.max - d.min + 1 != static_cast<double>(d.choices.size())))
+            throw std::logic_error("parameter '" + d.key +
+                                   "': an enumerated parameter is an Integer with one choice per value");
     }
 }
 
@@ -191,8 +190,10 @@ std::optional<std::string> parse_param_value(const ParamDef& def, std::string_vi
         v = *c;
         return std::nullopt;
     }
-    if (val == "true" || val == "on") v = 1.0;
-    else if (val == "false" || val == "off") v = 0.0;
+    if (val == "true" || val == "on")
+        v = 1.0;
+    else if (val == "false" || val == "off")
+        v = 0.0;
     else {
         auto res = std::from_chars(val.data(), val.data() + val.size(), v);
         if (val.empty() || res.ec != std::errc() || res.ptr != val.data() + val.size()) {
@@ -227,4 +228,4 @@ std::optional<std::string> parse_param_assignment(const ParamTable& table, std::
     return std::nullopt;
 }
 
-}  // namespace pb
+}   // namespace pb

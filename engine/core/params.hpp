@@ -25,13 +25,13 @@ struct ParamChoice {
 enum class ParamScale { Auto, Linear, Log };
 
 struct ParamDef {
-    std::string key;          // podball.ball.friction
-    std::string label;        // "Ball friction"
-    std::string unit;         // "force per (length/tick)"
+    std::string key;     // podball.ball.friction
+    std::string label;   // "Ball friction"
+    std::string unit;    // "force per (length/tick)"
     double min = 0.0;
     double max = 1.0;
     double default_value = 0.0;
-    std::string description;  // one line, shown as tooltip and in `playbench params`
+    std::string description;   // one line, shown as tooltip and in `playbench params`
     ParamType type = ParamType::Real;
     // Non-empty: an enumerated parameter (type Integer, min 0): value i is choices[i]. Shown as a
     // drop-down of labels; the number stays what files store.
@@ -56,9 +56,9 @@ struct ParamDef {
         return type == ParamType::Real && min > 0.0 && max >= min * 100.0;
     }
 
-    std::string_view lab() const;      // "podball"
-    std::string_view section() const;  // "podball.ball"
-    std::string_view name() const;     // "friction"
+    std::string_view lab() const;       // "podball"
+    std::string_view section() const;   // "podball.ball"
+    std::string_view name() const;      // "friction"
 };
 
 // Why a value is refused, as a sentence that names the key and the allowed range;
@@ -106,7 +106,7 @@ public:
     const ParamTable& table() const { return *table_; }
     std::size_t size() const { return values_.size(); }
     double operator[](std::size_t i) const { return values_[i]; }
-    double get(std::string_view key) const;  // throws std::out_of_range for an unknown key
+    double get(std::string_view key) const;   // throws std::out_of_range for an unknown key
     bool is_default(std::size_t i) const;
     // Sets a value; returns the reason when refused (unknown key or out of range), leaving it as it was.
     std::optional<std::string> set(std::size_t i, double value);
@@ -129,7 +129,6 @@ struct ParamAssignment {
     std::size_t index = 0;
     double value = 0.0;
 };
-std::optional<std::string> parse_param_assignment(const ParamTable& table, std::string_view text,
-                                                  ParamAssignment& out);
+std::optional<std::string> parse_param_assignment(const ParamTable& table, std::string_view text, ParamAssignment& out);
 
-}  // namespace pb
+}   // namespace pb

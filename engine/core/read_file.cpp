@@ -28,7 +28,7 @@ const char* kind_of(mode_t m) {
     return "not a regular file";
 }
 
-}  // namespace
+}   // namespace
 
 std::string read_regular_file(const std::string& path, std::uint64_t max_bytes, const std::string& what) {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below, as a device is.
@@ -42,8 +42,8 @@ std::string read_regular_file(const std::string& path, std::uint64_t max_bytes, 
     }
     if (!S_ISREG(st.st_mode)) {
         ::close(fd);
-        throw std::runtime_error("'" + path + "' is " + kind_of(st.st_mode) + ", not a regular file; only regular files are read (expected " +
-                                 what + ")");
+        throw std::runtime_error("'" + path + "' is " + kind_of(st.st_mode) +
+                                 ", not a regular file; only regular files are read (expected " + what + ")");
     }
     if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
         ::close(fd);
@@ -69,4 +69,4 @@ std::string read_regular_file(const std::string& path, std::uint64_t max_bytes, 
     return bytes;
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -21,4 +21,4 @@ std::string file_size_text(std::uint64_t n);
 // with the reason.
 std::string read_regular_file(const std::string& path, std::uint64_t max_bytes, const std::string& what);
 
-}  // namespace pb
+}   // namespace pb

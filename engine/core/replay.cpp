@@ -42,16 +42,20 @@ Scenario replay_scenario(const ReplayData& data, const std::string& name, const 
         // The header repeats what the scenario says, for `info`; they must agree.
         const std::string lab = loaded->lab ? loaded->lab->name : "";
         if (lab != data.header.lab || loaded->seed != data.header.seed)
-            throw ReplayContradiction(name + ": the replay contradicts itself: its header says lab " + printable(data.header.lab) +
-                                      ", seed " + std::to_string(data.header.seed) + ", its embedded scenario lab " + lab +
-                                      ", seed " + std::to_string(loaded->seed) + " (damaged or tampered with)");
+            throw ReplayContradiction(name + ": the replay contradicts itself: its header says lab " +
+                                      printable(data.header.lab) + ", seed " + std::to_string(data.header.seed) +
+                                      ", its embedded scenario lab " + lab + ", seed " + std::to_string(loaded->seed) +
+                                      " (damaged or tampered with)");
     } catch (const ReplayContradiction&) {
         throw;
     } catch (const std::exception& e) {
-        throw std::runtime_error(std::string(e.what()) +
-                                 "\nThis Playbench no longer accepts the scenario the replay was recorded with (recorded by "
-                                 "Playbench " + data.header.app_version + "); `playbench replay info` still lists its "
-                                 "commands and notes.");
+        throw std::runtime_error(
+            std::string(e.what()) +
+            "\nThis Playbench no longer accepts the scenario the replay was recorded with (recorded by "
+            "Playbench " +
+            data.header.app_version +
+            "); `playbench replay info` still lists its "
+            "commands and notes.");
     }
     if (access.allow && !loaded->modules_not_loaded.empty()) {
         std::string why = name + ": cannot be played: a module library it ran cannot be loaded:";
@@ -65,7 +69,9 @@ Scenario replay_scenario(const ReplayData& data, const std::string& name, const 
 
 ReplayPlayer::ReplayPlayer(ReplayData data, const std::string& name, std::size_t memory_budget,
                            const ReplayModuleAccess& modules)
-    : data_(std::move(data)), sim_(replay_scenario(data_, name, modules)), budget_(std::max<std::size_t>(memory_budget, 1)) {
+    : data_(std::move(data)),
+      sim_(replay_scenario(data_, name, modules)),
+      budget_(std::max<std::size_t>(memory_budget, 1)) {
     describe_commands();
     keyframes_.push_back(Keyframe{0, 0, sim_.snapshot()});
     keyframe_bytes_ = sim_.world().snapshot_bytes();
@@ -86,8 +92,8 @@ void ReplayPlayer::describe_commands() {
             const std::string key = c.text("key");
             const double now = c.number("value");
             auto it = values.find(key);
-            std::string text = key + " " + (it == values.end() ? std::string("?") : format_number(it->second)) + " -> " +
-                               format_number(now);
+            std::string text = key + " " + (it == values.end() ? std::string("?") : format_number(it->second)) +
+                               " -> " + format_number(now);
             values[key] = now;
             timeline_.push_back({c.tick, std::move(text)});
         } else {
@@ -163,16 +169,14 @@ void ReplayPlayer::seek(std::int64_t tick) {
         sim_.restore(k.state);
         next_command_ = k.next_command;
     }
-    while (sim_.tick() < tick && step()) {
-    }
+    while (sim_.tick() < tick && step()) {}
 }
 
 bool ReplayPlayer::check_ahead(std::int64_t max_ticks) {
     if (fully_checked()) return true;
     const std::int64_t back_to = sim_.tick();
     seek(checked_to_);
-    for (std::int64_t i = 0; i < max_ticks && step(); ++i) {
-    }
+    for (std::int64_t i = 0; i < max_ticks && step(); ++i) {}
     seek(back_to);
     return fully_checked();
 }
@@ -210,7 +214,7 @@ std::vector<std::pair<std::string_view, std::string_view>> split_lines(const std
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 StateDifference diff_state_lines(const std::string& recorded, const std::string& replayed, std::size_t keep) {
     StateDifference d;
@@ -230,8 +234,10 @@ StateDifference diff_state_lines(const std::string& recorded, const std::string&
     for (const auto& [path, value] : rec) {
         seen.emplace(path, true);
         auto it = replayed_at.find(path);
-        if (it == replayed_at.end()) add(path, value, "(absent)");
-        else if (it->second != value) add(path, value, it->second);
+        if (it == replayed_at.end())
+            add(path, value, "(absent)");
+        else if (it->second != value)
+            add(path, value, it->second);
     }
     for (const auto& [path, value] : rep)
         if (!seen.count(path)) add(path, "(absent)", value);
@@ -300,9 +306,10 @@ VerifyResult verify_replay(const ReplayData& data, const std::string& name, cons
                 diff = diff_state_lines(*recorded, state_lines(player.simulation().world()));
                 diff.tick = after->tick;
                 if (diff.count == 0)
-                    diff.note = "the state at tick " + std::to_string(after->tick) +
-                                " equals the recorded one: the difference is in hashed values the snapshot does not show, "
-                                "or in the recorded hashes themselves";
+                    diff.note =
+                        "the state at tick " + std::to_string(after->tick) +
+                        " equals the recorded one: the difference is in hashed values the snapshot does not show, "
+                        "or in the recorded hashes themselves";
             } else {
                 diff = StateDifference{};
                 diff.note = "the recorded state at tick " + std::to_string(after->tick) + " is damaged";
@@ -326,34 +333,36 @@ std::string version_pair(const ReplayHeader& h) {
 namespace {
 
 std::string ticks_span(std::int64_t first, std::int64_t last) {
-    return first == last ? "tick " + std::to_string(first) : "ticks " + std::to_string(first) + ".." + std::to_string(last);
+    return first == last ? "tick " + std::to_string(first)
+                         : "ticks " + std::to_string(first) + ".." + std::to_string(last);
 }
 
-}  // namespace
+}   // namespace
 
 // What is wrong with the file as a whole, in a line, and the exit code that says it (0 when intact).
 ReplayVerdict integrity_verdict(const ReplayData& d) {
     switch (d.integrity) {
-    case ReplayIntegrity::Intact: return ReplayVerdict::Ok;
-    case ReplayIntegrity::Damaged: return ReplayVerdict::Damaged;
-    case ReplayIntegrity::NotClosed:
-    case ReplayIntegrity::TornTail: return ReplayVerdict::NotClosed;
+        case ReplayIntegrity::Intact: return ReplayVerdict::Ok;
+        case ReplayIntegrity::Damaged: return ReplayVerdict::Damaged;
+        case ReplayIntegrity::NotClosed:
+        case ReplayIntegrity::TornTail: return ReplayVerdict::NotClosed;
     }
     return ReplayVerdict::Damaged;
 }
 
 std::string integrity_text(const ReplayData& d) {
     switch (d.integrity) {
-    case ReplayIntegrity::Intact: return "intact (closed, every record sound)";
-    case ReplayIntegrity::NotClosed: return "NOT CLOSED: every record is sound but the recording never ended (the app stopped while recording)";
-    case ReplayIntegrity::TornTail:
-        return "NOT CLOSED: cut off inside a record at byte " + std::to_string(d.torn_at) + " of " + std::to_string(d.file_bytes) +
-               " (a crash or a kill while recording); what came before is sound";
-    case ReplayIntegrity::Damaged: {
-        std::string text = "DAMAGED: ";
-        for (std::size_t i = 0; i < d.damage.size(); ++i) text += (i ? "; " : "") + describe_damage(d.damage[i]);
-        return text;
-    }
+        case ReplayIntegrity::Intact: return "intact (closed, every record sound)";
+        case ReplayIntegrity::NotClosed:
+            return "NOT CLOSED: every record is sound but the recording never ended (the app stopped while recording)";
+        case ReplayIntegrity::TornTail:
+            return "NOT CLOSED: cut off inside a record at byte " + std::to_string(d.torn_at) + " of " +
+                   std::to_string(d.file_bytes) + " (a crash or a kill while recording); what came before is sound";
+        case ReplayIntegrity::Damaged: {
+            std::string text = "DAMAGED: ";
+            for (std::size_t i = 0; i < d.damage.size(); ++i) text += (i ? "; " : "") + describe_damage(d.damage[i]);
+            return text;
+        }
     }
     return "?";
 }
@@ -380,7 +389,8 @@ ReplayCheck check_replay(const ReplayData& data, const std::string& path, const 
     const auto lost = data.hashes.lost();
     if (!lost.empty()) {
         checked += " (";
-        for (std::size_t i = 0; i < lost.size(); ++i) checked += (i ? ", " : "") + ticks_span(lost[i].first, lost[i].second);
+        for (std::size_t i = 0; i < lost.size(); ++i)
+            checked += (i ? ", " : "") + ticks_span(lost[i].first, lost[i].second);
         checked += " unchecked: their hashes were lost)";
     }
     std::string diverged;
@@ -394,14 +404,17 @@ ReplayCheck check_replay(const ReplayData& data, const std::string& path, const 
     if (c.verdict == ReplayVerdict::Damaged) {
         c.lines.push_back(name + ": " + integrity_text(data));
         c.lines.push_back(name + ": DAMAGED: " + checked + "; " +
-                          (diverged.empty() ? "every hash that survived matches" : diverged + ", possibly because of what the damage lost") +
+                          (diverged.empty() ? "every hash that survived matches"
+                                            : diverged + ", possibly because of what the damage lost") +
                           versions);
     } else if (!diverged.empty()) {
         c.verdict = ReplayVerdict::Diverged;
-        c.lines.push_back(name + ": " + diverged + ": the re-simulated world differs from the recorded one; " + checked + versions);
+        c.lines.push_back(name + ": " + diverged + ": the re-simulated world differs from the recorded one; " +
+                          checked + versions);
     } else if (c.verdict == ReplayVerdict::NotClosed) {
         c.lines.push_back(name + ": " + integrity_text(data));
-        c.lines.push_back(name + ": NOT CLOSED: " + checked + ", every hash matches (" + std::to_string(data.commands.size()) +
+        c.lines.push_back(name + ": NOT CLOSED: " + checked + ", every hash matches (" +
+                          std::to_string(data.commands.size()) +
                           " commands); what the recording held after the cut is lost" + versions);
     } else {
         c.lines.push_back(name + ": OK, " + std::to_string(r.ticks) + " ticks re-simulated, every hash matches (" +
@@ -410,10 +423,12 @@ ReplayCheck check_replay(const ReplayData& data, const std::string& path, const 
     if (r.difference) {
         const StateDifference& d = *r.difference;
         if (d.count > 0) {
-            c.lines.push_back("  the state at tick " + std::to_string(d.tick) + " differs in " + std::to_string(d.count) +
-                              (d.count == 1 ? " value" : " values") + " (recorded, replayed):");
+            c.lines.push_back("  the state at tick " + std::to_string(d.tick) + " differs in " +
+                              std::to_string(d.count) + (d.count == 1 ? " value" : " values") +
+                              " (recorded, replayed):");
             for (const std::string& line : d.first) c.lines.push_back("    " + line);
-            if (d.count > d.first.size()) c.lines.push_back("    ... and " + std::to_string(d.count - d.first.size()) + " more");
+            if (d.count > d.first.size())
+                c.lines.push_back("    ... and " + std::to_string(d.count - d.first.size()) + " more");
         } else if (!d.note.empty()) {
             c.lines.push_back("  " + d.note);
         }
@@ -465,7 +480,8 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
         // Scheduled commands are checked when a scenario loads; with other parameters (--set, a
         // slider) some may be refused now, and a replay must load what it embeds.
         throw std::runtime_error(std::string("the scenario with its current parameters does not load, so it cannot be "
-                                             "recorded:\n") + e.what());
+                                             "recorded:\n") +
+                                 e.what());
     }
     Simulation& again = *loaded;
     const auto& live = sim.live_commands();
@@ -481,8 +497,9 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
         for (; live_written < live.size() && live[live_written].tick == again.tick(); ++live_written) {
             if (auto why = again.submit(live[live_written])) {
                 stop();
-                throw std::runtime_error("this session cannot be recorded from its start: " + describe(live[live_written]) +
-                                         " is refused on replay (" + *why + "); restart it (R) and record again");
+                throw std::runtime_error(
+                    "this session cannot be recorded from its start: " + describe(live[live_written]) +
+                    " is refused on replay (" + *why + "); restart it (R) and record again");
             }
             writer_.add_command(live[live_written]);
             full_hash_due_ = true;
@@ -493,8 +510,10 @@ void SessionRecorder::start(Simulation& sim, const std::string& path, const std:
     }
     if (again.world().hash() != sim.world().hash()) {
         stop();
-        throw std::runtime_error("this session cannot be recorded from its start: replaying its commands gives another "
-                                 "world at tick " + std::to_string(sim.tick()) + "; restart it (R) and record again");
+        throw std::runtime_error(
+            "this session cannot be recorded from its start: replaying its commands gives another "
+            "world at tick " +
+            std::to_string(sim.tick()) + "; restart it (R) and record again");
     }
     const std::optional<std::uint64_t> base = sim.world().clock_only_base();
     quiet_ = base.has_value();
@@ -668,12 +687,14 @@ void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::st
     } catch (const std::exception& e) {
         // Only a file this recording wrote: one that was there and was never opened stays.
         struct stat after {};
-        const bool touched = ::stat(path.c_str(), &after) == 0 && S_ISREG(after.st_mode) &&
-                             (!existed || after.st_ino != before.st_ino || after.st_size != before.st_size ||
-                              after.st_mtim.tv_sec != before.st_mtim.tv_sec || after.st_mtim.tv_nsec != before.st_mtim.tv_nsec);
+        const bool touched =
+            ::stat(path.c_str(), &after) == 0 && S_ISREG(after.st_mode) &&
+            (!existed || after.st_ino != before.st_ino || after.st_size != before.st_size ||
+             after.st_mtim.tv_sec != before.st_mtim.tv_sec || after.st_mtim.tv_nsec != before.st_mtim.tv_nsec);
         const bool removed = touched && ::unlink(path.c_str()) == 0;
-        throw std::runtime_error(std::string(e.what()) + (removed ? " (the partial file " + path + " was removed)" : ""));
+        throw std::runtime_error(std::string(e.what()) +
+                                 (removed ? " (the partial file " + path + " was removed)" : ""));
     }
 }
 
-}  // namespace pb
+}   // namespace pb

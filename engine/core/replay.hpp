@@ -108,18 +108,18 @@ std::string state_lines(const World& world);
 // state the recording kept (the last one before the divergence, else the first after it).
 struct StateDifference {
     std::int64_t tick = 0;
-    std::size_t count = 0;                 // values that differ (or exist on one side only)
-    std::vector<std::string> first;        // the first few: "state.pods[3].pos[0]: recorded -0.41, replayed -0.40"
-    std::string note;                      // when no recorded state could be compared, why
+    std::size_t count = 0;            // values that differ (or exist on one side only)
+    std::vector<std::string> first;   // the first few: "state.pods[3].pos[0]: recorded -0.41, replayed -0.40"
+    std::string note;                 // when no recorded state could be compared, why
 };
 // Compares two snapshots' lines; at most `keep` differences are spelt out.
 StateDifference diff_state_lines(const std::string& recorded, const std::string& replayed, std::size_t keep = 8);
 
 struct VerifyResult {
-    std::int64_t ticks = 0;                       // ticks re-simulated
-    std::optional<std::int64_t> divergence;       // first divergent tick
-    std::optional<StateDifference> difference;    // at a divergence: what differs
-    std::string summary;                          // at a divergence: the re-simulated world's summary line
+    std::int64_t ticks = 0;                      // ticks re-simulated
+    std::optional<std::int64_t> divergence;      // first divergent tick
+    std::optional<StateDifference> difference;   // at a divergence: what differs
+    std::string summary;                         // at a divergence: the re-simulated world's summary line
     std::vector<std::string> refused;
     bool ok() const { return !divergence && refused.empty(); }
 };
@@ -130,11 +130,11 @@ VerifyResult verify_replay(const ReplayData& data, const std::string& name_for_m
 
 // What a file is worth as evidence; the numbers are `replay verify`'s exit codes.
 enum class ReplayVerdict {
-    Ok = 0,          // intact, closed, consistent, every recorded hash matches
-    Diverged = 1,    // sound (or only cut off), but the re-simulation differs: the first divergent tick
-    Unplayable = 2,  // not a replay, header unreadable, scenario refused, module not allowed
-    Damaged = 3,     // records inside are damaged, or the file contradicts itself
-    NotClosed = 4,   // cut off or never closed (a crash while recording); what it holds matches
+    Ok = 0,           // intact, closed, consistent, every recorded hash matches
+    Diverged = 1,     // sound (or only cut off), but the re-simulation differs: the first divergent tick
+    Unplayable = 2,   // not a replay, header unreadable, scenario refused, module not allowed
+    Damaged = 3,      // records inside are damaged, or the file contradicts itself
+    NotClosed = 4,    // cut off or never closed (a crash while recording); what it holds matches
 };
 // The verdict on the file alone (Ok, Damaged or NotClosed), before any re-simulation.
 ReplayVerdict integrity_verdict(const ReplayData& data);
@@ -243,4 +243,4 @@ private:
 // Records `ticks` ticks of a scenario headless (`playbench replay record`).
 void record_scenario(const Scenario& scenario, std::int64_t ticks, const std::string& path);
 
-}  // namespace pb
+}   // namespace pb

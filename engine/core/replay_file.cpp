@@ -38,8 +38,18 @@ constexpr std::size_t kRecordOverhead = 1 + 4 + 4;
 // A record larger than this is corruption, not data (a scenario is kilobytes; a hash block 16 KB).
 constexpr std::uint32_t kMaxPayload = 64u << 20;
 
-enum RecordType : std::uint8_t { kHeader = 1, kHashes = 2, kCommand = 3, kNote = 4, kNoteDeleted = 5, kEnd = 6, kQuietTicks = 7,
-                                  kModulePins = 8, kSnapshot = 9, kScripts = 10 };
+enum RecordType : std::uint8_t {
+    kHeader = 1,
+    kHashes = 2,
+    kCommand = 3,
+    kNote = 4,
+    kNoteDeleted = 5,
+    kEnd = 6,
+    kQuietTicks = 7,
+    kModulePins = 8,
+    kSnapshot = 9,
+    kScripts = 10
+};
 // Kinds above this are skipped when read (a later minor version's) and never resynchronised on.
 constexpr std::uint8_t kLastKnownRecord = kScripts;
 // A stretch of quiet ticks longer than this (about 13 days of play at 60 ticks a second), or a
@@ -64,10 +74,10 @@ constexpr std::int64_t kMaxTicks = std::int64_t{1} << 28;
 //                 state to the payload's end                                        (SnapshotHead)
 //   kEnd          nothing
 struct HashBlockLayout {
-    static constexpr std::uint32_t kHead = 8 + 4;       // first tick, count
+    static constexpr std::uint32_t kHead = 8 + 4;   // first tick, count
     static constexpr std::uint32_t kPerHash = 4;
     static constexpr std::uint32_t kFullsCount = 4;
-    static constexpr std::uint32_t kPerFull = 8 + 8;    // tick, full hash
+    static constexpr std::uint32_t kPerFull = 8 + 8;   // tick, full hash
     // Where the count of full hashes stands, after `count` short hashes.
     static constexpr std::uint32_t fulls_offset(std::uint32_t count) { return kHead + kPerHash * count; }
     static constexpr std::uint32_t length(std::uint32_t count, std::uint32_t fulls) {
@@ -164,10 +174,14 @@ void encode_command(Bytes& b, const Command& c) {
         std::visit(
             [&](const auto& v) {
                 using T = std::decay_t<decltype(v)>;
-                if constexpr (std::is_same_v<T, bool>) b.u8(v ? 1 : 0);
-                else if constexpr (std::is_same_v<T, std::int64_t>) b.i64(v);
-                else if constexpr (std::is_same_v<T, double>) b.f64(v);
-                else b.str(v);
+                if constexpr (std::is_same_v<T, bool>)
+                    b.u8(v ? 1 : 0);
+                else if constexpr (std::is_same_v<T, std::int64_t>)
+                    b.i64(v);
+                else if constexpr (std::is_same_v<T, double>)
+                    b.f64(v);
+                else
+                    b.str(v);
             },
             value);
     }
@@ -250,7 +264,7 @@ void write_all(int fd, const std::string& bytes, const std::string& path) {
 
 std::string tick_text(std::int64_t t) { return "tick " + std::to_string(t); }
 
-}  // namespace
+}   // namespace
 
 // --- the hashes of the ticks -------------------------------------------------------------------
 
@@ -264,7 +278,8 @@ const TickHashes::Run* TickHashes::find(std::int64_t tick) const {
             if (tick >= n.first && tick < n.first + n.count) return &runs_[++last_run_];
         }
     }
-    auto it = std::upper_bound(runs_.begin(), runs_.end(), tick, [](std::int64_t t, const Run& r) { return t < r.first; });
+    auto it =
+        std::upper_bound(runs_.begin(), runs_.end(), tick, [](std::int64_t t, const Run& r) { return t < r.first; });
     last_run_ = static_cast<std::size_t>(std::prev(it) - runs_.begin());
     return &*std::prev(it);
 }
@@ -273,9 +288,10 @@ std::optional<std::uint32_t> TickHashes::at(std::int64_t tick) const {
     const Run* r = find(tick);
     if (!r) return std::nullopt;
     switch (r->kind) {
-    case Kind::Stored: return stored_[static_cast<std::size_t>(r->value + static_cast<std::uint64_t>(tick - r->first))];
-    case Kind::Quiet: return short_hash(clock_tick_hash(r->value, tick));
-    case Kind::Lost: return std::nullopt;
+        case Kind::Stored:
+            return stored_[static_cast<std::size_t>(r->value + static_cast<std::uint64_t>(tick - r->first))];
+        case Kind::Quiet: return short_hash(clock_tick_hash(r->value, tick));
+        case Kind::Lost: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -299,8 +315,10 @@ void TickHashes::append_quiet(std::int64_t count, std::uint64_t base) {
 
 void TickHashes::append_lost(std::int64_t count) {
     if (count <= 0) return;
-    if (!runs_.empty() && runs_.back().kind == Kind::Lost) runs_.back().count += count;
-    else runs_.push_back(Run{size_ + 1, count, Kind::Lost, 0});
+    if (!runs_.empty() && runs_.back().kind == Kind::Lost)
+        runs_.back().count += count;
+    else
+        runs_.push_back(Run{size_ + 1, count, Kind::Lost, 0});
     size_ += count;
 }
 
@@ -328,17 +346,18 @@ std::optional<std::string> unpack_snapshot(const StateSnapshot& s) {
     if (s.raw_size > kMaxSnapshotBytes) return std::nullopt;
     std::string text(s.raw_size, '\0');
     // Into a buffer of the stated size: a crafted record cannot make it grow.
-    const int n = stbi_zlib_decode_buffer(text.data(), static_cast<int>(text.size()), s.packed.data(), static_cast<int>(s.packed.size()));
+    const int n = stbi_zlib_decode_buffer(text.data(), static_cast<int>(text.size()), s.packed.data(),
+                                          static_cast<int>(s.packed.size()));
     if (n != static_cast<int>(s.raw_size)) return std::nullopt;
     return text;
 }
 
 const char* integrity_name(ReplayIntegrity i) {
     switch (i) {
-    case ReplayIntegrity::Intact: return "intact";
-    case ReplayIntegrity::NotClosed: return "not closed";
-    case ReplayIntegrity::TornTail: return "cut off";
-    case ReplayIntegrity::Damaged: return "damaged";
+        case ReplayIntegrity::Intact: return "intact";
+        case ReplayIntegrity::NotClosed: return "not closed";
+        case ReplayIntegrity::TornTail: return "cut off";
+        case ReplayIntegrity::Damaged: return "damaged";
     }
     return "?";
 }
@@ -374,11 +393,11 @@ std::string printable(const std::string& text) {
             std::size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
             bool ok = len > 0 && i + len <= n;
             for (std::size_t k = 1; ok && k < len; ++k) ok = (p[i + k] & 0xc0) == 0x80;
-            if (ok && len == 2 && c == 0xc2 && p[i + 1] < 0xa0) ok = false;                 // C1 controls
-            if (ok && len == 3 && c == 0xe0 && p[i + 1] < 0xa0) ok = false;                 // overlong
-            if (ok && len == 3 && c == 0xed && p[i + 1] >= 0xa0) ok = false;                // surrogates
-            if (ok && len == 4 && c == 0xf0 && p[i + 1] < 0x90) ok = false;                 // overlong
-            if (ok && len == 4 && c == 0xf4 && p[i + 1] >= 0x90) ok = false;                // > U+10FFFF
+            if (ok && len == 2 && c == 0xc2 && p[i + 1] < 0xa0) ok = false;    // C1 controls
+            if (ok && len == 3 && c == 0xe0 && p[i + 1] < 0xa0) ok = false;    // overlong
+            if (ok && len == 3 && c == 0xed && p[i + 1] >= 0xa0) ok = false;   // surrogates
+            if (ok && len == 4 && c == 0xf0 && p[i + 1] < 0x90) ok = false;    // overlong
+            if (ok && len == 4 && c == 0xf4 && p[i + 1] >= 0x90) ok = false;   // > U+10FFFF
             if (ok) {
                 out.append(text, i, len);
                 i += len;
@@ -468,14 +487,14 @@ namespace {
 // The most a sound record of each kind can hold: what the writer ever writes, with room.
 std::uint32_t max_payload(std::uint8_t type) {
     switch (type) {
-    case kHeader: return kMaxPayload;
-    case kHashes:
-        return HashBlockLayout::length(static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock),
-                                       static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock));
-    case kQuietTicks: return kQuietTicksLength;
-    case kNoteDeleted: return kNoteDeletedLength;
-    case kEnd: return 0;
-    default: return 16u << 20;   // commands, notes, kinds a later minor version adds
+        case kHeader: return kMaxPayload;
+        case kHashes:
+            return HashBlockLayout::length(static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock),
+                                           static_cast<std::uint32_t>(ReplayWriter::kHashesPerBlock));
+        case kQuietTicks: return kQuietTicksLength;
+        case kNoteDeleted: return kNoteDeletedLength;
+        case kEnd: return 0;
+        default: return 16u << 20;   // commands, notes, kinds a later minor version adds
     }
 }
 
@@ -487,17 +506,17 @@ bool has_exact_bound(std::uint8_t type) {
 
 const char* record_kind(std::uint8_t type) {
     switch (type) {
-    case kHeader: return "the header";
-    case kHashes: return "a block of tick hashes";
-    case kQuietTicks: return "a stretch of quiet ticks";
-    case kCommand: return "a command";
-    case kNote: return "a note";
-    case kNoteDeleted: return "a note's deletion";
-    case kEnd: return "the end record";
-    case kSnapshot: return "a snapshot of the state";
-    case kModulePins: return "the module libraries' pins";
-    case kScripts: return "the scripts";
-    default: return "a record of unknown kind";
+        case kHeader: return "the header";
+        case kHashes: return "a block of tick hashes";
+        case kQuietTicks: return "a stretch of quiet ticks";
+        case kCommand: return "a command";
+        case kNote: return "a note";
+        case kNoteDeleted: return "a note's deletion";
+        case kEnd: return "the end record";
+        case kSnapshot: return "a snapshot of the state";
+        case kModulePins: return "the module libraries' pins";
+        case kScripts: return "the scripts";
+        default: return "a record of unknown kind";
     }
 }
 
@@ -636,8 +655,8 @@ public:
         // branch says tick 0.
         if (h.branch_tick < 0 || h.branch_tick > kMaxTicks || (h.branch_of.empty() && h.branch_tick != 0)) {
             error = name_ + ": the replay's header is damaged (it says it branched " +
-                    (h.branch_of.empty() ? "from no replay" : "from a replay") + " at tick " + std::to_string(h.branch_tick) +
-                    "); the file cannot be played";
+                    (h.branch_of.empty() ? "from no replay" : "from a replay") + " at tick " +
+                    std::to_string(h.branch_tick) + "); the file cannot be played";
             return false;
         }
         return true;
@@ -653,17 +672,19 @@ public:
         if (data_.closed && f.type != kNote && f.type != kNoteDeleted && f.type != kEnd && f.type <= kLastKnownRecord)
             return false;
         switch (f.type) {
-        case kHashes: return hashes(r, f.length);
-        case kQuietTicks: return quiet_ticks(r);
-        case kCommand: return command(r);
-        case kNote: return note(r);
-        case kNoteDeleted: return note_deleted(r);
-        case kModulePins: return first && decode_module_pins(f.payload, f.length, data_.module_pins);   // right after the header
-        case kSnapshot: return snapshot(f);
-        case kScripts:   // before the first tick
-            return data_.hashes.size() == 0 && data_.commands.empty() && decode_scripts(f.payload, f.length, data_.scripts);
-        case kEnd: return end(f, at);
-        default: return unknown(f, at);
+            case kHashes: return hashes(r, f.length);
+            case kQuietTicks: return quiet_ticks(r);
+            case kCommand: return command(r);
+            case kNote: return note(r);
+            case kNoteDeleted: return note_deleted(r);
+            case kModulePins:
+                return first && decode_module_pins(f.payload, f.length, data_.module_pins);   // right after the header
+            case kSnapshot: return snapshot(f);
+            case kScripts:   // before the first tick
+                return data_.hashes.size() == 0 && data_.commands.empty() &&
+                       decode_scripts(f.payload, f.length, data_.scripts);
+            case kEnd: return end(f, at);
+            default: return unknown(f, at);
         }
     }
 
@@ -712,9 +733,12 @@ public:
         // are written in that order; damage may have reordered nothing, but cost stays linear).
         if (!deleted_.empty()) {
             std::sort(deleted_.begin(), deleted_.end());
-            std::erase_if(data_.notes, [&](const ReplayNote& n) { return std::binary_search(deleted_.begin(), deleted_.end(), n.id); });
+            std::erase_if(data_.notes, [&](const ReplayNote& n) {
+                return std::binary_search(deleted_.begin(), deleted_.end(), n.id);
+            });
         }
-        std::stable_sort(data_.notes.begin(), data_.notes.end(), [](const ReplayNote& a, const ReplayNote& b) { return a.id < b.id; });
+        std::stable_sort(data_.notes.begin(), data_.notes.end(),
+                         [](const ReplayNote& a, const ReplayNote& b) { return a.id < b.id; });
     }
 
     std::optional<std::size_t> end_at() const { return end_at_; }
@@ -726,7 +750,8 @@ private:
     std::int64_t ticks_damage_can_hold() const {
         const auto bytes = static_cast<std::int64_t>(std::min<std::uint64_t>(damaged_bytes_, kMaxReplayFileBytes));
         return bytes / HashBlockLayout::kPerHash +
-               (quiet_lab_ ? bytes / static_cast<std::int64_t>(kRecordOverhead + kQuietTicksLength) * kMaxQuietStretch : 0);
+               (quiet_lab_ ? bytes / static_cast<std::int64_t>(kRecordOverhead + kQuietTicksLength) * kMaxQuietStretch
+                           : 0);
     }
     // The last tick a record here may name: the ticks so far, and after damage what it could hold.
     std::int64_t reachable() const { return data_.hashes.size() + (resync_ ? ticks_damage_can_hold() : 0); }
@@ -795,8 +820,10 @@ private:
         // A note stands at a tick already recorded (the recorder writes the ticks before it first).
         if (!decode_note(r, n) || n.tick < 0 || n.tick > reachable()) return false;
         auto [it, added] = note_index_.try_emplace(n.id, data_.notes.size());
-        if (added) data_.notes.push_back(std::move(n));
-        else data_.notes[it->second] = std::move(n);   // a note edited: the last word stands
+        if (added)
+            data_.notes.push_back(std::move(n));
+        else
+            data_.notes[it->second] = std::move(n);   // a note edited: the last word stands
         return true;
     }
 
@@ -836,10 +863,10 @@ private:
     ReplayData& data_;
     std::vector<std::string>& warnings_;
     const std::string& name_;
-    bool quiet_lab_ = false;           // the header's lab writes quiet stretches
-    bool first_record_ = true;         // the next record is the first after the header
+    bool quiet_lab_ = false;     // the header's lab writes quiet stretches
+    bool first_record_ = true;   // the next record is the first after the header
     bool resync_ = false;
-    std::uint64_t damaged_bytes_ = 0;  // damaged bytes since the last record that fitted
+    std::uint64_t damaged_bytes_ = 0;   // damaged bytes since the last record that fitted
     bool skipped_unknown_ = false;
     std::optional<std::size_t> end_at_;
     std::unordered_map<std::uint32_t, std::size_t> note_index_;
@@ -851,10 +878,11 @@ private:
 std::string bytes_text(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " byte" : " bytes"); }
 
 std::string ticks_text(std::int64_t first, std::int64_t last) {
-    return first == last ? "tick " + std::to_string(first) : "ticks " + std::to_string(first) + ".." + std::to_string(last);
+    return first == last ? "tick " + std::to_string(first)
+                         : "ticks " + std::to_string(first) + ".." + std::to_string(last);
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<std::size_t> replay_record_starts(const std::string& bytes) {
     std::vector<std::size_t> starts;
@@ -880,8 +908,9 @@ namespace {
 // Why the bytes are not a replay at all (no signature, too large), or nothing.
 std::optional<std::string> not_a_replay(const std::string& bytes, const std::string& name) {
     if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-        return name + ": not a Playbench replay (it does not start with the replay signature); open a "
-                      "file recorded with Record or `playbench replay record`";
+        return name +
+               ": not a Playbench replay (it does not start with the replay signature); open a "
+               "file recorded with Record or `playbench replay record`";
     if (bytes.size() > kMaxReplayFileBytes)
         return name + ": " + bytes_text(bytes.size()) + " is more than a replay can hold (at most " +
                bytes_text(kMaxReplayFileBytes) + "); the file is not one Playbench wrote";
@@ -897,7 +926,9 @@ std::optional<std::size_t> read_header_record(const std::string& bytes, const st
     const FrameCheck c = check_frame(bytes, at, f);
     if (c != FrameCheck::Sound || f.type != kHeader) {
         error = name + ": the replay's header is " +
-                (c == FrameCheck::Cut ? "cut off" : c == FrameCheck::Sound ? "missing" : "damaged") +
+                (c == FrameCheck::Cut     ? "cut off"
+                 : c == FrameCheck::Sound ? "missing"
+                                          : "damaged") +
                 "; the file cannot be played";
         return std::nullopt;
     }
@@ -907,8 +938,8 @@ std::optional<std::size_t> read_header_record(const std::string& bytes, const st
 
 // What is wrong between `at` and the next sound record at `next` (the file's end when SIZE_MAX):
 // the record there checked as `c`.
-ReplayDamage describe_bad_bytes(const std::string& bytes, std::size_t at, std::size_t next, FrameCheck c, const Frame& f,
-                                bool gave_up) {
+ReplayDamage describe_bad_bytes(const std::string& bytes, std::size_t at, std::size_t next, FrameCheck c,
+                                const Frame& f, bool gave_up) {
     const std::size_t until = next == SIZE_MAX ? bytes.size() : next;
     ReplayDamage d;
     d.offset = at;
@@ -924,7 +955,8 @@ ReplayDamage describe_bad_bytes(const std::string& bytes, std::size_t at, std::s
         d.what = c != FrameCheck::BadLength ? "unreadable bytes"
                  : has_exact_bound(f.type)
                      ? "a record with an impossible length: " + bytes_text(f.length) + " for " + record_kind(f.type) +
-                           (max_payload(f.type) == 0 ? ", which holds none" : ", which holds at most " + bytes_text(max_payload(f.type)))
+                           (max_payload(f.type) == 0 ? ", which holds none"
+                                                     : ", which holds at most " + bytes_text(max_payload(f.type)))
                      : "a record with an impossible length";
         if (gave_up) d.what += "; the rest of the file was not searched for sound records";
         d.may_hold_command = true;
@@ -970,31 +1002,36 @@ void settle_integrity(ReplayData& data, std::size_t file_size, const std::string
                       std::vector<std::string>& warnings) {
     // Records after the end record: appended to a closed file (notes are), fine; damage is not.
     if (data.integrity != ReplayIntegrity::TornTail) {
-        if (!data.damage.empty()) data.integrity = ReplayIntegrity::Damaged;
-        else if (!data.closed) data.integrity = ReplayIntegrity::NotClosed;
+        if (!data.damage.empty())
+            data.integrity = ReplayIntegrity::Damaged;
+        else if (!data.closed)
+            data.integrity = ReplayIntegrity::NotClosed;
     }
     const std::string holds = tick_text(data.length()) + ", " + std::to_string(data.commands.size()) + " commands, " +
                               std::to_string(data.notes.size()) + " notes";
     switch (data.integrity) {
-    case ReplayIntegrity::Intact: break;
-    case ReplayIntegrity::NotClosed:
-        warnings.push_back(name + ": the recording was not closed (the app stopped while recording); everything "
-                           "up to " + tick_text(data.length()) + " was kept");
-        break;
-    case ReplayIntegrity::TornTail:
-        warnings.push_back(name + ": the file ends inside a record at byte " + std::to_string(data.torn_at) +
-                           " (cut off by a crash or a kill while recording); the " +
-                           bytes_text(file_size - data.torn_at) + " after it are lost; loaded what came before: " + holds);
-        break;
-    case ReplayIntegrity::Damaged:
-        for (const ReplayDamage& d : data.damage) warnings.push_back(name + ": DAMAGED: " + describe_damage(d));
-        warnings.push_back(name + ": read on past the damage: " + holds + " survive" +
-                           (data.closed ? "" : "; the recording was not closed"));
-        break;
+        case ReplayIntegrity::Intact: break;
+        case ReplayIntegrity::NotClosed:
+            warnings.push_back(name +
+                               ": the recording was not closed (the app stopped while recording); everything "
+                               "up to " +
+                               tick_text(data.length()) + " was kept");
+            break;
+        case ReplayIntegrity::TornTail:
+            warnings.push_back(name + ": the file ends inside a record at byte " + std::to_string(data.torn_at) +
+                               " (cut off by a crash or a kill while recording); the " +
+                               bytes_text(file_size - data.torn_at) +
+                               " after it are lost; loaded what came before: " + holds);
+            break;
+        case ReplayIntegrity::Damaged:
+            for (const ReplayDamage& d : data.damage) warnings.push_back(name + ": DAMAGED: " + describe_damage(d));
+            warnings.push_back(name + ": read on past the damage: " + holds + " survive" +
+                               (data.closed ? "" : "; the recording was not closed"));
+            break;
     }
 }
 
-}  // namespace
+}   // namespace
 
 ReplayLoad read_replay_bytes(const std::string& bytes, const std::string& name) {
     ReplayLoad load;
@@ -1039,10 +1076,10 @@ class ReplayWriter::Disk {
 public:
     struct Job {
         enum class Kind { Bytes, Hashes, Sync, Snapshot } kind = Kind::Bytes;
-        std::string bytes;                                    // Bytes: a framed record; Snapshot: its lines
-        bool after_commands = false;                          // Snapshot
-        std::int64_t first = 0;                               // Hashes: the block's first tick
-        std::vector<std::uint32_t> hashes;                    // Hashes: one short hash a tick
+        std::string bytes;                                          // Bytes: a framed record; Snapshot: its lines
+        bool after_commands = false;                                // Snapshot
+        std::int64_t first = 0;                                     // Hashes: the block's first tick
+        std::vector<std::uint32_t> hashes;                          // Hashes: one short hash a tick
         std::vector<std::pair<std::int64_t, std::uint64_t>> full;   // Hashes: (tick, full hash)
     };
 
@@ -1107,48 +1144,48 @@ private:
 
     void perform(const Job& job) {
         switch (job.kind) {
-        case Job::Kind::Bytes:
-            write_all(fd_, job.bytes, path_);
-            break;
-        case Job::Kind::Hashes: {
-            // Framed in place, so the block is copied once: this runs every 4096 ticks.
-            Bytes b;
-            b.out.reserve(32 + 4 * job.hashes.size() + 16 * job.full.size());
-            begin_record(b, kHashes);
-            b.i64(job.first);
-            b.u32(static_cast<std::uint32_t>(job.hashes.size()));
-            b.u32s(job.hashes);
-            b.u32(static_cast<std::uint32_t>(job.full.size()));
-            for (const auto& [t, h] : job.full) {
-                b.i64(t);
-                b.u64(h);
+            case Job::Kind::Bytes: write_all(fd_, job.bytes, path_); break;
+            case Job::Kind::Hashes: {
+                // Framed in place, so the block is copied once: this runs every 4096 ticks.
+                Bytes b;
+                b.out.reserve(32 + 4 * job.hashes.size() + 16 * job.full.size());
+                begin_record(b, kHashes);
+                b.i64(job.first);
+                b.u32(static_cast<std::uint32_t>(job.hashes.size()));
+                b.u32s(job.hashes);
+                b.u32(static_cast<std::uint32_t>(job.full.size()));
+                for (const auto& [t, h] : job.full) {
+                    b.i64(t);
+                    b.u64(h);
+                }
+                finish_record(b);
+                write_all(fd_, b.out, path_);
+                break;
             }
-            finish_record(b);
-            write_all(fd_, b.out, path_);
-            break;
-        }
-        case Job::Kind::Snapshot: {
-            // Packed here, off the simulation's thread: a large colony's state is 400 KB of text.
-            int packed_size = 0;
-            unsigned char* packed = stbi_zlib_compress(reinterpret_cast<unsigned char*>(const_cast<char*>(job.bytes.data())),
-                                                       static_cast<int>(job.bytes.size()), &packed_size, 6);
-            if (!packed) throw std::runtime_error("cannot pack a state snapshot for the replay " + path_);
-            Bytes b;
-            b.out.reserve(32 + static_cast<std::size_t>(packed_size));
-            begin_record(b, kSnapshot);
-            b.i64(job.first);
-            b.u8(job.after_commands ? 1 : 0);
-            b.u32(static_cast<std::uint32_t>(job.bytes.size()));
-            b.out.append(reinterpret_cast<const char*>(packed), static_cast<std::size_t>(packed_size));
-            std::free(packed);
-            finish_record(b);
-            write_all(fd_, b.out, path_);
-            break;
-        }
-        case Job::Kind::Sync:
-            if (::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
-                throw std::runtime_error("cannot keep the replay " + path_ + " on the disk: " + std::strerror(errno));
-            break;
+            case Job::Kind::Snapshot: {
+                // Packed here, off the simulation's thread: a large colony's state is 400 KB of text.
+                int packed_size = 0;
+                unsigned char* packed =
+                    stbi_zlib_compress(reinterpret_cast<unsigned char*>(const_cast<char*>(job.bytes.data())),
+                                       static_cast<int>(job.bytes.size()), &packed_size, 6);
+                if (!packed) throw std::runtime_error("cannot pack a state snapshot for the replay " + path_);
+                Bytes b;
+                b.out.reserve(32 + static_cast<std::size_t>(packed_size));
+                begin_record(b, kSnapshot);
+                b.i64(job.first);
+                b.u8(job.after_commands ? 1 : 0);
+                b.u32(static_cast<std::uint32_t>(job.bytes.size()));
+                b.out.append(reinterpret_cast<const char*>(packed), static_cast<std::size_t>(packed_size));
+                std::free(packed);
+                finish_record(b);
+                write_all(fd_, b.out, path_);
+                break;
+            }
+            case Job::Kind::Sync:
+                if (::fdatasync(fd_) != 0 && errno != EINVAL && errno != EROFS)
+                    throw std::runtime_error("cannot keep the replay " + path_ +
+                                             " on the disk: " + std::strerror(errno));
+                break;
         }
     }
 
@@ -1273,7 +1310,7 @@ void ReplayWriter::delete_note(std::uint32_t id) {
 void ReplayWriter::add_snapshot(std::int64_t tick, bool after_commands, std::string lines) {
     if (fd_ < 0) throw std::runtime_error("the replay is not open for writing");
     if (lines.size() > kMaxSnapshotBytes) return;   // a state this large is not kept (said by verify)
-    write_hash_block();   // the ticks up to the snapshot's go first: the file reads in order
+    write_hash_block();                             // the ticks up to the snapshot's go first: the file reads in order
     Disk::Job job;
     job.kind = Disk::Job::Kind::Snapshot;
     job.first = tick;
@@ -1331,7 +1368,8 @@ void append_replay_notes(const std::string& path, const std::vector<ReplayNote>&
     // go after its last record: the reader reads on past damage), and a copy of it is kept first.
     const std::string whole = read_replay_file_bytes(path);
     std::uint64_t keep = load.data->integrity == ReplayIntegrity::TornTail ? load.data->torn_at : whole.size();
-    if (keep < whole.size() || load.data->integrity == ReplayIntegrity::Damaged) write_file_atomically(path + ".damaged", whole);
+    if (keep < whole.size() || load.data->integrity == ReplayIntegrity::Damaged)
+        write_file_atomically(path + ".damaged", whole);
     // A closed file stays closed with its end record last: the notes go before it, so a file cut
     // anywhere before its end reads as not closed rather than as whole.
     const std::string end = with_frame(kEnd, {});
@@ -1368,4 +1406,4 @@ void append_replay_notes(const std::string& path, const std::vector<ReplayNote>&
     if (!error.empty()) throw std::runtime_error(error);
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -60,17 +60,17 @@ struct ReplayHeader {
     std::uint32_t engine_version = kEngineVersion;
     std::string lab;
     std::uint64_t seed = 0;
-    std::string scenario_name;   // where the scenario came from (for people; never read again)
-    std::string scenario_text;   // the whole scenario, as TOML: what the replay plays
-    std::string branch_of;       // a branch: the replay it was taken over from ("" otherwise)
+    std::string scenario_name;      // where the scenario came from (for people; never read again)
+    std::string scenario_text;      // the whole scenario, as TOML: what the replay plays
+    std::string branch_of;          // a branch: the replay it was taken over from ("" otherwise)
     std::int64_t branch_tick = 0;   // ... and the tick the designer took over at
 };
 
 struct ReplayNote {
-    std::uint32_t id = 0;        // unique within the file
+    std::uint32_t id = 0;   // unique within the file
     std::int64_t tick = 0;
     std::string text;
-    bool has_point = false;      // a point on the canvas, in the lab's world units
+    bool has_point = false;   // a point on the canvas, in the lab's world units
     double x = 0.0, y = 0.0;
 };
 
@@ -111,11 +111,11 @@ private:
 
 // Bytes of a replay file that could not be read as records, and what they held as far as can be told.
 struct ReplayDamage {
-    std::uint64_t offset = 0;    // the first damaged byte
-    std::uint64_t bytes = 0;     // how many bytes were skipped
-    std::string what;            // "a block of tick hashes", "a command", "unreadable bytes" ...
-    bool may_hold_command = true;   // the skipped bytes may have held a command (the re-simulation
-                                    // past them may differ from the recording)
+    std::uint64_t offset = 0;                      // the first damaged byte
+    std::uint64_t bytes = 0;                       // how many bytes were skipped
+    std::string what;                              // "a block of tick hashes", "a command", "unreadable bytes" ...
+    bool may_hold_command = true;                  // the skipped bytes may have held a command (the re-simulation
+                                                   // past them may differ from the recording)
     std::int64_t lost_first = 0, lost_last = -1;   // ticks whose hashes were lost with it, if any
 };
 
@@ -181,19 +181,19 @@ bool decode_scripts(const char* payload, std::size_t n, std::vector<ScriptPin>& 
 // What a replay file holds once read.
 struct ReplayData {
     ReplayHeader header;
-    std::vector<Command> commands;       // in the order they were applied
+    std::vector<Command> commands;   // in the order they were applied
     // The low 32 bits of the world's tick_hash() after stepping to tick t (t = 1 ...).
     TickHashes hashes;
     // The full 64-bit hash() at some ticks, ascending by tick.
     std::vector<std::pair<std::int64_t, std::uint64_t>> full_hashes;
-    std::vector<ReplayNote> notes;       // live notes (deleted ones removed), by id order
+    std::vector<ReplayNote> notes;          // live notes (deleted ones removed), by id order
     std::vector<StateSnapshot> snapshots;   // in file order (ascending ticks)
-    std::vector<ModulePin> module_pins;  // the module libraries recorded (none before pins existed)
-    std::vector<ScriptPin> scripts;      // the scripts recorded, each with its text
-    bool closed = false;                 // an end record was found
+    std::vector<ModulePin> module_pins;     // the module libraries recorded (none before pins existed)
+    std::vector<ScriptPin> scripts;         // the scripts recorded, each with its text
+    bool closed = false;                    // an end record was found
     ReplayIntegrity integrity = ReplayIntegrity::Intact;
-    std::vector<ReplayDamage> damage;    // damaged stretches inside the file, in file order
-    std::uint64_t torn_at = 0;           // TornTail: where the cut-off record starts
+    std::vector<ReplayDamage> damage;   // damaged stretches inside the file, in file order
+    std::uint64_t torn_at = 0;          // TornTail: where the cut-off record starts
     std::uint64_t file_bytes = 0;
     std::int64_t length() const { return hashes.size(); }   // ticks recorded
 };
@@ -206,7 +206,7 @@ struct ReplayLoad {
     std::optional<ReplayData> data;
     std::string error;
     std::vector<std::string> warnings;
-    std::uint64_t trusted_bytes = 0;     // the file is sound from its start up to here
+    std::uint64_t trusted_bytes = 0;   // the file is sound from its start up to here
 };
 
 // A replay file larger than this is refused before it is read (an hour of the busiest lab is a
@@ -271,9 +271,7 @@ public:
     std::int64_t hashes_before_block_full() const {
         return static_cast<std::int64_t>(kHashesPerBlock - 1) - static_cast<std::int64_t>(pending_n_);
     }
-    void add_next_hash(std::uint64_t tick_hash) {
-        pending_[pending_n_++] = short_hash(tick_hash);
-    }
+    void add_next_hash(std::uint64_t tick_hash) { pending_[pending_n_++] = short_hash(tick_hash); }
     // Ticks last_tick() + 1 ... to_tick of a world whose ticks change only its clock
     // (World::clock_only_base), all with the same base, as one record: they read back as if
     // add_hash(t, clock_tick_hash(base, t)) had been called for each.
@@ -314,4 +312,4 @@ private:
 void append_replay_notes(const std::string& path, const std::vector<ReplayNote>& added,
                          const std::vector<std::uint32_t>& deleted);
 
-}  // namespace pb
+}   // namespace pb

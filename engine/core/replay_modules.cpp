@@ -43,8 +43,10 @@ public:
             std::string base = fs::temp_directory_path(ec).string();
             if (ec) base = "/tmp";
             std::string pattern = base + "/playbench-modules-XXXXXX";
-            if (::mkdtemp(pattern.data())) dir_ = pattern;
-            else why = "cannot make a private folder in " + base + ": " + std::strerror(errno);
+            if (::mkdtemp(pattern.data()))
+                dir_ = pattern;
+            else
+                why = "cannot make a private folder in " + base + ": " + std::strerror(errno);
         }
         return dir_;
     }
@@ -68,7 +70,7 @@ bool read_whole(const std::string& path, std::string& bytes, std::string& why) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<ModulePin> pin_module_libraries(const Scenario& s) {
     std::vector<ModulePin> pins;
@@ -144,7 +146,10 @@ std::vector<PinCandidate> pin_candidates(const ModulePin& pin, const std::string
 static std::string tried_text(const ModulePin& pin, const std::vector<PinCandidate>& tried) {
     std::string text = "\n  expected SHA-256 " + hex(pin.sha256) + "\n  looked in:";
     for (const PinCandidate& c : tried)
-        text += "\n    " + c.path + ": " + (c.matches ? "matches" : c.found == "missing" ? "missing" : "found " + c.found);
+        text += "\n    " + c.path + ": " +
+                (c.matches              ? "matches"
+                 : c.found == "missing" ? "missing"
+                                        : "found " + c.found);
     return text;
 }
 
@@ -152,8 +157,9 @@ std::optional<std::string> pinned_library_copy(const ReplayData& data, const std
                                                const std::string& written, std::string& why) {
     const auto pin = find_pin(data, written);
     if (!pin) {
-        why = "not loaded: the replay pins no library for it (recorded before Playbench pinned module libraries, "
-              "or the pin record is missing), so which code it ran cannot be checked; record it again";
+        why =
+            "not loaded: the replay pins no library for it (recorded before Playbench pinned module libraries, "
+            "or the pin record is missing), so which code it ran cannot be checked; record it again";
         return std::nullopt;
     }
     const auto tried = pin_candidates(*pin, replay_path);
@@ -199,8 +205,9 @@ std::string replay_module_problem(const ReplayData& data, const std::string& rep
         const auto pin = find_pin(data, written);
         std::string line = "module \"lib:" + written + "\": ";
         if (!pin) {
-            line += "the replay pins no library for it (recorded before Playbench pinned module libraries), so which "
-                    "code it ran cannot be checked: it is never loaded, even with consent; record the replay again";
+            line +=
+                "the replay pins no library for it (recorded before Playbench pinned module libraries), so which "
+                "code it ran cannot be checked: it is never loaded, even with consent; record the replay again";
         } else {
             const auto tried = pin_candidates(*pin, replay_path);
             const bool found = std::any_of(tried.begin(), tried.end(), [](const PinCandidate& c) { return c.matches; });
@@ -209,8 +216,10 @@ std::string replay_module_problem(const ReplayData& data, const std::string& rep
                         " to load the " + (found ? "library found with the pinned bytes" : "pinned library") +
                         tried_text(*pin, tried);
             else if (!found)
-                line += "no file with the bytes the replay pinned; put the library it was recorded with beside the "
-                        "replay" + tried_text(*pin, tried);
+                line +=
+                    "no file with the bytes the replay pinned; put the library it was recorded with beside the "
+                    "replay" +
+                    tried_text(*pin, tried);
             else
                 continue;
         }
@@ -232,4 +241,4 @@ std::vector<std::string> describe_replay_modules(const ReplayData& data) {
     return lines;
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -59,4 +59,4 @@ std::string replay_module_problem(const ReplayData& data, const std::string& rep
 // For `replay info`: each library module with its pin (or that it has none); nothing loaded.
 std::vector<std::string> describe_replay_modules(const ReplayData& data);
 
-}  // namespace pb
+}   // namespace pb

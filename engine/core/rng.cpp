@@ -42,4 +42,4 @@ std::uint64_t Rng::below(std::uint64_t n) {
     }
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -47,7 +47,7 @@ int write_fully(int fd, const std::string& content) {
     throw std::runtime_error("cannot write " + path + ": " + std::strerror(e));
 }
 
-}  // namespace
+}   // namespace
 
 void write_file_atomically(const std::string& path, const std::string& content) {
     // A device or a pipe (/dev/full, /dev/stdout, a FIFO) cannot be replaced by renaming a file
@@ -198,8 +198,10 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
     TableReader reader(root, diag);
     const Node* lab_node = reader.node("lab");
     if (!lab_node || lab_node->kind != Node::Kind::String) {
-        if (lab_node) diag.error(*lab_node, "expected the lab's name as a string, one of: " + lab_names());
-        else diag.error(1, "lab", "missing: every scenario starts with lab = \"NAME\", one of: " + lab_names());
+        if (lab_node)
+            diag.error(*lab_node, "expected the lab's name as a string, one of: " + lab_names());
+        else
+            diag.error(1, "lab", "missing: every scenario starts with lab = \"NAME\", one of: " + lab_names());
         throw ScenarioError(diag);
     }
     s.lab = find_lab(lab_node->text);
@@ -215,8 +217,10 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
     s.params = ParamSet(*lab.params);
     if (const Node* params = reader.table("params")) read_params(*params, lab, s.params, diag, "");
     for (const auto& [index, value] : options.param_values)
-        if (index >= s.params.size()) diag.error(1, "params", "parameter number " + std::to_string(index) + " does not exist");
-        else if (auto why = s.params.set(index, value)) diag.error(1, "params", *why);
+        if (index >= s.params.size())
+            diag.error(1, "params", "parameter number " + std::to_string(index) + " does not exist");
+        else if (auto why = s.params.set(index, value))
+            diag.error(1, "params", *why);
     s.setup = lab.parse_setup(root, s.params, reader, diag);
     std::vector<int> lines;
     if (const Node* commands = reader.array("commands")) read_commands(*commands, lab, s, lines, diag);
@@ -246,8 +250,8 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
         if (c.tick > kTrialTicks) break;
         while (world->tick() < c.tick) world->step();
         if (auto err = world->apply(c))
-            diag.error(sorted_lines[i], "commands", "command '" + c.type + "' at tick " + std::to_string(c.tick) +
-                                                        " is refused: " + *err);
+            diag.error(sorted_lines[i], "commands",
+                       "command '" + c.type + "' at tick " + std::to_string(c.tick) + " is refused: " + *err);
     }
     if (!diag.empty()) throw ScenarioError(diag);
     return s;
@@ -257,7 +261,8 @@ Scenario load_scenario_file(const std::string& path, const ScenarioLoadOptions& 
     ScenarioLoadOptions with_folder = options;
     if (with_folder.base_dir.empty()) {
         std::error_code ec;
-        with_folder.base_dir = std::filesystem::absolute(std::filesystem::path(path), ec).parent_path().lexically_normal().string();
+        with_folder.base_dir =
+            std::filesystem::absolute(std::filesystem::path(path), ec).parent_path().lexically_normal().string();
     }
     std::string text;
     try {
@@ -323,6 +328,8 @@ std::string scenario_to_toml(const Scenario& s) {
     return out.str();
 }
 
-void save_scenario_file(const Scenario& s, const std::string& path) { write_file_atomically(path, scenario_to_toml(s)); }
+void save_scenario_file(const Scenario& s, const std::string& path) {
+    write_file_atomically(path, scenario_to_toml(s));
+}
 
-}  // namespace pb
+}   // namespace pb

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "engine/core/command.hpp"
-#include "engine/core/read_file.hpp"
 #include "engine/core/node.hpp"
 #include "engine/core/params.hpp"
+#include "engine/core/read_file.hpp"
 
 namespace pb {
 
@@ -71,14 +71,14 @@ struct ScenarioLoadOptions {
 };
 
 struct Scenario {
-    std::string path;         // where it was loaded from ("" when built in memory)
+    std::string path;   // where it was loaded from ("" when built in memory)
     const LabInfo* lab = nullptr;
     std::string title;
     std::string description;
     std::uint64_t seed = 1;
-    ParamSet params;                    // values at tick 0
+    ParamSet params;   // values at tick 0
     std::shared_ptr<const LabSetup> setup;
-    std::vector<Command> commands;      // scheduled, sorted by tick (stable)
+    std::vector<Command> commands;   // scheduled, sorted by tick (stable)
     // Library modules the load options kept from loading, each with why (their teams play idle).
     std::vector<std::string> modules_not_loaded;
 };
@@ -113,4 +113,4 @@ std::string read_text_file(const std::string& path, std::uint64_t max_bytes = kM
 // The default values of a lab: its parameters at default, no entities beyond the lab's defaults.
 Scenario default_scenario(const LabInfo& lab);
 
-}  // namespace pb
+}   // namespace pb

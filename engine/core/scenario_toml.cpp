@@ -68,4 +68,4 @@ bool parse_toml(const std::string& text, Node& root, Diagnostics& diag) {
     }
 }
 
-}  // namespace pb
+}   // namespace pb

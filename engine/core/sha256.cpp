@@ -24,16 +24,15 @@ constexpr std::array<std::uint32_t, 64> kK = {
 
 constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-}  // namespace
+}   // namespace
 
-Sha256::Sha256()
-    : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
+Sha256::Sha256() : h_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
 
 void Sha256::block(const std::uint8_t* p) {
     std::array<std::uint32_t, 64> w{};
     for (int t = 0; t < 16; ++t)
-        w[t] = (std::uint32_t{p[4 * t]} << 24) | (std::uint32_t{p[4 * t + 1]} << 16) | (std::uint32_t{p[4 * t + 2]} << 8) |
-               std::uint32_t{p[4 * t + 3]};
+        w[t] = (std::uint32_t{p[4 * t]} << 24) | (std::uint32_t{p[4 * t + 1]} << 16) |
+               (std::uint32_t{p[4 * t + 2]} << 8) | std::uint32_t{p[4 * t + 3]};
     for (int t = 16; t < 64; ++t) {
         const std::uint32_t s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
         const std::uint32_t s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
@@ -97,7 +96,8 @@ Sha256Digest Sha256::finish() {
     update(length, 8);
     Sha256Digest out{};
     for (int i = 0; i < 8; ++i)
-        for (int j = 0; j < 4; ++j) out[static_cast<std::size_t>(4 * i + j)] = static_cast<std::uint8_t>(h_[i] >> (24 - 8 * j));
+        for (int j = 0; j < 4; ++j)
+            out[static_cast<std::size_t>(4 * i + j)] = static_cast<std::uint8_t>(h_[i] >> (24 - 8 * j));
     return out;
 }
 
@@ -147,4 +147,4 @@ std::optional<Sha256Digest> sha256_file(const std::string& path, std::string& er
     return s.finish();
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -29,4 +29,4 @@ std::string to_hex(const Sha256Digest& d);
 // The SHA-256 of a file's bytes; nullopt and `error` ("cannot read PATH: reason") when unreadable.
 std::optional<Sha256Digest> sha256_file(const std::string& path, std::string& error);
 
-}  // namespace pb
+}   // namespace pb

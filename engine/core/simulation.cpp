@@ -19,9 +19,15 @@ Simulation::~Simulation() {
 }
 
 Simulation::Simulation(Simulation&& o) noexcept
-    : scenario_(std::move(o.scenario_)), world_(std::move(o.world_)), next_scheduled_(o.next_scheduled_),
-      log_(std::move(o.log_)), live_(std::move(o.live_)), refused_(std::move(o.refused_)), next_due_(o.next_due_),
-      recorder_(std::exchange(o.recorder_, nullptr)), tick_recorder_(std::exchange(o.tick_recorder_, nullptr)) {
+    : scenario_(std::move(o.scenario_)),
+      world_(std::move(o.world_)),
+      next_scheduled_(o.next_scheduled_),
+      log_(std::move(o.log_)),
+      live_(std::move(o.live_)),
+      refused_(std::move(o.refused_)),
+      next_due_(o.next_due_),
+      recorder_(std::exchange(o.recorder_, nullptr)),
+      tick_recorder_(std::exchange(o.tick_recorder_, nullptr)) {
     if (recorder_) recorder_->simulation_moved(*this);
 }
 
@@ -154,4 +160,4 @@ Scenario Simulation::scenario_for_saving() const {
     return s;
 }
 
-}  // namespace pb
+}   // namespace pb

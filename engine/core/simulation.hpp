@@ -81,4 +81,4 @@ private:
     SessionRecorder* tick_recorder_ = nullptr;
 };
 
-}  // namespace pb
+}   // namespace pb

@@ -35,11 +35,11 @@
 namespace pb {
 
 enum FieldRoleBits : unsigned { kJson = 1u, kHash = 2u, kTick = 4u };
-inline constexpr unsigned kShown = kJson | kHash;              // in run --json and the full hash
-inline constexpr unsigned kShownTick = kJson | kHash | kTick;  // and the tick hash covers it
-inline constexpr unsigned kHidden = kHash;                     // hashed, not in run --json
+inline constexpr unsigned kShown = kJson | kHash;               // in run --json and the full hash
+inline constexpr unsigned kShownTick = kJson | kHash | kTick;   // and the tick hash covers it
+inline constexpr unsigned kHidden = kHash;                      // hashed, not in run --json
 inline constexpr unsigned kHiddenTick = kHash | kTick;
-inline constexpr unsigned kJsonOnly = kJson;                   // a derived value shown, not hashed
+inline constexpr unsigned kJsonOnly = kJson;   // a derived value shown, not hashed
 // On an array: its size is left out of the hash (a fixed size, or a hash kept as it was).
 inline constexpr unsigned kSizeUnhashed = 8u;
 
@@ -114,8 +114,10 @@ public:
     }
     void index(std::string_view key, const int& v, unsigned role = kShown) {
         if (!shown(role)) return;
-        if (v >= 0) name(key).value(v);
-        else name(key).null();
+        if (v >= 0)
+            name(key).value(v);
+        else
+            name(key).null();
     }
     template <class T>
     void value(std::string_view key, const T& v, unsigned role = kJsonOnly) {
@@ -222,7 +224,7 @@ private:
     std::string path_;
 };
 
-}  // namespace state_detail
+}   // namespace state_detail
 
 class FieldListVisitor : public state_detail::PathTracker {
 public:
@@ -272,7 +274,8 @@ inline std::vector<FieldDifference> diff_fields(const std::vector<StateField>& a
     for (const StateField& f : a) {
         // Lists of the same shape line up one to one; otherwise look the path up.
         std::optional<std::size_t> at;
-        if (j < b.size() && b[j].path == f.path) at = j;
+        if (j < b.size() && b[j].path == f.path)
+            at = j;
         else
             for (std::size_t k = 0; k < b.size(); ++k)
                 if (!matched[k] && b[k].path == f.path) {
@@ -300,8 +303,8 @@ inline std::vector<FieldDifference> diff_fields(const std::vector<StateField>& a
 class FieldPerturber : public state_detail::PathTracker {
 public:
     FieldPerturber(std::size_t target, unsigned role) : target_(target), role_(role) {}
-    std::size_t seen = 0;                    // matching fields visited
-    std::optional<std::string> changed;      // path of the one changed
+    std::size_t seen = 0;                 // matching fields visited
+    std::optional<std::string> changed;   // path of the one changed
 
     void begin_object(std::string_view key, unsigned role = kShown) { push(key, false, role); }
     void end_object() { pop(); }
@@ -309,8 +312,10 @@ public:
     void end_array() { pop(); }
     template <class T>
     void field(std::string_view key, T& v, unsigned role = kShown) {
-        if constexpr (std::is_const_v<T>) element(key);   // a const world: nothing to change
-        else if (take(key, role)) bump(v);
+        if constexpr (std::is_const_v<T>)
+            element(key);   // a const world: nothing to change
+        else if (take(key, role))
+            bump(v);
     }
     template <class E, class F>
     void enumeration(std::string_view key, E& e, unsigned role, F&&) {
@@ -348,4 +353,4 @@ private:
     unsigned role_;
 };
 
-}  // namespace pb
+}   // namespace pb

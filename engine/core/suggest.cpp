@@ -14,7 +14,7 @@ std::string_view last_part(std::string_view key) {
     return dot == std::string_view::npos ? key : key.substr(dot + 1);
 }
 
-}  // namespace
+}   // namespace
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -71,4 +71,4 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string>&
     return s ? " (did you mean " + *s + "?)" : std::string();
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -26,4 +26,4 @@ std::optional<std::string> closest_name(std::string_view typed, const std::vecto
 // " (did you mean x?)" or "" -- ready to append to an error message.
 std::string did_you_mean(std::string_view typed, const std::vector<std::string>& known);
 
-}  // namespace pb
+}   // namespace pb

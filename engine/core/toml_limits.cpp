@@ -18,11 +18,19 @@ bool is_bare_key_char(char c) {
 // Where a scalar (number, true/false, date) ends; a quote or a bracket there starts the next token.
 bool ends_scalar(char c) {
     switch (c) {
-        case ' ': case '\t': case '\r': case '\n': case ',': case ']': case '}': case '#':
-        case '"': case '\'': case '[': case '{':
-            return true;
-        default:
-            return false;
+        case ' ':
+        case '\t':
+        case '\r':
+        case '\n':
+        case ',':
+        case ']':
+        case '}':
+        case '#':
+        case '"':
+        case '\'':
+        case '[':
+        case '{': return true;
+        default: return false;
     }
 }
 
@@ -49,8 +57,10 @@ public:
             } else if (c == '#') {
                 while (i_ < t_.size() && t_[i_] != '\n') ++i_;
             } else if (stack_.empty() && want_ == Want::LineStart) {
-                if (c == '[') header();
-                else key_value(header_depth_);
+                if (c == '[')
+                    header();
+                else
+                    key_value(header_depth_);
             } else if (c == ',') {
                 ++i_;
                 want_ = in_inline_table() ? Want::Key : Want::Value;
@@ -72,10 +82,10 @@ private:
     enum class Want { LineStart, Key, Value, After };
 
     struct Frame {
-        bool array = false;     // a list, else an inline table
-        std::size_t depth = 0;  // of the list or table itself (the root table is 0)
-        std::string key;        // the key it is the value of ("" for a list in a list)
-        std::size_t count = 0;  // elements so far (a list)
+        bool array = false;      // a list, else an inline table
+        std::size_t depth = 0;   // of the list or table itself (the root table is 0)
+        std::string key;         // the key it is the value of ("" for a list in a list)
+        std::size_t count = 0;   // elements so far (a list)
         int line = 0;
     };
 
@@ -191,8 +201,8 @@ private:
                      std::to_string(kMaxTomlKeyParts) + " parts in one key (kMaxTomlKeyParts)");
         } else if (k.bytes > kMaxTomlKeyBytes) {
             fail(line, path(stack_.size(), k.joined),
-                 "a key of " + short_size_text(k.bytes) + ", more than the limit of " + short_size_text(kMaxTomlKeyBytes) +
-                     " for one key (kMaxTomlKeyBytes)");
+                 "a key of " + short_size_text(k.bytes) + ", more than the limit of " +
+                     short_size_text(kMaxTomlKeyBytes) + " for one key (kMaxTomlKeyBytes)");
         }
         return !error_;
     }
@@ -269,8 +279,8 @@ private:
             const std::string_view text = read_string();
             if (text.size() > kMaxTomlStringBytes)
                 fail(line, path(stack_.size(), key),
-                     "the text " + echo_text(text) + " is longer than the limit of " + short_size_text(kMaxTomlStringBytes) +
-                         " for one text value (kMaxTomlStringBytes)");
+                     "the text " + echo_text(text) + " is longer than the limit of " +
+                         short_size_text(kMaxTomlStringBytes) + " for one text value (kMaxTomlStringBytes)");
         } else if (c == '[' || c == '{') {
             stack_.push_back(Frame{c == '[', depth, std::string(key), 0, line});
             ++i_;
@@ -288,14 +298,14 @@ private:
     Want want_ = Want::LineStart;
     std::size_t values_ = 0;
     std::vector<Frame> stack_;
-    std::string header_;            // the current [table] header, its parts joined by '.'
-    std::size_t header_depth_ = 0;  // its depth: [a.b] 2, [[a]] 2 (the list and its entry)
+    std::string header_;             // the current [table] header, its parts joined by '.'
+    std::size_t header_depth_ = 0;   // its depth: [a.b] 2, [[a]] 2 (the list and its entry)
     std::unordered_map<std::string, std::size_t> table_list_entries_;   // [[x]] -> its entries so far
     std::optional<TomlLimitError> error_;
 };
 
-}  // namespace
+}   // namespace
 
 std::optional<TomlLimitError> check_toml_limits(std::string_view text) { return Scanner(text).run(); }
 
-}  // namespace pb
+}   // namespace pb

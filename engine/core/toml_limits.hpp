@@ -43,4 +43,4 @@ struct TomlLimitError {
 };
 std::optional<TomlLimitError> check_toml_limits(std::string_view text);
 
-}  // namespace pb
+}   // namespace pb

@@ -61,7 +61,7 @@ std::string_view utf8_prefix(std::string_view text, std::size_t keep) {
     return text.substr(0, keep);
 }
 
-}  // namespace
+}   // namespace
 
 std::string cut_text(std::string_view text, std::size_t keep) {
     if (text.size() <= keep) return std::string(text);
@@ -86,7 +86,7 @@ std::string quoted_name(std::string_view s) {
     return std::string(s.substr(first + 1, last - first - 1));
 }
 
-}  // namespace
+}   // namespace
 
 std::string plain_toml_error(std::string_view d) {
     // "Error while parsing <what>: <detail>"
@@ -101,15 +101,16 @@ std::string plain_toml_error(std::string_view d) {
     }
     const bool in_string = what == "string" || what == "literal string" || has(what, "multi-line");
     if (in_string && (has(detail, "control character") || has(detail, "end-of-file")))
-        return "a text value is not closed: add the closing quote (" + std::string(what == "literal string" ? "'" : "\"") +
-               ") before the end of the line";
+        return "a text value is not closed: add the closing quote (" +
+               std::string(what == "literal string" ? "'" : "\"") + ") before the end of the line";
     if (in_string && has(detail, "escape sequence"))
         return "unknown escape (" + quoted_name(detail) +
                ") in a text value: write a backslash as \\\\ or put the text in single quotes";
     if (what == "table header" && has(detail, "cannot redefine existing table"))
         return "the table [" + quoted_name(detail) + "] appears twice: keep one and put all its keys there";
     if (what == "table header" && has(detail, "as table"))
-        return "'" + quoted_name(detail) + "' is already a list of tables: add entries with [[" + quoted_name(detail) + "]]";
+        return "'" + quoted_name(detail) + "' is already a list of tables: add entries with [[" + quoted_name(detail) +
+               "]]";
     if (what == "table header" && has(detail, "expected ']'"))
         return "a table header is not closed: add ']' at its end, as in [params]";
     if (what == "array" || what == "array of tables")
@@ -133,8 +134,9 @@ std::string plain_toml_error(std::string_view d) {
         return "not a value: text needs quotes (\"red\"), switches are true or false, numbers are digits";
     if (what == "root table" || has(detail, "expected keys"))
         return "a line must start with a key (key = value), a table header ([params]) or # for a comment";
-    if (has(detail, "end-of-file")) return "the file ends in the middle of " + std::string(what.empty() ? "a value" : what);
+    if (has(detail, "end-of-file"))
+        return "the file ends in the middle of " + std::string(what.empty() ? "a value" : what);
     return std::string(what.empty() ? "" : "in a " + std::string(what) + ": ") + std::string(detail);
 }
 
-}  // namespace pb
+}   // namespace pb

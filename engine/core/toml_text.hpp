@@ -29,4 +29,4 @@ std::string cut_text(std::string_view text, std::size_t keep);
 // (\") before the end of the line". Unknown messages come back without the reader's prefix.
 std::string plain_toml_error(std::string_view description);
 
-}  // namespace pb
+}   // namespace pb

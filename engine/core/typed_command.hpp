@@ -58,11 +58,15 @@ struct Optional<std::optional<T>> : std::true_type {
 
 template <class T>
 constexpr ArgKind kind_of() {
-    if constexpr (std::is_same_v<T, bool>) return ArgKind::Boolean;
-    else if constexpr (std::is_integral_v<T>) return ArgKind::Integer;
-    else if constexpr (std::is_floating_point_v<T>) return ArgKind::Number;
+    if constexpr (std::is_same_v<T, bool>)
+        return ArgKind::Boolean;
+    else if constexpr (std::is_integral_v<T>)
+        return ArgKind::Integer;
+    else if constexpr (std::is_floating_point_v<T>)
+        return ArgKind::Number;
     else {
-        static_assert(std::is_same_v<T, std::string>, "a command argument is a bool, an integer, a floating point or a std::string");
+        static_assert(std::is_same_v<T, std::string>,
+                      "a command argument is a bool, an integer, a floating point or a std::string");
         return ArgKind::String;
     }
 }
@@ -98,13 +102,17 @@ T read(const CommandValue& v, const T& fallback) {
 #endif
 template <class T>
 CommandValue wire(const T& v) {
-    if constexpr (std::is_same_v<T, bool>) return CommandValue{v};
-    else if constexpr (std::is_integral_v<T>) return CommandValue{static_cast<std::int64_t>(v)};
-    else if constexpr (std::is_floating_point_v<T>) return CommandValue{static_cast<double>(v)};
-    else return CommandValue{v};
+    if constexpr (std::is_same_v<T, bool>)
+        return CommandValue{v};
+    else if constexpr (std::is_integral_v<T>)
+        return CommandValue{static_cast<std::int64_t>(v)};
+    else if constexpr (std::is_floating_point_v<T>)
+        return CommandValue{static_cast<double>(v)};
+    else
+        return CommandValue{v};
 }
 
-}  // namespace typed_command_detail
+}   // namespace typed_command_detail
 
 // One argument: the member it fills and its spec. Built by field(), refined by chaining.
 template <class C, class M>
@@ -197,8 +205,10 @@ T from_command(const Command& c) {
                 auto& m = cmd.*(fd.member);
                 const CommandValue* v = c.find(fd.spec.name);
                 if (!v) return;
-                if constexpr (Field::optional) m = typed_command_detail::read<V>(*v, V{});
-                else m = typed_command_detail::read<V>(*v, m);
+                if constexpr (Field::optional)
+                    m = typed_command_detail::read<V>(*v, V{});
+                else
+                    m = typed_command_detail::read<V>(*v, m);
             };
             (get(f), ...);
         },
@@ -241,4 +251,4 @@ struct ParamSetCommand {
     }
 };
 
-}  // namespace pb
+}   // namespace pb

@@ -27,4 +27,4 @@ std::uint64_t World::compute_params_hash() const {
     return params_hash_;
 }
 
-}  // namespace pb
+}   // namespace pb

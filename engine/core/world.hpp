@@ -146,4 +146,4 @@ inline std::vector<FieldDifference> diff_states(const World& a, const World& b) 
     return diff_fields(a.state_fields(), b.state_fields());
 }
 
-}  // namespace pb
+}   // namespace pb

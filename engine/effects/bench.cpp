@@ -1,8 +1,8 @@
 // The Effects benchmarks. Time is the process's CPU time (std::clock), like the other labs', so
 // other work on a shared machine does not count against the engine; each figure is the median
 // of 7 rounds, with the best beside it.
-#include "engine/core/bench_timing.hpp"
 #include "engine/effects/bench.hpp"
+#include "engine/core/bench_timing.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,7 +15,6 @@
 
 namespace pb::effects {
 namespace {
-
 
 Command cmd(const char* type) {
     Command c;
@@ -49,13 +48,15 @@ EffectsWorld crowded_lane(std::size_t lanes, int towers) {
     for (int t = 0; t < towers; ++t) {
         Command place = cmd("tower.place");
         place.set("x", 25.0 + 50.0 * t / towers).set("y", 1.0).set("range", 3.0).set("rate", 20.0).set("damage", 1.0);
-        place.set("effect", std::string(types[t % 4])).set("potency", potencies[t % 4] * (1 + t % 3)).set("duration", 5.0);
+        place.set("effect", std::string(types[t % 4]))
+            .set("potency", potencies[t % 4] * (1 + t % 3))
+            .set("duration", 5.0);
         world.apply(place);
     }
     return world;
 }
 
-}  // namespace
+}   // namespace
 
 void bench_effects(std::ostream& out) {
     for (std::size_t lanes : {std::size_t{1}, std::size_t{3}}) {
@@ -89,9 +90,12 @@ void bench_effects(std::ostream& out) {
     for (int type : {poison, chill, bleed, blind}) apply_effect(creep, type, Dose{10.0, 1e9}, ctx);
     double potency = 1.0;
     report_time(out, "effects", "one merging hit (interactions + highest potency merge)",
-           per_call([&] { apply_effect(creep, poison, Dose{potency = potency > 20.0 ? 1.0 : potency + 1.0, 2.0}, ctx); }, 7,
-                    0.2, 1000),
-           kNanoseconds);
+                per_call(
+                    [&] {
+                        apply_effect(creep, poison, Dose{potency = potency > 20.0 ? 1.0 : potency + 1.0, 2.0}, ctx);
+                    },
+                    7, 0.2, 1000),
+                kNanoseconds);
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

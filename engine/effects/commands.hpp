@@ -29,13 +29,14 @@ template <class C>
 auto tower_fields() {
     return std::tuple_cat(
         lane_position_fields(&C::x, &C::y),
-        std::tuple{field(&C::range, "range", "reach in lane units (default 3)").range(0.0, 1e4),
-                   field(&C::rate, "rate", "shots per second (default 1)").range(0.01, 1000.0),
-                   field(&C::damage, "damage", "damage per hit before armour (default 10)").range(0.0, 1e9),
-                   field(&C::effect, "effect", "effect type each hit applies, or none"),
-                   field(&C::potency, "potency", "the effect's potency (its kind's unit)").range(0.0, 1e6),
-                   field(&C::duration, "duration", "the effect's duration in seconds").range(0.0, 1e5),
-                   field(&C::chance, "chance", "percent of hits that apply the effect (default 100)").range(0.0, 100.0)});
+        std::tuple{
+            field(&C::range, "range", "reach in lane units (default 3)").range(0.0, 1e4),
+            field(&C::rate, "rate", "shots per second (default 1)").range(0.01, 1000.0),
+            field(&C::damage, "damage", "damage per hit before armour (default 10)").range(0.0, 1e9),
+            field(&C::effect, "effect", "effect type each hit applies, or none"),
+            field(&C::potency, "potency", "the effect's potency (its kind's unit)").range(0.0, 1e6),
+            field(&C::duration, "duration", "the effect's duration in seconds").range(0.0, 1e5),
+            field(&C::chance, "chance", "percent of hits that apply the effect (default 100)").range(0.0, 100.0)});
 }
 
 struct TowerPlace {
@@ -54,7 +55,8 @@ struct TowerMove {
     std::int64_t id = -1;
     double x = 0.0, y = 0.0;
     static auto fields() {
-        return std::tuple_cat(std::tuple{tower_id_field(&TowerMove::id)}, lane_position_fields(&TowerMove::x, &TowerMove::y));
+        return std::tuple_cat(std::tuple{tower_id_field(&TowerMove::id)},
+                              lane_position_fields(&TowerMove::x, &TowerMove::y));
     }
 };
 
@@ -65,7 +67,9 @@ struct TowerEdit {
     std::optional<double> x{}, y{}, range{}, rate{}, damage{};
     std::optional<std::string> effect{};
     std::optional<double> potency{}, duration{}, chance{};
-    static auto fields() { return std::tuple_cat(std::tuple{tower_id_field(&TowerEdit::id)}, tower_fields<TowerEdit>()); }
+    static auto fields() {
+        return std::tuple_cat(std::tuple{tower_id_field(&TowerEdit::id)}, tower_fields<TowerEdit>());
+    }
 };
 
 struct TowerRemove {
@@ -100,10 +104,11 @@ struct EffectApply {
     std::optional<double> potency{};   // default: 1 for a stop, else 0
     double duration = 0.0;
     static auto fields() {
-        return std::tuple{field(&EffectApply::creep, "creep", "the creep's id (spawn order)").range(0, 1e9),
-                          field(&EffectApply::effect, "effect", "the effect type, e.g. poison"),
-                          field(&EffectApply::potency, "potency", "potency in the type's unit (ignored for stops)").range(0.0, 1e6),
-                          field(&EffectApply::duration, "duration", "seconds").range(0.0, 1e5)};
+        return std::tuple{
+            field(&EffectApply::creep, "creep", "the creep's id (spawn order)").range(0, 1e9),
+            field(&EffectApply::effect, "effect", "the effect type, e.g. poison"),
+            field(&EffectApply::potency, "potency", "potency in the type's unit (ignored for stops)").range(0.0, 1e6),
+            field(&EffectApply::duration, "duration", "seconds").range(0.0, 1e5)};
     }
 };
 
@@ -126,18 +131,19 @@ struct InteractionSet {
     static constexpr CommandName name{"interaction.set"};
     static constexpr std::string_view description = "what an incoming type does to one already on the creep";
     std::string incoming{}, present{};
-    std::string action{};                 // action_keys() or "coexist"
-    std::optional<std::string> into{};    // transform only
-    std::optional<double> potency{};      // transform only; default 50
+    std::string action{};                // action_keys() or "coexist"
+    std::optional<std::string> into{};   // transform only
+    std::optional<double> potency{};     // transform only; default 50
     static auto fields() {
         std::vector<std::string> actions = action_keys();
         actions.push_back("coexist");
-        return std::tuple{field(&InteractionSet::incoming, "incoming", "the type being applied"),
-                          field(&InteractionSet::present, "present", "the type on the creep"),
-                          field(&InteractionSet::action, "action", "cancel, transform, block, or coexist (remove the rule)")
-                              .choices(std::move(actions)),
-                          field(&InteractionSet::into, "into", "transform: the type the hit becomes"),
-                          field(&InteractionSet::potency, "potency", "transform: its potency (default 50)").range(0.0, 1e6)};
+        return std::tuple{
+            field(&InteractionSet::incoming, "incoming", "the type being applied"),
+            field(&InteractionSet::present, "present", "the type on the creep"),
+            field(&InteractionSet::action, "action", "cancel, transform, block, or coexist (remove the rule)")
+                .choices(std::move(actions)),
+            field(&InteractionSet::into, "into", "transform: the type the hit becomes"),
+            field(&InteractionSet::potency, "potency", "transform: its potency (default 50)").range(0.0, 1e6)};
     }
 };
 
@@ -145,7 +151,8 @@ struct InteractionSet {
 struct EffectUndefine {
     static constexpr CommandName name{"effect.undefine"};
     static constexpr std::string_view description =
-        "undo of effect.define that added a type: takes the newest type out again (no tower, rule, creep or ledger may use it)";
+        "undo of effect.define that added a type: takes the newest type out again (no tower, rule, creep or ledger may "
+        "use it)";
     std::string type{};   // wire argument "name"
     static auto fields() { return std::tuple{field(&EffectUndefine::type, "name", "the newest type's key")}; }
 };
@@ -155,17 +162,18 @@ struct InteractionRestore {
     static constexpr std::string_view description =
         "undo of a rule's removal: the rule for a pair that has none, back at its position in the rule list";
     std::string incoming{}, present{};
-    std::string action{};                 // action_keys()
-    std::optional<std::string> into{};    // transform only
-    std::optional<double> potency{};      // transform only; default 50
+    std::string action{};                // action_keys()
+    std::optional<std::string> into{};   // transform only
+    std::optional<double> potency{};     // transform only; default 50
     std::int64_t index = 0;
     static auto fields() {
-        return std::tuple{field(&InteractionRestore::incoming, "incoming", "the type being applied"),
-                          field(&InteractionRestore::present, "present", "the type on the creep"),
-                          field(&InteractionRestore::action, "action", "cancel, transform or block").choices(action_keys()),
-                          field(&InteractionRestore::into, "into", "transform: the type the hit becomes"),
-                          field(&InteractionRestore::potency, "potency", "transform: its potency (default 50)").range(0.0, 1e6),
-                          field(&InteractionRestore::index, "index", "its position in the rule list, from 0").range(0, 1e6)};
+        return std::tuple{
+            field(&InteractionRestore::incoming, "incoming", "the type being applied"),
+            field(&InteractionRestore::present, "present", "the type on the creep"),
+            field(&InteractionRestore::action, "action", "cancel, transform or block").choices(action_keys()),
+            field(&InteractionRestore::into, "into", "transform: the type the hit becomes"),
+            field(&InteractionRestore::potency, "potency", "transform: its potency (default 50)").range(0.0, 1e6),
+            field(&InteractionRestore::index, "index", "its position in the rule list, from 0").range(0, 1e6)};
     }
 };
 
@@ -176,7 +184,8 @@ struct LanePolicy {
     std::string policy{};   // variant_keys()
     static auto fields() {
         return std::tuple{field(&LanePolicy::lane, "lane", "the lane (0 .. compared policies - 1)").range(0, 5),
-                          field(&LanePolicy::policy, "policy", "a policy, or as_defined for each type's own").choices(variant_keys())};
+                          field(&LanePolicy::policy, "policy", "a policy, or as_defined for each type's own")
+                              .choices(variant_keys())};
     }
 };
 
@@ -184,4 +193,4 @@ using EffectsCommands =
     CommandList<TowerPlace, TowerMove, TowerEdit, TowerRemove, EffectApply, EffectDefine, InteractionSet, LanePolicy,
                 TowerUnplace, TowerRestore, EffectUndefine, InteractionRestore>;
 
-}  // namespace pb::effects
+}   // namespace pb::effects

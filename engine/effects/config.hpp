@@ -7,12 +7,12 @@
 namespace pb::effects {
 
 struct EffectsConfig {
-    double tick_rate = kUnsetParam;            // ticks per second
-    double lives = kUnsetParam;                // the base's lives at the start
-    double max_stacks = kUnsetParam;           // independent stacks of one type on one creep
-    double bleed_amplifies_dots = kUnsetParam;  // switch: vulnerability also raises damage over time
-    double hp_scale = kUnsetParam;              // multiplies every wave's creep hit points
-    double speed_scale = kUnsetParam;           // multiplies every wave's creep speed
+    double tick_rate = kUnsetParam;              // ticks per second
+    double lives = kUnsetParam;                  // the base's lives at the start
+    double max_stacks = kUnsetParam;             // independent stacks of one type on one creep
+    double bleed_amplifies_dots = kUnsetParam;   // switch: vulnerability also raises damage over time
+    double hp_scale = kUnsetParam;               // multiplies every wave's creep hit points
+    double speed_scale = kUnsetParam;            // multiplies every wave's creep speed
 
     double dt() const { return 1.0 / tick_rate; }
 };
@@ -20,4 +20,4 @@ struct EffectsConfig {
 const ParamTable& effects_param_table();
 EffectsConfig config_from(const ParamSet& params);
 
-}  // namespace pb::effects
+}   // namespace pb::effects

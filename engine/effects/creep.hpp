@@ -8,9 +8,9 @@
 namespace pb::effects {
 
 struct ActiveEffect {
-    int type = 0;            // index in the lane's EffectBook
+    int type = 0;   // index in the lane's EffectBook
     double potency = 0.0;
-    double remaining = 0.0;  // seconds
+    double remaining = 0.0;   // seconds
     double pd() const { return potency * remaining; }
     bool operator==(const ActiveEffect&) const = default;
 };
@@ -19,15 +19,15 @@ enum class CreepFate { Walking, Killed, Leaked };
 std::string_view fate_key(CreepFate f);
 
 struct Creep {
-    int id = 0;                 // spawn order; the same creep has the same id in every compared lane
+    int id = 0;   // spawn order; the same creep has the same id in every compared lane
     int wave = 0;
     double max_hp = 1.0, hp = 1.0;
-    double speed = 1.0;         // lane units per second, before effects
-    double armour = 0.0;        // taken off every tower hit (not off damage over time)
-    double attack = 1.0;        // lives it takes when it reaches the end
-    double distance = 0.0;      // along the lane
+    double speed = 1.0;      // lane units per second, before effects
+    double armour = 0.0;     // taken off every tower hit (not off damage over time)
+    double attack = 1.0;     // lives it takes when it reaches the end
+    double distance = 0.0;   // along the lane
     std::int64_t spawn_tick = 0;
-    std::int64_t end_tick = -1; // killed or leaked at
+    std::int64_t end_tick = -1;   // killed or leaked at
     CreepFate fate = CreepFate::Walking;
     double damage_taken = 0.0;
     std::vector<ActiveEffect> effects;   // in the order they landed; one per type unless stacked independently
@@ -46,4 +46,4 @@ struct Modifiers {
     double velocity() const;      // signed share of base speed: forwards > 0
 };
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -35,7 +35,7 @@ bool carries(const Creep& c, int type) {
     return false;
 }
 
-}  // namespace
+}   // namespace
 
 double Modifiers::velocity() const {
     if (stopped) return 0.0;
@@ -125,12 +125,12 @@ Modifiers modifiers_of(const Creep& c, const EffectBook& book) {
     const auto share = [](double percent) { return std::clamp(percent / 100.0, 0.0, 1.0); };
     for (const ActiveEffect& e : c.effects) {
         switch (book.type(e.type).kind) {
-        case EffectKind::Damage: break;
-        case EffectKind::Slow: m.speed_factor *= 1.0 - share(e.potency); break;
-        case EffectKind::Stop: m.stopped = true; break;
-        case EffectKind::Vulnerability: m.vulnerability += e.potency / 100.0; break;
-        case EffectKind::Reverse: m.reverse = std::max(m.reverse, share(e.potency)); break;
-        case EffectKind::Miss: hit_chance *= 1.0 - share(e.potency); break;
+            case EffectKind::Damage: break;
+            case EffectKind::Slow: m.speed_factor *= 1.0 - share(e.potency); break;
+            case EffectKind::Stop: m.stopped = true; break;
+            case EffectKind::Vulnerability: m.vulnerability += e.potency / 100.0; break;
+            case EffectKind::Reverse: m.reverse = std::max(m.reverse, share(e.potency)); break;
+            case EffectKind::Miss: hit_chance *= 1.0 - share(e.potency); break;
         }
     }
     m.miss_chance = 1.0 - hit_chance;
@@ -168,4 +168,4 @@ void add_remaining_pd(const Creep& c, std::vector<double>& out) {
     for (const ActiveEffect& e : c.effects) out[static_cast<std::size_t>(e.type)] += e.pd();
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

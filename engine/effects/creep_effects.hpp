@@ -15,15 +15,13 @@ namespace pb::effects {
 struct EffectContext {
     const EffectBook* book = nullptr;
     std::optional<StackingPolicy> policy_override;   // a compared lane's policy, for every type
-    int max_stacks = 16;                              // independent stacks per type per creep
-    bool bleed_amplifies_dots = false;                // vulnerability also raises damage over time
-    std::vector<PdLedger>* ledgers = nullptr;         // per type
-    EventLog* events = nullptr;                       // may be null (no record)
+    int max_stacks = 16;                             // independent stacks per type per creep
+    bool bleed_amplifies_dots = false;               // vulnerability also raises damage over time
+    std::vector<PdLedger>* ledgers = nullptr;        // per type
+    EventLog* events = nullptr;                      // may be null (no record)
     std::int64_t tick = 0;
 
-    StackingPolicy policy_of(int type) const {
-        return policy_override ? *policy_override : book->type(type).policy;
-    }
+    StackingPolicy policy_of(int type) const { return policy_override ? *policy_override : book->type(type).policy; }
 };
 
 // The potency a hit of this kind really carries: clamped to the kind's range; stops are 1.
@@ -45,4 +43,4 @@ void clear_effects(Creep& c, const EffectContext& ctx);
 // Potency x duration still on the creep, per type (added into `out`, sized to the book).
 void add_remaining_pd(const Creep& c, std::vector<double>& out);
 
-}  // namespace pb::effects
+}   // namespace pb::effects

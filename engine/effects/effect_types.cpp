@@ -43,7 +43,7 @@ constexpr std::array<std::string_view, 6> kPolicyLabels{"Match highest potency (
                                                         "Refresh to the longest"};
 constexpr std::array<std::string_view, 3> kActionKeys{"cancel", "transform", "block"};
 
-}  // namespace
+}   // namespace
 
 std::string_view kind_key(EffectKind k) { return kKindKeys[static_cast<std::size_t>(k)]; }
 std::string_view kind_meaning(EffectKind k) { return kKindMeaning[static_cast<std::size_t>(k)]; }
@@ -56,10 +56,10 @@ bool parse_kind(std::string_view key, EffectKind& out) { return parse_from(kKind
 
 double max_potency(EffectKind k) {
     switch (k) {
-    case EffectKind::Damage: return 1e6;
-    case EffectKind::Vulnerability: return 1000.0;
-    case EffectKind::Stop: return 1.0;
-    default: return 100.0;
+        case EffectKind::Damage: return 1e6;
+        case EffectKind::Vulnerability: return 1000.0;
+        case EffectKind::Stop: return 1.0;
+        default: return 100.0;
     }
 }
 
@@ -71,7 +71,8 @@ const std::vector<std::string>& policy_keys() {
 }
 bool parse_policy(std::string_view key, StackingPolicy& out) { return parse_from(kPolicyKeys, key, out); }
 bool conserves_pd(StackingPolicy p) {
-    return p == StackingPolicy::HighestPotency || p == StackingPolicy::HighestDuration || p == StackingPolicy::Independent;
+    return p == StackingPolicy::HighestPotency || p == StackingPolicy::HighestDuration ||
+           p == StackingPolicy::Independent;
 }
 
 std::string_view action_key(InteractionAction a) { return kActionKeys[static_cast<std::size_t>(a)]; }
@@ -152,8 +153,10 @@ std::optional<std::string> EffectBook::resolve(InteractionRule& r) const {
 std::optional<std::string> EffectBook::set_rule(InteractionRule r) {
     if (auto err = resolve(r)) return err;
     auto same = [&](const InteractionRule& o) { return o.incoming == r.incoming && o.present == r.present; };
-    if (auto it = std::find_if(rules_.begin(), rules_.end(), same); it != rules_.end()) *it = std::move(r);
-    else rules_.push_back(std::move(r));
+    if (auto it = std::find_if(rules_.begin(), rules_.end(), same); it != rules_.end())
+        *it = std::move(r);
+    else
+        rules_.push_back(std::move(r));
     reindex();
     return std::nullopt;
 }
@@ -228,4 +231,4 @@ void add_builtin_interactions(EffectBook& book) {
         if (book.find(r.incoming) && book.find(r.present) && (r.into.empty() || book.find(r.into))) book.set_rule(r);
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -14,29 +14,29 @@ namespace pb::effects {
 
 // What a potency means. Every kind keeps "duration" in seconds.
 enum class EffectKind {
-    Damage,         // damage per second (poison, fire)
-    Slow,           // percent of speed taken away (chill): 50 walks at half speed
-    Stop,           // the creep stands still (frozen, stun); potency is ignored (always 1)
-    Vulnerability,  // percent extra damage taken from hits (bleed)
-    Reverse,        // walks backwards at this percent of its speed (confuse)
-    Miss,           // percent chance its attack misses (blind)
+    Damage,          // damage per second (poison, fire)
+    Slow,            // percent of speed taken away (chill): 50 walks at half speed
+    Stop,            // the creep stands still (frozen, stun); potency is ignored (always 1)
+    Vulnerability,   // percent extra damage taken from hits (bleed)
+    Reverse,         // walks backwards at this percent of its speed (confuse)
+    Miss,            // percent chance its attack misses (blind)
 };
 
 // How a new hit of a type combines with the one already on the creep (the post's case 3).
 enum class StackingPolicy {
-    HighestPotency,   // conserve potency x duration, keep the higher potency (the post's choice)
-    HighestDuration,  // conserve potency x duration, keep the longer duration
-    AddDurations,     // keep the potency on the creep, add the durations (exact for equal potencies)
-    Average,          // naive mean of potencies and of durations: loses power (shown, not advised)
-    Independent,      // every hit is its own stack, running side by side
-    RefreshLongest,   // keep the higher potency and the longer duration (creates power)
+    HighestPotency,    // conserve potency x duration, keep the higher potency (the post's choice)
+    HighestDuration,   // conserve potency x duration, keep the longer duration
+    AddDurations,      // keep the potency on the creep, add the durations (exact for equal potencies)
+    Average,           // naive mean of potencies and of durations: loses power (shown, not advised)
+    Independent,       // every hit is its own stack, running side by side
+    RefreshLongest,    // keep the higher potency and the longer duration (creates power)
 };
 
 // Interaction between an incoming type and one already on the creep.
 enum class InteractionAction {
-    Cancel,     // remove the one on the creep, then apply the incoming hit (fire <-> ice)
-    Transform,  // remove the one on the creep, turn the incoming hit into another type, then apply
-    Block,      // the incoming hit does nothing while the other is on the creep
+    Cancel,      // remove the one on the creep, then apply the incoming hit (fire <-> ice)
+    Transform,   // remove the one on the creep, turn the incoming hit into another type, then apply
+    Block,       // the incoming hit does nothing while the other is on the creep
 };
 
 std::string_view kind_key(EffectKind k);
@@ -62,25 +62,25 @@ struct Rgb {
     std::uint8_t r = 200, g = 200, b = 200;
     bool operator==(const Rgb&) const = default;
 };
-std::string rgb_text(Rgb c);                          // "#rrggbb"
-bool parse_rgb(std::string_view text, Rgb& out);      // "#rrggbb"
+std::string rgb_text(Rgb c);                       // "#rrggbb"
+bool parse_rgb(std::string_view text, Rgb& out);   // "#rrggbb"
 
 struct EffectType {
-    std::string name;          // key used by scenarios and commands: "poison"
-    std::string label;         // "Poison"
+    std::string name;    // key used by scenarios and commands: "poison"
+    std::string label;   // "Poison"
     EffectKind kind = EffectKind::Damage;
     StackingPolicy policy = StackingPolicy::HighestPotency;
     Rgb colour;
-    std::string icon;          // one or two letters drawn in the creep's effect ring
+    std::string icon;   // one or two letters drawn in the creep's effect ring
     bool operator==(const EffectType&) const = default;
 };
 
 struct InteractionRule {
-    std::string incoming;      // the type being applied ("chill")
-    std::string present;       // the type already on the creep ("fire")
+    std::string incoming;   // the type being applied ("chill")
+    std::string present;    // the type already on the creep ("fire")
     InteractionAction action = InteractionAction::Cancel;
-    std::string into;          // Transform: the type the incoming hit becomes
-    double potency = 0.0;      // Transform: its potency (duration is kept)
+    std::string into;       // Transform: the type the incoming hit becomes
+    double potency = 0.0;   // Transform: its potency (duration is kept)
     // Resolved by the book (names are for people, indices for the hot loop).
     int incoming_index = -1, present_index = -1, into_index = -1;
     bool operator==(const InteractionRule&) const = default;
@@ -129,4 +129,4 @@ EffectBook builtin_effect_types();
 // fire and applies as a chill of 50%.
 void add_builtin_interactions(EffectBook& book);
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -19,18 +19,26 @@ std::string tower_name(std::int64_t id) { return "tower " + std::to_string(id); 
 const Tower* find_tower(const EffectsWorld& w, std::int64_t id) {
     if (w.lanes().empty()) return nullptr;
     const auto& towers = w.lanes().front().towers();
-    if (id < 0 || id >= static_cast<std::int64_t>(towers.size()) || towers[static_cast<std::size_t>(id)].removed) return nullptr;
+    if (id < 0 || id >= static_cast<std::int64_t>(towers.size()) || towers[static_cast<std::size_t>(id)].removed)
+        return nullptr;
     return &towers[static_cast<std::size_t>(id)];
 }
 
 // A tower.edit that gives every stat back.
 TowerEdit edit_back(std::int64_t id, const TowerDef& d) {
-    return TowerEdit{.id = id, .x = d.pos.x, .y = d.pos.y, .range = d.range, .rate = d.rate, .damage = d.damage,
-                     .effect = d.effect.empty() ? std::string("none") : d.effect, .potency = d.potency, .duration = d.duration,
+    return TowerEdit{.id = id,
+                     .x = d.pos.x,
+                     .y = d.pos.y,
+                     .range = d.range,
+                     .rate = d.rate,
+                     .damage = d.damage,
+                     .effect = d.effect.empty() ? std::string("none") : d.effect,
+                     .potency = d.potency,
+                     .duration = d.duration,
                      .chance = d.chance};
 }
 
-}  // namespace
+}   // namespace
 
 Inverse inverse_of(const EffectsWorld& w, const Command& c) {
     const std::int64_t tick = w.tick();
@@ -62,7 +70,9 @@ Inverse inverse_of(const EffectsWorld& w, const Command& c) {
         number(cmd.potency, d.potency, "potency");
         number(cmd.duration, d.duration, "duration");
         number(cmd.chance, d.chance, "chance");
-        if (cmd.effect) inv.changes.push_back("effect " + (d.effect.empty() ? std::string("none") : d.effect) + " -> " + *cmd.effect);
+        if (cmd.effect)
+            inv.changes.push_back("effect " + (d.effect.empty() ? std::string("none") : d.effect) + " -> " +
+                                  *cmd.effect);
         return inv;
     }
     if (c.type == LanePolicy::name.text) {
@@ -77,7 +87,8 @@ Inverse inverse_of(const EffectsWorld& w, const Command& c) {
     }
     if (c.type == TowerPlace::name.text) {
         const auto cmd = from_command<TowerPlace>(c);
-        const auto id = w.lanes().empty() ? std::int64_t{0} : static_cast<std::int64_t>(w.lanes().front().towers().size());
+        const auto id =
+            w.lanes().empty() ? std::int64_t{0} : static_cast<std::int64_t>(w.lanes().front().towers().size());
         inv.name = "place " + tower_name(id);
         inv.commands.push_back(to_command(TowerUnplace{.id = id}, tick));
         inv.changes = {tower_name(id) + " at (" + format_number(cmd.x) + ", " + format_number(cmd.y) + ")"};
@@ -105,9 +116,12 @@ Inverse inverse_of(const EffectsWorld& w, const Command& c) {
         }
         const EffectType& t = book.type(*at);
         inv.name = "change effect type " + cmd.type;
-        inv.commands.push_back(to_command(EffectDefine{.type = t.name, .kind = std::string(kind_key(t.kind)),
-                                                       .policy = std::string(policy_key(t.policy)), .label = t.label,
-                                                       .colour = rgb_text(t.colour), .icon = t.icon},
+        inv.commands.push_back(to_command(EffectDefine{.type = t.name,
+                                                       .kind = std::string(kind_key(t.kind)),
+                                                       .policy = std::string(policy_key(t.policy)),
+                                                       .label = t.label,
+                                                       .colour = rgb_text(t.colour),
+                                                       .icon = t.icon},
                                           tick));
         const auto text = [&](const std::optional<std::string>& to, const std::string& from, const char* what) {
             if (to && *to != from) inv.changes.push_back(std::string(what) + " " + from + " -> " + *to);
@@ -131,9 +145,11 @@ Inverse inverse_of(const EffectsWorld& w, const Command& c) {
             return out;
         };
         std::size_t index = 0;
-        while (index < rules.size() && !(rules[index].incoming == cmd.incoming && rules[index].present == cmd.present)) ++index;
+        while (index < rules.size() && !(rules[index].incoming == cmd.incoming && rules[index].present == cmd.present))
+            ++index;
         if (index == rules.size()) {   // none: the new rule (appended) goes again
-            inv.commands.push_back(to_command(InteractionSet{.incoming = cmd.incoming, .present = cmd.present, .action = "coexist"}, tick));
+            inv.commands.push_back(to_command(
+                InteractionSet{.incoming = cmd.incoming, .present = cmd.present, .action = "coexist"}, tick));
             inv.changes = {"coexist -> " + cmd.action};
             return inv;
         }
@@ -143,17 +159,22 @@ Inverse inverse_of(const EffectsWorld& w, const Command& c) {
         const std::optional<std::string> into = transform ? std::optional<std::string>(r.into) : std::nullopt;
         const std::optional<double> potency = transform ? std::optional<double>(r.potency) : std::nullopt;
         if (cmd.action == "coexist")   // removed: back at its place in the list
-            inv.commands.push_back(to_command(InteractionRestore{.incoming = r.incoming, .present = r.present, .action = action,
-                                                                 .into = into, .potency = potency,
+            inv.commands.push_back(to_command(InteractionRestore{.incoming = r.incoming,
+                                                                 .present = r.present,
+                                                                 .action = action,
+                                                                 .into = into,
+                                                                 .potency = potency,
                                                                  .index = static_cast<std::int64_t>(index)},
                                               tick));
         else   // changed in place
             inv.commands.push_back(to_command(
-                InteractionSet{.incoming = r.incoming, .present = r.present, .action = action, .into = into, .potency = potency}, tick));
+                InteractionSet{
+                    .incoming = r.incoming, .present = r.present, .action = action, .into = into, .potency = potency},
+                tick));
         inv.changes = {rule_text(r) + " -> " + cmd.action};
         return inv;
     }
     return no_inverse(c, "the effects lab has no undo for " + c.type);
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -7,4 +7,4 @@ namespace pb::effects {
 class EffectsWorld;
 Inverse inverse_of(const EffectsWorld& before, const Command& c);
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/effects/derived.hpp"
 #include "engine/core/lab.hpp"
-#include "engine/effects/inverse.hpp"
 #include "engine/effects/bench.hpp"
+#include "engine/effects/derived.hpp"
+#include "engine/effects/inverse.hpp"
 #include "engine/effects/world.hpp"
 
 namespace pb::effects {
@@ -35,16 +35,16 @@ LabInfo make_lab() {
     lab.summary = "Status-effect stacking on a tower-defence lane: effects and interactions as data, policies compared";
     lab.params = &effects_param_table();
     lab.commands = command_specs(EffectsCommands{});
-    lab.setup_keys = {"lane", "waves", "towers", "effects", "interactions", "builtin_effects", "builtin_interactions",
+    lab.setup_keys = {"lane",   "waves", "towers", "effects", "interactions", "builtin_effects", "builtin_interactions",
                       "compare"};
-    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader, Diagnostics& diag)
-        -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader,
+                         Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
         return read_effects_setup(root, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<EffectsSetup>(); };
     lab.create_world = create_effects_world;
     lab.bench = bench_effects;
-    lab.derived = derived_values;   // derived.cpp
+    lab.derived = derived_values;          // derived.cpp
     lab.inverse = for_world(inverse_of);   // inverse.cpp
     lab.example_scenario = "effects-three-waves.toml";
     lab.sweep_results = {"metrics.policies[0].kills", "metrics.policies[0].leaks", "metrics.policies[0].lives",
@@ -53,11 +53,11 @@ LabInfo make_lab() {
     return lab;
 }
 
-}  // namespace
+}   // namespace
 
 const LabInfo& effects_lab() {
     static const LabInfo lab = make_lab();
     return lab;
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -14,13 +14,13 @@ constexpr std::size_t kMaxHistory = 2048;
 // allow for its rounding.
 constexpr double kClockSlack = 1e-9;
 
-}  // namespace
+}   // namespace
 
 std::string_view fate_key(CreepFate f) {
     switch (f) {
-    case CreepFate::Walking: return "walking";
-    case CreepFate::Killed: return "killed";
-    case CreepFate::Leaked: return "leaked";
+        case CreepFate::Walking: return "walking";
+        case CreepFate::Killed: return "killed";
+        case CreepFate::Leaked: return "leaked";
     }
     return "walking";
 }
@@ -112,7 +112,8 @@ void Lane::sort_walking() {
     for (int i = ordered_ - 1; i >= first_new; --i)
         if (creeps_[static_cast<std::size_t>(i)].walking()) by_distance_.insert(by_distance_.begin(), i);
     const auto before = [&](int a, int b) {
-        const double da = creeps_[static_cast<std::size_t>(a)].distance, db = creeps_[static_cast<std::size_t>(b)].distance;
+        const double da = creeps_[static_cast<std::size_t>(a)].distance,
+                     db = creeps_[static_cast<std::size_t>(b)].distance;
         return da < db || (da == db && a < b);
     };
     for (std::size_t i = 1; i < by_distance_.size(); ++i) {
@@ -236,8 +237,10 @@ void Lane::step(const LaneInputs& in) {
             // The attack on the base rolls against the blindness it carries as it arrives.
             // (the stacking article, docs/labs/effects.md#sources: a blind creep's "attacks miss X%
             // of the time").
-            if (m.miss_chance > 0.0 && rng_.uniform() < m.miss_chance) ++missed_attacks_;
-            else lives_ -= c.attack;
+            if (m.miss_chance > 0.0 && rng_.uniform() < m.miss_chance)
+                ++missed_attacks_;
+            else
+                lives_ -= c.attack;
             if (lives_ <= 0.0 && base_fell_tick_ < 0) base_fell_tick_ = in.tick + 1;
             finish(c, CreepFate::Leaked, in, ctx);
             continue;
@@ -267,4 +270,4 @@ void Lane::sample(std::int64_t tick) {
     history_.push_back({tick, total_damage_, kills_, leaks_});
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

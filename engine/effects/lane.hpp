@@ -20,13 +20,13 @@ namespace pb::effects {
 struct Tower {
     int id = 0;
     TowerDef def;
-    int effect_type = -1;          // resolved from def.effect
+    int effect_type = -1;   // resolved from def.effect
     bool removed = false;
     double cooldown = 0.0;         // seconds until it may fire again
     std::vector<Interval> reach;   // the lane within its range
     std::int64_t shots = 0;
-    double damage = 0.0;           // hit points its hits took (bleed's extra is booked to bleed)
-    int target = -1;               // the creep it hit last tick, -1 for none (drawn as a beam)
+    double damage = 0.0;   // hit points its hits took (bleed's extra is booked to bleed)
+    int target = -1;       // the creep it hit last tick, -1 for none (drawn as a beam)
     bool operator==(const Tower&) const = default;
 };
 
@@ -65,7 +65,8 @@ public:
     void unplace_newest_tower() { towers_.pop_back(); }
     void restore_tower(int id) { towers_[static_cast<std::size_t>(id)].removed = false; }
     void refresh_towers(const EffectBook& book, const LanePath& path);   // after the book or path changed
-    void hit_creep(int creep, int type, Dose dose, const EffectBook& book, const EffectsConfig& config, std::int64_t tick);
+    void hit_creep(int creep, int type, Dose dose, const EffectBook& book, const EffectsConfig& config,
+                   std::int64_t tick);
     void sync_types(const EffectBook& book) { ledgers_.resize(book.types().size()); }
     void set_variant(LaneVariant v) { variant_ = v; }
 
@@ -158,4 +159,4 @@ inline void Lane::add_tick_hash(QuickHasher& h) const {
                 QuickHasher::pack(missed_attacks_, static_cast<std::int32_t>(creeps_.size())) ^ rng[1]);
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -45,10 +45,12 @@ std::vector<Interval> LanePath::within(Vec2 centre, double range) const {
         if (t0 > t1) continue;
         const double len = std::sqrt(len2);
         const Interval part{cumulative_[i - 1] + t0 * len, cumulative_[i - 1] + t1 * len};
-        if (!out.empty() && part.from <= out.back().to + 1e-9) out.back().to = std::max(out.back().to, part.to);
-        else out.push_back(part);
+        if (!out.empty() && part.from <= out.back().to + 1e-9)
+            out.back().to = std::max(out.back().to, part.to);
+        else
+            out.push_back(part);
     }
     return out;
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

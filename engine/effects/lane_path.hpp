@@ -35,4 +35,4 @@ private:
     std::vector<double> cumulative_;   // distance at each waypoint
 };
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -36,10 +36,10 @@ const char* event_key(EventKind k);
 struct EffectEvent {
     std::int64_t tick = 0;
     int creep = 0;
-    int type = 0;            // the type that changed (the cancelled one for Cancelled)
+    int type = 0;   // the type that changed (the cancelled one for Cancelled)
     EventKind kind = EventKind::Applied;
     Dose before, incoming, after;   // the creep's dose of `type` before and after; the hit
-    int other = -1;          // Cancelled/Transformed/Blocked: the other type of the rule
+    int other = -1;                 // Cancelled/Transformed/Blocked: the other type of the rule
     bool operator==(const EffectEvent&) const = default;
 };
 
@@ -61,4 +61,4 @@ private:
     std::int64_t total_ = 0;
 };
 
-}  // namespace pb::effects
+}   // namespace pb::effects

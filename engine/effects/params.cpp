@@ -14,8 +14,9 @@ const BoundParamTable<EffectsConfig>& bound_params() {
         {real_param("effects.base.lives", "Base lives", "lives", 1.0, 100000.0, 20.0,
                     "Lives the base starts with; every leaked creep takes its attack from them unless it misses"),
          &C::lives},
-        {integer_param("effects.stacking.max_stacks", "Independent stacks per type", "stacks", 1.0, 64.0, 16.0,
-                       "Under the independent policy, the most stacks of one type a creep carries; the weakest goes first"),
+        {integer_param(
+             "effects.stacking.max_stacks", "Independent stacks per type", "stacks", 1.0, 64.0, 16.0,
+             "Under the independent policy, the most stacks of one type a creep carries; the weakest goes first"),
          &C::max_stacks},
         {switch_param("effects.stacking.bleed_amplifies_dots", "Bleed amplifies damage over time", false,
                       "Off: vulnerability (bleed) adds to tower hits only, as in Defender's Quest (a bleeding creep "
@@ -31,10 +32,10 @@ const BoundParamTable<EffectsConfig>& bound_params() {
     return table;
 }
 
-}  // namespace
+}   // namespace
 
 const ParamTable& effects_param_table() { return bound_params().table(); }
 
 EffectsConfig config_from(const ParamSet& params) { return bound_params().config_from(params); }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

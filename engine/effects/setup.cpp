@@ -56,7 +56,8 @@ void read_wave(const Node& entry, EffectsSetup& setup, Diagnostics& diag) {
     const double length = LanePath(setup.waypoints).length();
     if (const Node* at = r.node("at"); at && (!at->is_number() || at->as_number() < 0.0 || at->as_number() >= length))
         diag.error(*at, "at is a distance along the lane: allowed 0 .. below its length " + n(length));
-    else w.at = r.number("at", 0.0, 0.0, length);
+    else
+        w.at = r.number("at", 0.0, 0.0, length);
     r.finish();
     setup.waves.push_back(std::move(w));
 }
@@ -98,7 +99,8 @@ void read_effect(const Node& entry, EffectBook& book, Diagnostics& diag) {
     t.name = name;
     if (t.label.empty()) t.label = name;
     t.label = r.text("label", t.label);
-    if (!r.has("kind") && !book.find(name)) diag.error(entry, "a new effect type needs kind (one of: damage, slow, stop, vulnerability, reverse, miss)");
+    if (!r.has("kind") && !book.find(name))
+        diag.error(entry, "a new effect type needs kind (one of: damage, slow, stop, vulnerability, reverse, miss)");
     parse_kind(r.text("kind", std::string(kind_key(t.kind)), kind_keys()), t.kind);
     parse_policy(r.text("policy", std::string(policy_key(t.policy)), policy_keys()), t.policy);
     if (const Node* c = r.node("colour")) {
@@ -145,7 +147,7 @@ void read_interaction(const Node& entry, EffectBook& book, Diagnostics& diag) {
     if (auto err = book.set_rule(rule)) diag.error(entry, *err);
 }
 
-}  // namespace
+}   // namespace
 
 // ---------------------------------------------------------------- variants
 
@@ -179,7 +181,8 @@ EffectBook EffectsSetup::default_book() {
 }
 
 std::optional<std::string> check_tower(const TowerDef& t, const EffectBook& book) {
-    if (!(t.range >= 0.0 && t.rate > 0.0 && t.damage >= 0.0 && t.chance >= 0.0 && t.chance <= 100.0 && t.duration >= 0.0))
+    if (!(t.range >= 0.0 && t.rate > 0.0 && t.damage >= 0.0 && t.chance >= 0.0 && t.chance <= 100.0 &&
+          t.duration >= 0.0))
         return "a tower needs range >= 0, rate > 0, damage >= 0, duration >= 0 and chance 0 .. 100";
     if (t.effect.empty()) return std::nullopt;
     const auto type = book.find(t.effect);
@@ -238,7 +241,8 @@ std::shared_ptr<const EffectsSetup> read_effects_setup(const Node& root, TableRe
     for (const Wave& w : setup->waves) creeps += w.count;
     const auto lanes = static_cast<std::int64_t>(setup->compare.size());
     if (creeps * lanes > kMaxCreeps)
-        diag.error(waves ? *waves : root, "the waves hold " + std::to_string(creeps) + " creeps x " + std::to_string(lanes) +
+        diag.error(waves ? *waves : root, "the waves hold " + std::to_string(creeps) + " creeps x " +
+                                              std::to_string(lanes) +
                                               " compared lanes = " + std::to_string(creeps * lanes) +
                                               " creeps in all, more than the limit of " + std::to_string(kMaxCreeps) +
                                               " creeps in all (kMaxCreeps: about 600 bytes each)");
@@ -272,15 +276,17 @@ void EffectsSetup::write_toml(std::ostream& out) const {
         out << "\n";
     }
     out << "[lane]\n# The path creeps walk, in lane units.\nwaypoints = [";
-    for (std::size_t i = 0; i < waypoints.size(); ++i) out << (i ? ", " : "") << toml_pair(waypoints[i].x, waypoints[i].y);
+    for (std::size_t i = 0; i < waypoints.size(); ++i)
+        out << (i ? ", " : "") << toml_pair(waypoints[i].x, waypoints[i].y);
     out << "]\n\n";
     if (!waves.empty())
         out << "# Waves: count creeps, one every interval seconds from start; hp, speed (units/s), armour\n"
                "# (off every tower hit), attack (lives a leak takes), at (where on the lane they appear).\n";
     for (const Wave& w : waves)
-        out << "[[waves]]\nname = " << toml_string(w.name) << "\nstart = " << toml_float(w.start) << "\ncount = " << w.count
-            << "\ninterval = " << toml_float(w.interval) << "\nhp = " << toml_float(w.hp) << "\nspeed = " << toml_float(w.speed)
-            << "\narmour = " << toml_float(w.armour) << "\nattack = " << toml_float(w.attack) << "\n"
+        out << "[[waves]]\nname = " << toml_string(w.name) << "\nstart = " << toml_float(w.start)
+            << "\ncount = " << w.count << "\ninterval = " << toml_float(w.interval) << "\nhp = " << toml_float(w.hp)
+            << "\nspeed = " << toml_float(w.speed) << "\narmour = " << toml_float(w.armour)
+            << "\nattack = " << toml_float(w.attack) << "\n"
             << (w.at > 0.0 ? "at = " + toml_float(w.at) + "\n" : std::string()) << "\n";
     if (!towers.empty())
         out << "# Defenders: range (units), rate (shots/s), damage per hit; effect each hit applies with its\n"
@@ -295,4 +301,4 @@ void EffectsSetup::write_toml(std::ostream& out) const {
     }
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

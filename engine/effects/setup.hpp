@@ -18,24 +18,24 @@ namespace pb::effects {
 
 struct Wave {
     std::string name = "Wave";
-    double start = 0.0;      // seconds
+    double start = 0.0;   // seconds
     int count = 1;
     double interval = 1.0;   // seconds between spawns
     double hp = 100.0;
-    double speed = 1.0;      // lane units per second
+    double speed = 1.0;   // lane units per second
     double armour = 0.0;
-    double attack = 1.0;     // lives a leaked creep takes
-    double at = 0.0;         // distance along the lane where its creeps appear (0: the spawn)
+    double attack = 1.0;   // lives a leaked creep takes
+    double at = 0.0;       // distance along the lane where its creeps appear (0: the spawn)
     bool operator==(const Wave&) const = default;
 };
 
 // A defender as the designer places it. `effect` empty: it only deals damage.
 struct TowerDef {
     Vec2 pos{0.0, 0.0};
-    double range = 3.0;      // lane units
-    double rate = 1.0;       // shots per second
-    double damage = 10.0;    // per hit, before armour
-    std::string effect;      // effect type each hit applies
+    double range = 3.0;     // lane units
+    double rate = 1.0;      // shots per second
+    double damage = 10.0;   // per hit, before armour
+    std::string effect;     // effect type each hit applies
     double potency = 0.0;
     double duration = 0.0;   // seconds
     double chance = 100.0;   // percent of hits that apply the effect
@@ -47,20 +47,20 @@ struct LaneVariant {
     std::optional<StackingPolicy> policy;
     bool operator==(const LaneVariant&) const = default;
 };
-std::string variant_key(const LaneVariant& v);         // "highest_potency" or "as_defined"
-std::string variant_label(const LaneVariant& v);       // for charts and JSON
-const std::vector<std::string>& variant_keys();        // policy keys and "as_defined"
+std::string variant_key(const LaneVariant& v);     // "highest_potency" or "as_defined"
+std::string variant_label(const LaneVariant& v);   // for charts and JSON
+const std::vector<std::string>& variant_keys();    // policy keys and "as_defined"
 bool parse_variant(std::string_view key, LaneVariant& out);
 
 // Declared limits (docs/scenario-files.md#limits), checked when a scenario loads (file:line: key, naming the
 // limit) and, for towers, by tower.place. A creep costs about 600 bytes with its effects and
 // ledger entries, so the creep limit keeps an accepted scenario under about 150 MB.
-inline constexpr std::int64_t kMaxCreeps = 250000;     // creeps in all: the waves' counts x compared lanes
-inline constexpr std::int64_t kMaxWaveCount = 100000;  // creeps in one wave
-inline constexpr std::size_t kMaxWaves = 1000;         // [[waves]] entries
-inline constexpr std::size_t kMaxTowers = 1000;        // defenders ([[towers]] + tower.place)
-inline constexpr std::size_t kMaxWaypoints = 10000;    // lane waypoints
-inline constexpr std::size_t kMaxEffectEntries = 1000; // [[effects]] and [[interactions]] entries each
+inline constexpr std::int64_t kMaxCreeps = 250000;       // creeps in all: the waves' counts x compared lanes
+inline constexpr std::int64_t kMaxWaveCount = 100000;    // creeps in one wave
+inline constexpr std::size_t kMaxWaves = 1000;           // [[waves]] entries
+inline constexpr std::size_t kMaxTowers = 1000;          // defenders ([[towers]] + tower.place)
+inline constexpr std::size_t kMaxWaypoints = 10000;      // lane waypoints
+inline constexpr std::size_t kMaxEffectEntries = 1000;   // [[effects]] and [[interactions]] entries each
 
 class EffectsSetup : public LabSetup {
 public:
@@ -82,4 +82,4 @@ std::shared_ptr<const EffectsSetup> read_effects_setup(const Node& root, TableRe
 // Checks a tower against the book and the ranges commands also use; the reason when refused.
 std::optional<std::string> check_tower(const TowerDef& t, const EffectBook& book);
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -23,4 +23,4 @@ struct Dose {
 //   refresh_longest:  (20|2) + (10|5) -> (20|5)     100 of 90: power created
 Dose merge(StackingPolicy policy, Dose present, Dose incoming);
 
-}  // namespace pb::effects
+}   // namespace pb::effects

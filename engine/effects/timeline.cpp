@@ -26,7 +26,7 @@ TimelinePoint level(std::vector<Stack>& stacks, std::int64_t tick, double dt) {
     return p;
 }
 
-}  // namespace
+}   // namespace
 
 CreepTimeline creep_timeline(const Lane& lane, int creep, double dt, std::int64_t now) {
     CreepTimeline out;
@@ -49,12 +49,12 @@ CreepTimeline creep_timeline(const Lane& lane, int creep, double dt, std::int64_
         std::vector<Stack>& s = stacks[index_of(t)];
         t.points.push_back(level(s, e.tick, dt));   // just before
         switch (e.kind) {
-        case EventKind::Applied: s.push_back({e.after.potency, e.after.duration, e.tick}); break;
-        case EventKind::Stacked: s.push_back({e.after.potency, e.after.duration, e.tick}); break;
-        case EventKind::Merged: s.assign(1, Stack{e.after.potency, e.after.duration, e.tick}); break;
-        case EventKind::Cancelled: s.clear(); break;
-        case EventKind::Transformed:
-        case EventKind::Blocked: break;   // the incoming type never landed
+            case EventKind::Applied: s.push_back({e.after.potency, e.after.duration, e.tick}); break;
+            case EventKind::Stacked: s.push_back({e.after.potency, e.after.duration, e.tick}); break;
+            case EventKind::Merged: s.assign(1, Stack{e.after.potency, e.after.duration, e.tick}); break;
+            case EventKind::Cancelled: s.clear(); break;
+            case EventKind::Transformed:
+            case EventKind::Blocked: break;   // the incoming type never landed
         }
         if (e.kind != EventKind::Applied) t.marks.push_back({e.tick, e.kind});
         t.points.push_back(level(s, e.tick, dt));   // just after
@@ -78,4 +78,4 @@ CreepTimeline creep_timeline(const Lane& lane, int creep, double dt, std::int64_
     return out;
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

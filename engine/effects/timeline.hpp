@@ -28,11 +28,11 @@ struct TypeTimeline {
 };
 
 struct CreepTimeline {
-    std::int64_t from = 0, to = 0;       // ticks the timeline spans (spawn, or first event kept; now or end)
-    std::vector<TypeTimeline> types;     // in order of first appearance
+    std::int64_t from = 0, to = 0;     // ticks the timeline spans (spawn, or first event kept; now or end)
+    std::vector<TypeTimeline> types;   // in order of first appearance
 };
 
 // The timeline of `creep` in `lane` up to tick `now`; `dt` is seconds per tick.
 CreepTimeline creep_timeline(const Lane& lane, int creep, double dt, std::int64_t now);
 
-}  // namespace pb::effects
+}   // namespace pb::effects

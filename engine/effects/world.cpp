@@ -34,4 +34,4 @@ bool EffectsWorld::finished() const {
 
 void EffectsWorld::on_params_changed() { config_ = config_from(params_); }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

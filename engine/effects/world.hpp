@@ -79,4 +79,4 @@ private:
 
 const LabInfo& effects_lab();
 
-}  // namespace pb::effects
+}   // namespace pb::effects

@@ -31,7 +31,7 @@ void tower_from(const C& c, TowerDef& def) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 std::optional<std::string> EffectsWorld::tower_id(std::int64_t want, int& id) const {
     const auto& towers = lanes_.front().towers();
@@ -63,7 +63,8 @@ std::optional<std::string> EffectsWorld::on(const EffectApply& c) {
     }
     if (!walking)
         return "creep " + std::to_string(creep) + " is not walking in any lane" +
-               (spawned == 0 ? " (none has spawned yet)" : " (spawned so far: 0 .. " + std::to_string(spawned - 1) + ")");
+               (spawned == 0 ? " (none has spawned yet)"
+                             : " (spawned so far: 0 .. " + std::to_string(spawned - 1) + ")");
     // Lanes where it already died or leaked skip the hit: that is part of what the policies changed.
     for (Lane& lane : lanes_)
         if (creep < static_cast<std::int64_t>(lane.creeps().size()))
@@ -76,8 +77,10 @@ std::optional<std::string> EffectsWorld::on(const EffectDefine& c) {
     if (name.empty() || name.size() > 32) return "an effect type's name is 1 to 32 characters";
     EffectType t;
     const auto at = book_.find(name);
-    if (at) t = book_.type(*at);
-    else if (!c.kind) return "a new effect type needs kind (one of: damage, slow, stop, vulnerability, reverse, miss)";
+    if (at)
+        t = book_.type(*at);
+    else if (!c.kind)
+        return "a new effect type needs kind (one of: damage, slow, stop, vulnerability, reverse, miss)";
     t.name = name;
     if (t.label.empty()) t.label = name;
     if (t.icon.empty()) t.icon = name.substr(0, 1);
@@ -110,7 +113,7 @@ std::optional<std::string> rule_from(const C& c, InteractionRule& rule) {
     return std::nullopt;
 }
 
-}  // namespace
+}   // namespace
 
 std::optional<std::string> EffectsWorld::on(const InteractionSet& c) {
     const std::string &incoming = c.incoming, &present = c.present;
@@ -142,7 +145,8 @@ std::optional<std::string> EffectsWorld::on(const EffectUndefine& c) {
     const std::string what = "effect type '" + name + "'";
     const auto count = static_cast<int>(book_.types().size());
     if (*at + 1 != count)
-        return what + " is not the newest ('" + book_.types().back().name + "' came after it): only the newest type can be taken out";
+        return what + " is not the newest ('" + book_.types().back().name +
+               "' came after it): only the newest type can be taken out";
     for (const InteractionRule& r : book_.rules())
         if (r.incoming == name || r.present == name || r.into == name)
             return what + " is named by the rule for " + r.incoming + " on " + r.present + ": remove the rule first";
@@ -156,9 +160,11 @@ std::optional<std::string> EffectsWorld::on(const EffectUndefine& c) {
             if (!k.walking()) continue;   // a dead or leaked creep's effects are in the ledger below
             for (const ActiveEffect& e : k.effects)
                 if (e.type == *at)
-                    return what + " is on creep " + std::to_string(k.id) + " in lane " + std::to_string(l) + ": it is in play";
+                    return what + " is on creep " + std::to_string(k.id) + " in lane " + std::to_string(l) +
+                           ": it is in play";
         }
-        if (static_cast<std::size_t>(*at) < lane.ledgers().size() && !(lane.ledgers()[static_cast<std::size_t>(*at)] == PdLedger{}))
+        if (static_cast<std::size_t>(*at) < lane.ledgers().size() &&
+            !(lane.ledgers()[static_cast<std::size_t>(*at)] == PdLedger{}))
             return what + " has been applied since it was defined (lane " + std::to_string(l) +
                    " counts it): it can no longer be taken out";
     }
@@ -177,7 +183,8 @@ void EffectsWorld::after_book_changed() {
 std::optional<std::string> EffectsWorld::on(const LanePolicy& c) {
     const std::int64_t index = c.lane;
     if (index < 0 || index >= static_cast<std::int64_t>(lanes_.size()))
-        return "there is no lane " + std::to_string(index) + " (lanes run 0 .. " + std::to_string(lanes_.size() - 1) + ")";
+        return "there is no lane " + std::to_string(index) + " (lanes run 0 .. " + std::to_string(lanes_.size() - 1) +
+               ")";
     LaneVariant v;
     if (!parse_variant(c.policy, v)) return "unknown policy '" + c.policy + "'";
     lanes_[static_cast<std::size_t>(index)].set_variant(v);
@@ -216,7 +223,8 @@ std::optional<std::string> EffectsWorld::on(const TowerRestore& c) {
     const auto& towers = lanes_.front().towers();
     if (c.id < 0 || c.id >= static_cast<std::int64_t>(towers.size()))
         return "there is no tower " + std::to_string(c.id) + " to restore" +
-               (towers.empty() ? std::string(" (the lane has none)") : " (ids run 0 .. " + std::to_string(towers.size() - 1) + ")");
+               (towers.empty() ? std::string(" (the lane has none)")
+                               : " (ids run 0 .. " + std::to_string(towers.size() - 1) + ")");
     if (!towers[static_cast<std::size_t>(c.id)].removed)
         return "tower " + std::to_string(c.id) + " is still on the lane: only a removed tower can be restored";
     for (Lane& lane : lanes_) lane.restore_tower(static_cast<int>(c.id));
@@ -239,7 +247,8 @@ std::optional<std::string> EffectsWorld::on(const TowerMove& c) { return change_
 std::optional<std::string> EffectsWorld::on(const TowerEdit& c) { return change_tower(c); }
 
 std::optional<std::string> EffectsWorld::apply_lab_command(const Command& c) {
-    return dispatch(EffectsCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "the effects lab does not know the command");
+    return dispatch(
+        EffectsCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "the effects lab does not know the command");
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

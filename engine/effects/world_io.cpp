@@ -18,7 +18,7 @@ void write_dose_fields(JsonWriter& out, const ActiveEffect& e, const EffectBook&
     out.field("type", book.type(e.type).name).field("potency", e.potency).field("remaining", e.remaining);
 }
 
-}  // namespace
+}   // namespace
 
 const LabInfo& EffectsWorld::lab() const { return effects_lab(); }
 
@@ -171,10 +171,19 @@ void EffectsWorld::visit_state(Self& w, V& v) {
         out.begin_array();
         for (const Tower& t : w.lanes_.front().towers()) {
             if (t.removed) continue;
-            out.begin_object().field("id", t.id).key("position").begin_array().value(t.def.pos.x).value(t.def.pos.y).end_array();
+            out.begin_object()
+                .field("id", t.id)
+                .key("position")
+                .begin_array()
+                .value(t.def.pos.x)
+                .value(t.def.pos.y)
+                .end_array();
             out.field("range", t.def.range).field("rate", t.def.rate).field("damage", t.def.damage);
             if (!t.def.effect.empty())
-                out.field("effect", t.def.effect).field("potency", t.def.potency).field("duration", t.def.duration).field("chance", t.def.chance);
+                out.field("effect", t.def.effect)
+                    .field("potency", t.def.potency)
+                    .field("duration", t.def.duration)
+                    .field("chance", t.def.chance);
             out.end_object();
         }
         out.end_array();
@@ -230,14 +239,19 @@ void EffectsWorld::write_metrics(JsonWriter& out) const {
             out.begin_object().field("type", book_.types()[i].name).field("hits", l.hits).field("merges", l.merges);
             out.field("damage", l.damage).field("applied_pd", l.applied).field("delivered_pd", l.delivered);
             out.field("remaining_pd", remaining[i]).field("merge_delta_pd", l.merge_delta);
-            out.field("cancelled_pd", l.cancelled).field("transformed_pd", l.transformed).field("blocked_pd", l.blocked);
-            out.field("wasted_pd", l.wasted).field("dropped_pd", l.dropped).field("imbalance_pd", l.imbalance(remaining[i]));
+            out.field("cancelled_pd", l.cancelled)
+                .field("transformed_pd", l.transformed)
+                .field("blocked_pd", l.blocked);
+            out.field("wasted_pd", l.wasted)
+                .field("dropped_pd", l.dropped)
+                .field("imbalance_pd", l.imbalance(remaining[i]));
             out.end_object();
         }
         out.end_array();
         out.key("towers").begin_array();
         for (const Tower& t : lane.towers())
-            if (!t.removed) out.begin_object().field("id", t.id).field("shots", t.shots).field("damage", t.damage).end_object();
+            if (!t.removed)
+                out.begin_object().field("id", t.id).field("shots", t.shots).field("damage", t.damage).end_object();
         out.end_array().end_object();
     }
     out.end_array();
@@ -256,4 +270,4 @@ std::string EffectsWorld::summary() const {
     return text + buf;
 }
 
-}  // namespace pb::effects
+}   // namespace pb::effects

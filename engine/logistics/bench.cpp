@@ -1,8 +1,8 @@
 // The logistics benchmarks. Time is the process's CPU time (std::clock), so other work on a
 // shared machine does not count against the engine; each figure is the median of several rounds,
 // with the best beside it.
-#include "engine/core/bench_timing.hpp"
 #include "engine/logistics/bench.hpp"
+#include "engine/core/bench_timing.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -14,7 +14,6 @@
 
 namespace pb::logistics {
 namespace {
-
 
 // 1,000 transporters and 1,000 requesting targets with
 // two buffers, scattered on a 64 x 64 map with a few walls.
@@ -40,40 +39,48 @@ void bench_matching(std::ostream& out) {
     const std::vector<int> idle = world.idle_transporters();
     const std::vector<Request> reqs = world.requests();
     char line[200];
-    std::snprintf(line, sizeof line, "matching: %zu idle transporters x %zu requests, 2 buffers, 64 x 64 map", idle.size(),
-                  reqs.size());
+    std::snprintf(line, sizeof line, "matching: %zu idle transporters x %zu requests, 2 buffers, 64 x 64 map",
+                  idle.size(), reqs.size());
     report_line(out, "logistics", line);
     const Colony col = world.colony();
     Matching m;
     RateMatrix scratch;   // kept between calls, as a world keeps its scratch
-    report_time(out, "logistics", "rates + stable matching (pair order)", per_call([&] {
-               RateModel model(col, reqs, idle);
-               fill_rate_matrix(model, scratch);
-               m = stable_matching(scratch);
-           }, 7, 0.3),
-           kMilliseconds, 30e-3);
+    report_time(out, "logistics", "rates + stable matching (pair order)",
+                per_call(
+                    [&] {
+                        RateModel model(col, reqs, idle);
+                        fill_rate_matrix(model, scratch);
+                        m = stable_matching(scratch);
+                    },
+                    7, 0.3),
+                kMilliseconds, 30e-3);
     RateModel model(col, reqs, idle);
     const RateMatrix rates = rate_matrix(model);
-    report_time(out, "logistics", "  of which the rate matrix", per_call([&] { fill_rate_matrix(model, scratch); }, 5, 0.2), kMilliseconds);
-    report_time(out, "logistics", "  of which the stable matching (pair order)", per_call([&] { m = stable_matching(rates); }, 5, 0.2),
-           kMilliseconds);
+    report_time(out, "logistics", "  of which the rate matrix",
+                per_call([&] { fill_rate_matrix(model, scratch); }, 5, 0.2), kMilliseconds);
+    report_time(out, "logistics", "  of which the stable matching (pair order)",
+                per_call([&] { m = stable_matching(rates); }, 5, 0.2), kMilliseconds);
     report_time(out, "logistics", "same matching by Gale-Shapley proposals, transporters propose",
-           per_call([&] { m = stable_transporters_propose(rates); }, 3, 0.2), kMilliseconds);
+                per_call([&] { m = stable_transporters_propose(rates); }, 3, 0.2), kMilliseconds);
     report_time(out, "logistics", "same matching by Gale-Shapley proposals, requests propose",
-           per_call([&] { m = stable_requests_propose(rates); }, 3, 0.2), kMilliseconds);
-    report_time(out, "logistics", "sequential greedy (rows recomputed after each pick)", per_call([&] {
-               RateModel fresh(col, reqs, idle);
-               m = sequential_greedy(fresh);
-           }, 3, 0.3),
-           kMilliseconds);
-    report_time(out, "logistics", "blocking-pair check of a matching", per_call([&] { (void)blocking_pairs(rates, m); }, 5, 0.2), kMilliseconds);
+                per_call([&] { m = stable_requests_propose(rates); }, 3, 0.2), kMilliseconds);
+    report_time(out, "logistics", "sequential greedy (rows recomputed after each pick)",
+                per_call(
+                    [&] {
+                        RateModel fresh(col, reqs, idle);
+                        m = sequential_greedy(fresh);
+                    },
+                    3, 0.3),
+                kMilliseconds);
+    report_time(out, "logistics", "blocking-pair check of a matching",
+                per_call([&] { (void)blocking_pairs(rates, m); }, 5, 0.2), kMilliseconds);
     // The Hungarian method is cubic: 1,000 x 1,000 takes seconds, so it is timed on 200 x 200.
     std::vector<int> few(idle.begin(), idle.begin() + std::min<std::size_t>(200, idle.size()));
     std::vector<Request> fewer(reqs.begin(), reqs.begin() + std::min<std::size_t>(200, reqs.size()));
     RateModel small(col, fewer, few);
     const RateMatrix small_rates = rate_matrix(small);
-    report_time(out, "logistics", "optimal assignment, 200 x 200 (Hungarian)", per_call([&] { m = optimal_assignment(small_rates); }, 3, 0.3),
-           kMilliseconds);
+    report_time(out, "logistics", "optimal assignment, 200 x 200 (Hungarian)",
+                per_call([&] { m = optimal_assignment(small_rates); }, 3, 0.3), kMilliseconds);
 }
 
 void bench_simulation(std::ostream& out, Policy policy, double target) {
@@ -95,15 +102,17 @@ void bench_simulation(std::ostream& out, Policy policy, double target) {
     params.set("logistics.transporter.capacity", 200.0);
     LogisticsWorld world(params, setup, 5);
     for (int i = 0; i < 500; ++i) world.step();   // past the opening rush
-    const Timing t = per_call([&] {
-        for (int i = 0; i < 100; ++i) world.step();
-    }, 5, 0.3);
+    const Timing t = per_call(
+        [&] {
+            for (int i = 0; i < 100; ++i) world.step();
+        },
+        5, 0.3);
     char what[120];
     std::snprintf(what, sizeof what, "200-transporter colony, %s", std::string(policy_key(policy)).c_str());
     report_rate(out, "logistics", what, 100.0 / t.median, 100.0 / t.best, "ticks/s", target);
 }
 
-}  // namespace
+}   // namespace
 
 void bench_logistics(std::ostream& out) {
     bench_matching(out);
@@ -112,4 +121,4 @@ void bench_logistics(std::ostream& out) {
     bench_simulation(out, Policy::Optimal, 0.0);
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -8,4 +8,4 @@ namespace pb::logistics {
 
 void bench_logistics(std::ostream& out);
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -27,17 +27,19 @@ auto tile_fields(std::int64_t C::*x, std::int64_t C::*y) {
 // resource, capacity, rate, multiplier, energy, mineral: what target.place and target.set share.
 template <class C>
 auto stock_fields() {
-    return std::tuple{field(&C::resource, "resource", "what it requests or provides").choices(resource_keys()),
-                      field(&C::capacity, "capacity", "units it holds at most").range(0.0, 1e9),
-                      field(&C::rate, "rate", "units per tick consumed (sinks) or produced (sources)").range(0.0, 1e6),
-                      field(&C::multiplier, "multiplier", "request multiplier (0: the kind's parameter)").range(0.0, 100.0),
-                      field(&C::energy, "energy", "energy in store").range(0.0, 1e9),
-                      field(&C::mineral, "mineral", "mineral in store").range(0.0, 1e9)};
+    return std::tuple{
+        field(&C::resource, "resource", "what it requests or provides").choices(resource_keys()),
+        field(&C::capacity, "capacity", "units it holds at most").range(0.0, 1e9),
+        field(&C::rate, "rate", "units per tick consumed (sinks) or produced (sources)").range(0.0, 1e6),
+        field(&C::multiplier, "multiplier", "request multiplier (0: the kind's parameter)").range(0.0, 100.0),
+        field(&C::energy, "energy", "energy in store").range(0.0, 1e9),
+        field(&C::mineral, "mineral", "mineral in store").range(0.0, 1e9)};
 }
 
 struct TargetPlace {
     static constexpr CommandName name{"target.place"};
-    static constexpr std::string_view description = "build a target (spawn, extension, tower, ..., storage) on a free tile";
+    static constexpr std::string_view description =
+        "build a target (spawn, extension, tower, ..., storage) on a free tile";
     std::string kind{};   // kind_keys()
     std::int64_t x = -1, y = -1;
     std::optional<std::string> resource{};
@@ -81,9 +83,11 @@ struct TransporterPlace {
     std::optional<double> capacity{};   // default: the parameter
     std::optional<double> speed{};      // default: the parameter
     static auto fields() {
-        return std::tuple_cat(tile_fields(&TransporterPlace::x, &TransporterPlace::y),
-                              std::tuple{field(&TransporterPlace::capacity, "capacity", "units (default: the parameter)").range(1.0, 5000.0),
-                                         field(&TransporterPlace::speed, "speed", "tiles per tick (default: the parameter)").range(0.05, 4.0)});
+        return std::tuple_cat(
+            tile_fields(&TransporterPlace::x, &TransporterPlace::y),
+            std::tuple{
+                field(&TransporterPlace::capacity, "capacity", "units (default: the parameter)").range(1.0, 5000.0),
+                field(&TransporterPlace::speed, "speed", "tiles per tick (default: the parameter)").range(0.05, 4.0)});
     }
 };
 
@@ -93,7 +97,8 @@ struct TransporterMove {
     std::int64_t id = -1;
     std::int64_t x = -1, y = -1;
     static auto fields() {
-        return std::tuple_cat(std::tuple{id_field(&TransporterMove::id)}, tile_fields(&TransporterMove::x, &TransporterMove::y));
+        return std::tuple_cat(std::tuple{id_field(&TransporterMove::id)},
+                              tile_fields(&TransporterMove::x, &TransporterMove::y));
     }
 };
 
@@ -109,7 +114,7 @@ struct WallSet {
     static constexpr std::string_view description = "build or clear walls on a tile or a rectangle";
     std::int64_t x = -1, y = -1;
     std::optional<std::int64_t> x2{}, y2{};   // default: x, y
-    std::optional<bool> solid{};            // default true
+    std::optional<bool> solid{};              // default true
     static auto fields() {
         const double side = kMaxMapSide;
         return std::tuple_cat(tile_fields(&WallSet::x, &WallSet::y),
@@ -125,7 +130,8 @@ struct WallSet {
 // the command books what it adds or takes.
 template <class C>
 auto edited_fields() {
-    return std::tuple{field(&C::edited_before, "edited_before", "the colony's units added by edits before the edit").range(-1e15, 1e15),
+    return std::tuple{field(&C::edited_before, "edited_before", "the colony's units added by edits before the edit")
+                          .range(-1e15, 1e15),
                       field(&C::edited_after, "edited_after", "the same right after the edit").range(-1e15, 1e15)};
 }
 
@@ -135,7 +141,9 @@ struct TargetUnplace {
         "undo of a placement: takes the newest target out of the list (its id is free again) with its stock";
     std::int64_t id = -1;
     std::optional<double> edited_before{}, edited_after{};
-    static auto fields() { return std::tuple_cat(std::tuple{id_field(&TargetUnplace::id)}, edited_fields<TargetUnplace>()); }
+    static auto fields() {
+        return std::tuple_cat(std::tuple{id_field(&TargetUnplace::id)}, edited_fields<TargetUnplace>());
+    }
 };
 
 struct TargetRestore {
@@ -150,14 +158,18 @@ struct TargetRestore {
     std::optional<double> edited_before{}, edited_after{};
     static auto fields() {
         return std::tuple_cat(
-            std::tuple{id_field(&TargetRestore::id), field(&TargetRestore::kind, "kind", "what it is").choices(kind_keys())},
+            std::tuple{id_field(&TargetRestore::id),
+                       field(&TargetRestore::kind, "kind", "what it is").choices(kind_keys())},
             tile_fields(&TargetRestore::x, &TargetRestore::y),
-            std::tuple{field(&TargetRestore::resource, "resource", "what it requests or provides").choices(resource_keys()),
-                       field(&TargetRestore::capacity, "capacity", "units it holds at most").range(0.0, 1e9),
-                       field(&TargetRestore::rate, "rate", "units per tick consumed (sinks) or produced (sources)").range(0.0, 1e6),
-                       field(&TargetRestore::multiplier, "multiplier", "request multiplier (0: the kind's parameter)").range(0.0, 100.0),
-                       field(&TargetRestore::energy, "energy", "energy in store").range(0.0, 1e9),
-                       field(&TargetRestore::mineral, "mineral", "mineral in store").range(0.0, 1e9)},
+            std::tuple{
+                field(&TargetRestore::resource, "resource", "what it requests or provides").choices(resource_keys()),
+                field(&TargetRestore::capacity, "capacity", "units it holds at most").range(0.0, 1e9),
+                field(&TargetRestore::rate, "rate", "units per tick consumed (sinks) or produced (sources)")
+                    .range(0.0, 1e6),
+                field(&TargetRestore::multiplier, "multiplier", "request multiplier (0: the kind's parameter)")
+                    .range(0.0, 100.0),
+                field(&TargetRestore::energy, "energy", "energy in store").range(0.0, 1e9),
+                field(&TargetRestore::mineral, "mineral", "mineral in store").range(0.0, 1e9)},
             edited_fields<TargetRestore>());
     }
 };
@@ -187,16 +199,17 @@ struct TransporterRestore {
         using T = TransporterRestore;
         return std::tuple_cat(
             std::tuple{id_field(&T::id)}, tile_fields(&T::x, &T::y),
-            std::tuple{field(&T::capacity, "capacity", "its own capacity in units, 0: the parameter").range(0.0, 5000.0),
-                       field(&T::speed, "speed", "its own speed in tiles per tick, 0: the parameter").range(0.0, 4.0),
-                       field(&T::energy, "energy", "energy carried").range(0.0, 1e9),
-                       field(&T::mineral, "mineral", "mineral carried").range(0.0, 1e9),
-                       field(&T::tasks, "tasks", "its task chain: \"kind target resource amount interruptible; ...\""),
-                       field(&T::progress, "progress", "tiles of movement towards its next step").range(0.0, 1e9),
-                       field(&T::request, "request", "the request (target id) it serves, -1: none").range(-1, 1e9),
-                       field(&T::via, "via", "the buffer its chain detours through, -1: none").range(-1, 1e9),
-                       field(&T::assigned_rate, "assigned_rate", "the rate of its choice when matched").range(-1e15, 1e15),
-                       field(&T::travelled, "travelled", "tiles walked").range(0.0, 1e15)},
+            std::tuple{
+                field(&T::capacity, "capacity", "its own capacity in units, 0: the parameter").range(0.0, 5000.0),
+                field(&T::speed, "speed", "its own speed in tiles per tick, 0: the parameter").range(0.0, 4.0),
+                field(&T::energy, "energy", "energy carried").range(0.0, 1e9),
+                field(&T::mineral, "mineral", "mineral carried").range(0.0, 1e9),
+                field(&T::tasks, "tasks", "its task chain: \"kind target resource amount interruptible; ...\""),
+                field(&T::progress, "progress", "tiles of movement towards its next step").range(0.0, 1e9),
+                field(&T::request, "request", "the request (target id) it serves, -1: none").range(-1, 1e9),
+                field(&T::via, "via", "the buffer its chain detours through, -1: none").range(-1, 1e9),
+                field(&T::assigned_rate, "assigned_rate", "the rate of its choice when matched").range(-1e15, 1e15),
+                field(&T::travelled, "travelled", "tiles walked").range(0.0, 1e15)},
             edited_fields<T>());
     }
 };
@@ -224,8 +237,8 @@ struct TransporterUnmove {
     }
 };
 
-using LogisticsCommands = CommandList<TargetPlace, TargetMove, TargetRemove, TargetSet, TransporterPlace, TransporterMove,
-                                      TransporterRemove, WallSet, TargetUnplace, TargetRestore, TransporterUnplace,
-                                      TransporterRestore, TransporterUnmove>;
+using LogisticsCommands =
+    CommandList<TargetPlace, TargetMove, TargetRemove, TargetSet, TransporterPlace, TransporterMove, TransporterRemove,
+                WallSet, TargetUnplace, TargetRestore, TransporterUnplace, TransporterRestore, TransporterUnmove>;
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

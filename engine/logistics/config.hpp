@@ -23,15 +23,15 @@ std::string_view policy_key(Policy p);     // "stable_transporters", ...
 std::string_view policy_label(Policy p);   // "Stable (transporters propose)", ...
 
 struct LogisticsConfig {
-    double policy = kUnsetParam;              // a Policy
-    double true_paths = kUnsetParam;          // 1: every distance is a path length over the map
-    double estimate_factor = kUnsetParam;     // Overmind's distance estimate: factor x Chebyshev range
+    double policy = kUnsetParam;            // a Policy
+    double true_paths = kUnsetParam;        // 1: every distance is a path length over the map
+    double estimate_factor = kUnsetParam;   // Overmind's distance estimate: factor x Chebyshev range
     double transporter_capacity = kUnsetParam;
     double transporter_speed = kUnsetParam;   // tiles per tick
     double spawn_multiplier = kUnsetParam;    // spawn and extensions
     double tower_multiplier = kUnsetParam;
-    double demand_scale = kUnsetParam;        // on every sink's consumption rate
-    double supply_scale = kUnsetParam;        // on every source's production rate
+    double demand_scale = kUnsetParam;   // on every sink's consumption rate
+    double supply_scale = kUnsetParam;   // on every source's production rate
 
     Policy matching_policy() const { return static_cast<Policy>(static_cast<int>(policy)); }
     bool paths() const { return true_paths >= 0.5; }
@@ -47,4 +47,4 @@ struct LogisticsConfig {
 const ParamTable& logistics_param_table();
 LogisticsConfig config_from(const ParamSet& params);
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

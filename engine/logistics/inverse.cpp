@@ -22,7 +22,7 @@ std::optional<double> edited_after_applying(const LogisticsWorld& w, const Comma
     return dynamic_cast<const LogisticsWorld&>(*copy).totals().edited;
 }
 
-}  // namespace
+}   // namespace
 
 Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
     const std::int64_t tick = w.tick();
@@ -42,12 +42,18 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         const Transporter* t = w.find_transporter(static_cast<int>(cmd.id));
         if (!t) return no_inverse(c, "there is no transporter " + std::to_string(cmd.id));
         inv.name = "move transporter " + std::to_string(cmd.id);
-        inv.commands.push_back(to_command(TransporterUnmove{.id = cmd.id, .x = t->pos.x, .y = t->pos.y, .tasks = tasks_text(t->tasks),
-                                                            .progress = t->progress, .request = t->request, .via = t->via},
+        inv.commands.push_back(to_command(TransporterUnmove{.id = cmd.id,
+                                                            .x = t->pos.x,
+                                                            .y = t->pos.y,
+                                                            .tasks = tasks_text(t->tasks),
+                                                            .progress = t->progress,
+                                                            .request = t->request,
+                                                            .via = t->via},
                                           tick));
         inv.changes = {"tile " + tile(t->pos) + " -> " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
         if (!t->tasks.empty())
-            inv.changes.push_back("it drops its chain of " + std::to_string(t->tasks.size()) + " task(s): undo gives it back");
+            inv.changes.push_back("it drops its chain of " + std::to_string(t->tasks.size()) +
+                                  " task(s): undo gives it back");
         return inv;
     }
     if (c.type == TargetSet::name.text) {
@@ -60,7 +66,8 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
             back.resource = std::string(resource_key(t->resource));
             inv.changes.push_back("resource " + *back.resource + " -> " + *cmd.resource);
         }
-        const auto number = [&](const std::optional<double>& to, std::optional<double>& put, double from, const char* what) {
+        const auto number = [&](const std::optional<double>& to, std::optional<double>& put, double from,
+                                const char* what) {
             if (!to) return;
             put = from;
             inv.changes.push_back(change_text(what, from, *to));
@@ -95,9 +102,10 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         const auto id = static_cast<std::int64_t>(w.targets().size());
         inv.name = "place " + cmd.kind + " " + std::to_string(id);
         const double edited_after = edited_after_applying(w, c).value_or(w.totals().edited);
-        inv.commands.push_back(
-            to_command(TargetUnplace{.id = id, .edited_before = w.totals().edited, .edited_after = edited_after}, tick));
-        inv.changes = {cmd.kind + " " + std::to_string(id) + " on tile " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
+        inv.commands.push_back(to_command(
+            TargetUnplace{.id = id, .edited_before = w.totals().edited, .edited_after = edited_after}, tick));
+        inv.changes = {cmd.kind + " " + std::to_string(id) + " on tile " +
+                       tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
         return inv;
     }
     if (c.type == TransporterPlace::name.text) {
@@ -105,7 +113,8 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         const auto id = static_cast<std::int64_t>(w.transporters().size());
         inv.name = "place transporter " + std::to_string(id);
         inv.commands.push_back(to_command(TransporterUnplace{.id = id}, tick));
-        inv.changes = {"transporter " + std::to_string(id) + " on tile " + tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
+        inv.changes = {"transporter " + std::to_string(id) + " on tile " +
+                       tile({static_cast<int>(cmd.x), static_cast<int>(cmd.y)})};
         return inv;
     }
     if (c.type == TargetRemove::name.text) {
@@ -114,14 +123,21 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         if (!t) return no_inverse(c, "there is no target " + std::to_string(cmd.id));
         inv.name = "remove target " + std::to_string(cmd.id);
         const double edited_after = edited_after_applying(w, c).value_or(w.totals().edited);
-        inv.commands.push_back(to_command(
-            TargetRestore{.id = cmd.id, .kind = kind_info(t->kind).key, .x = t->pos.x, .y = t->pos.y,
-                          .resource = std::string(resource_key(t->resource)), .capacity = t->capacity, .rate = t->rate,
-                          .multiplier = t->multiplier, .energy = t->store[0], .mineral = t->store[1],
-                          .edited_before = w.totals().edited, .edited_after = edited_after},
-            tick));
-        inv.changes = {std::string(kind_info(t->kind).label) + " " + std::to_string(cmd.id) + " on tile " + tile(t->pos) +
-                       " goes, with its " + format_number(total(t->store)) + " units"};
+        inv.commands.push_back(to_command(TargetRestore{.id = cmd.id,
+                                                        .kind = kind_info(t->kind).key,
+                                                        .x = t->pos.x,
+                                                        .y = t->pos.y,
+                                                        .resource = std::string(resource_key(t->resource)),
+                                                        .capacity = t->capacity,
+                                                        .rate = t->rate,
+                                                        .multiplier = t->multiplier,
+                                                        .energy = t->store[0],
+                                                        .mineral = t->store[1],
+                                                        .edited_before = w.totals().edited,
+                                                        .edited_after = edited_after},
+                                          tick));
+        inv.changes = {std::string(kind_info(t->kind).label) + " " + std::to_string(cmd.id) + " on tile " +
+                       tile(t->pos) + " goes, with its " + format_number(total(t->store)) + " units"};
         return inv;
     }
     if (c.type == TransporterRemove::name.text) {
@@ -130,13 +146,22 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
         if (!t) return no_inverse(c, "there is no transporter " + std::to_string(cmd.id));
         inv.name = "remove transporter " + std::to_string(cmd.id);
         const double edited_after = edited_after_applying(w, c).value_or(w.totals().edited);
-        inv.commands.push_back(to_command(
-            TransporterRestore{.id = cmd.id, .x = t->pos.x, .y = t->pos.y, .capacity = t->capacity_override,
-                               .speed = t->speed_override, .energy = t->carry[0], .mineral = t->carry[1],
-                               .tasks = tasks_text(t->tasks), .progress = t->progress, .request = t->request,
-                               .via = t->via, .assigned_rate = t->assigned_rate, .travelled = t->travelled,
-                               .edited_before = w.totals().edited, .edited_after = edited_after},
-            tick));
+        inv.commands.push_back(to_command(TransporterRestore{.id = cmd.id,
+                                                             .x = t->pos.x,
+                                                             .y = t->pos.y,
+                                                             .capacity = t->capacity_override,
+                                                             .speed = t->speed_override,
+                                                             .energy = t->carry[0],
+                                                             .mineral = t->carry[1],
+                                                             .tasks = tasks_text(t->tasks),
+                                                             .progress = t->progress,
+                                                             .request = t->request,
+                                                             .via = t->via,
+                                                             .assigned_rate = t->assigned_rate,
+                                                             .travelled = t->travelled,
+                                                             .edited_before = w.totals().edited,
+                                                             .edited_after = edited_after},
+                                          tick));
         inv.changes = {"transporter " + std::to_string(cmd.id) + " on tile " + tile(t->pos) + " goes, with its " +
                        format_number(total(t->carry)) + " units and " + std::to_string(t->tasks.size()) + " task(s)"};
         return inv;
@@ -144,4 +169,4 @@ Inverse inverse_of(const LogisticsWorld& w, const Command& c) {
     return no_inverse(c, "the logistics lab has no undo for " + c.type);
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

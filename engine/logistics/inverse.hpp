@@ -7,4 +7,4 @@ namespace pb::logistics {
 class LogisticsWorld;
 Inverse inverse_of(const LogisticsWorld& before, const Command& c);
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

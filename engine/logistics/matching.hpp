@@ -60,4 +60,4 @@ Matching match(Policy policy, RateModel& model, const RateMatrix& m);
 // holding several transporters compares with the worst of them). 0 for a stable matching.
 int blocking_pairs(const RateMatrix& m, const Matching& matching);
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -71,4 +71,4 @@ Matching optimal_assignment(const RateMatrix& m) {
     return out;
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

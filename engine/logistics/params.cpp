@@ -23,8 +23,8 @@ const BoundParamTable<LogisticsConfig>& bound_params() {
                       "Off: Overmind's estimate (factor x Chebyshev range; paths only from a buffer to a target). "
                       "On: every distance is the walked path around walls"),
          &C::true_paths},
-        {real_param("logistics.distance.estimate_factor", "Distance estimate factor", "x Chebyshev range", 1.0, 3.0, 1.1,
-                    "Overmind estimates a trip as this many times the Chebyshev range"),
+        {real_param("logistics.distance.estimate_factor", "Distance estimate factor", "x Chebyshev range", 1.0, 3.0,
+                    1.1, "Overmind estimates a trip as this many times the Chebyshev range"),
          &C::estimate_factor},
         {real_param("logistics.transporter.capacity", "Transporter capacity", "energy", 1.0, 5000.0, 500.0,
                     "What a transporter carries (unless it has its own); a Screeps CARRY part holds 50"),
@@ -48,7 +48,7 @@ const BoundParamTable<LogisticsConfig>& bound_params() {
     return table;
 }
 
-}  // namespace
+}   // namespace
 
 const ParamTable& logistics_param_table() { return bound_params().table(); }
 
@@ -73,4 +73,4 @@ std::string_view policy_label(Policy p) {
     return i < choices.size() ? std::string_view(choices[i].label) : std::string_view("?");
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -17,7 +17,7 @@ bool present(const std::vector<Target>& targets, int id) {
     return id >= 0 && id < static_cast<int>(targets.size()) && !targets[id].removed;
 }
 
-}  // namespace
+}   // namespace
 
 double travel_distance(const Colony& c, Tile from, Tile to) {
     if (!c.map.connected(from, to)) return kInfinity;
@@ -52,8 +52,10 @@ Store predicted_carry(const Colony& c, const Transporter& t) {
 void add_chain_flows(const Transporter& t, Flows& flows, double sign) {
     for (const Task& task : t.tasks) {
         if (task.interruptible || task.target < 0 || task.target >= static_cast<int>(flows.in.size())) continue;
-        if (task.kind == TaskKind::Transfer) at(flows.in[task.target], task.resource) += sign * task.amount;
-        else if (task.kind != TaskKind::Park) at(flows.out[task.target], task.resource) += sign * task.amount;
+        if (task.kind == TaskKind::Transfer)
+            at(flows.in[task.target], task.resource) += sign * task.amount;
+        else if (task.kind != TaskKind::Park)
+            at(flows.out[task.target], task.resource) += sign * task.amount;
     }
 }
 
@@ -136,7 +138,8 @@ RateModel::RateModel(const Colony& c, const std::vector<Request>& requests, cons
         for (const Stop& s : stops_) k.to_stop.push_back(k.busy + travel_distance(c, k.pos, s.pos) * k.per_tile);
         for (const Task& task : t.tasks) {
             if (task.interruptible || task.kind == TaskKind::Park) continue;
-            auto it = std::find_if(k.own.begin(), k.own.end(), [&](const OwnFlow& f) { return f.target == task.target; });
+            auto it =
+                std::find_if(k.own.begin(), k.own.end(), [&](const OwnFlow& f) { return f.target == task.target; });
             if (it == k.own.end()) it = k.own.insert(k.own.end(), OwnFlow{task.target, 0.0, 0.0});
             (task.kind == TaskKind::Transfer ? it->in : it->out) += task.amount;
         }
@@ -218,7 +221,8 @@ void rate_group(const GroupInput& in, int begin, int end, double* score, int* ch
             double dq = std::min(amount, in.stop_cap[b]);
             dq = dq > 0.0 ? dq : 0.0;
             const double trip = dt > kMinTripTicks ? dt : kMinTripTicks;
-            const bool take = in.stop_reachable[b] && from < kInfinity && dq > 0.0 && (!found || dq * best_trip > best_dq * trip);
+            const bool take =
+                in.stop_reachable[b] && from < kInfinity && dq > 0.0 && (!found || dq * best_trip > best_dq * trip);
             best_dq = take ? dq : best_dq;
             best_trip = take ? trip : best_trip;
             best = take ? b : best;
@@ -229,7 +233,7 @@ void rate_group(const GroupInput& in, int begin, int end, double* score, int* ch
     }
 }
 
-}  // namespace
+}   // namespace
 
 // evaluate<false> for an idle courier with estimated distances, one group of requests at a time
 // (what the courier can take directly and through each stop is the same for the whole group).
@@ -242,8 +246,24 @@ void RateModel::fast_row(const Courier& k, double* rate, int* via) const {
     thread_local std::vector<int> choice;
     score.resize(size);
     choice.resize(size);
-    GroupInput in{l.x.data(), l.y.data(), l.amount.data(), l.growth.data(), l.limit.data(), l.flux.data(),
-                  l.multiplier.data(), l.from.data(), size, k.pos.x, k.pos.y, factor_, k.busy, k.per_tile, 0.0, {}, {}, {}};
+    GroupInput in{l.x.data(),
+                  l.y.data(),
+                  l.amount.data(),
+                  l.growth.data(),
+                  l.limit.data(),
+                  l.flux.data(),
+                  l.multiplier.data(),
+                  l.from.data(),
+                  size,
+                  k.pos.x,
+                  k.pos.y,
+                  factor_,
+                  k.busy,
+                  k.per_tile,
+                  0.0,
+                  {},
+                  {},
+                  {}};
     for (int g = 0; g < 3; ++g) {
         const bool provide = g == 0;
         in.direct_cap = provide ? k.free : k.carry[g - 1];
@@ -370,15 +390,19 @@ void RateModel::commit(int r, int col, const Choice& choice) {
     Courier& k = couriers_[r];
     Demand& d = demands_[col];
     const Resource res = requests_[col].resource;
-    if (d.provide) d.outflux += choice.dq;
-    else d.influx += choice.dq;
+    if (d.provide)
+        d.outflux += choice.dq;
+    else
+        d.influx += choice.dq;
     lanes_.flux[lanes_.lane_of[col]] = d.provide ? d.outflux : d.influx;
     if (choice.via < 0) return;
     for (Stop& s : stops_) {
         if (s.id != choice.via) continue;
-        if (d.provide) s.free = std::max(0.0, s.free - total(k.carry));
-        else at(s.stock, res) = std::max(0.0, at(s.stock, res) - std::max(0.0, choice.dq - at(k.carry, res)));
+        if (d.provide)
+            s.free = std::max(0.0, s.free - total(k.carry));
+        else
+            at(s.stock, res) = std::max(0.0, at(s.stock, res) - std::max(0.0, choice.dq - at(k.carry, res)));
     }
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -23,8 +23,8 @@ namespace pb::logistics {
 struct Colony {
     const TileMap& map;
     const LogisticsConfig& config;
-    const std::vector<Target>& targets;            // indexed by id
-    const std::vector<Transporter>& transporters;  // indexed by id
+    const std::vector<Target>& targets;             // indexed by id
+    const std::vector<Transporter>& transporters;   // indexed by id
 };
 
 // Tiles between two points for a transporter: Overmind's estimate (factor x Chebyshev), or the
@@ -50,10 +50,10 @@ void add_chain_flows(const Transporter& t, Flows& flows, double sign);
 std::vector<Request> current_requests(const Colony& c);
 
 struct Choice {
-    int via = -1;        // buffer id, -1 for going direct
-    double dq = 0.0;     // units moved (with the multiplier not applied)
-    double dt = 0.0;     // ticks for the whole trip
-    double score = 0.0;  // multiplier * dq / max(dt, 0.1); 0 when the choice moves nothing
+    int via = -1;         // buffer id, -1 for going direct
+    double dq = 0.0;      // units moved (with the multiplier not applied)
+    double dt = 0.0;      // ticks for the whole trip
+    double score = 0.0;   // multiplier * dq / max(dt, 0.1); 0 when the choice moves nothing
 };
 
 // Everything the rate of one (transporter, request) pair needs, prepared once per matching so
@@ -81,12 +81,12 @@ public:
     void commit(int row, int col, const Choice& choice);
 
 private:
-    struct Stop {     // a buffer as a stop on the way
+    struct Stop {   // a buffer as a stop on the way
         int id;
         Tile pos;
         int component;
-        Store stock;      // what it holds less what others will withdraw
-        double free;      // its free space less what others will drop off
+        Store stock;   // what it holds less what others will withdraw
+        double free;   // its free space less what others will drop off
     };
     // The hot part of a request, compact so a row of 1,000 stays in cache.
     struct Demand {
@@ -95,8 +95,8 @@ private:
         int resource;
         bool provide;
         double amount, dAmountdt, multiplier;
-        double limit;     // largest |amount| the target can have: capacity left for this resource
-        double influx;    // planned by other transporters (this resource)
+        double limit;    // largest |amount| the target can have: capacity left for this resource
+        double influx;   // planned by other transporters (this resource)
         double outflux;
     };
     struct OwnFlow {
@@ -109,11 +109,11 @@ private:
         Tile pos;
         int component;
         double speed;
-        double per_tile;                 // 1 / speed: ticks per tile
+        double per_tile;   // 1 / speed: ticks per tile
         Store carry;
         double free;
-        std::vector<double> to_stop;     // busy + ticks to each stop (+inf: unreachable)
-        std::vector<OwnFlow> own;        // its own chain's flows (not "others")
+        std::vector<double> to_stop;   // busy + ticks to each stop (+inf: unreachable)
+        std::vector<OwnFlow> own;      // its own chain's flows (not "others")
     };
     double amount_for(const Courier& k, const Demand& d, double eta) const;
     template <bool Collect>
@@ -125,7 +125,7 @@ private:
     std::vector<Stop> stops_;
     std::vector<Request> requests_;
     std::vector<Demand> demands_;
-    std::vector<double> from_stop_;      // [col * stops + b]: path from stop b to the target (+inf: unreachable)
+    std::vector<double> from_stop_;   // [col * stops + b]: path from stop b to the target (+inf: unreachable)
 
     // The matrix's fast path (an idle courier, estimated distances): the requests regrouped as
     // plain arrays — provides, energy requests, mineral requests — so a row is three branch-free
@@ -134,9 +134,9 @@ private:
     struct Lanes {
         std::vector<int> col, x, y, component;
         std::vector<double> amount, growth, limit, flux, multiplier;
-        std::vector<double> from;        // [b * size + i]
-        std::array<int, 4> group{};      // group g holds lanes group[g] .. group[g + 1] - 1
-        std::vector<int> lane_of;        // column -> lane
+        std::vector<double> from;     // [b * size + i]
+        std::array<int, 4> group{};   // group g holds lanes group[g] .. group[g + 1] - 1
+        std::vector<int> lane_of;     // column -> lane
     };
     void build_lanes();
     void fast_row(const Courier& k, double* rate, int* via) const;
@@ -144,4 +144,4 @@ private:
     std::vector<Courier> couriers_;
 };
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -20,8 +20,8 @@ std::string list_of(const std::vector<std::string>& keys) {
 
 bool in_wall(const LogisticsSetup& setup, Tile t) {
     for (const WallRect& w : setup.walls)
-        if (t.x >= std::min(w.from.x, w.to.x) && t.x <= std::max(w.from.x, w.to.x) && t.y >= std::min(w.from.y, w.to.y) &&
-            t.y <= std::max(w.from.y, w.to.y))
+        if (t.x >= std::min(w.from.x, w.to.x) && t.x <= std::max(w.from.x, w.to.x) &&
+            t.y >= std::min(w.from.y, w.to.y) && t.y <= std::max(w.from.y, w.to.y))
             return true;
     return false;
 }
@@ -70,8 +70,9 @@ void read_map(const Node& node, LogisticsSetup& setup, Diagnostics& diag) {
                                        v.integer < std::max(setup.size.x, setup.size.y);
                             });
             if (!ok) {
-                diag.error(w, "each wall is [x0, y0, x1, y1]: a rectangle of whole tiles (inclusive corners) inside the " +
-                                  std::to_string(setup.size.x) + " x " + std::to_string(setup.size.y) + " map");
+                diag.error(w,
+                           "each wall is [x0, y0, x1, y1]: a rectangle of whole tiles (inclusive corners) inside the " +
+                               std::to_string(setup.size.x) + " x " + std::to_string(setup.size.y) + " map");
                 continue;
             }
             WallRect rect{{static_cast<int>(w.array[0].integer), static_cast<int>(w.array[1].integer)},
@@ -122,7 +123,8 @@ void read_target(const Node& entry, LogisticsSetup& setup, Diagnostics& diag) {
     }
     for (const TargetPlacement& other : setup.targets)
         if (other.pos == p.pos) {
-            diag.error(*entry.get("position"), "another target already stands at " + tile_text(p.pos) + ": one target a tile");
+            diag.error(*entry.get("position"),
+                       "another target already stands at " + tile_text(p.pos) + ": one target a tile");
             return;
         }
     setup.targets.push_back(p);
@@ -180,11 +182,12 @@ void write_store(std::ostream& out, const Store& s) {
     if (s[1] > 0.0) out << "mineral = " << toml_float(s[1]) << "\n";
 }
 
-}  // namespace
+}   // namespace
 
 void LogisticsSetup::write_toml(std::ostream& out) const {
     out << "# The colony map: size in tiles; walls as [x0, y0, x1, y1] rectangles (inclusive corners).\n"
-           "[map]\nsize = [" << size.x << ", " << size.y << "]\nwalls = [";
+           "[map]\nsize = ["
+        << size.x << ", " << size.y << "]\nwalls = [";
     for (std::size_t i = 0; i < walls.size(); ++i)
         out << (i ? ", " : "") << "[" << walls[i].from.x << ", " << walls[i].from.y << ", " << walls[i].to.x << ", "
             << walls[i].to.y << "]";
@@ -193,10 +196,17 @@ void LogisticsSetup::write_toml(std::ostream& out) const {
         const Generator& g = generate;
         out << "# A random colony on free tiles, placed by the scenario's seed; fill: share of capacity stocked.\n"
                "[generate]\n";
-        const std::pair<const char*, int> counts[] = {
-            {"transporters", g.transporters}, {"spawns", g.spawns}, {"extensions", g.extensions}, {"towers", g.towers},
-            {"upgrade_sites", g.upgrade_sites}, {"labs", g.labs}, {"mining", g.mining}, {"piles", g.piles},
-            {"extractors", g.extractors}, {"storages", g.storages}, {"terminals", g.terminals}};
+        const std::pair<const char*, int> counts[] = {{"transporters", g.transporters},
+                                                      {"spawns", g.spawns},
+                                                      {"extensions", g.extensions},
+                                                      {"towers", g.towers},
+                                                      {"upgrade_sites", g.upgrade_sites},
+                                                      {"labs", g.labs},
+                                                      {"mining", g.mining},
+                                                      {"piles", g.piles},
+                                                      {"extractors", g.extractors},
+                                                      {"storages", g.storages},
+                                                      {"terminals", g.terminals}};
         for (const auto& [key, n] : counts)
             if (n > 0) out << key << " = " << n << "\n";
         out << "fill = " << toml_float(g.fill) << "\n\n";
@@ -216,7 +226,8 @@ void LogisticsSetup::write_toml(std::ostream& out) const {
         out << "\n";
     }
     if (!transporters.empty())
-        out << "# Transporters: position = [x, y]; optional: capacity, speed (tiles/tick), energy and mineral carried.\n";
+        out << "# Transporters: position = [x, y]; optional: capacity, speed (tiles/tick), energy and mineral "
+               "carried.\n";
     for (const TransporterPlacement& t : transporters) {
         out << "[[transporter]]\nposition = [" << t.pos.x << ", " << t.pos.y << "]\n";
         if (t.capacity > 0.0) out << "capacity = " << toml_float(t.capacity) << "\n";
@@ -237,25 +248,27 @@ std::shared_ptr<const LogisticsSetup> read_logistics_setup(const Node& root, Tab
     if (g) read_generator(*g, setup->generate, diag);
     // The sizes in all, estimated before anything is generated or allocated.
     const Generator& gen = setup->generate;
-    const std::size_t targets = setup->targets.size() +
-                                static_cast<std::size_t>(gen.spawns + gen.extensions + gen.towers + gen.upgrade_sites +
-                                                         gen.labs + gen.mining + gen.piles + gen.extractors +
-                                                         gen.storages + gen.terminals);
+    const std::size_t targets =
+        setup->targets.size() +
+        static_cast<std::size_t>(gen.spawns + gen.extensions + gen.towers + gen.upgrade_sites + gen.labs + gen.mining +
+                                 gen.piles + gen.extractors + gen.storages + gen.terminals);
     const std::size_t transporters = setup->transporters.size() + static_cast<std::size_t>(gen.transporters);
     const Node& at = g ? *g : root;
     const std::string counted = " (" + std::to_string(setup->targets.size()) + " [[target]] + " +
                                 std::to_string(targets - setup->targets.size()) + " generated)";
     if (targets > kMaxTargets)
-        diag.error(at, "the colony has " + std::to_string(targets) + " targets" + counted + ", more than the limit of " +
-                           std::to_string(kMaxTargets) + " targets (kMaxTargets)");
+        diag.error(at, "the colony has " + std::to_string(targets) + " targets" + counted +
+                           ", more than the limit of " + std::to_string(kMaxTargets) + " targets (kMaxTargets)");
     if (transporters > kMaxTransporters)
         diag.error(at, "the colony has " + std::to_string(transporters) + " transporters, more than the limit of " +
                            std::to_string(kMaxTransporters) + " transporters (kMaxTransporters)");
-    if (targets <= kMaxTargets && transporters <= kMaxTransporters && targets * transporters > kMaxTransporterTargetPairs)
-        diag.error(at, std::to_string(transporters) + " transporters x " + std::to_string(targets) + " targets = " +
-                           std::to_string(targets * transporters) + " pairs to match each tick, more than the limit of " +
+    if (targets <= kMaxTargets && transporters <= kMaxTransporters &&
+        targets * transporters > kMaxTransporterTargetPairs)
+        diag.error(at, std::to_string(transporters) + " transporters x " + std::to_string(targets) +
+                           " targets = " + std::to_string(targets * transporters) +
+                           " pairs to match each tick, more than the limit of " +
                            std::to_string(kMaxTransporterTargetPairs) + " (kMaxTransporterTargetPairs)");
     return setup;
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

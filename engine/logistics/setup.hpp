@@ -39,10 +39,11 @@ struct Generator {
     int transporters = 0;
     int spawns = 0, extensions = 0, towers = 0, upgrade_sites = 0, labs = 0;
     int mining = 0, piles = 0, extractors = 0, storages = 0, terminals = 0;
-    double fill = 0.5;       // share of each generated target's capacity stocked at tick 0 (sources and sinks)
+    double fill = 0.5;   // share of each generated target's capacity stocked at tick 0 (sources and sinks)
     bool any() const {
         return transporters + spawns + extensions + towers + upgrade_sites + labs + mining + piles + extractors +
-                   storages + terminals > 0;
+                   storages + terminals >
+               0;
     }
 };
 
@@ -63,12 +64,12 @@ constexpr int kMaxMapSide = 256;
 // map (4 bytes a tile: 256 KB on the largest map) and each tick matches transporters against the
 // targets' requests, so targets x map and transporters x targets bound memory (under about
 // 400 MB) and a tick's matching (under about 0.5 s with the optimal policy).
-inline constexpr std::size_t kMaxTargets = 1000;            // [[target]] + generated targets (+ target.place)
-inline constexpr std::size_t kMaxTransporters = 1000;       // [[transporter]] + generated (+ transporter.place)
+inline constexpr std::size_t kMaxTargets = 1000;                    // [[target]] + generated targets (+ target.place)
+inline constexpr std::size_t kMaxTransporters = 1000;               // [[transporter]] + generated (+ transporter.place)
 inline constexpr std::size_t kMaxTransporterTargetPairs = 250000;   // transporters x targets
 
 // Reads [map], [[target]], [[transporter]] and [generate] through `reader`. Problems go to `diag`
 // with file:line: key and the allowed values; a complete setup is returned anyway.
 std::shared_ptr<const LogisticsSetup> read_logistics_setup(const Node& root, TableReader& reader, Diagnostics& diag);
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -75,7 +75,7 @@ std::vector<int> gale_shapley(int proposers, int receivers, Score score) {
     return partner;
 }
 
-}  // namespace
+}   // namespace
 
 int Matching::pairs() const {
     return static_cast<int>(std::count_if(request_of.begin(), request_of.end(), [](int c) { return c >= 0; }));
@@ -191,8 +191,9 @@ Matching stable_matching(const RateMatrix& m) {
             if (!row_done[r] && !col_done[c]) live.push_back({m.rate[x], x});
         }
         // Row-major indices order by row, then column: ties in rate fall into the pair order.
-        std::sort(live.begin(), live.end(),
-                  [](const Entry& x, const Entry& y) { return x.rate != y.rate ? x.rate > y.rate : x.index < y.index; });
+        std::sort(live.begin(), live.end(), [](const Entry& x, const Entry& y) {
+            return x.rate != y.rate ? x.rate > y.rate : x.index < y.index;
+        });
         for (const Entry& e : live) {
             const int r = static_cast<int>(e.index / static_cast<std::uint32_t>(m.cols));
             const int c = static_cast<int>(e.index % static_cast<std::uint32_t>(m.cols));
@@ -268,4 +269,4 @@ Matching match(Policy policy, RateModel& model, const RateMatrix& m) {
     return stable_transporters_propose(m);
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -10,7 +10,7 @@ namespace {
 // the same on every run.
 constexpr std::array<Tile, 8> kSteps{{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}};
 
-}  // namespace
+}   // namespace
 
 TileMap::TileMap(int width, int height)
     : width_(std::max(1, width)),
@@ -106,4 +106,4 @@ std::size_t TileMap::cached_fields() const {
         std::count_if(cache_->by_tile.begin(), cache_->by_tile.end(), [](const auto& p) { return p != nullptr; }));
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

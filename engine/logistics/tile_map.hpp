@@ -56,4 +56,4 @@ private:
     std::shared_ptr<FieldCache> cache_;
 };
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

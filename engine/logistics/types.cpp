@@ -36,7 +36,7 @@ struct Named {
 };
 constexpr std::array<Named, 2> kResourceNames{{{"energy"}, {"mineral"}}};
 
-}  // namespace
+}   // namespace
 
 std::string_view resource_key(Resource r) { return kResourceNames[static_cast<int>(r)].key; }
 
@@ -104,8 +104,8 @@ std::string tasks_text(const std::vector<Task>& tasks) {
         char amount[40];
         std::snprintf(amount, sizeof amount, "%.17g", t.amount);
         if (!out.empty()) out += "; ";
-        out += std::string(task_key(t.kind)) + " " + std::to_string(t.target) + " " + std::string(resource_key(t.resource)) +
-               " " + amount + " " + (t.interruptible ? "1" : "0");
+        out += std::string(task_key(t.kind)) + " " + std::to_string(t.target) + " " +
+               std::string(resource_key(t.resource)) + " " + amount + " " + (t.interruptible ? "1" : "0");
     }
     return out;
 }
@@ -120,7 +120,8 @@ std::optional<std::string> parse_tasks(std::string_view text, std::vector<Task>&
         Task t;
         int interruptible = -1;
         if (!(words >> kind)) continue;   // empty text, or a trailing ';'
-        if (!parse_task_kind(kind, t.kind)) return "unknown task kind \"" + kind + "\" (withdraw, pickup, transfer, park)";
+        if (!parse_task_kind(kind, t.kind))
+            return "unknown task kind \"" + kind + "\" (withdraw, pickup, transfer, park)";
         if (!(words >> t.target >> resource >> t.amount >> interruptible) || (interruptible != 0 && interruptible != 1))
             return "a task is \"kind target resource amount interruptible(0/1)\", got \"" + item + "\"";
         if (!parse_resource(resource, t.resource)) return "unknown resource \"" + resource + "\"";
@@ -132,4 +133,4 @@ std::optional<std::string> parse_tasks(std::string_view text, std::vector<Task>&
     return std::nullopt;
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -43,12 +43,12 @@ enum class Role { Sink, Source, Buffer };
 enum class TargetKind { Spawn, Extension, Tower, Upgrade, Lab, Mining, Pile, Extractor, Storage, Terminal };
 struct KindInfo {
     TargetKind kind;
-    const char* key;        // scenario name: "spawn"
-    const char* label;      // "Spawn"
+    const char* key;     // scenario name: "spawn"
+    const char* label;   // "Spawn"
     Role role;
     Resource resource;
-    double capacity;        // units
-    double rate;            // units per tick consumed (sink) or produced (source)
+    double capacity;   // units
+    double rate;       // units per tick consumed (sink) or produced (source)
 };
 const KindInfo& kind_info(TargetKind k);
 bool parse_kind(std::string_view key, TargetKind& out);
@@ -56,15 +56,15 @@ const std::vector<std::string>& kind_keys();
 std::string_view role_key(Role r);   // "sink", "source", "buffer"
 
 struct Target {
-    int id = -1;                  // stable; equals its index in the world's target list
+    int id = -1;   // stable; equals its index in the world's target list
     TargetKind kind = TargetKind::Spawn;
     Tile pos;
     Resource resource = Resource::Energy;   // what it requests or provides
-    double capacity = 0.0;        // total over both resources
+    double capacity = 0.0;                  // total over both resources
     Store store{0.0, 0.0};
-    double rate = 0.0;            // consumed (sink) or produced (source) per tick, before the demand/supply scale
-    double multiplier = 0.0;      // > 0: its own request multiplier; 0: its kind's parameter
-    bool removed = false;         // kept so ids stay indices
+    double rate = 0.0;         // consumed (sink) or produced (source) per tick, before the demand/supply scale
+    double multiplier = 0.0;   // > 0: its own request multiplier; 0: its kind's parameter
+    bool removed = false;      // kept so ids stay indices
 
     Role role() const { return kind_info(kind).role; }
     bool is_buffer() const { return role() == Role::Buffer; }
@@ -79,20 +79,20 @@ bool parse_task_kind(std::string_view key, TaskKind& out);
 
 struct Task {
     TaskKind kind = TaskKind::Park;
-    int target = -1;              // target id
+    int target = -1;   // target id
     Resource resource = Resource::Energy;
-    double amount = 0.0;          // planned units (what other transporters' predictions count on)
+    double amount = 0.0;   // planned units (what other transporters' predictions count on)
     // A drop-off or park after no match: the transporter stays available to the matching.
     bool interruptible = false;
 };
 
 struct Transporter {
-    int id = -1;                  // stable; equals its index in the world's transporter list
+    int id = -1;   // stable; equals its index in the world's transporter list
     Tile pos;
     double capacity_override = 0.0;   // > 0: its own capacity; 0: the parameter
     double speed_override = 0.0;      // > 0: its own speed; 0: the parameter
-    double capacity = 0.0;        // effective units (derived from the override or the parameter)
-    double speed = 1.0;           // effective tiles per tick
+    double capacity = 0.0;            // effective units (derived from the override or the parameter)
+    double speed = 1.0;               // effective tiles per tick
     Store carry{0.0, 0.0};
     std::vector<Task> tasks;      // the chain, first task first
     double progress = 0.0;        // tiles of movement accumulated towards the next step
@@ -119,12 +119,12 @@ std::optional<std::string> parse_tasks(std::string_view text, std::vector<Task>&
 
 // A target's request at the current tick (Overmind's LogisticsGroup request object).
 struct Request {
-    int id = -1;                  // the target's id: one request per target, and id 0 is a request like any other
+    int id = -1;   // the target's id: one request per target, and id 0 is a request like any other
     int target = -1;
     Resource resource = Resource::Energy;
-    double amount = 0.0;          // > 0: deliver into the target; < 0: take out of it
-    double dAmountdt = 0.0;       // same sign as amount: how fast the need grows
+    double amount = 0.0;      // > 0: deliver into the target; < 0: take out of it
+    double dAmountdt = 0.0;   // same sign as amount: how fast the need grows
     double multiplier = 1.0;
 };
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -13,7 +13,7 @@ namespace {
 // doubles, so a long run costs bounded memory and the chart still spans all of it.
 constexpr std::size_t kMaxHistory = 1024;
 
-}  // namespace
+}   // namespace
 
 LogisticsWorld::LogisticsWorld(const ParamSet& params, const LogisticsSetup& setup, std::uint64_t seed)
     : WorldBase(params), config_(config_from(params)), map_(setup.size.x, setup.size.y), rng_(seed) {
@@ -89,10 +89,11 @@ void LogisticsWorld::generate_colony(const Generator& g) {
         return false;
     };
     const std::pair<TargetKind, int> counts[] = {
-        {TargetKind::Storage, g.storages}, {TargetKind::Terminal, g.terminals},   {TargetKind::Spawn, g.spawns},
-        {TargetKind::Extension, g.extensions}, {TargetKind::Tower, g.towers},     {TargetKind::Upgrade, g.upgrade_sites},
-        {TargetKind::Lab, g.labs},             {TargetKind::Mining, g.mining},    {TargetKind::Pile, g.piles},
-        {TargetKind::Extractor, g.extractors}};
+        {TargetKind::Storage, g.storages}, {TargetKind::Terminal, g.terminals},
+        {TargetKind::Spawn, g.spawns},     {TargetKind::Extension, g.extensions},
+        {TargetKind::Tower, g.towers},     {TargetKind::Upgrade, g.upgrade_sites},
+        {TargetKind::Lab, g.labs},         {TargetKind::Mining, g.mining},
+        {TargetKind::Pile, g.piles},       {TargetKind::Extractor, g.extractors}};
     for (const auto& [kind, n] : counts)
         for (int i = 0; i < n; ++i) {
             TargetPlacement p;
@@ -211,8 +212,8 @@ void LogisticsWorld::assign_idle() {
             --still_idle;
         }
     }
-    const int count = static_cast<int>(std::count_if(transporters_.begin(), transporters_.end(),
-                                                     [](const Transporter& t) { return !t.removed; }));
+    const int count = static_cast<int>(
+        std::count_if(transporters_.begin(), transporters_.end(), [](const Transporter& t) { return !t.removed; }));
     last_idle_fraction_ = count > 0 ? static_cast<double>(still_idle) / count : 0.0;
     totals_.idle_ticks += still_idle;
     totals_.transporter_ticks += count;
@@ -234,7 +235,8 @@ void LogisticsWorld::plan_chain(Transporter& t, const Request& r, const Choice& 
         if (choice.via >= 0)
             for (int k = 0; k < kResources; ++k)
                 if (t.carry[k] > 0.0)
-                    t.tasks.push_back(Task{TaskKind::Transfer, choice.via, static_cast<Resource>(k), t.carry[k], false});
+                    t.tasks.push_back(
+                        Task{TaskKind::Transfer, choice.via, static_cast<Resource>(k), t.carry[k], false});
         const TaskKind take = target.kind == TargetKind::Pile ? TaskKind::Pickup : TaskKind::Withdraw;
         t.tasks.push_back(Task{take, target.id, res, choice.dq, false});
     }
@@ -265,7 +267,8 @@ void LogisticsWorld::plan_fallback(Transporter& t) {
     if (best < 0) return;
     if (carrying) {
         for (int k = 0; k < kResources; ++k)
-            if (t.carry[k] > 0.0) t.tasks.push_back(Task{TaskKind::Transfer, best, static_cast<Resource>(k), t.carry[k], true});
+            if (t.carry[k] > 0.0)
+                t.tasks.push_back(Task{TaskKind::Transfer, best, static_cast<Resource>(k), t.carry[k], true});
     } else if (chebyshev(t.pos, targets_[best].pos) > 1) {
         t.tasks.push_back(Task{TaskKind::Park, best, Resource::Energy, 0.0, true});
     }
@@ -363,4 +366,4 @@ void LogisticsWorld::record(double delivered, double to_sinks, double travelled)
     history_interval_ *= 2;
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -25,34 +25,34 @@ namespace pb::logistics {
 
 // Running totals since tick 0.
 struct Totals {
-    double produced = 0.0;     // by sources, what fitted
-    double consumed = 0.0;     // by sinks
-    double starved = 0.0;      // consumption sinks wanted but could not make (empty store)
-    double delivered = 0.0;    // transferred into any target by transporters
+    double produced = 0.0;    // by sources, what fitted
+    double consumed = 0.0;    // by sinks
+    double starved = 0.0;     // consumption sinks wanted but could not make (empty store)
+    double delivered = 0.0;   // transferred into any target by transporters
     double delivered_to_sinks = 0.0;
-    double withdrawn = 0.0;    // taken out of targets by transporters
-    double travelled = 0.0;    // tiles walked by all transporters
-    double edited = 0.0;       // net units added by the designer's commands (placing, removing, setting stores)
-    double initial = 0.0;      // units held at tick 0
-    std::int64_t idle_ticks = 0;        // transporter-ticks spent idle
+    double withdrawn = 0.0;        // taken out of targets by transporters
+    double travelled = 0.0;        // tiles walked by all transporters
+    double edited = 0.0;           // net units added by the designer's commands (placing, removing, setting stores)
+    double initial = 0.0;          // units held at tick 0
+    std::int64_t idle_ticks = 0;   // transporter-ticks spent idle
     std::int64_t transporter_ticks = 0;
-    std::int64_t matches = 0;           // pairs made
+    std::int64_t matches = 0;   // pairs made
 };
 
 // Per-tick values for the charts, averaged over the sample's interval.
 struct Sample {
     std::int64_t tick = 0;
-    double delivered = 0.0;      // units per tick transferred into any target (sinks and buffers)
-    double to_sinks = 0.0;       // units per tick of those transferred into sinks (Totals::delivered_to_sinks)
-    double unmet = 0.0;          // open request amount (units)
+    double delivered = 0.0;   // units per tick transferred into any target (sinks and buffers)
+    double to_sinks = 0.0;    // units per tick of those transferred into sinks (Totals::delivered_to_sinks)
+    double unmet = 0.0;       // open request amount (units)
     double idle_fraction = 0.0;
-    double travelled = 0.0;      // tiles per tick
+    double travelled = 0.0;   // tiles per tick
 };
 
 // The matching of the current state for one policy, for the view and `run --json`.
 struct MatchingReport {
-    std::vector<int> transporters;      // row -> transporter id (the idle ones)
-    std::vector<Request> requests;      // column -> request
+    std::vector<int> transporters;   // row -> transporter id (the idle ones)
+    std::vector<Request> requests;   // column -> request
     RateMatrix rates;
     Matching matching;
     int blocking = 0;
@@ -95,16 +95,16 @@ public:
     // One transporter's choices for every request, best first (the hover panel).
     struct Preference {
         Request request;
-        double amount = 0.0;     // predicted at its arrival
+        double amount = 0.0;   // predicted at its arrival
         Choice best;
         std::vector<Choice> choices;
     };
     std::vector<Preference> preferences(int transporter_id) const;
 
     const Totals& totals() const { return totals_; }
-    double held() const;                  // units in every target and transporter now
+    double held() const;   // units in every target and transporter now
     double ledger() const { return totals_.initial + totals_.produced - totals_.consumed + totals_.edited; }
-    double unmet_demand() const;          // sum of open request amounts (units wanted now)
+    double unmet_demand() const;   // sum of open request amounts (units wanted now)
     double idle_fraction() const { return last_idle_fraction_; }
     double delivered_last_tick() const { return last_delivered_; }
     const std::vector<Sample>& history() const { return history_; }
@@ -155,11 +155,12 @@ private:
     double last_idle_fraction_ = 0.0;
     double last_delivered_ = 0.0;
     std::vector<Sample> history_;
-    Sample pending_;                      // accumulating the next sample
+    Sample pending_;   // accumulating the next sample
     std::int64_t pending_ticks_ = 0;
-    std::int64_t history_interval_ = 10;   // ticks per sample: single ticks are too spiky to read (deliveries are events)
+    std::int64_t history_interval_ =
+        10;   // ticks per sample: single ticks are too spiky to read (deliveries are events)
 };
 
 const LabInfo& logistics_lab();
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

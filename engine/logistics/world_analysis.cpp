@@ -41,4 +41,4 @@ std::vector<LogisticsWorld::Preference> LogisticsWorld::preferences(int transpor
     return out;
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -19,12 +19,12 @@ double settle(double now, const std::optional<double>& before, const std::option
     return now + fallback;
 }
 
-}  // namespace
+}   // namespace
 
 std::optional<std::string> LogisticsWorld::check_tile(int x, int y, int ignore_target) const {
     if (!map_.inside({x, y}))
-        return "tile " + tile_text(x, y) + " is outside the map: x 0 .. " + std::to_string(map_.width() - 1) + ", y 0 .. " +
-               std::to_string(map_.height() - 1);
+        return "tile " + tile_text(x, y) + " is outside the map: x 0 .. " + std::to_string(map_.width() - 1) +
+               ", y 0 .. " + std::to_string(map_.height() - 1);
     if (map_.wall({x, y})) return "tile " + tile_text(x, y) + " is a wall";
     for (const Target& t : targets_)
         if (!t.removed && t.id != ignore_target && t.pos == Tile{x, y})
@@ -36,7 +36,8 @@ std::optional<std::string> LogisticsWorld::check_tile(int x, int y, int ignore_t
 std::optional<std::string> LogisticsWorld::lookup_target(std::int64_t want, int& id) const {
     if (want < 0 || want >= static_cast<std::int64_t>(targets_.size()))
         return "there is no target " + std::to_string(want) +
-               (targets_.empty() ? " (the colony has none)" : " (ids run 0 .. " + std::to_string(targets_.size() - 1) + ")");
+               (targets_.empty() ? " (the colony has none)"
+                                 : " (ids run 0 .. " + std::to_string(targets_.size() - 1) + ")");
     if (targets_[want].removed) return "target " + std::to_string(want) + " was removed";
     id = static_cast<int>(want);
     return std::nullopt;
@@ -104,8 +105,8 @@ std::optional<std::string> LogisticsWorld::on(const WallSet& c) {
     for (int cx : {x, x2})
         for (int cy : {y, y2})
             if (!map_.inside({cx, cy}))
-                return "corner " + tile_text(cx, cy) + " is outside the map: x 0 .. " + std::to_string(map_.width() - 1) +
-                       ", y 0 .. " + std::to_string(map_.height() - 1);
+                return "corner " + tile_text(cx, cy) + " is outside the map: x 0 .. " +
+                       std::to_string(map_.width() - 1) + ", y 0 .. " + std::to_string(map_.height() - 1);
     const auto inside = [&](Tile t) {
         return t.x >= std::min(x, x2) && t.x <= std::max(x, x2) && t.y >= std::min(y, y2) && t.y <= std::max(y, y2);
     };
@@ -203,7 +204,8 @@ std::optional<std::string> LogisticsWorld::on(const TargetRestore& c) {
     const std::string name = "target " + std::to_string(c.id);
     if (c.id < 0 || c.id >= static_cast<std::int64_t>(targets_.size()))
         return "there is no " + name + " to restore" +
-               (targets_.empty() ? std::string(" (the colony has none)") : " (ids run 0 .. " + std::to_string(targets_.size() - 1) + ")");
+               (targets_.empty() ? std::string(" (the colony has none)")
+                                 : " (ids run 0 .. " + std::to_string(targets_.size() - 1) + ")");
     Target& t = targets_[c.id];
     if (!t.removed) return name + " is still in the colony: only a removed target can be restored";
     Target back;
@@ -218,7 +220,8 @@ std::optional<std::string> LogisticsWorld::on(const TargetRestore& c) {
     back.multiplier = c.multiplier;
     back.store = {c.energy, c.mineral};
     if (total(back.store) > back.capacity)
-        return name + " would hold " + format_number(total(back.store)) + " units, over its capacity " + format_number(back.capacity);
+        return name + " would hold " + format_number(total(back.store)) + " units, over its capacity " +
+               format_number(back.capacity);
     totals_.edited = settle(totals_.edited, c.edited_before, c.edited_after, total(back.store));
     t = back;
     return std::nullopt;
@@ -229,7 +232,8 @@ std::optional<std::string> LogisticsWorld::on(const TransporterUnplace& c) {
     if (auto err = lookup_transporter(c.id, id)) return err;
     if (static_cast<std::size_t>(id) + 1 != transporters_.size())
         return "transporter " + std::to_string(id) + " is not the newest (transporter " +
-               std::to_string(transporters_.size() - 1) + " came after it): only the newest placement can be taken back";
+               std::to_string(transporters_.size() - 1) +
+               " came after it): only the newest placement can be taken back";
     const double carried = total(transporters_[id].carry);
     if (carried != 0.0) totals_.edited -= carried;   // what it carries goes with it
     transporters_.pop_back();
@@ -249,9 +253,12 @@ std::optional<std::string> LogisticsWorld::on(const TransporterRestore& c) {
     Transporter back;
     back.id = t.id;
     if (auto err = parse_tasks(c.tasks, back.tasks)) return name + "'s tasks: " + *err;
-    const auto known = [&](std::int64_t target) { return target >= 0 && target < static_cast<std::int64_t>(targets_.size()); };
+    const auto known = [&](std::int64_t target) {
+        return target >= 0 && target < static_cast<std::int64_t>(targets_.size());
+    };
     for (const Task& task : back.tasks)
-        if (!known(task.target)) return name + "'s task names target " + std::to_string(task.target) + ", which never was";
+        if (!known(task.target))
+            return name + "'s task names target " + std::to_string(task.target) + ", which never was";
     if ((c.request != -1 && !known(c.request)) || (c.via != -1 && !known(c.via)))
         return name + "'s request or via names a target that never was";
     back.pos = {x, y};
@@ -265,7 +272,8 @@ std::optional<std::string> LogisticsWorld::on(const TransporterRestore& c) {
     back.travelled = c.travelled;
     const double capacity = back.capacity_override > 0.0 ? back.capacity_override : config_.transporter_capacity;
     if (total(back.carry) > capacity)
-        return name + " would carry " + format_number(total(back.carry)) + " units, over its capacity " + format_number(capacity);
+        return name + " would carry " + format_number(total(back.carry)) + " units, over its capacity " +
+               format_number(capacity);
     totals_.edited = settle(totals_.edited, c.edited_before, c.edited_after, total(back.carry));
     t = back;
     refresh_transporters();
@@ -280,9 +288,12 @@ std::optional<std::string> LogisticsWorld::on(const TransporterUnmove& c) {
     if (!map_.inside({x, y}) || map_.wall({x, y})) return *check_tile(x, y);
     std::vector<Task> tasks;
     if (auto err = parse_tasks(c.tasks, tasks)) return name + "'s tasks: " + *err;
-    const auto known = [&](std::int64_t target) { return target >= 0 && target < static_cast<std::int64_t>(targets_.size()); };
+    const auto known = [&](std::int64_t target) {
+        return target >= 0 && target < static_cast<std::int64_t>(targets_.size());
+    };
     for (const Task& task : tasks)
-        if (!known(task.target)) return name + "'s task names target " + std::to_string(task.target) + ", which never was";
+        if (!known(task.target))
+            return name + "'s task names target " + std::to_string(task.target) + ", which never was";
     if ((c.request != -1 && !known(c.request)) || (c.via != -1 && !known(c.via)))
         return name + "'s request or via names a target that never was";
     Transporter& t = transporters_[id];
@@ -295,8 +306,9 @@ std::optional<std::string> LogisticsWorld::on(const TransporterUnmove& c) {
 }
 
 std::optional<std::string> LogisticsWorld::apply_lab_command(const Command& c) {
-    return dispatch(LogisticsCommands{}, c, [this](const auto& cmd) { return on(cmd); },
-                    "the logistics lab does not know the command");
+    return dispatch(
+        LogisticsCommands{}, c, [this](const auto& cmd) { return on(cmd); },
+        "the logistics lab does not know the command");
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

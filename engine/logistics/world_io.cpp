@@ -14,11 +14,13 @@ const LabInfo& LogisticsWorld::lab() const { return logistics_lab(); }
 std::uint64_t LogisticsWorld::tick_hash() const {
     // (No tick: a replay keeps one hash per tick, so where a hash sits says its tick.)
     QuickHasher h;
-    h.add_words(params_hash(), static_cast<std::uint64_t>(totals_.idle_ticks) ^ (static_cast<std::uint64_t>(totals_.matches) << 40));
+    h.add_words(params_hash(),
+                static_cast<std::uint64_t>(totals_.idle_ticks) ^ (static_cast<std::uint64_t>(totals_.matches) << 40));
     h.add4(totals_.produced, totals_.consumed, totals_.delivered, totals_.withdrawn);
     h.add4(totals_.travelled, totals_.starved, totals_.delivered_to_sinks, totals_.edited);
     for (const Transporter& t : transporters_) {
-        h.add_words(QuickHasher::pack(t.pos.x, t.pos.y), QuickHasher::pack(t.request, t.removed ? -1 : static_cast<std::int32_t>(t.tasks.size())));
+        h.add_words(QuickHasher::pack(t.pos.x, t.pos.y),
+                    QuickHasher::pack(t.request, t.removed ? -1 : static_cast<std::int32_t>(t.tasks.size())));
         h.add4(t.progress, t.carry[0], t.carry[1], t.travelled);
     }
     return h.value();
@@ -87,7 +89,10 @@ void LogisticsWorld::visit_state(Self& w, V& v) {
         out.begin_array();
         for (const Request& r : rep().requests) {
             out.begin_object().field("id", r.id).field("target", r.target).field("resource", resource_key(r.resource));
-            out.field("amount", r.amount).field("dAmountdt", r.dAmountdt).field("multiplier", r.multiplier).end_object();
+            out.field("amount", r.amount)
+                .field("dAmountdt", r.dAmountdt)
+                .field("multiplier", r.multiplier)
+                .end_object();
         }
         out.end_array();
     });
@@ -152,8 +157,10 @@ void LogisticsWorld::visit_state(Self& w, V& v) {
             if (col < 0) continue;
             out.begin_object().field("transporter", r.transporters[row]).field("request", r.requests[col].id);
             out.key("via");
-            if (r.matching.via_of[row] >= 0) out.value(r.matching.via_of[row]);
-            else out.null();
+            if (r.matching.via_of[row] >= 0)
+                out.value(r.matching.via_of[row]);
+            else
+                out.null();
             out.field("rate", r.matching.rate_of[row]).end_object();
         }
         out.end_array();
@@ -193,9 +200,9 @@ void LogisticsWorld::write_metrics(JsonWriter& out) const {
         .field("moved_into_buffers", std::max(0.0, totals_.delivered - totals_.delivered_to_sinks));
     out.field("produced", totals_.produced).field("consumed", totals_.consumed).field("starved", totals_.starved);
     out.field("unmet_demand", unmet_demand()).field("idle_fraction", last_idle_fraction_);
-    const double mean_idle = totals_.transporter_ticks > 0
-                                 ? static_cast<double>(totals_.idle_ticks) / static_cast<double>(totals_.transporter_ticks)
-                                 : 0.0;
+    const double mean_idle = totals_.transporter_ticks > 0 ? static_cast<double>(totals_.idle_ticks) /
+                                                                 static_cast<double>(totals_.transporter_ticks)
+                                                           : 0.0;
     out.field("mean_idle_fraction", mean_idle).field("distance_travelled", totals_.travelled);
     out.field("matches", totals_.matches).field("held", held()).field("ledger", ledger());
     // Every policy on the same state, side by side.
@@ -215,11 +222,12 @@ std::string LogisticsWorld::summary() const {
     // units moved into buffers are counted apart, since a unit stored and later fetched for a sink
     // would otherwise count twice.
     char buf[240];
-    std::snprintf(buf, sizeof buf, "%s   delivered to sinks %.0f   moved into buffers %.0f   unmet demand %.0f   idle %.0f%%   t=%lld",
+    std::snprintf(buf, sizeof buf,
+                  "%s   delivered to sinks %.0f   moved into buffers %.0f   unmet demand %.0f   idle %.0f%%   t=%lld",
                   std::string(policy_label(config_.matching_policy())).c_str(), totals_.delivered_to_sinks,
-                  std::max(0.0, totals_.delivered - totals_.delivered_to_sinks), unmet_demand(), 100.0 * last_idle_fraction_,
-                  static_cast<long long>(tick_));
+                  std::max(0.0, totals_.delivered - totals_.delivered_to_sinks), unmet_demand(),
+                  100.0 * last_idle_fraction_, static_cast<long long>(tick_));
     return buf;
 }
 
-}  // namespace pb::logistics
+}   // namespace pb::logistics

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -24,7 +24,7 @@ namespace {
 struct Rate {
     double median = 0.0, best = 0.0;
     std::int64_t ticks = 0;
-    int matches = 0;              // matches completed
+    int matches = 0;   // matches completed
     std::array<int, 2> goals{0, 0};
 };
 
@@ -79,8 +79,8 @@ PodballSetup teams(const char* module0, const char* module1, int pods) {
 void report(std::ostream& out, const char* what, const Rate& r, double target) {
     report_rate(out, "podball", what, r.median, r.best, "ticks/s", target);
     char line[160];
-    std::snprintf(line, sizeof line, "  %lld ticks measured, %d full matches, goals %d : %d", static_cast<long long>(r.ticks),
-                  r.matches, r.goals[0], r.goals[1]);
+    std::snprintf(line, sizeof line, "  %lld ticks measured, %d full matches, goals %d : %d",
+                  static_cast<long long>(r.ticks), r.matches, r.goals[0], r.goals[1]);
     report_line(out, "podball", line);
 }
 
@@ -127,7 +127,9 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
     const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
     const std::string lib = (self.parent_path() / "libsimple_striker.so").string();
     if (ec || !std::filesystem::is_regular_file(lib, ec)) {
-        report_line(out, "podball", "library modules: skipped (no libsimple_striker.so next to Playbench: build the simple_striker target)");
+        report_line(
+            out, "podball",
+            "library modules: skipped (no libsimple_striker.so next to Playbench: build the simple_striker target)");
         return;
     }
     PodballSetup s = teams(("lib:" + lib).c_str(), ("lib:" + lib).c_str(), 5);
@@ -150,17 +152,19 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
     };
     const double share = median(shares);
     char line[480];
-    std::snprintf(line, sizeof line,
-                  "5v5 library module simple_striker vs itself, wall-clock: isolated %.0f ticks/s, in-process "
-                  "%.0f ticks/s (medians of %d alternating rounds): isolated at %.0f %% of in-process (rounds %.0f-%.0f %%), "
-                  "target >= 25 %%: %s",
-                  median(iso_rates), median(direct_rates), kRounds, share, *std::min_element(shares.begin(), shares.end()),
-                  *std::max_element(shares.begin(), shares.end()), share >= 25.0 ? "met" : "NOT MET");
+    std::snprintf(
+        line, sizeof line,
+        "5v5 library module simple_striker vs itself, wall-clock: isolated %.0f ticks/s, in-process "
+        "%.0f ticks/s (medians of %d alternating rounds): isolated at %.0f %% of in-process (rounds %.0f-%.0f %%), "
+        "target >= 25 %%: %s",
+        median(iso_rates), median(direct_rates), kRounds, share, *std::min_element(shares.begin(), shares.end()),
+        *std::max_element(shares.begin(), shares.end()), share >= 25.0 ? "met" : "NOT MET");
     report_line(out, "podball", line);
-    std::snprintf(line, sizeof line,
-                  "  isolation: one host process per team, both teams' calls in flight together (every ctrl_step ticks), "
-                  "budgets %d ms of processor time (%d ms wall-clock) per play, %d ms for init",
-                  kPlayBudgetMs, kPlayWallMs, kInitBudgetMs);
+    std::snprintf(
+        line, sizeof line,
+        "  isolation: one host process per team, both teams' calls in flight together (every ctrl_step ticks), "
+        "budgets %d ms of processor time (%d ms wall-clock) per play, %d ms for init",
+        kPlayBudgetMs, kPlayWallMs, kInitBudgetMs);
     report_line(out, "podball", line);
 }
 
@@ -177,8 +181,7 @@ void bench_lua_chaser(std::ostream& out, const ParamSet& params) {
         try {
             text = read_regular_file(p.string(), 1u << 20, "the Lua chaser");
             break;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
     }
     if (text.empty()) {
         report_line(out, "podball", "Lua chaser: skipped (examples/lua/chaser.lua not found beside Playbench)");
@@ -191,20 +194,21 @@ void bench_lua_chaser(std::ostream& out, const ParamSet& params) {
            measure(params, s, 3, 0.5), 150000.0);
 }
 
-}  // namespace
+}   // namespace
 
 void bench_podball(std::ostream& out) {
     const ParamSet params(podball_param_table());
     report_line(out, "podball", "ticks per second of CPU time, one thread: the median of 3 rounds, the best beside it");
     report(out, "5v5 formation vs passer, 2-period matches, modules + metrics",
            measure(params, teams("formation", "passer", 5), 3, 0.5), 1e6);
-    report(out, "11v11 formation vs passer, full 2-period matches", measure(params, teams("formation", "passer", 11), 3, 0.5),
-           0.0);
+    report(out, "11v11 formation vs passer, full 2-period matches",
+           measure(params, teams("formation", "passer", 11), 3, 0.5), 0.0);
     report(out, "5v5 chaser vs chaser, full matches", measure(params, teams("chaser", "chaser", 5), 3, 0.3), 2e6);
     const Rate idle = measure(params, teams("idle", "idle", 5), 3, 0.15);
-    report_rate(out, "podball", "5v5 idle vs idle (physics, rules and metrics only)", idle.median, idle.best, "ticks/s");
+    report_rate(out, "podball", "5v5 idle vs idle (physics, rules and metrics only)", idle.median, idle.best,
+                "ticks/s");
     bench_lua_chaser(out, params);
     bench_library_modules(out, params);
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -29,9 +29,10 @@ struct PodPlace {
     std::int64_t pod = -1;
     double x = 0.0, y = 0.0;
     static auto fields() {
-        return std::tuple_cat(pod_fields(&PodPlace::team, &PodPlace::pod),
-                              std::tuple{field(&PodPlace::x, "x", "x of the pod's centre").range(-kCommandFar, kCommandFar),
-                                         field(&PodPlace::y, "y", "y of the pod's centre").range(-kCommandFar, kCommandFar)});
+        return std::tuple_cat(
+            pod_fields(&PodPlace::team, &PodPlace::pod),
+            std::tuple{field(&PodPlace::x, "x", "x of the pod's centre").range(-kCommandFar, kCommandFar),
+                       field(&PodPlace::y, "y", "y of the pod's centre").range(-kCommandFar, kCommandFar)});
     }
 };
 
@@ -57,16 +58,19 @@ struct PodActionCommand {
     static auto fields() {
         return std::tuple_cat(
             pod_fields(&PodActionCommand::team, &PodActionCommand::pod),
-            std::tuple{field(&PodActionCommand::kind, "kind", "move: thrust; shoot: shot vector").choices({"move", "shoot"}),
-                       field(&PodActionCommand::x, "x", "x of the vector (length > 1 counts as 1)").range(-1e6, 1e6),
-                       field(&PodActionCommand::y, "y", "y of the vector (length > 1 counts as 1)").range(-1e6, 1e6),
-                       field(&PodActionCommand::ticks, "ticks", "how many ticks the override lasts (default 1)").range(1, 1e9)});
+            std::tuple{
+                field(&PodActionCommand::kind, "kind", "move: thrust; shoot: shot vector").choices({"move", "shoot"}),
+                field(&PodActionCommand::x, "x", "x of the vector (length > 1 counts as 1)").range(-1e6, 1e6),
+                field(&PodActionCommand::y, "y", "y of the vector (length > 1 counts as 1)").range(-1e6, 1e6),
+                field(&PodActionCommand::ticks, "ticks", "how many ticks the override lasts (default 1)")
+                    .range(1, 1e9)});
     }
 };
 
 struct ModeSet {
     static constexpr CommandName name{"mode.set"};
-    static constexpr std::string_view description = "switch the match mode (kick-off modes reset the kick-off formation)";
+    static constexpr std::string_view description =
+        "switch the match mode (kick-off modes reset the kick-off formation)";
     std::string mode{};   // mode_keys()
     static auto fields() { return std::tuple{field(&ModeSet::mode, "mode", "the new mode").choices(mode_keys())}; }
 };
@@ -79,7 +83,8 @@ struct ModeSet {
 struct ModeRestore {
     static constexpr CommandName name{"mode.restore"};
     static constexpr std::string_view description =
-        "undo of mode.set: the mode and the ticks spent in it as they were (places nothing); optionally the match state a "
+        "undo of mode.set: the mode and the ticks spent in it as they were (places nothing); optionally the match "
+        "state a "
         "kick-off placing reset";
     std::string mode{};   // mode_keys()
     std::int64_t mode_ticks = 0;
@@ -92,14 +97,20 @@ struct ModeRestore {
             field(&ModeRestore::mode, "mode", "the mode").choices(mode_keys()),
             field(&ModeRestore::mode_ticks, "mode_ticks", "ticks spent in it").range(0, 1e9),
             field(&ModeRestore::rng, "rng", "the random generator's state, 64 hex digits"),
-            field(&ModeRestore::area_holder_0, "area_holder_0", "the pod (index in the pod list) holding team 0's goal area, -1 none")
+            field(&ModeRestore::area_holder_0, "area_holder_0",
+                  "the pod (index in the pod list) holding team 0's goal area, -1 none")
                 .range(-1, 2 * kMaxPodsPerTeam - 1),
-            field(&ModeRestore::area_holder_1, "area_holder_1", "the pod (index in the pod list) holding team 1's goal area, -1 none")
+            field(&ModeRestore::area_holder_1, "area_holder_1",
+                  "the pod (index in the pod list) holding team 1's goal area, -1 none")
                 .range(-1, 2 * kMaxPodsPerTeam - 1),
-            field(&ModeRestore::hoard_run_0, "hoard_run_0", "running ticks the ball has stayed in team 0's goal area").range(0, 1e12),
-            field(&ModeRestore::hoard_run_1, "hoard_run_1", "running ticks the ball has stayed in team 1's goal area").range(0, 1e12),
-            field(&ModeRestore::hoarding_flag_0, "hoarding_flag_0", "team 0's open hoarding flag (index), -1 none").range(-1, 1e9),
-            field(&ModeRestore::hoarding_flag_1, "hoarding_flag_1", "team 1's open hoarding flag (index), -1 none").range(-1, 1e9)};
+            field(&ModeRestore::hoard_run_0, "hoard_run_0", "running ticks the ball has stayed in team 0's goal area")
+                .range(0, 1e12),
+            field(&ModeRestore::hoard_run_1, "hoard_run_1", "running ticks the ball has stayed in team 1's goal area")
+                .range(0, 1e12),
+            field(&ModeRestore::hoarding_flag_0, "hoarding_flag_0", "team 0's open hoarding flag (index), -1 none")
+                .range(-1, 1e9),
+            field(&ModeRestore::hoarding_flag_1, "hoarding_flag_1", "team 1's open hoarding flag (index), -1 none")
+                .range(-1, 1e9)};
     }
 };
 
@@ -138,17 +149,21 @@ struct BallRestore {
     std::int64_t keep_ticks = 0;
     std::int64_t last_team = -1;
     static auto fields() {
-        return std::tuple{field(&BallRestore::x, "x", "x of the ball's centre").range(-kCommandFar, kCommandFar),
-                          field(&BallRestore::y, "y", "y of the ball's centre").range(-kCommandFar, kCommandFar),
-                          field(&BallRestore::vx, "vx", "x velocity (length per tick)").range(-1e3, 1e3),
-                          field(&BallRestore::vy, "vy", "y velocity (length per tick)").range(-1e3, 1e3),
-                          field(&BallRestore::owner_team, "owner_team", "the carrier's team (with owner_pod; none: free)").range(0, 1),
-                          field(&BallRestore::owner_pod, "owner_pod", "the carrier's index in its team").range(0, kMaxPodsPerTeam - 1),
-                          field(&BallRestore::keep_ticks, "keep_ticks", "ticks the carrier has held it").range(0, 1e9),
-                          field(&BallRestore::last_team, "last_team", "the team that touched it last, -1 nobody").range(-1, 1)};
+        return std::tuple{
+            field(&BallRestore::x, "x", "x of the ball's centre").range(-kCommandFar, kCommandFar),
+            field(&BallRestore::y, "y", "y of the ball's centre").range(-kCommandFar, kCommandFar),
+            field(&BallRestore::vx, "vx", "x velocity (length per tick)").range(-1e3, 1e3),
+            field(&BallRestore::vy, "vy", "y velocity (length per tick)").range(-1e3, 1e3),
+            field(&BallRestore::owner_team, "owner_team", "the carrier's team (with owner_pod; none: free)")
+                .range(0, 1),
+            field(&BallRestore::owner_pod, "owner_pod", "the carrier's index in its team")
+                .range(0, kMaxPodsPerTeam - 1),
+            field(&BallRestore::keep_ticks, "keep_ticks", "ticks the carrier has held it").range(0, 1e9),
+            field(&BallRestore::last_team, "last_team", "the team that touched it last, -1 nobody").range(-1, 1)};
     }
 };
 
-using PodballCommands = CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore, PodRestore, BallRestore>;
+using PodballCommands =
+    CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore, PodRestore, BallRestore>;
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -10,4 +10,4 @@ namespace pb::podball {
 // The derived values for `params` (an empty set: the table's defaults).
 std::vector<DerivedValue> derived_values(const ParamSet& params);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -10,9 +10,8 @@ namespace pb::podball {
 // e^r - 1 for |r| <= ln2/2, by its Taylor series in Horner form (the first omitted term,
 // r^15/15!, is below 1e-19).
 inline double det_expm1_reduced(double r) {
-    constexpr double inv[15] = {0.0,       1.0,        1.0 / 2,  1.0 / 3,  1.0 / 4,
-                                1.0 / 5,   1.0 / 6,    1.0 / 7,  1.0 / 8,  1.0 / 9,
-                                1.0 / 10,  1.0 / 11,   1.0 / 12, 1.0 / 13, 1.0 / 14};
+    constexpr double inv[15] = {0.0,     1.0,     1.0 / 2,  1.0 / 3,  1.0 / 4,  1.0 / 5,  1.0 / 6, 1.0 / 7,
+                                1.0 / 8, 1.0 / 9, 1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14};
     double sum = 0.0;
     for (int k = 14; k >= 1; --k) sum = r * inv[k] * (1.0 + sum);
     return sum;
@@ -81,10 +80,22 @@ inline void det_sincos(double x, double& s, double& c) {
     const double sr = r * (1.0 - ps), cr = 1.0 - pc;
     const long q = static_cast<long>(std::fmod(k, 4.0) + 4.0) % 4;
     switch (q) {
-        case 0: s = sr; c = cr; break;
-        case 1: s = cr; c = -sr; break;
-        case 2: s = -sr; c = -cr; break;
-        default: s = -cr; c = sr; break;
+        case 0:
+            s = sr;
+            c = cr;
+            break;
+        case 1:
+            s = cr;
+            c = -sr;
+            break;
+        case 2:
+            s = -sr;
+            c = -cr;
+            break;
+        default:
+            s = -cr;
+            c = sr;
+            break;
     }
 }
 
@@ -117,4 +128,4 @@ inline double det_atan2(double y, double x) {
     return std::signbit(y) ? a - pi : a + pi;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

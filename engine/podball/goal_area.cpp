@@ -31,7 +31,7 @@ double distance2(Vec2 a, Vec2 b) {
     return d.x * d.x + d.y * d.y;
 }
 
-}  // namespace
+}   // namespace
 
 bool PodballWorld::ball_in_goal_area(int defending_team) const {
     const double r = config_.goal_exclusion_radius;
@@ -116,4 +116,4 @@ void PodballWorld::enforce_goal_areas() {
     }
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -19,15 +19,23 @@ namespace {
 // The restore commands that put a pod or the ball back as they are now in `w`.
 Command pod_back(const Pod& p, std::int64_t tick) {
     static constexpr const char* kActions[] = {"none", "move", "shoot"};
-    return to_command(PodRestore{.team = p.team, .pod = p.index, .x = p.pos.x, .y = p.pos.y, .vx = p.vel.x, .vy = p.vel.y,
-                                 .deny_ticks = p.deny_ticks, .action = kActions[static_cast<int>(p.action.kind)],
-                                 .action_x = p.action.v.x, .action_y = p.action.v.y},
+    return to_command(PodRestore{.team = p.team,
+                                 .pod = p.index,
+                                 .x = p.pos.x,
+                                 .y = p.pos.y,
+                                 .vx = p.vel.x,
+                                 .vy = p.vel.y,
+                                 .deny_ticks = p.deny_ticks,
+                                 .action = kActions[static_cast<int>(p.action.kind)],
+                                 .action_x = p.action.v.x,
+                                 .action_y = p.action.v.y},
                       tick);
 }
 
 Command ball_back(const PodballWorld& w, std::int64_t tick) {
     const Ball& b = w.ball();
-    BallRestore ball{.x = b.pos.x, .y = b.pos.y, .vx = b.vel.x, .vy = b.vel.y, .keep_ticks = b.keep_ticks, .last_team = b.last_team};
+    BallRestore ball{
+        .x = b.pos.x, .y = b.pos.y, .vx = b.vel.x, .vy = b.vel.y, .keep_ticks = b.keep_ticks, .last_team = b.last_team};
     if (b.owner >= 0) {
         ball.owner_team = w.pods()[static_cast<std::size_t>(b.owner)].team;
         ball.owner_pod = w.pods()[static_cast<std::size_t>(b.owner)].index;
@@ -35,7 +43,7 @@ Command ball_back(const PodballWorld& w, std::int64_t tick) {
     return to_command(ball, tick);
 }
 
-}  // namespace
+}   // namespace
 
 Inverse inverse_of(const PodballWorld& w, const Command& c) {
     const std::int64_t tick = w.tick();
@@ -47,7 +55,8 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
             inv.name = "move pod " + std::to_string(cmd.pod) + " of team " + std::to_string(cmd.team);
             inv.commands.push_back(pod_back(p, tick));
             inv.changes = {change_text("x", p.pos.x, cmd.x), change_text("y", p.pos.y, cmd.y)};
-            if (p.vel.x != 0.0 || p.vel.y != 0.0) inv.changes.push_back("it was moving: the place stops it, undo gives its speed back");
+            if (p.vel.x != 0.0 || p.vel.y != 0.0)
+                inv.changes.push_back("it was moving: the place stops it, undo gives its speed back");
             // Carrying the ball, the pod takes it along (attach_ball_to_carrier): the ball comes back too.
             const int owner = w.ball().owner;
             if (owner >= 0 && &w.pods()[static_cast<std::size_t>(owner)] == &p) {
@@ -64,7 +73,8 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
         inv.name = "move the ball";
         inv.commands.push_back(ball_back(w, tick));
         inv.changes = {change_text("x", b.pos.x, cmd.x), change_text("y", b.pos.y, cmd.y)};
-        if (b.vel.x != 0.0 || b.vel.y != 0.0) inv.changes.push_back("it was moving: the place stops it, undo gives its speed back");
+        if (b.vel.x != 0.0 || b.vel.y != 0.0)
+            inv.changes.push_back("it was moving: the place stops it, undo gives its speed back");
         if (b.owner >= 0) inv.changes.push_back("a pod held it: the place frees it, undo gives it back to that pod");
         return inv;
     }
@@ -98,7 +108,9 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
             inv.commands.push_back(ball_back(w, tick));
         }
         inv.changes = {"mode " + std::string(mode_key(w.mode())) + " -> " + cmd.mode};
-        if (placed) inv.changes.push_back("it places the kick-off formation or the ball: undo puts every pod and the ball back as they were");
+        if (placed)
+            inv.changes.push_back(
+                "it places the kick-off formation or the ball: undo puts every pod and the ball back as they were");
         return inv;
     }
     if (c.type == PodActionCommand::name.text) {
@@ -112,4 +124,4 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
     return no_inverse(c, "podball has no undo for " + c.type);
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -7,4 +7,4 @@ namespace pb::podball {
 class PodballWorld;
 Inverse inverse_of(const PodballWorld& before, const Command& c);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

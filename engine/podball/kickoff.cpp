@@ -53,4 +53,4 @@ Vec2 kickoff_position(int team, int index, int team_size, const PodballConfig& c
     return mirror_pos(team, p);
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -13,4 +13,4 @@ double effective_keepoff(const PodballConfig& c);
 // the others stand in lines across the own half, behind the keep-off line.
 Vec2 kickoff_position(int team, int index, int team_size, const PodballConfig& c);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -3,8 +3,8 @@
 #include <iosfwd>
 #include <vector>
 
-#include "engine/podball/derived.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/podball/derived.hpp"
 #include "engine/podball/inverse.hpp"
 #include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/setup_reader.hpp"
@@ -12,7 +12,7 @@
 
 namespace pb::podball {
 
-void bench_podball(std::ostream& out);   // bench.cpp
+void bench_podball(std::ostream& out);                  // bench.cpp
 void write_run_json(const World& w, JsonWriter& out);   // run_report.cpp
 void write_run_text(const World& w, std::ostream& out);
 LabVerb match_verb();   // match_verb.cpp
@@ -33,36 +33,46 @@ LabInfo make_lab() {
     lab.params = &podball_param_table();
     lab.commands = command_specs(PodballCommands{});
     lab.setup_keys = {"team0", "team1", "pod", "ball", "start_mode"};
-    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader, Diagnostics& diag)
-        -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader,
+                         Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
         return read_podball_setup(root, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<PodballSetup>(); };
     lab.create_world = create_podball_world;
-    lab.bench = bench_podball;   // bench.cpp
-    lab.derived = derived_values;   // derived.cpp
+    lab.bench = bench_podball;             // bench.cpp
+    lab.derived = derived_values;          // derived.cpp
     lab.inverse = for_world(inverse_of);   // inverse.cpp
     lab.example_scenario = "podball-default.toml";
-    lab.sweep_results = {"metrics.score[0]", "metrics.score[1]", "metrics.teams[0].shots", "metrics.teams[1].shots",
-                         "metrics.teams[0].possession_pct", "metrics.teams[1].possession_pct", "metrics.running_ticks"};
+    lab.sweep_results = {"metrics.score[0]",
+                         "metrics.score[1]",
+                         "metrics.teams[0].shots",
+                         "metrics.teams[1].shots",
+                         "metrics.teams[0].possession_pct",
+                         "metrics.teams[1].possession_pct",
+                         "metrics.running_ticks"};
     lab.compare_results = [](const std::vector<std::string>&) -> std::vector<std::string> {
-        return {"metrics.score[0]", "metrics.score[1]", "metrics.teams[0].shots", "metrics.teams[1].shots",
-                "metrics.teams[0].shots_on_goal", "metrics.teams[1].shots_on_goal",
-                "metrics.teams[0].possession_pct", "metrics.teams[1].possession_pct"};
+        return {"metrics.score[0]",
+                "metrics.score[1]",
+                "metrics.teams[0].shots",
+                "metrics.teams[1].shots",
+                "metrics.teams[0].shots_on_goal",
+                "metrics.teams[1].shots_on_goal",
+                "metrics.teams[0].possession_pct",
+                "metrics.teams[1].possession_pct"};
     };
-    lab.plays_to_the_end = true;   // the final whistle
+    lab.plays_to_the_end = true;     // the final whistle
     lab.run_json = write_run_json;   // run_report.cpp
     lab.run_text = write_run_text;
     lab.run_code_in_process = set_library_modules_in_process;   // library_module.cpp
-    lab.verbs = {match_verb()};   // match_verb.cpp
+    lab.verbs = {match_verb()};                                 // match_verb.cpp
     return lab;
 }
 
-}  // namespace
+}   // namespace
 
 const LabInfo& podball_lab() {
     static const LabInfo lab = make_lab();
     return lab;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

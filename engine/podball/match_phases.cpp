@@ -66,8 +66,7 @@ void PodballWorld::update_mode() {
             if (period_ >= static_cast<int>(config_.periods)) set_mode(Mode::Final);
             break;
         case Mode::Suspended:
-        case Mode::Final:
-            break;
+        case Mode::Final: break;
     }
 }
 
@@ -77,7 +76,8 @@ void PodballWorld::update_mode() {
 // the jitter's range respects.
 void PodballWorld::place_for_kickoff() {
     const double jitter = config_.kickoff_jitter;
-    const double hx = config_.arena_width / 2.0 - config_.pod_radius, hy = config_.arena_height / 2.0 - config_.pod_radius;
+    const double hx = config_.arena_width / 2.0 - config_.pod_radius,
+                 hy = config_.arena_height / 2.0 - config_.pod_radius;
     for (Pod& p : pods_) {
         p.pos = kickoff_position(p.team, p.index, teams_[p.team].pods, config_);
         if (jitter > 0.0) {
@@ -89,11 +89,11 @@ void PodballWorld::place_for_kickoff() {
         p.action = PodAction{};
     }
     ball_ = Ball{};
-    area_holder_ = {-1, -1};   // decided again by the first tick of the kick-off
+    area_holder_ = {-1, -1};                  // decided again by the first tick of the kick-off
     for (TeamCounters& t : metrics_.team) {   // the ball has left any goal area
         t.hoard_run = 0;
         t.open_hoarding_flag = -1;
     }
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

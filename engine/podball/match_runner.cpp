@@ -49,4 +49,4 @@ MatchOutcome play_match(const Scenario& scenario, std::uint64_t seed, std::int64
     return outcome_of(world, seed);
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -17,14 +17,14 @@ class PodballWorld;
 
 struct MatchOutcome {
     std::uint64_t seed = 0;
-    bool finished = false;        // reached FINAL; false: stopped because nothing could happen any more
-    std::string note;             // why it did not finish
+    bool finished = false;   // reached FINAL; false: stopped because nothing could happen any more
+    std::string note;        // why it did not finish
     std::int64_t ticks = 0;
     std::int64_t running_ticks = 0;
     std::array<int, 2> score{0, 0};
-    int winner = -1;              // 0 or 1, -1 for a draw (or an unfinished match)
+    int winner = -1;   // 0 or 1, -1 for a draw (or an unfinished match)
     std::array<TeamFigures, 2> figures;
-    std::array<std::int64_t, 2> upfield_pod_ticks{0, 0};    // the attack ratio's parts, for pooling
+    std::array<std::int64_t, 2> upfield_pod_ticks{0, 0};   // the attack ratio's parts, for pooling
     std::array<std::int64_t, 2> own_half_pod_ticks{0, 0};
     std::array<int, 2> own_goals_conceded{0, 0};
     std::vector<ConductFlag> conduct;
@@ -39,4 +39,4 @@ MatchOutcome outcome_of(const PodballWorld& w, std::uint64_t seed);
 // Throws ScenarioError if the scenario is not a Podball one.
 MatchOutcome play_match(const Scenario& scenario, std::uint64_t seed, std::int64_t stall_ticks = 200000);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

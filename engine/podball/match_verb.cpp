@@ -55,9 +55,12 @@ Totals add_up(const std::vector<MatchOutcome>& matches) {
         for (int i = 0; i < 2; ++i) {
             TeamTotals& s = t.team[i];
             if (m.finished) {
-                if (m.winner < 0) ++s.draws;
-                else if (m.winner == i) ++s.wins;
-                else ++s.losses;
+                if (m.winner < 0)
+                    ++s.draws;
+                else if (m.winner == i)
+                    ++s.wins;
+                else
+                    ++s.losses;
             }
             s.goals += m.score[i];
             s.possession += m.figures[i].possession_pct;
@@ -99,8 +102,8 @@ void print_text(const Scenario& s, const std::array<TeamInfo, 2>& teams, std::ui
     const Totals t = add_up(matches);
     const double n = static_cast<double>(matches.size());
     out << s.title << " (" << s.path << ")\n";
-    out << matches.size() << (matches.size() == 1 ? " match" : " matches") << ", seed" << (matches.size() == 1 ? " " : "s ")
-        << first_seed;
+    out << matches.size() << (matches.size() == 1 ? " match" : " matches") << ", seed"
+        << (matches.size() == 1 ? " " : "s ") << first_seed;
     if (matches.size() > 1) out << " .. " << first_seed + matches.size() - 1;
     out << "\n\n";
     char line[400];
@@ -126,7 +129,8 @@ void print_text(const Scenario& s, const std::array<TeamInfo, 2>& teams, std::ui
     both("ball hoarding (matches)", [](const TeamTotals& x) { return std::to_string(x.hoarding_matches); });
     both("module faults", [](const TeamTotals& x) { return std::to_string(x.module_faults); });
     if (t.finished < static_cast<int>(matches.size()))
-        out << "  " << matches.size() - static_cast<std::size_t>(t.finished) << " match(es) did not finish (see below)\n";
+        out << "  " << matches.size() - static_cast<std::size_t>(t.finished)
+            << " match(es) did not finish (see below)\n";
 
     // The match report: one line per match (and its conduct flags), for small batches.
     constexpr std::size_t kListed = 20;
@@ -136,7 +140,7 @@ void print_text(const Scenario& s, const std::array<TeamInfo, 2>& teams, std::ui
         return;
     }
     for (const MatchOutcome& m : matches) {
-        std::string result = !m.finished ? "unfinished: " + m.note
+        std::string result = !m.finished    ? "unfinished: " + m.note
                              : m.winner < 0 ? "draw"
                                             : teams[m.winner].name + " wins";
         std::snprintf(line, sizeof line, "  seed %-8llu %2d : %-2d  %s\n", static_cast<unsigned long long>(m.seed),
@@ -270,7 +274,8 @@ int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         bool broken = false;
         for (int i = 0; i < 2; ++i)
             if (!w.module_health(i).load_error.empty()) {
-                err << "playbench match: team " << i << " (" << teams[i].name << "): " << w.module_health(i).load_error << "\n";
+                err << "playbench match: team " << i << " (" << teams[i].name << "): " << w.module_health(i).load_error
+                    << "\n";
                 broken = true;
             }
         if (broken) return 2;
@@ -310,12 +315,14 @@ int run_matches(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             return 1;
         }
 
-    if (o.json) print_json(s, teams, first_seed, results, out);
-    else print_text(s, teams, first_seed, results, out);
+    if (o.json)
+        print_json(s, teams, first_seed, results, out);
+    else
+        print_text(s, teams, first_seed, results, out);
     return 0;
 }
 
-}  // namespace
+}   // namespace
 
 LabVerb match_verb() {
     using Kind = LabVerbOption::Kind;
@@ -346,4 +353,4 @@ LabVerb match_verb() {
     return v;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

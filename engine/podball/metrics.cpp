@@ -10,9 +10,7 @@
 
 namespace pb::podball {
 
-std::string_view conduct_key(ConductKind k) {
-    return k == ConductKind::Camping ? "camping" : "ball_hoarding";
-}
+std::string_view conduct_key(ConductKind k) { return k == ConductKind::Camping ? "camping" : "ball_hoarding"; }
 
 std::string_view conduct_label(ConductKind k) {
     return k == ConductKind::Camping ? "camping (attack ratio near 0)" : "keeping the ball in its own goal area";
@@ -97,9 +95,7 @@ bool shot_reaches_goal(const PodballConfig& c, int team, Vec2 pos, Vec2 vel) {
     return std::abs(y + vy * gap / vx) < c.goal_width / 2.0;
 }
 
-void PodballWorld::record_event(EventKind kind, int team) {
-    metrics_.add_event(MatchEvent{tick_, kind, team});
-}
+void PodballWorld::record_event(EventKind kind, int team) { metrics_.add_event(MatchEvent{tick_, kind, team}); }
 
 void PodballWorld::count_shot(int team, Vec2 from, Vec2 vel) {
     if (mode_ != Mode::Running) return;
@@ -154,9 +150,9 @@ void PodballWorld::count_camping_window() {
     const std::int64_t now = tick_ - 1;
     for (int t = 0; t < 2; ++t) {
         TeamCounters& c = metrics_.team[t];
-        const bool camping = c.window_own_half > 0 &&
-                             static_cast<double>(c.window_upfield) <=
-                                 config_.camping_ratio * static_cast<double>(c.window_own_half);
+        const bool camping =
+            c.window_own_half > 0 &&
+            static_cast<double>(c.window_upfield) <= config_.camping_ratio * static_cast<double>(c.window_own_half);
         if (camping) {
             if (c.open_camping_flag >= 0) {
                 metrics_.flags[static_cast<std::size_t>(c.open_camping_flag)].to_tick = now;
@@ -195,4 +191,4 @@ void PodballWorld::count_hoarding(int team, bool ball_inside) {
     }
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

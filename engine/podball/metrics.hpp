@@ -15,8 +15,8 @@
 namespace pb::podball {
 
 enum class ConductKind { Camping, BallHoarding };
-std::string_view conduct_key(ConductKind k);    // "camping", "ball_hoarding"
-std::string_view conduct_label(ConductKind k);  // "camping in its own half", ...
+std::string_view conduct_key(ConductKind k);     // "camping", "ball_hoarding"
+std::string_view conduct_label(ConductKind k);   // "camping in its own half", ...
 
 // A stretch of unsportsmanlike conduct by one team, in world ticks (both ends included).
 struct ConductFlag {
@@ -40,14 +40,14 @@ struct MatchEvent {
 };
 
 struct TeamCounters {
-    std::int64_t possession_ticks = 0;   // running ticks the team possessed the ball (not in a goal area)
-    double coverage_sum = 0.0;           // sum over running ticks of bounding rectangle / arena area
-    std::int64_t upfield_pod_ticks = 0;  // pod-ticks in the opponent's half (running time)
-    std::int64_t own_half_pod_ticks = 0;  // pod-ticks in the own half (running time)
-    int shots = 0;                       // shots in running time, any direction
-    int shots_on_goal = 0;               // of which the free path would cross the opponent's goal mouth
-    int own_goals = 0;                   // goals conceded from this team's own possession
-    std::int64_t ball_in_own_area_ticks = 0;  // running ticks the ball spent in this team's goal area
+    std::int64_t possession_ticks = 0;         // running ticks the team possessed the ball (not in a goal area)
+    double coverage_sum = 0.0;                 // sum over running ticks of bounding rectangle / arena area
+    std::int64_t upfield_pod_ticks = 0;        // pod-ticks in the opponent's half (running time)
+    std::int64_t own_half_pod_ticks = 0;       // pod-ticks in the own half (running time)
+    int shots = 0;                             // shots in running time, any direction
+    int shots_on_goal = 0;                     // of which the free path would cross the opponent's goal mouth
+    int own_goals = 0;                         // goals conceded from this team's own possession
+    std::int64_t ball_in_own_area_ticks = 0;   // running ticks the ball spent in this team's goal area
     // Camping window in progress, and the flag it extends (index into flags, -1: none open).
     std::int64_t window_upfield = 0;
     std::int64_t window_own_half = 0;
@@ -88,4 +88,4 @@ TeamFigures team_figures(const MatchMetrics& m, int team, std::int64_t running_t
 // line x = L iff lambda * (L - x) < vel.x (towards L), and then at y + vel.y * (L - x) / vel.x.
 bool shot_reaches_goal(const PodballConfig& c, int team, Vec2 pos, Vec2 vel);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -28,22 +28,22 @@ struct PodView {
 // The world as one team sees it: own team is team 0, attacking +x.
 struct TeamView {
     std::int64_t tick = 0;
-    std::int64_t running_ticks = 0;    // match time played (RUNNING ticks)
-    int period = 0;                    // 0-based
-    Mode mode = Mode::Suspended;       // mirrored: KickoffTeam0 means our kick-off
+    std::int64_t running_ticks = 0;   // match time played (RUNNING ticks)
+    int period = 0;                   // 0-based
+    Mode mode = Mode::Suspended;      // mirrored: KickoffTeam0 means our kick-off
     int own_score = 0;
     int opponent_score = 0;
     std::vector<PodView> own;
     std::vector<PodView> opponents;
     Vec2 ball_pos;
     Vec2 ball_vel;
-    int ball_owner_team = -1;          // 0 own, 1 opponent, -1 free
+    int ball_owner_team = -1;   // 0 own, 1 opponent, -1 free
     int ball_owner_index = -1;
     // Goal exclusion areas: the index of the pod holding the right to be inside our own area
     // (ours, at -x) and the opponent's (theirs, at +x); -1 while free.
     int own_area_holder = -1;
     int opponent_area_holder = -1;
-    PodballConfig config;              // current values (parameters can change live)
+    PodballConfig config;   // current values (parameters can change live)
 };
 
 // What an isolated library module wrote to its stdout and stderr, its log
@@ -121,4 +121,4 @@ std::unique_ptr<TeamModule> make_team_module(const std::string& module, const st
 Vec2 mirror_pos(int team, Vec2 p);
 Vec2 mirror_vec(int team, Vec2 v);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/podball/teams/builtin_modules.hpp"
 #include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/team_view.hpp"
+#include "engine/podball/teams/builtin_modules.hpp"
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {
@@ -94,14 +94,11 @@ struct BuiltinModule {
 std::unique_ptr<TeamModule> make_idle_module() { return std::make_unique<IdleModule>(); }
 
 const BuiltinModule kBuiltinModules[] = {
-    {"idle", make_idle_module},
-    {"chaser", make_chaser_module},
-    {"formation", make_formation_module},
-    {"passer", make_passer_module},
-    {"random", make_random_module},
+    {"idle", make_idle_module},     {"chaser", make_chaser_module}, {"formation", make_formation_module},
+    {"passer", make_passer_module}, {"random", make_random_module},
 };
 
-}  // namespace
+}   // namespace
 
 const std::vector<std::string>& builtin_module_names() {
     static const std::vector<std::string> names = [] {
@@ -129,8 +126,10 @@ std::unique_ptr<TeamModule> make_team_module(const std::string& module, const st
         // never a relative PATH as written, which dlopen would look up in the library search path.
         const std::string written = module.substr(std::char_traits<char>::length(kLibraryModulePrefix));
         const std::string& path = library_path.empty() ? written : library_path;
-        if (path.empty() || path[0] != '/') error = "module '" + module + "': its library was not loaded";
-        else m = load_library_module(path, error);
+        if (path.empty() || path[0] != '/')
+            error = "module '" + module + "': its library was not loaded";
+        else
+            m = load_library_module(path, error);
     } else {
         m = make_builtin_module(module);
         if (!m) error = "unknown team module '" + module + "'";
@@ -138,4 +137,4 @@ std::unique_ptr<TeamModule> make_team_module(const std::string& module, const st
     return m ? std::move(m) : make_idle_module();
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

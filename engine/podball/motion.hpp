@@ -12,11 +12,11 @@
 namespace pb::podball {
 
 struct MotionFactors {
-    double decay = 1.0;   // e^-lambda: velocity kept after one tick of friction
-    double c1 = 1.0;      // (1 - e^-lambda)/lambda: distance per unit initial velocity
-    double c2 = 0.5;      // (lambda - 1 + e^-lambda)/lambda^2: distance per unit acceleration
-    double accel_c1 = 0.0;  // full thrust / mass * c1: velocity gained in a tick of full thrust
-    double accel_c2 = 0.0;  // full thrust / mass * c2: distance gained in a tick of full thrust
+    double decay = 1.0;      // e^-lambda: velocity kept after one tick of friction
+    double c1 = 1.0;         // (1 - e^-lambda)/lambda: distance per unit initial velocity
+    double c2 = 0.5;         // (lambda - 1 + e^-lambda)/lambda^2: distance per unit acceleration
+    double accel_c1 = 0.0;   // full thrust / mass * c1: velocity gained in a tick of full thrust
+    double accel_c2 = 0.0;   // full thrust / mass * c2: distance gained in a tick of full thrust
 };
 
 inline MotionFactors motion_factors(double friction, double mass, double thrust) {
@@ -46,4 +46,4 @@ inline void advance(const MotionFactors& f, Vec2& pos, Vec2& vel, Vec2 dir) {
     vel.y = vel.y * f.decay + dir.y * f.accel_c1;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

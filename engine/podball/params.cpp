@@ -40,7 +40,8 @@ const BoundParamTable<PodballConfig>& bound_params() {
     static const BoundParamTable<PodballConfig> table({
         // arena
         {real("podball.arena.width", "Arena width", "arena widths", 0.5, 4.0, 1.0,
-              "Extent along x, goal line to goal line; goals sit on x = +-width/2 (every length is in arena widths: 1 = the default arena's width)"),
+              "Extent along x, goal line to goal line; goals sit on x = +-width/2 (every length is in arena widths: 1 "
+              "= the default arena's width)"),
          &C::arena_width},
         {real("podball.arena.height", "Arena height", "arena widths", 0.2, 4.0, 0.6, "Extent along y"),
          &C::arena_height},
@@ -51,18 +52,21 @@ const BoundParamTable<PodballConfig>& bound_params() {
               "During kick-off the defending team stays beyond x = +-keepoff (CENTER_KEEPOFF)"),
          &C::center_keepoff},
         {real("podball.arena.goal_exclusion_radius", "Goal area radius", "arena widths", 0.0, 0.3, 0.12,
-              "ARENA_GOAL_EXCLUSION_RADIUS: semicircle on each goal centre only the first defender to enter may use; 0: off"),
+              "ARENA_GOAL_EXCLUSION_RADIUS: semicircle on each goal centre only the first defender to enter may use; "
+              "0: off"),
          &C::goal_exclusion_radius},
         // pods
         {real("podball.pod.radius", "Pod radius", "arena widths", 0.005, 0.1, 0.02, "Radius of every pod"),
          &C::pod_radius},
-        {real("podball.pod.mass", "Pod mass", "pod masses", 0.05, 20.0, 1.0, "Mass of a pod without the ball (every mass is in pod masses: 1 = the default pod)"),
+        {real("podball.pod.mass", "Pod mass", "pod masses", 0.05, 20.0, 1.0,
+              "Mass of a pod without the ball (every mass is in pod masses: 1 = the default pod)"),
          &C::pod_mass},
         {real("podball.pod.thrust", "Pod thrust", "pod mass*widths/tick^2", 0.0, 0.002, 0.0002,
               "Largest thrust force; top speed = thrust / friction"),
          &C::pod_thrust},
         {real("podball.pod.friction", "Pod friction", "pod masses/tick", 0.0, 0.5, 0.05,
-              "Friction per unit of speed: a pod loses friction / mass of its speed each tick (0: frictionless, no top speed)"),
+              "Friction per unit of speed: a pod loses friction / mass of its speed each tick (0: frictionless, no top "
+              "speed)"),
          &C::pod_friction},
         {real("podball.pod.carry_friction", "Extra friction carrying", "pod masses/tick", 0.0, 0.5, 0.03,
               "Added to pod friction while a pod carries the ball (lower top speed)"),
@@ -76,7 +80,8 @@ const BoundParamTable<PodballConfig>& bound_params() {
         // ball
         {real("podball.ball.radius", "Ball radius", "arena widths", 0.002, 0.05, 0.01, "Radius of the ball"),
          &C::ball_radius},
-        {real("podball.ball.mass", "Ball mass", "pod masses", 0.01, 5.0, 0.2, "Mass of the ball (added to its carrier's)"),
+        {real("podball.ball.mass", "Ball mass", "pod masses", 0.01, 5.0, 0.2,
+              "Mass of the ball (added to its carrier's)"),
          &C::ball_mass},
         // 0.02 since engine 7 (the specification's 0.004 let a full shot run 0.8 widths: ~36 goals a
         // chaser match); chosen with sweeps/podball-scoring.toml, docs/sweeps.md#what-the-scoring-sweep-found.
@@ -97,8 +102,8 @@ const BoundParamTable<PodballConfig>& bound_params() {
               "Bounciness of the ball off a pod it does not stick to"),
          &C::restitution_ball_pod},
         // rules
-        {real("podball.rules.collision_force_limit", "Collision force limit", "pod mass*widths/tick^2", 0.0002, 0.05, 0.004,
-              "COLLISION_FORCE_LIMIT: a carrier loses the ball when thrust + impacts in a tick exceed it"),
+        {real("podball.rules.collision_force_limit", "Collision force limit", "pod mass*widths/tick^2", 0.0002, 0.05,
+              0.004, "COLLISION_FORCE_LIMIT: a carrier loses the ball when thrust + impacts in a tick exceed it"),
          &C::collision_force_limit},
         {ticks("podball.rules.ballkeep_ticks", "Ball keep time", 1, 5000, 200,
                "BALLKEEP: a pod releases the ball after holding it this long"),
@@ -117,9 +122,11 @@ const BoundParamTable<PodballConfig>& bound_params() {
                "Pause after a goal before the next kick-off"),
          &C::goal_ticks},
         {real("podball.match.kickoff_jitter", "Kick-off jitter", "arena widths", 0.0, 0.02, 0.01,
-              "Every kick-off spot moves by up to this much, drawn from the match seed: matches with other seeds differ"),
+              "Every kick-off spot moves by up to this much, drawn from the match seed: matches with other seeds "
+              "differ"),
          &C::kickoff_jitter},
-        {count("podball.match.periods", "Periods", "periods", 1, 10, 2, "Number of periods; the kick-off alternates between them"),
+        {count("podball.match.periods", "Periods", "periods", 1, 10, 2,
+               "Number of periods; the kick-off alternates between them"),
          &C::periods},
         {ticks("podball.match.period_ticks", "Period length", 100, 1000000, 6000,
                "Running ticks per period (time stands still in kick-off, goal and suspended phases)"),
@@ -185,9 +192,10 @@ const BoundParamTable<PodballConfig>& bound_params() {
         // overrun falls on the same instruction everywhere. Outside the state hash like the
         // sandbox's limit: they change nothing but Lua teams' overruns, and every scenario's and
         // replay's hash stays what it was.
-        {sandbox_limit(count("podball.script.instructions", "Script instructions", "per call", 1000, 100000000, 1000000,
-                             "Lua VM instructions a Lua team's play may run per call (init and the script's loading get "
-                             "10x); beyond it the team idles for that call and a fault is counted")),
+        {sandbox_limit(
+             count("podball.script.instructions", "Script instructions", "per call", 1000, 100000000, 1000000,
+                   "Lua VM instructions a Lua team's play may run per call (init and the script's loading get "
+                   "10x); beyond it the team idles for that call and a fault is counted")),
          &C::script_instructions},
         {sandbox_limit(count("podball.script.memory_mb", "Script memory", "MiB", 1, 4096, 64,
                              "Memory a Lua team's state may hold; an allocation beyond it fails (the call's fault). "
@@ -197,10 +205,10 @@ const BoundParamTable<PodballConfig>& bound_params() {
     return table;
 }
 
-}  // namespace
+}   // namespace
 
 const ParamTable& podball_param_table() { return bound_params().table(); }
 
 PodballConfig config_from(const ParamSet& params) { return bound_params().config_from(params); }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -66,7 +66,7 @@ double reflect_into(Vec2& pos, Vec2& vel, const CentreBounds& b, double e) {
     return reflect_axis(pos.x, vel.x, b.xmin, b.xmax, e) + reflect_axis(pos.y, vel.y, b.ymin, b.ymax, e);
 }
 
-}  // namespace
+}   // namespace
 
 void PodballWorld::integrate() {
     const int n = static_cast<int>(pods_.size());
@@ -74,8 +74,10 @@ void PodballWorld::integrate() {
         const MotionFactors& f = i == ball_.owner ? carrier_motion_ : free_pod_motion_;
         advance(f, pods_[i].pos, pods_[i].vel, thrust_[i]);
     }
-    if (ball_.owner >= 0) attach_ball_to_carrier();
-    else if (mode_ != Mode::GoalTeam0 && mode_ != Mode::GoalTeam1) advance(ball_motion_, ball_.pos, ball_.vel, Vec2{0.0, 0.0});
+    if (ball_.owner >= 0)
+        attach_ball_to_carrier();
+    else if (mode_ != Mode::GoalTeam0 && mode_ != Mode::GoalTeam1)
+        advance(ball_motion_, ball_.pos, ball_.vel, Vec2{0.0, 0.0});
 }
 
 void PodballWorld::collide_pods() {
@@ -106,7 +108,8 @@ void PodballWorld::collide_pods() {
             Pod& b = pods_[j];
             const double inv_a = i == ball_.owner ? inv_carrier : inv_free;
             const double inv_b = j == ball_.owner ? inv_carrier : inv_free;
-            const double impulse = resolve_contact(a.pos, a.vel, inv_a, b.pos, b.vel, inv_b, Vec2{dx, dy}, dist2, min_dist, e);
+            const double impulse =
+                resolve_contact(a.pos, a.vel, inv_a, b.pos, b.vel, inv_b, Vec2{dx, dy}, dist2, min_dist, e);
             if (i == ball_.owner || j == ball_.owner) carrier_load_ += impulse;
             xs[i] = a.pos.x;
             ys[i] = a.pos.y;
@@ -159,7 +162,8 @@ void PodballWorld::collide_ball() {
         const double dist2 = d.x * d.x + d.y * d.y;
         if (dist2 >= reach2) continue;
         Pod& carrier = pods_[c];
-        carrier_load_ += resolve_contact(carrier.pos, carrier.vel, inv_carrier, p.pos, p.vel, inv_pod, d, dist2, reach, e);
+        carrier_load_ +=
+            resolve_contact(carrier.pos, carrier.vel, inv_carrier, p.pos, p.vel, inv_pod, d, dist2, reach, e);
         attach_ball_to_carrier();
     }
 }
@@ -176,11 +180,15 @@ CentreBounds PodballWorld::team_bounds(int team) const {
     const double r = config_.pod_radius;
     CentreBounds b{-hx + r, hx - r, -hy + r, hy - r};
     if (mode_ == Mode::KickoffTeam0) {
-        if (team == 0) b.xmax = std::min(b.xmax, keepoff_ - r);
-        else b.xmin = std::max(b.xmin, keepoff_ + r);
+        if (team == 0)
+            b.xmax = std::min(b.xmax, keepoff_ - r);
+        else
+            b.xmin = std::max(b.xmin, keepoff_ + r);
     } else if (mode_ == Mode::KickoffTeam1) {
-        if (team == 1) b.xmin = std::max(b.xmin, -keepoff_ + r);
-        else b.xmax = std::min(b.xmax, -keepoff_ - r);
+        if (team == 1)
+            b.xmin = std::max(b.xmin, -keepoff_ + r);
+        else
+            b.xmax = std::min(b.xmax, -keepoff_ - r);
     }
     return b;
 }
@@ -279,4 +287,4 @@ void PodballWorld::check_goal_line() {
     }
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -15,7 +15,11 @@ void write_run_json(const World& world, JsonWriter& j) {
     j.key("module_logs").begin_array();
     for (int t = 0; t < 2; ++t) {
         const ModuleLog log = w.team_module(t).log();
-        j.begin_object().field("team", t).field("text", log.text).field("dropped_bytes", log.dropped_bytes).end_object();
+        j.begin_object()
+            .field("team", t)
+            .field("text", log.text)
+            .field("dropped_bytes", log.dropped_bytes)
+            .end_object();
     }
     j.end_array();
 }
@@ -27,8 +31,8 @@ void write_run_text(const World& world, std::ostream& out) {
         const ModuleHealth& h = w.module_health(t);
         if (!h.load_error.empty()) out << "team " << t << "'s module did not start: " << h.load_error << "\n";
         if (h.faults > 0)
-            out << "team " << t << "'s module: " << h.faults << (h.faults == 1 ? " fault" : " faults") << ", last at tick "
-                << h.last_fault_tick << ": " << h.last_fault << "\n";
+            out << "team " << t << "'s module: " << h.faults << (h.faults == 1 ? " fault" : " faults")
+                << ", last at tick " << h.last_fault_tick << ": " << h.last_fault << "\n";
         if (const ModuleLog log = w.team_module(t).log(); !log.text.empty() || log.dropped_bytes > 0)
             out << "team " << t << "'s module printed " << log.text.size() << " bytes to its log"
                 << (log.dropped_bytes > 0 ? " (" + std::to_string(log.dropped_bytes) + " more dropped)" : "")
@@ -36,4 +40,4 @@ void write_run_text(const World& world, std::ostream& out) {
     }
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

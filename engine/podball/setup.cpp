@@ -14,8 +14,8 @@
 #include "engine/podball/config.hpp"
 #include "engine/podball/kickoff.hpp"
 #include "engine/podball/lua/lua_team.hpp"
-#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/module.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/setup_reader.hpp"
 
 namespace pb::podball {
@@ -66,15 +66,17 @@ std::optional<std::string> kickoff_side_problem(Mode mode, int team, double x) {
 std::string allowed_modules() {
     std::string list;
     for (const auto& m : builtin_module_names()) list += (list.empty() ? "" : ", ") + m;
-    return list + ", or \"lib:PATH\" for a module library or \"lua:PATH\" for a Lua script (PATH relative to the "
-                  "scenario file)";
+    return list +
+           ", or \"lib:PATH\" for a module library or \"lua:PATH\" for a Lua script (PATH relative to the "
+           "scenario file)";
 }
 
 // A "lib:" module's path as the load options have it: an absolute path as written, a relative
 // one against the scenario file's folder, always made absolute so dlopen never searches the
 // library path (LD_LIBRARY_PATH, the system's folders). nullopt and `why` when it has no file to
 // resolve against (`no_file` then says so, a load error).
-std::optional<std::string> resolve_library_path(const std::string& written, const ScenarioLoadOptions& o, bool& no_file) {
+std::optional<std::string> resolve_library_path(const std::string& written, const ScenarioLoadOptions& o,
+                                                bool& no_file) {
     namespace fs = std::filesystem;
     no_file = false;
     const fs::path p(written);
@@ -111,11 +113,13 @@ void read_script(const Node& m, int index, const std::string& written, std::shar
         const auto path = resolve_library_path(written, o, no_file);
         if (!path) {
             if (o.modules == ModulePolicy::Describe) {
-                not_loaded = "team " + std::to_string(index) + " module \"lua:" + written + "\": not loaded (no folder to find it in)";
+                not_loaded = "team " + std::to_string(index) + " module \"lua:" + written +
+                             "\": not loaded (no folder to find it in)";
                 diag.modules_not_loaded.push_back(not_loaded);
                 return;
             }
-            why = "\"lua:" + written + "\" is relative to the scenario file's folder, and this scenario has no file: "
+            why = "\"lua:" + written +
+                  "\" is relative to the scenario file's folder, and this scenario has no file: "
                   "save it first, or write the script's absolute path";
         } else {
             try {
@@ -130,8 +134,10 @@ void read_script(const Node& m, int index, const std::string& written, std::shar
         return;
     }
     auto s = std::make_shared<LuaScript>(LuaScript{written, std::move(*text)});
-    if (auto problem = lua_script_problem(*s)) diag.error(m, *problem);
-    else script = std::move(s);
+    if (auto problem = lua_script_problem(*s))
+        diag.error(m, *problem);
+    else
+        script = std::move(s);
 }
 
 void read_team(const Node& node, int index, TeamInfo& team, std::string& library_path, std::string& not_loaded,
@@ -150,7 +156,9 @@ void read_team(const Node& node, int index, TeamInfo& team, std::string& library
             std::string why;
             bool no_file = false;
             if (written.empty()) {
-                diag.error(*m, "\"lib:\" needs the path of a module library, e.g. \"lib:../build/release/libsimple_striker.so\"");
+                diag.error(
+                    *m,
+                    "\"lib:\" needs the path of a module library, e.g. \"lib:../build/release/libsimple_striker.so\"");
             } else if (o.modules == ModulePolicy::Describe) {
                 why = "not loaded (its library is only described here, never run)";
             } else if (o.resolve_library) {
@@ -158,16 +166,19 @@ void read_team(const Node& node, int index, TeamInfo& team, std::string& library
             } else {
                 path = resolve_library_path(written, o, no_file);
                 if (no_file)
-                    diag.error(*m, "\"lib:" + written + "\" is relative to the scenario file's folder, and this scenario has "
-                                   "no file: save it first, or write the library's absolute path");
+                    diag.error(*m, "\"lib:" + written +
+                                       "\" is relative to the scenario file's folder, and this scenario has "
+                                       "no file: save it first, or write the library's absolute path");
             }
             if (!written.empty() && !no_file) {
                 team.module = m->text;   // saved back as written
                 if (path) {
                     // Checked now (symbols, ABI version), so a broken library is a load error with
                     // its line rather than a surprise when the match starts.
-                    if (auto problem = probe_module_library(*path)) diag.error(*m, *problem);
-                    else library_path = *path;
+                    if (auto problem = probe_module_library(*path))
+                        diag.error(*m, *problem);
+                    else
+                        library_path = *path;
                 } else {
                     not_loaded = "team " + std::to_string(index) + " module \"" + m->text + "\": " + why;
                     diag.modules_not_loaded.push_back(not_loaded);
@@ -186,7 +197,7 @@ void read_team(const Node& node, int index, TeamInfo& team, std::string& library
     t.finish();
 }
 
-}  // namespace
+}   // namespace
 
 void PodballSetup::write_toml(std::ostream& out) const {
     out << "# Mode at tick 0: ";
@@ -199,8 +210,8 @@ void PodballSetup::write_toml(std::ostream& out) const {
     for (int t = 0; t < 2; ++t) {
         out << "\n# Team " << t << (t == 0 ? " plays left to right (towards +x)" : " plays right to left (towards -x)")
             << ". module: " << module_list << ", \"lib:PATH\" or \"lua:PATH\"; pods: 1.." << kMaxPodsPerTeam << "\n";
-        out << "[team" << t << "]\nname = " << toml_string(teams[t].name) << "\nmodule = " << toml_string(teams[t].module)
-            << "\npods = " << teams[t].pods << "\n";
+        out << "[team" << t << "]\nname = " << toml_string(teams[t].name)
+            << "\nmodule = " << toml_string(teams[t].module) << "\npods = " << teams[t].pods << "\n";
     }
     if (!pods.empty())
         out << "\n# Pods placed explicitly (the others start in the kick-off formation).\n"
@@ -247,7 +258,9 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
     const std::string mode = reader.text("start_mode", std::string(mode_key(setup->start_mode)), mode_keys());
     parse_mode(mode, setup->start_mode);
     for (int t = 0; t < 2; ++t)
-        if (const Node* node = reader.table(t == 0 ? "team0" : "team1")) read_team(*node, t, setup->teams[t], setup->library_paths[t], setup->library_not_loaded[t], setup->lua_scripts[t], diag);
+        if (const Node* node = reader.table(t == 0 ? "team0" : "team1"))
+            read_team(*node, t, setup->teams[t], setup->library_paths[t], setup->library_not_loaded[t],
+                      setup->lua_scripts[t], diag);
 
     if (const Node* list = reader.array("pod")) {
         std::set<std::pair<int, int>> seen;
@@ -262,7 +275,8 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
             p.team = static_cast<int>(r.integer("team", -1, 0, 1));
             p.index = static_cast<int>(r.integer("index", -1, 0, kMaxPodsPerTeam - 1));
             if (!has_ids)
-                diag.error(entry, "each [[pod]] needs team (0 or 1) and index (0.." + std::to_string(kMaxPodsPerTeam - 1) + ")");
+                diag.error(entry, "each [[pod]] needs team (0 or 1) and index (0.." +
+                                      std::to_string(kMaxPodsPerTeam - 1) + ")");
             if (!r.has("position")) diag.error(entry, "each [[pod]] needs position = [x, y]");
             const bool placed = r.vec2("position", p.pos.x, p.pos.y, -lim.pod_x, lim.pod_x, -lim.pod_y, lim.pod_y);
             r.vec2("velocity", p.vel.x, p.vel.y, -kMaxSetupSpeed, kMaxSetupSpeed, -kMaxSetupSpeed, kMaxSetupSpeed);
@@ -270,8 +284,9 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
             if (p.team < 0 || p.index < 0 || !placed) continue;
             const Node* index_node = r.node("index");
             if (p.index >= setup->teams[p.team].pods) {
-                diag.error(*index_node, "team " + std::to_string(p.team) + " has " + std::to_string(setup->teams[p.team].pods) +
-                                            " pods: index must be 0.." + std::to_string(setup->teams[p.team].pods - 1));
+                diag.error(*index_node, "team " + std::to_string(p.team) + " has " +
+                                            std::to_string(setup->teams[p.team].pods) + " pods: index must be 0.." +
+                                            std::to_string(setup->teams[p.team].pods - 1));
                 continue;
             }
             if (auto problem = kickoff_side_problem(setup->start_mode, p.team, p.pos.x)) {
@@ -279,7 +294,8 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
                 continue;
             }
             if (!seen.insert({p.team, p.index}).second) {
-                diag.error(entry, "pod " + std::to_string(p.index) + " of team " + std::to_string(p.team) + " is placed twice");
+                diag.error(entry, "pod " + std::to_string(p.index) + " of team " + std::to_string(p.team) +
+                                      " is placed twice");
                 continue;
             }
             setup->pods.push_back(p);
@@ -299,15 +315,20 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
                 b.owner_team = b.owner_index = -1;
             } else if (b.owner_index >= setup->teams[b.owner_team].pods) {
                 diag.error(*r.node("owner_index"), "team " + std::to_string(b.owner_team) + " has " +
-                                                       std::to_string(setup->teams[b.owner_team].pods) + " pods: owner_index must be 0.." +
+                                                       std::to_string(setup->teams[b.owner_team].pods) +
+                                                       " pods: owner_index must be 0.." +
                                                        std::to_string(setup->teams[b.owner_team].pods - 1));
                 b.owner_team = b.owner_index = -1;
             }
             for (const char* key : {"position", "velocity"})
-                if (const Node* n = r.node(key)) diag.error(*n, "a carried ball sits at its carrier: leave out position and velocity, or owner_team/owner_index");
+                if (const Node* n = r.node(key))
+                    diag.error(*n,
+                               "a carried ball sits at its carrier: leave out position and velocity, or "
+                               "owner_team/owner_index");
         } else {
             if (r.vec2("position", b.pos.x, b.pos.y, -lim.ball_x, lim.ball_x, -lim.ball_y, lim.ball_y))
-                if (auto problem = kickoff_side_problem(setup->start_mode, -1, b.pos.x)) diag.error(*r.node("position"), *problem);
+                if (auto problem = kickoff_side_problem(setup->start_mode, -1, b.pos.x))
+                    diag.error(*r.node("position"), *problem);
             r.vec2("velocity", b.vel.x, b.vel.y, -kMaxSetupSpeed, kMaxSetupSpeed, -kMaxSetupSpeed, kMaxSetupSpeed);
         }
         r.finish();
@@ -316,4 +337,4 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
     return setup;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

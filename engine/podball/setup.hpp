@@ -33,15 +33,15 @@ struct PodPlacement {
 struct BallPlacement {
     Vec2 pos{0.0, 0.0};
     Vec2 vel{0.0, 0.0};
-    int owner_team = -1;    // -1: free
+    int owner_team = -1;   // -1: free
     int owner_index = -1;
 };
 
 class PodballSetup : public LabSetup {
 public:
     std::array<TeamInfo, 2> teams{TeamInfo{"Blue", "chaser", 5}, TeamInfo{"Red", "chaser", 5}};
-    std::vector<PodPlacement> pods;        // pods not listed start in the default kick-off formation
-    std::optional<BallPlacement> ball;     // absent: ball at the centre spot
+    std::vector<PodPlacement> pods;      // pods not listed start in the default kick-off formation
+    std::optional<BallPlacement> ball;   // absent: ball at the centre spot
     Mode start_mode = Mode::KickoffTeam0;
     // Per team, the absolute file a "lib:" module's library is loaded from: PATH resolved against
     // the scenario file's folder, or what the load options' resolver gave (a replay's pinned
@@ -59,4 +59,4 @@ public:
     std::vector<ScriptRef> scripts() const override;
 };
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -11,4 +11,4 @@ namespace pb::podball {
 // (which marks them as known). Problems go to `diag`; a complete setup is returned anyway.
 std::shared_ptr<const PodballSetup> read_podball_setup(const Node& root, TableReader& reader, Diagnostics& diag);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

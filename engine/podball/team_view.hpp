@@ -16,4 +16,4 @@ void build_team_view(const PodballWorld& world, int team, TeamView& out);
 // (NaN from a module's arithmetic) idles the pod instead of poisoning the world.
 PodAction module_action_in_world(PodAction a, int team);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

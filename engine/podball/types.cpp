@@ -21,7 +21,7 @@ constexpr std::array<ModeName, 7> kModeNames{{
     {Mode::Final, "final", "FULL TIME"},
 }};
 
-}  // namespace
+}   // namespace
 
 std::string_view mode_key(Mode m) {
     for (const auto& n : kModeNames)
@@ -53,4 +53,4 @@ const std::vector<std::string>& mode_keys() {
     return keys;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

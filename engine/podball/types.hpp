@@ -27,22 +27,22 @@ struct PodAction {
 };
 
 struct Pod {
-    int team = 0;          // 0 or 1
-    int index = 0;         // within the team
+    int team = 0;    // 0 or 1
+    int index = 0;   // within the team
     Vec2 pos{0.0, 0.0};
     Vec2 vel{0.0, 0.0};
-    int deny_ticks = 0;    // > 0: BALLDENY, transparent to the ball
-    PodAction action;      // current action (from the module or a command)
-    int override_ticks = 0;  // > 0: a scheduled/live pod.action command controls this pod
+    int deny_ticks = 0;       // > 0: BALLDENY, transparent to the ball
+    PodAction action;         // current action (from the module or a command)
+    int override_ticks = 0;   // > 0: a scheduled/live pod.action command controls this pod
     PodAction override_action;
 };
 
 struct Ball {
     Vec2 pos{0.0, 0.0};
     Vec2 vel{0.0, 0.0};
-    int owner = -1;        // index into PodballWorld::pods(), -1 when free
-    int keep_ticks = 0;    // ticks the current owner has held it
-    int last_team = -1;    // team that touched it last (-1: nobody since kick-off)
+    int owner = -1;       // index into PodballWorld::pods(), -1 when free
+    int keep_ticks = 0;   // ticks the current owner has held it
+    int last_team = -1;   // team that touched it last (-1: nobody since kick-off)
 };
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -17,7 +17,7 @@ namespace {
 
 bool modules_play_in(Mode m) { return m == Mode::KickoffTeam0 || m == Mode::KickoffTeam1 || m == Mode::Running; }
 
-}  // namespace
+}   // namespace
 
 PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, std::uint64_t seed)
     : WorldBase(params), teams_(setup.teams), rng_(seed) {
@@ -69,9 +69,12 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
         // A library the scenario's loading kept from loading is never opened here either.
         const bool kept_out = !setup.library_not_loaded[team].empty();
         std::unique_ptr<TeamModule> module;
-        if (kept_out) module = make_builtin_module("idle");
-        else if (setup.lua_scripts[team]) module = make_lua_module(setup.lua_scripts[team]);
-        else module = make_team_module(teams_[team].module, setup.library_paths[team], error);
+        if (kept_out)
+            module = make_builtin_module("idle");
+        else if (setup.lua_scripts[team])
+            module = make_lua_module(setup.lua_scripts[team]);
+        else
+            module = make_team_module(teams_[team].module, setup.library_paths[team], error);
         if (kept_out) error = setup.library_not_loaded[team];
         TeamSettings settings;
         settings.config = config_;
@@ -265,8 +268,7 @@ void PodballWorld::attach_ball_to_carrier() {
 void PodballWorld::update_ball_rules() {
     if (ball_.owner < 0) return;
     if (!picked_up_) ++ball_.keep_ticks;
-    if (ball_.keep_ticks >= static_cast<int>(config_.ballkeep_ticks) ||
-        carrier_load_ > config_.collision_force_limit)
+    if (ball_.keep_ticks >= static_cast<int>(config_.ballkeep_ticks) || carrier_load_ > config_.collision_force_limit)
         release_ball();
 }
 
@@ -281,4 +283,4 @@ void PodballWorld::score_goal(int scoring_team, Vec2 crossing) {
     set_mode(scoring_team == 0 ? Mode::GoalTeam0 : Mode::GoalTeam1);
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -53,7 +53,7 @@ public:
     Mode mode() const { return mode_; }
     int mode_ticks() const { return mode_ticks_; }   // ticks spent in the current mode
     std::array<int, 2> score() const { return score_; }
-    std::int64_t running_ticks() const { return running_ticks_; }  // time counted (RUNNING only)
+    std::int64_t running_ticks() const { return running_ticks_; }   // time counted (RUNNING only)
     const std::array<TeamInfo, 2>& teams() const { return teams_; }
     int pod_id(int team, int index) const;   // index into pods(), -1 when absent
 
@@ -115,8 +115,8 @@ private:
     void place_for_kickoff();
     void shoot(int pod, Vec2 a);
     void pick_up(int pod);
-    void release_ball();               // the carrier loses the ball and enters BALLDENY
-    void attach_ball_to_carrier();     // ball follows its carrier (position and velocity)
+    void release_ball();             // the carrier loses the ball and enters BALLDENY
+    void attach_ball_to_carrier();   // ball follows its carrier (position and velocity)
     void score_goal(int scoring_team, Vec2 crossing);
     std::optional<std::string> check_pod_spot(int team, Vec2 p) const;
     std::optional<std::string> check_ball_spot(Vec2 p) const;
@@ -135,13 +135,13 @@ private:
     std::array<ClonePtr<TeamModule>, 2> modules_;
     std::vector<Pod> pods_;
     Ball ball_;
-    Vec2 carry_offset_{0.0, 0.0};      // ball centre relative to its carrier's, fixed at pick-up
+    Vec2 carry_offset_{0.0, 0.0};   // ball centre relative to its carrier's, fixed at pick-up
     Mode mode_ = Mode::KickoffTeam0;
     int mode_ticks_ = 0;
     int period_ = 0;
     int first_kickoff_team_ = 0;
     std::array<int, 2> score_{0, 0};
-    std::array<int, 2> area_holder_{-1, -1};      // per defending team, pod id or -1
+    std::array<int, 2> area_holder_{-1, -1};   // per defending team, pod id or -1
     std::int64_t running_ticks_ = 0;
     MatchMetrics metrics_;
     std::array<ModuleHealth, 2> health_;
@@ -149,19 +149,19 @@ private:
 
     // Derived from config_ whenever parameters change (see motion.hpp); part of no state.
     MotionFactors free_pod_motion_, carrier_motion_, ball_motion_;
-    double keepoff_ = 0.0;             // CENTER_KEEPOFF, limited so both teams still fit
+    double keepoff_ = 0.0;   // CENTER_KEEPOFF, limited so both teams still fit
 
     // Per-tick working values, kept as members so a tick allocates nothing; not state.
-    double carrier_load_ = 0.0;        // thrust + collision impulses on the carrier this tick
+    double carrier_load_ = 0.0;   // thrust + collision impulses on the carrier this tick
     bool mode_changed_ = false;
-    bool was_running_ = false;         // the tick began in RUNNING
-    bool picked_up_ = false;           // the ball was picked up during this tick
-    Vec2 ball_start_{0.0, 0.0};        // ball position at the start of the tick (goal-line crossing)
-    std::vector<Vec2> thrust_;         // per pod, direction * power this tick
+    bool was_running_ = false;               // the tick began in RUNNING
+    bool picked_up_ = false;                 // the ball was picked up during this tick
+    Vec2 ball_start_{0.0, 0.0};              // ball position at the start of the tick (goal-line crossing)
+    std::vector<Vec2> thrust_;               // per pod, direction * power this tick
     std::array<TeamView, 2> view_scratch_;   // per team: both are built before either team plays
     std::vector<PodAction> action_scratch_;
 };
 
 const LabInfo& podball_lab();
 
-}  // namespace pb::podball
+}   // namespace pb::podball

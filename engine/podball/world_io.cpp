@@ -39,15 +39,16 @@ void write_script(JsonWriter& out, const LuaTeamModule& lua) {
     out.end_object();
 }
 
-}  // namespace
+}   // namespace
 
 const LabInfo& PodballWorld::lab() const { return podball_lab(); }
 
 std::optional<std::string> PodballWorld::check_pod_spot(int team, Vec2 p) const {
     const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0, r = config_.pod_radius;
     if (std::abs(p.x) > hx - r || std::abs(p.y) > hy - r)
-        return "position (" + num(p.x) + ", " + num(p.y) + ") is outside the arena: a pod's centre must stay within |x| <= " +
-               num(hx - r) + " and |y| <= " + num(hy - r);
+        return "position (" + num(p.x) + ", " + num(p.y) +
+               ") is outside the arena: a pod's centre must stay within |x| <= " + num(hx - r) +
+               " and |y| <= " + num(hy - r);
     // During kick-off the defending team must stay behind its keep-off line (physics.cpp).
     const bool defending = (mode_ == Mode::KickoffTeam0 && team == 1) || (mode_ == Mode::KickoffTeam1 && team == 0);
     const bool kicking = (mode_ == Mode::KickoffTeam0 && team == 0) || (mode_ == Mode::KickoffTeam1 && team == 1);
@@ -56,16 +57,18 @@ std::optional<std::string> PodballWorld::check_pod_spot(int team, Vec2 p) const 
         return "during kick-off team " + std::to_string(team) + " must stay behind its keep-off line: x " +
                (side > 0 ? ">= " : "<= ") + num(side * (keepoff_ + r));
     if (kicking && side * p.x > keepoff_ - r)
-        return "during kick-off team " + std::to_string(team) + " must stay on its side of x = " + num(side * keepoff_) +
-               ": x " + (side > 0 ? "<= " : ">= ") + num(side * (keepoff_ - r));
+        return "during kick-off team " + std::to_string(team) +
+               " must stay on its side of x = " + num(side * keepoff_) + ": x " + (side > 0 ? "<= " : ">= ") +
+               num(side * (keepoff_ - r));
     return std::nullopt;
 }
 
 std::optional<std::string> PodballWorld::check_ball_spot(Vec2 p) const {
     const double hx = config_.arena_width / 2.0, hy = config_.arena_height / 2.0, rb = config_.ball_radius;
     if (std::abs(p.x) > hx - rb || std::abs(p.y) > hy - rb)
-        return "position (" + num(p.x) + ", " + num(p.y) + ") is outside the arena: the ball's centre must stay within |x| <= " +
-               num(hx - rb) + " and |y| <= " + num(hy - rb);
+        return "position (" + num(p.x) + ", " + num(p.y) +
+               ") is outside the arena: the ball's centre must stay within |x| <= " + num(hx - rb) +
+               " and |y| <= " + num(hy - rb);
     if (mode_ == Mode::KickoffTeam0 && p.x > keepoff_ - rb)
         return "during team 0's kick-off the ball stays at x <= " + num(keepoff_ - rb);
     if (mode_ == Mode::KickoffTeam1 && p.x < -keepoff_ + rb)
@@ -147,8 +150,10 @@ std::optional<std::string> PodballWorld::on(const ModeRestore& c) {
         for (std::size_t i = 0; hex && i < 64; ++i) {
             const char ch = (*c.rng)[i];
             const int digit = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
-            if (digit < 0) hex = false;
-            else words[i / 16] = words[i / 16] << 4 | static_cast<std::uint64_t>(digit);
+            if (digit < 0)
+                hex = false;
+            else
+                words[i / 16] = words[i / 16] << 4 | static_cast<std::uint64_t>(digit);
         }
         if (!hex) return "rng must be 64 lower-case hex digits (the generator's four words), got \"" + *c.rng + "\"";
         if (words == std::array<std::uint64_t, 4>{}) return "rng must not be all zeros (the generator would stall)";
@@ -156,11 +161,13 @@ std::optional<std::string> PodballWorld::on(const ModeRestore& c) {
     const auto pods = static_cast<std::int64_t>(pods_.size());
     for (const auto& holder : {c.area_holder_0, c.area_holder_1})
         if (holder && (*holder < -1 || *holder >= pods))
-            return "a goal-area holder is a pod of the list (0 .. " + std::to_string(pods - 1) + ") or -1, got " + std::to_string(*holder);
+            return "a goal-area holder is a pod of the list (0 .. " + std::to_string(pods - 1) + ") or -1, got " +
+                   std::to_string(*holder);
     const auto flags = static_cast<std::int64_t>(metrics_.flags.size());
     for (const auto& flag : {c.hoarding_flag_0, c.hoarding_flag_1})
         if (flag && (*flag < -1 || *flag >= flags))
-            return "a hoarding flag is one raised so far (0 .. " + std::to_string(flags - 1) + ") or -1, got " + std::to_string(*flag);
+            return "a hoarding flag is one raised so far (0 .. " + std::to_string(flags - 1) + ") or -1, got " +
+                   std::to_string(*flag);
     mode_ = m;
     mode_ticks_ = static_cast<int>(c.mode_ticks);
     if (c.rng) rng_.set_state(words);
@@ -177,9 +184,12 @@ std::optional<std::string> PodballWorld::on(const PodRestore& c) {
     int id;
     if (auto err = find_pod(c.team, c.pod, id)) return err;
     PodAction action;
-    if (c.action == "move") action.kind = PodAction::Kind::Move;
-    else if (c.action == "shoot") action.kind = PodAction::Kind::Shoot;
-    else if (c.action != "none") return "action must be none, move or shoot, got \"" + c.action + "\"";
+    if (c.action == "move")
+        action.kind = PodAction::Kind::Move;
+    else if (c.action == "shoot")
+        action.kind = PodAction::Kind::Shoot;
+    else if (c.action != "none")
+        return "action must be none, move or shoot, got \"" + c.action + "\"";
     action.v = Vec2{c.action_x, c.action_y};
     Pod& p = pods_[id];
     p.pos = Vec2{c.x, c.y};
@@ -205,7 +215,8 @@ std::optional<std::string> PodballWorld::on(const BallRestore& c) {
 }
 
 std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
-    return dispatch(PodballCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "podball does not know the command");
+    return dispatch(
+        PodballCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "podball does not know the command");
 }
 
 std::uint64_t PodballWorld::tick_hash() const {
@@ -289,7 +300,10 @@ void PodballWorld::visit_state(Self& w, V& v) {
     v.index("owner_pod", w.ball_.owner, kHiddenTick);
     v.json("owner", [&w](JsonWriter& out) {
         if (w.ball_.owner >= 0)
-            out.begin_object().field("team", w.pods_[w.ball_.owner].team).field("index", w.pods_[w.ball_.owner].index).end_object();
+            out.begin_object()
+                .field("team", w.pods_[w.ball_.owner].team)
+                .field("index", w.pods_[w.ball_.owner].index)
+                .end_object();
         else
             out.null();
     });
@@ -324,8 +338,10 @@ void PodballWorld::write_metrics(JsonWriter& out) const {
     out.field("periods", static_cast<int>(config_.periods));
     out.field("finished", finished());
     out.key("result");
-    if (!finished()) out.null();
-    else out.value(leader() < 0 ? "draw" : leader() == 0 ? "team0" : "team1");
+    if (!finished())
+        out.null();
+    else
+        out.value(leader() < 0 ? "draw" : leader() == 0 ? "team0" : "team1");
     out.key("teams").begin_array();
     for (int t = 0; t < 2; ++t) {
         const TeamCounters& c = metrics_.team[t];
@@ -367,8 +383,10 @@ void PodballWorld::write_metrics(JsonWriter& out) const {
     out.end_array();
     out.key("goal_area_holders").begin_array();
     for (int t = 0; t < 2; ++t) {
-        if (area_holder_[t] < 0) out.null();
-        else out.value(pods_[area_holder_[t]].index);
+        if (area_holder_[t] < 0)
+            out.null();
+        else
+            out.value(pods_[area_holder_[t]].index);
     }
     out.end_array();
     out.end_object();
@@ -387,13 +405,15 @@ std::string PodballWorld::summary() const {
     // whole reason is in the metrics' module_health and the Analysis tab.
     for (int t = 0; t < 2; ++t) {
         const ModuleHealth& h = health_[t];
-        if (!h.load_error.empty()) s += "   " + teams_[t].name + "'s module did not start";
+        if (!h.load_error.empty())
+            s += "   " + teams_[t].name + "'s module did not start";
         else if (h.last_fault.find("was stopped") != std::string::npos)
             s += "   " + teams_[t].name + "'s module stopped at t=" + std::to_string(h.last_fault_tick);
         else if (h.faults > 0)
-            s += "   " + teams_[t].name + "'s module: " + std::to_string(h.faults) + (h.faults == 1 ? " fault" : " faults");
+            s += "   " + teams_[t].name + "'s module: " + std::to_string(h.faults) +
+                 (h.faults == 1 ? " fault" : " faults");
     }
     return s;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

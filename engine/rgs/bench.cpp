@@ -1,8 +1,8 @@
 // The RGS benchmarks. Time is the process's CPU time (std::clock), like Podball's, so other work
 // on a shared machine does not count against the engine; each figure is the median of 7 rounds
 // (with the best beside it: on a shared virtual machine the rounds spread by a third).
-#include "engine/core/bench_timing.hpp"
 #include "engine/rgs/bench.hpp"
+#include "engine/core/bench_timing.hpp"
 #include "engine/rgs/commands.hpp"
 
 #include <algorithm>
@@ -42,7 +42,6 @@ RgsWorld random_world(const Map& m, std::uint64_t seed) {
     return RgsWorld(params, setup, seed);
 }
 
-
 double mean_interferers(const RgsWorld& w) {
     double total = 0.0;
     int n = 0;
@@ -76,8 +75,8 @@ void bench_map(std::ostream& out, const Map& m) {
         move.z = std::clamp(r.pos.z + rng.uniform(-hop, hop), 0.0, m.height);
         world.apply(to_command(move, 0));
     };
-    report_time(out, "rgs", "move one RGS and update its neighbours (rgs.move)", per_call(one_move, 7, 0.2), kMicroseconds,
-                20e-6);
+    report_time(out, "rgs", "move one RGS and update its neighbours (rgs.move)", per_call(one_move, 7, 0.2),
+                kMicroseconds, 20e-6);
 
     HeatMapRequest rq;
     rq.x1 = m.width;
@@ -94,16 +93,17 @@ void bench_union(std::ostream& out) {
     Rng rng(3);
     std::vector<Sphere> spheres;
     for (int i = 0; i < 10; ++i)
-        spheres.push_back({{rng.uniform(-800.0, 800.0), rng.uniform(-800.0, 800.0), rng.uniform(-300.0, 300.0)}, 800.0});
+        spheres.push_back(
+            {{rng.uniform(-800.0, 800.0), rng.uniform(-800.0, 800.0), rng.uniform(-300.0, 300.0)}, 800.0});
     UnionVolume u;
     const Timing t = per_call([&] { u = union_volume(spheres); }, 3, 0.2);
     char note[160];
-    std::snprintf(note, sizeof note, "%zu cells, error bound %.2f%%; the view computes it when the cluster changes", u.cells,
-                  100.0 * u.relative_error_bound());
+    std::snprintf(note, sizeof note, "%zu cells, error bound %.2f%%; the view computes it when the cluster changes",
+                  u.cells, 100.0 * u.relative_error_bound());
     report_time(out, "rgs", "union volume of a 10-RGS cluster", t, kMilliseconds, 0.0, note);
 }
 
-}  // namespace
+}   // namespace
 
 void bench_rgs(std::ostream& out) {
     // Three densities of 10,000 RGS. "Crowded": every RGS overlaps about 30 others, far more than
@@ -118,4 +118,4 @@ void bench_rgs(std::ostream& out) {
     bench_union(out);
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

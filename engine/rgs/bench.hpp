@@ -7,4 +7,4 @@ namespace pb::rgs {
 
 void bench_rgs(std::ostream& out);
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

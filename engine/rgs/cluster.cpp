@@ -63,4 +63,4 @@ ClusterComparison compare_cluster(const RgsWorld& world, const std::vector<int>&
     return c;
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -38,4 +38,4 @@ struct ClusterComparison {
 ClusterComparison compare_cluster(const RgsWorld& world, const std::vector<int>& members,
                                   double relative_tolerance = kUnionTolerance);
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

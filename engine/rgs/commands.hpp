@@ -39,11 +39,11 @@ struct RgsPlace {
     std::optional<std::string> kind{};   // kind_keys(); default: the team's
     std::optional<double> range{};       // default: the kind's parameter
     static auto fields() {
-        return std::tuple_cat(std::tuple{team_field(&RgsPlace::team)},
-                              position_fields(&RgsPlace::x, &RgsPlace::y, &RgsPlace::z),
-                              std::tuple{field(&RgsPlace::kind, "kind", "drill or leech (default: the team's)").choices(kind_keys()),
-                                         field(&RgsPlace::range, "range", "its own range in qu (default: the kind's parameter)")
-                                             .range(1.0, 20000.0)});
+        return std::tuple_cat(
+            std::tuple{team_field(&RgsPlace::team)}, position_fields(&RgsPlace::x, &RgsPlace::y, &RgsPlace::z),
+            std::tuple{field(&RgsPlace::kind, "kind", "drill or leech (default: the team's)").choices(kind_keys()),
+                       field(&RgsPlace::range, "range", "its own range in qu (default: the kind's parameter)")
+                           .range(1.0, 20000.0)});
     }
 };
 
@@ -53,13 +53,15 @@ struct RgsMove {
     std::int64_t id = -1;
     double x = 0.0, y = 0.0, z = 0.0;
     static auto fields() {
-        return std::tuple_cat(std::tuple{id_field(&RgsMove::id)}, position_fields(&RgsMove::x, &RgsMove::y, &RgsMove::z));
+        return std::tuple_cat(std::tuple{id_field(&RgsMove::id)},
+                              position_fields(&RgsMove::x, &RgsMove::y, &RgsMove::z));
     }
 };
 
 struct RgsRemove {
     static constexpr CommandName name{"rgs.remove"};
-    static constexpr std::string_view description = "deconstruct an RGS: refunds health% of its price (a destroyed one: nothing)";
+    static constexpr std::string_view description =
+        "deconstruct an RGS: refunds health% of its price (a destroyed one: nothing)";
     std::int64_t id = -1;
     static auto fields() { return std::tuple{id_field(&RgsRemove::id)}; }
 };
@@ -70,7 +72,8 @@ struct RgsDamage {
     std::int64_t id = -1;
     double amount = 0.0;
     static auto fields() {
-        return std::tuple{id_field(&RgsDamage::id), field(&RgsDamage::amount, "amount", "hit points taken").range(0.0, 1e9)};
+        return std::tuple{id_field(&RgsDamage::id),
+                          field(&RgsDamage::amount, "amount", "hit points taken").range(0.0, 1e9)};
     }
 };
 
@@ -80,18 +83,21 @@ struct RgsRepair {
     std::int64_t id = -1;
     std::optional<double> amount{};   // default: back to full
     static auto fields() {
-        return std::tuple{id_field(&RgsRepair::id),
-                          field(&RgsRepair::amount, "amount", "hit points given (default: back to full)").range(0.0, 1e9)};
+        return std::tuple{
+            id_field(&RgsRepair::id),
+            field(&RgsRepair::amount, "amount", "hit points given (default: back to full)").range(0.0, 1e9)};
     }
 };
 
 struct RgsMark {
     static constexpr CommandName name{"rgs.mark"};
-    static constexpr std::string_view description = "mark an RGS for deconstruction (it mines until it goes), or unmark it";
+    static constexpr std::string_view description =
+        "mark an RGS for deconstruction (it mines until it goes), or unmark it";
     std::int64_t id = -1;
     std::optional<bool> marked{};   // default true
     static auto fields() {
-        return std::tuple{id_field(&RgsMark::id), field(&RgsMark::marked, "marked", "true marks (default), false unmarks")};
+        return std::tuple{id_field(&RgsMark::id),
+                          field(&RgsMark::marked, "marked", "true marks (default), false unmarks")};
     }
 };
 
@@ -101,7 +107,9 @@ struct TeamMain {
         "a team's main structure (reactor / overmind) lives or dies: the minimum efficiency";
     std::int64_t team = -1;
     bool alive = true;
-    static auto fields() { return std::tuple{team_field(&TeamMain::team), field(&TeamMain::alive, "alive", "true: alive")}; }
+    static auto fields() {
+        return std::tuple{team_field(&TeamMain::team), field(&TeamMain::alive, "alive", "true: alive")};
+    }
 };
 
 // Undo's commands (engine/rgs/inverse.cpp). The team's economy an undo puts back: its BP, spending
@@ -112,12 +120,13 @@ template <class C>
 auto ledger_fields(std::optional<double> C::*bp_before, std::optional<double> C::*bp_after,
                    std::optional<double> C::*spent_before, std::optional<double> C::*spent_after,
                    std::optional<double> C::*refunded_before, std::optional<double> C::*refunded_after) {
-    return std::tuple{field(bp_before, "bp_before", "the team's BP before the edit").range(0.0, 1e15),
-                      field(bp_after, "bp_after", "the team's BP right after the edit").range(0.0, 1e15),
-                      field(spent_before, "spent_before", "the team's BP spent before the edit").range(-1e15, 1e15),
-                      field(spent_after, "spent_after", "the team's BP spent right after the edit").range(-1e15, 1e15),
-                      field(refunded_before, "refunded_before", "the team's BP refunded before the edit").range(-1e15, 1e15),
-                      field(refunded_after, "refunded_after", "the team's BP refunded right after the edit").range(-1e15, 1e15)};
+    return std::tuple{
+        field(bp_before, "bp_before", "the team's BP before the edit").range(0.0, 1e15),
+        field(bp_after, "bp_after", "the team's BP right after the edit").range(0.0, 1e15),
+        field(spent_before, "spent_before", "the team's BP spent before the edit").range(-1e15, 1e15),
+        field(spent_after, "spent_after", "the team's BP spent right after the edit").range(-1e15, 1e15),
+        field(refunded_before, "refunded_before", "the team's BP refunded before the edit").range(-1e15, 1e15),
+        field(refunded_after, "refunded_after", "the team's BP refunded right after the edit").range(-1e15, 1e15)};
 }
 
 struct RgsUnplace {
@@ -128,10 +137,10 @@ struct RgsUnplace {
     std::int64_t id = -1;
     std::optional<double> bp_before{}, bp_after{}, spent_before{}, spent_after{}, refunded_before{}, refunded_after{};
     static auto fields() {
-        return std::tuple_cat(std::tuple{id_field(&RgsUnplace::id)},
-                              ledger_fields(&RgsUnplace::bp_before, &RgsUnplace::bp_after, &RgsUnplace::spent_before,
-                                            &RgsUnplace::spent_after, &RgsUnplace::refunded_before,
-                                            &RgsUnplace::refunded_after));
+        return std::tuple_cat(
+            std::tuple{id_field(&RgsUnplace::id)},
+            ledger_fields(&RgsUnplace::bp_before, &RgsUnplace::bp_after, &RgsUnplace::spent_before,
+                          &RgsUnplace::spent_after, &RgsUnplace::refunded_before, &RgsUnplace::refunded_after));
     }
 };
 
@@ -156,18 +165,22 @@ struct RgsRestore {
             std::tuple{id_field(&RgsRestore::id), team_field(&RgsRestore::team),
                        field(&RgsRestore::kind, "kind", "drill or leech").choices(kind_keys())},
             position_fields(&RgsRestore::x, &RgsRestore::y, &RgsRestore::z),
-            std::tuple{field(&RgsRestore::range, "range", "its own range in qu, 0: the kind's parameter").range(0.0, 20000.0),
-                       field(&RgsRestore::state, "state", "building, active, marked or destroyed").choices(state_keys()),
-                       field(&RgsRestore::health, "health", "hit points (0 for a wreck)").range(0.0, 1e9),
-                       field(&RgsRestore::build_left, "build_left", "seconds of construction left (building only)").range(0, 1e9),
-                       field(&RgsRestore::price_paid, "price_paid", "BP it cost (deconstruction refunds health% of it)")
-                           .range(0.0, 1e15),
-                       field(&RgsRestore::marked_tick, "marked_tick", "tick it was marked (marked only), else -1").range(-1, 1e15)},
-            ledger_fields(&RgsRestore::bp_before, &RgsRestore::bp_after, &RgsRestore::spent_before, &RgsRestore::spent_after,
-                          &RgsRestore::refunded_before, &RgsRestore::refunded_after));
+            std::tuple{
+                field(&RgsRestore::range, "range", "its own range in qu, 0: the kind's parameter").range(0.0, 20000.0),
+                field(&RgsRestore::state, "state", "building, active, marked or destroyed").choices(state_keys()),
+                field(&RgsRestore::health, "health", "hit points (0 for a wreck)").range(0.0, 1e9),
+                field(&RgsRestore::build_left, "build_left", "seconds of construction left (building only)")
+                    .range(0, 1e9),
+                field(&RgsRestore::price_paid, "price_paid", "BP it cost (deconstruction refunds health% of it)")
+                    .range(0.0, 1e15),
+                field(&RgsRestore::marked_tick, "marked_tick", "tick it was marked (marked only), else -1")
+                    .range(-1, 1e15)},
+            ledger_fields(&RgsRestore::bp_before, &RgsRestore::bp_after, &RgsRestore::spent_before,
+                          &RgsRestore::spent_after, &RgsRestore::refunded_before, &RgsRestore::refunded_after));
     }
 };
 
-using RgsCommands = CommandList<RgsPlace, RgsMove, RgsRemove, RgsDamage, RgsRepair, RgsMark, TeamMain, RgsUnplace, RgsRestore>;
+using RgsCommands =
+    CommandList<RgsPlace, RgsMove, RgsRemove, RgsDamage, RgsRepair, RgsMark, TeamMain, RgsUnplace, RgsRestore>;
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -26,9 +26,9 @@ struct RgsConfig {
     double leech_health = kUnsetParam;
     // economy
     double initial_bp = kUnsetParam;
-    double initial_mine_rate = kUnsetParam;  // R0, BP/min
-    double half_life = kUnsetParam;          // T, minutes of match time
-    double min_efficiency = kUnsetParam;     // percent points of one RGS, while the main structure is alive
+    double initial_mine_rate = kUnsetParam;   // R0, BP/min
+    double half_life = kUnsetParam;           // T, minutes of match time
+    double min_efficiency = kUnsetParam;      // percent points of one RGS, while the main structure is alive
 
     double range(Kind k) const { return k == Kind::Drill ? drill_range : leech_range; }
     double price(Kind k) const { return k == Kind::Drill ? drill_price : leech_price; }
@@ -40,4 +40,4 @@ struct RgsConfig {
 const ParamTable& rgs_param_table();
 RgsConfig config_from(const ParamSet& params);
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

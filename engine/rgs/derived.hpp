@@ -10,4 +10,4 @@ namespace pb::rgs {
 // The derived values for `params` (an empty set: the table's defaults).
 std::vector<DerivedValue> derived_values(const ParamSet& params);
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -29,4 +29,4 @@ double unequal_range_quota(double d, double r_self, double r_other) {
            (16.0 * d * r_self * r_self * r_self);
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

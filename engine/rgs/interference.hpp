@@ -44,4 +44,4 @@ inline bool within_reach(double distance_squared, double r_self, double r_other)
     return distance_squared < reach * reach;
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

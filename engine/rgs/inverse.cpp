@@ -29,12 +29,21 @@ C with_ledger(C cmd, const TeamState& before, const TeamState& after) {
 
 // rgs.restore of an RGS as it is now.
 RgsRestore restore_of(const Rgs& r) {
-    return RgsRestore{.id = r.id, .team = r.team, .kind = std::string(kind_key(r.kind)), .x = r.pos.x, .y = r.pos.y,
-                      .z = r.pos.z, .range = r.range_override, .state = std::string(state_key(r.state)), .health = r.health,
-                      .build_left = r.build_left, .price_paid = r.price_paid, .marked_tick = r.marked_tick};
+    return RgsRestore{.id = r.id,
+                      .team = r.team,
+                      .kind = std::string(kind_key(r.kind)),
+                      .x = r.pos.x,
+                      .y = r.pos.y,
+                      .z = r.pos.z,
+                      .range = r.range_override,
+                      .state = std::string(state_key(r.state)),
+                      .health = r.health,
+                      .build_left = r.build_left,
+                      .price_paid = r.price_paid,
+                      .marked_tick = r.marked_tick};
 }
 
-}  // namespace
+}   // namespace
 
 Inverse inverse_of(const RgsWorld& w, const Command& c) {
     const std::int64_t tick = w.tick();
@@ -45,7 +54,8 @@ Inverse inverse_of(const RgsWorld& w, const Command& c) {
         if (!r) return no_inverse(c, "there is no " + rgs_name(cmd.id));
         inv.name = "move " + rgs_name(cmd.id);
         inv.commands.push_back(to_command(RgsMove{.id = cmd.id, .x = r->pos.x, .y = r->pos.y, .z = r->pos.z}, tick));
-        inv.changes = {change_text("x", r->pos.x, cmd.x), change_text("y", r->pos.y, cmd.y), change_text("z", r->pos.z, cmd.z)};
+        inv.changes = {change_text("x", r->pos.x, cmd.x), change_text("y", r->pos.y, cmd.y),
+                       change_text("z", r->pos.z, cmd.z)};
         return inv;
     }
     if (c.type == RgsMark::name.text) {
@@ -55,7 +65,8 @@ Inverse inverse_of(const RgsWorld& w, const Command& c) {
         const bool was = r->state == State::Marked;
         inv.name = (cmd.marked.value_or(true) ? "mark " : "unmark ") + rgs_name(cmd.id);
         inv.commands.push_back(to_command(RgsMark{.id = cmd.id, .marked = was}, tick));
-        inv.changes = {std::string("marked ") + (was ? "yes" : "no") + " -> " + (cmd.marked.value_or(true) ? "yes" : "no")};
+        inv.changes = {std::string("marked ") + (was ? "yes" : "no") + " -> " +
+                       (cmd.marked.value_or(true) ? "yes" : "no")};
         return inv;
     }
     if (c.type == RgsDamage::name.text) {
@@ -87,9 +98,11 @@ Inverse inverse_of(const RgsWorld& w, const Command& c) {
         const auto cmd = from_command<TeamMain>(c);
         if (cmd.team < 0 || cmd.team > 1) return no_inverse(c, "no team " + std::to_string(cmd.team));
         const bool was = w.teams()[static_cast<std::size_t>(cmd.team)].main_structure;
-        inv.name = std::string(cmd.alive ? "revive" : "kill") + " team " + std::to_string(cmd.team) + "'s main structure";
+        inv.name =
+            std::string(cmd.alive ? "revive" : "kill") + " team " + std::to_string(cmd.team) + "'s main structure";
         inv.commands.push_back(to_command(TeamMain{.team = cmd.team, .alive = was}, tick));
-        inv.changes = {std::string("main structure ") + (was ? "alive" : "dead") + " -> " + (cmd.alive ? "alive" : "dead")};
+        inv.changes = {std::string("main structure ") + (was ? "alive" : "dead") + " -> " +
+                       (cmd.alive ? "alive" : "dead")};
         return inv;
     }
     if (c.type == RgsPlace::name.text) {
@@ -102,13 +115,15 @@ Inverse inverse_of(const RgsWorld& w, const Command& c) {
         if (auto why = copy->apply(c)) return no_inverse(c, *why);
         const auto& after = dynamic_cast<const RgsWorld&>(*copy);
         const int team = static_cast<int>(cmd.team);
-        inv.commands.push_back(to_command(with_ledger(RgsUnplace{.id = id}, w.teams()[team], after.teams()[team]), tick));
-        inv.changes = {"team " + std::to_string(cmd.team) + " builds " + rgs_name(id) + " at (" + format_number(cmd.x) + ", " +
-                       format_number(cmd.y) + ", " + format_number(cmd.z) + ")",
+        inv.commands.push_back(
+            to_command(with_ledger(RgsUnplace{.id = id}, w.teams()[team], after.teams()[team]), tick));
+        inv.changes = {"team " + std::to_string(cmd.team) + " builds " + rgs_name(id) + " at (" + format_number(cmd.x) +
+                           ", " + format_number(cmd.y) + ", " + format_number(cmd.z) + ")",
                        change_text("BP", w.teams()[team].bp, after.teams()[team].bp)};
         for (const Rgs& r : w.structures())
             if (!r.removed && after.structures()[r.id].removed) {
-                inv.commands.push_back(to_command(with_ledger(restore_of(r), after.teams()[team], after.teams()[team]), tick));
+                inv.commands.push_back(
+                    to_command(with_ledger(restore_of(r), after.teams()[team], after.teams()[team]), tick));
                 inv.changes.push_back("marked " + rgs_name(r.id) + " deconstructed to pay");
             }
         return inv;
@@ -121,7 +136,8 @@ Inverse inverse_of(const RgsWorld& w, const Command& c) {
         if (auto why = copy->apply(c)) return no_inverse(c, *why);
         const auto& after = dynamic_cast<const RgsWorld&>(*copy);
         inv.name = "remove " + rgs_name(cmd.id);
-        inv.commands.push_back(to_command(with_ledger(restore_of(*r), w.teams()[r->team], after.teams()[r->team]), tick));
+        inv.commands.push_back(
+            to_command(with_ledger(restore_of(*r), w.teams()[r->team], after.teams()[r->team]), tick));
         inv.changes = {rgs_name(cmd.id) + " deconstructed (" + std::string(state_key(r->state)) + ", health " +
                            format_number(r->health) + ")",
                        change_text("BP", w.teams()[r->team].bp, after.teams()[r->team].bp) + " (refund)"};
@@ -130,4 +146,4 @@ Inverse inverse_of(const RgsWorld& w, const Command& c) {
     return no_inverse(c, "the rgs lab has no undo for " + c.type);
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

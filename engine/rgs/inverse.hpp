@@ -7,4 +7,4 @@ namespace pb::rgs {
 class RgsWorld;
 Inverse inverse_of(const RgsWorld& before, const Command& c);
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -1,10 +1,10 @@
 // The RGS lab's registration: parameters, commands, scenario keys, world factory and benchmark.
 #include <vector>
 
-#include "engine/rgs/derived.hpp"
 #include "engine/core/lab.hpp"
-#include "engine/rgs/inverse.hpp"
 #include "engine/rgs/bench.hpp"
+#include "engine/rgs/derived.hpp"
+#include "engine/rgs/inverse.hpp"
 #include "engine/rgs/world.hpp"
 
 namespace pb::rgs {
@@ -24,25 +24,26 @@ LabInfo make_lab() {
     lab.params = &rgs_param_table();
     lab.commands = command_specs(RgsCommands{});
     lab.setup_keys = {"team0", "team1", "rgs"};
-    lab.parse_setup = [](const Node& root, const ParamSet& params, TableReader& reader, Diagnostics& diag)
-        -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet& params, TableReader& reader,
+                         Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
         return read_rgs_setup(root, params, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return std::make_shared<RgsSetup>(); };
     lab.create_world = create_rgs_world;
     lab.bench = bench_rgs;
-    lab.derived = derived_values;   // derived.cpp
+    lab.derived = derived_values;          // derived.cpp
     lab.inverse = for_world(inverse_of);   // inverse.cpp
     lab.example_scenario = "rgs-build-order.toml";
-    lab.sweep_results = {"metrics.teams[0].bp", "metrics.teams[1].bp", "metrics.teams[0].mined", "metrics.teams[1].mined"};
+    lab.sweep_results = {"metrics.teams[0].bp", "metrics.teams[1].bp", "metrics.teams[0].mined",
+                         "metrics.teams[1].mined"};
     return lab;
 }
 
-}  // namespace
+}   // namespace
 
 const LabInfo& rgs_lab() {
     static const LabInfo lab = make_lab();
     return lab;
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -23,4 +23,4 @@ double base_mine_rate(double r0, double half_life_minutes, double minutes) {
     return r0 * det_exp2(-minutes / half_life_minutes);
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -16,4 +16,4 @@ double base_mine_rate(double r0, double half_life_minutes, double minutes);
 // One tick is one second of match time.
 inline double minutes_at(std::int64_t tick) { return static_cast<double>(tick) / 60.0; }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -35,8 +35,8 @@ struct NeighbourBatch {
     static constexpr std::size_t kCapacity = 128;
     std::size_t size = 0;
     double asking_range = 0.0;
-    bool equal_ranges = true;   // every neighbour's range is asking_range: range[] is left unfilled
-    bool with_ids = true;       // id[] is filled (else only slot[])
+    bool equal_ranges = true;        // every neighbour's range is asking_range: range[] is left unfilled
+    bool with_ids = true;            // id[] is filled (else only slot[])
     std::uint32_t slot[kCapacity];   // in the grid
     int id[kCapacity];
     double range[kCapacity];
@@ -228,4 +228,4 @@ private:
     NeighbourBatch b_;
 };
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -67,10 +67,10 @@ const BoundParamTable<RgsConfig>& bound_params() {
     return table;
 }
 
-}  // namespace
+}   // namespace
 
 const ParamTable& rgs_param_table() { return bound_params().table(); }
 
 RgsConfig config_from(const ParamSet& params) { return bound_params().config_from(params); }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

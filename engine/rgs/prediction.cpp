@@ -20,7 +20,8 @@ Prediction RgsWorld::predict(Vec3 p, int team, double range) const {
             const Rgs& other = rgs_[b.id[k]];
             if (other.team == team)
                 own_loss += other.efficiency *
-                            (1.0 - (b.range_of(k) == range ? b.modifier[k] : interference_modifier(b.distance[k], b.range[k], range)));
+                            (1.0 - (b.range_of(k) == range ? b.modifier[k]
+                                                           : interference_modifier(b.distance[k], b.range[k], range)));
         }
     });
     out.team_delta = out.efficiency - own_loss;
@@ -61,7 +62,8 @@ void apply_row(const double* xs, int count, double cx, double dy2, double dz2, d
         const __m128d cube = _mm_mul_pd(_mm_mul_pd(dr, dr), dr);
         const __m128d q = _mm_mul_pd(_mm_add_pd(_mm_sub_pd(cube, _mm_mul_pd(twelve, dr)), sixteen), sixteenth);
         const __m128d within = _mm_cmplt_pd(d2, limit);
-        const __m128d m = _mm_or_pd(_mm_and_pd(within, _mm_sub_pd(one, _mm_mul_pd(half, q))), _mm_andnot_pd(within, one));
+        const __m128d m =
+            _mm_or_pd(_mm_and_pd(within, _mm_sub_pd(one, _mm_mul_pd(half, q))), _mm_andnot_pd(within, one));
         _mm_storeu_pd(e + k, _mm_mul_pd(_mm_loadu_pd(e + k), m));
         if (loss) _mm_storeu_pd(loss + k, _mm_add_pd(_mm_loadu_pd(loss + k), _mm_mul_pd(own, _mm_sub_pd(one, m))));
     }
@@ -103,7 +105,8 @@ __attribute__((target("avx"))) void apply_row_avx(const double* xs, int count, d
                                        _mm256_andnot_pd(within, one));
         _mm256_storeu_pd(e + k, _mm256_mul_pd(_mm256_loadu_pd(e + k), m));
         if (loss)
-            _mm256_storeu_pd(loss + k, _mm256_add_pd(_mm256_loadu_pd(loss + k), _mm256_mul_pd(own, _mm256_sub_pd(one, m))));
+            _mm256_storeu_pd(loss + k,
+                             _mm256_add_pd(_mm256_loadu_pd(loss + k), _mm256_mul_pd(own, _mm256_sub_pd(one, m))));
     }
     if (k < count)
         apply_row(xs + k, count - k, cx, dy2, dz2, reach2, range, e + k, loss ? loss + k : nullptr, own_efficiency);
@@ -122,15 +125,17 @@ void apply_row_widest(const double* xs, int count, double cx, double dy2, double
     apply_row(xs, count, cx, dy2, dz2, reach2, range, e, loss, own_efficiency);
 }
 
-}  // namespace
+}   // namespace
 
 void predict_heat_map(const RgsWorld& world, const HeatMapRequest& rq, HeatMap& out) {
     out.nx = std::max(rq.nx, 0);
     out.ny = std::max(rq.ny, 0);
     const std::size_t n = static_cast<std::size_t>(out.nx) * out.ny;
     out.efficiency.assign(n, 1.0);
-    if (rq.team_delta) out.team_delta.assign(n, 0.0);   // the own team's losses, until the end
-    else out.team_delta.clear();
+    if (rq.team_delta)
+        out.team_delta.assign(n, 0.0);   // the own team's losses, until the end
+    else
+        out.team_delta.clear();
     if (n == 0) return;
     out.xs.resize(out.nx);
     out.ys.resize(out.ny);
@@ -166,8 +171,9 @@ void predict_heat_map(const RgsWorld& world, const HeatMapRequest& rq, HeatMap& 
             const double dy2 = dy * dy;
             const double left = reach2 - dz2 - dy2;
             if (!(left > 0.0) && ascending) continue;
-            const auto [i0, i1] = ascending ? samples_near(c.pos.x, std::sqrt(std::max(left, 0.0)), rq.x0, inverse_x, out.nx)
-                                            : std::pair<int, int>{0, out.nx - 1};
+            const auto [i0, i1] = ascending
+                                      ? samples_near(c.pos.x, std::sqrt(std::max(left, 0.0)), rq.x0, inverse_x, out.nx)
+                                      : std::pair<int, int>{0, out.nx - 1};
             double* e = out.efficiency.data() + static_cast<std::size_t>(j) * out.nx;
             double* loss = own ? out.team_delta.data() + static_cast<std::size_t>(j) * out.nx : nullptr;
             if (same_range && i0 <= i1) {
@@ -185,12 +191,14 @@ void predict_heat_map(const RgsWorld& world, const HeatMapRequest& rq, HeatMap& 
                     // An even count leaves apply_row no scalar tail; the extra sample is out of reach,
                     // and a modifier of exactly 1 leaves it as it was.
                     if ((last - first) % 2 == 0) {
-                        if (last + 1 < out.nx) ++last;
-                        else if (first > 0) --first;
+                        if (last + 1 < out.nx)
+                            ++last;
+                        else if (first > 0)
+                            --first;
                     }
                 }
-                apply_row_widest(out.xs.data() + first, last - first + 1, c.pos.x, dy2, dz2, reach2, rq.range, e + first,
-                          loss ? loss + first : nullptr, own_efficiency);
+                apply_row_widest(out.xs.data() + first, last - first + 1, c.pos.x, dy2, dz2, reach2, rq.range,
+                                 e + first, loss ? loss + first : nullptr, own_efficiency);
                 continue;
             }
             for (int i = i0; i <= i1; ++i) {
@@ -201,7 +209,8 @@ void predict_heat_map(const RgsWorld& world, const HeatMapRequest& rq, HeatMap& 
                 const double d = std::sqrt(d2);
                 const double m = interference_modifier(d, rq.range, c.range);
                 e[i] *= m;
-                if (loss) loss[i] += own_efficiency * (1.0 - (same_range ? m : interference_modifier(d, c.range, rq.range)));
+                if (loss)
+                    loss[i] += own_efficiency * (1.0 - (same_range ? m : interference_modifier(d, c.range, rq.range)));
             }
         }
     };
@@ -212,4 +221,4 @@ void predict_heat_map(const RgsWorld& world, const HeatMapRequest& rq, HeatMap& 
         for (std::size_t k = 0; k < n; ++k) out.team_delta[k] = out.efficiency[k] - out.team_delta[k];
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -25,8 +25,8 @@ bool read_position(TableReader& r, Vec3& out, Vec3 map) {
     }
     const Vec3 p{n->array[0].as_number(), n->array[1].as_number(), n->array[2].as_number()};
     if (!(p.x >= 0.0 && p.x <= map.x && p.y >= 0.0 && p.y <= map.y && p.z >= 0.0 && p.z <= map.z)) {
-        r.diagnostics().error(*n, expect + ", got [" + short_number(p.x) + ", " + short_number(p.y) + ", " +
-                                      short_number(p.z) + "]");
+        r.diagnostics().error(
+            *n, expect + ", got [" + short_number(p.x) + ", " + short_number(p.y) + ", " + short_number(p.z) + "]");
         return false;
     }
     out = p;
@@ -57,14 +57,16 @@ void read_rgs(const Node& entry, RgsSetup& setup, Vec3 map, Diagnostics& diag) {
     p.range = r.number("range", 0.0, 1.0, 20000.0);
     parse_state(r.text("state", "active", state_keys()), p.state);
     if (r.has("health")) {
-        if (p.state == State::Destroyed) diag.error(*r.node("health"), "a destroyed RGS has no health: leave health out");
-        else p.health = r.number("health", 1.0, 1e-6, 100000.0);
+        if (p.state == State::Destroyed)
+            diag.error(*r.node("health"), "a destroyed RGS has no health: leave health out");
+        else
+            p.health = r.number("health", 1.0, 1e-6, 100000.0);
     }
     r.finish();
     if (p.team >= 0 && placed) setup.rgs.push_back(p);
 }
 
-}  // namespace
+}   // namespace
 
 void RgsSetup::write_toml(std::ostream& out) const {
     out << "# Teams: team 0 builds drills, team 1 leeches (unless an RGS says kind = ...).\n"
@@ -82,7 +84,8 @@ void RgsSetup::write_toml(std::ostream& out) const {
     for (const RgsPlacement& p : rgs) {
         out << "[[rgs]]\nteam = " << p.team << "\n";
         if (p.kind != default_kind(p.team)) out << "kind = " << toml_string(kind_key(p.kind)) << "\n";
-        out << "position = [" << toml_float(p.pos.x) << ", " << toml_float(p.pos.y) << ", " << toml_float(p.pos.z) << "]\n";
+        out << "position = [" << toml_float(p.pos.x) << ", " << toml_float(p.pos.y) << ", " << toml_float(p.pos.z)
+            << "]\n";
         if (p.range > 0.0) out << "range = " << toml_float(p.range) << "\n";
         if (p.state != State::Active) out << "state = " << toml_string(state_key(p.state)) << "\n";
         if (p.health) out << "health = " << toml_float(*p.health) << "\n";
@@ -103,4 +106,4 @@ std::shared_ptr<const RgsSetup> read_rgs_setup(const Node&, const ParamSet& para
     return setup;
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -17,7 +17,7 @@ namespace pb::rgs {
 
 struct TeamSetup {
     std::string name;
-    std::optional<double> bp;      // absent: rgs.economy.initial_bp
+    std::optional<double> bp;   // absent: rgs.economy.initial_bp
     bool main_structure = true;
 };
 
@@ -25,9 +25,9 @@ struct RgsPlacement {
     int team = 0;
     Kind kind = Kind::Drill;
     Vec3 pos{0.0, 0.0, 0.0};
-    double range = 0.0;            // 0: the kind's range parameter
+    double range = 0.0;   // 0: the kind's range parameter
     State state = State::Active;
-    std::optional<double> health;  // absent: full (0 when destroyed)
+    std::optional<double> health;   // absent: full (0 when destroyed)
 };
 
 // Declared limit (docs/scenario-files.md#limits): RGS on the map ([[rgs]] entries, and rgs.place), checked when
@@ -49,4 +49,4 @@ public:
 std::shared_ptr<const RgsSetup> read_rgs_setup(const Node& root, const ParamSet& params, TableReader& reader,
                                                Diagnostics& diag);
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

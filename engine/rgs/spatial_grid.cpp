@@ -14,13 +14,15 @@ int cells_for(double extent, double cell) { return std::max(1, static_cast<int>(
 // Moves element `from` of v to position `to` (the others between shift by one towards `from`).
 template <class T>
 void relocate(std::vector<T>& v, std::size_t from, std::size_t to) {
-    if (from < to) std::rotate(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(from + 1),
-                               v.begin() + static_cast<std::ptrdiff_t>(to + 1));
-    else if (to < from) std::rotate(v.begin() + static_cast<std::ptrdiff_t>(to), v.begin() + static_cast<std::ptrdiff_t>(from),
-                                    v.begin() + static_cast<std::ptrdiff_t>(from + 1));
+    if (from < to)
+        std::rotate(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(from + 1),
+                    v.begin() + static_cast<std::ptrdiff_t>(to + 1));
+    else if (to < from)
+        std::rotate(v.begin() + static_cast<std::ptrdiff_t>(to), v.begin() + static_cast<std::ptrdiff_t>(from),
+                    v.begin() + static_cast<std::ptrdiff_t>(from + 1));
 }
 
-}  // namespace
+}   // namespace
 
 void SpatialGrid::reset(Vec3 map_size, double min_cell) {
     double cell = std::max(min_cell, 1.0);
@@ -46,7 +48,8 @@ void SpatialGrid::assign(const std::vector<Entry>& entries) {
     // A counting sort by cell over the entries in id order keeps ids ascending within a cell.
     std::vector<std::size_t> order(entries.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return entries[a].id < entries[b].id; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return entries[a].id < entries[b].id; });
     std::vector<std::size_t> cell_of(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
         cell_of[i] = index_of(entries[i].pos);
@@ -69,7 +72,8 @@ void SpatialGrid::assign(const std::vector<Entry>& entries) {
 }
 
 std::size_t SpatialGrid::find(std::size_t c, int id) const {
-    return static_cast<std::size_t>(std::lower_bound(id_.begin() + start_[c], id_.begin() + start_[c + 1], id) - id_.begin());
+    return static_cast<std::size_t>(std::lower_bound(id_.begin() + start_[c], id_.begin() + start_[c + 1], id) -
+                                    id_.begin());
 }
 
 void SpatialGrid::put(std::size_t slot, const Entry& e) {
@@ -127,4 +131,4 @@ void SpatialGrid::update(Vec3 old_pos, const Entry& e) {
     put(slot, e);
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

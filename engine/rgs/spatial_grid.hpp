@@ -131,4 +131,4 @@ private:
     std::vector<int> id_;   // ascending within each cell
 };
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -5,9 +5,12 @@ namespace pb::rgs {
 std::string_view kind_key(Kind k) { return k == Kind::Drill ? "drill" : "leech"; }
 
 bool parse_kind(std::string_view key, Kind& out) {
-    if (key == "drill") out = Kind::Drill;
-    else if (key == "leech") out = Kind::Leech;
-    else return false;
+    if (key == "drill")
+        out = Kind::Drill;
+    else if (key == "leech")
+        out = Kind::Leech;
+    else
+        return false;
     return true;
 }
 
@@ -40,4 +43,4 @@ const std::vector<std::string>& state_keys() {
     return keys;
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -14,7 +14,8 @@ std::vector<Sphere> essential_spheres(const std::vector<Sphere>& in) {
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < in.size(); ++i)
         if (in[i].radius > 0.0) order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return in[a].radius > in[b].radius; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return in[a].radius > in[b].radius; });
     std::vector<Sphere> kept;
     for (std::size_t i : order) {
         const Sphere& s = in[i];
@@ -54,8 +55,8 @@ double union_length(std::vector<Interval>& v) {
 
 struct Cell {
     double x0, y0, x1, y1;
-    double lower, upper;    // bounds of the integral over the cell
-    int bucket;             // the initial cell it lies in (its candidate spheres)
+    double lower, upper;   // bounds of the integral over the cell
+    int bucket;            // the initial cell it lies in (its candidate spheres)
     double gap() const { return upper - lower; }
 };
 
@@ -83,7 +84,7 @@ public:
         for (int j = 0; j < ny; ++j)
             for (int i = 0; i < nx; ++i) {
                 Cell c{x0 + i * w, y0 + j * h, i + 1 == nx ? x1 : x0 + (i + 1) * w, j + 1 == ny ? y1 : y0 + (j + 1) * h,
-                       0.0, 0.0, static_cast<int>(buckets_.size())};
+                       0.0,        0.0,        static_cast<int>(buckets_.size())};
                 std::vector<int> bucket;
                 for (std::size_t k = 0; k < s_.size(); ++k)
                     if (rho_min_sq(s_[k], c) < s_[k].radius * s_[k].radius) bucket.push_back(static_cast<int>(k));
@@ -188,7 +189,7 @@ UnionVolume sum_bounds(const std::vector<Cell>& cells) {
     return u;
 }
 
-}  // namespace
+}   // namespace
 
 UnionVolume union_volume(const std::vector<Sphere>& spheres, double relative_tolerance, std::size_t max_cells) {
     std::vector<Sphere> s = essential_spheres(spheres);
@@ -222,8 +223,10 @@ UnionVolume union_volume(const std::vector<Sphere>& spheres, double relative_tol
         lower -= c.lower;
         upper -= c.upper;
         const double xm = 0.5 * (c.x0 + c.x1), ym = 0.5 * (c.y0 + c.y1);
-        const Cell parts[4] = {{c.x0, c.y0, xm, ym, 0, 0, c.bucket}, {xm, c.y0, c.x1, ym, 0, 0, c.bucket},
-                               {c.x0, ym, xm, c.y1, 0, 0, c.bucket}, {xm, ym, c.x1, c.y1, 0, 0, c.bucket}};
+        const Cell parts[4] = {{c.x0, c.y0, xm, ym, 0, 0, c.bucket},
+                               {xm, c.y0, c.x1, ym, 0, 0, c.bucket},
+                               {c.x0, ym, xm, c.y1, 0, 0, c.bucket},
+                               {xm, ym, c.x1, c.y1, 0, 0, c.bucket}};
         for (Cell p : parts) {
             integrator.bound(p);
             lower += p.lower;
@@ -237,4 +240,4 @@ UnionVolume union_volume(const std::vector<Sphere>& spheres, double relative_tol
     return result;
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -26,8 +26,8 @@ struct Sphere {
 };
 
 struct UnionVolume {
-    double volume = 0.0;     // exact, or the middle of [lower, upper]
-    double lower = 0.0;      // the true volume lies in [lower, upper]
+    double volume = 0.0;   // exact, or the middle of [lower, upper]
+    double lower = 0.0;    // the true volume lies in [lower, upper]
     double upper = 0.0;
     bool exact = false;
     std::size_t spheres_used = 0;   // after dropping spheres inside others
@@ -44,4 +44,4 @@ inline constexpr std::size_t kUnionMaxCells = 200000;
 UnionVolume union_volume(const std::vector<Sphere>& spheres, double relative_tolerance = kUnionTolerance,
                          std::size_t max_cells = kUnionMaxCells);
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -21,7 +21,7 @@ Vec3 clamp_into(Vec3 p, Vec3 size) {
     return {std::clamp(p.x, 0.0, size.x), std::clamp(p.y, 0.0, size.y), std::clamp(p.z, 0.0, size.z)};
 }
 
-}  // namespace
+}   // namespace
 
 RgsWorld::RgsWorld(const ParamSet& params, const RgsSetup& setup, std::uint64_t /*seed: nothing is random here*/)
     : WorldBase(params), config_(config_from(params)) {
@@ -36,7 +36,8 @@ RgsWorld::RgsWorld(const ParamSet& params, const RgsSetup& setup, std::uint64_t 
         const int team = std::clamp(p.team, 0, 1);
         const double full = config_.max_health(p.kind);
         const double health = p.state == State::Destroyed ? 0.0 : std::clamp(p.health.value_or(full), 1e-9, full);
-        create_rgs(team, p.kind, clamp_into(p.pos, config_.map_size()), p.range, p.state, health, config_.price(p.kind));
+        create_rgs(team, p.kind, clamp_into(p.pos, config_.map_size()), p.range, p.state, health,
+                   config_.price(p.kind));
     }
     rebuild_interference();
 }
@@ -63,7 +64,8 @@ std::optional<std::string> RgsWorld::check_inside_map(Vec3 p) const {
 double RgsWorld::efficiency_at(Vec3 p, double range, int skip_id) const {
     double e = 1.0;
     for_each_batch_within_reach(
-        p, range, skip_id, [&](const NeighbourBatch& b) {
+        p, range, skip_id,
+        [&](const NeighbourBatch& b) {
             for (std::size_t k = 0; k < b.size; ++k) e *= b.modifier[k];
         },
         false);
@@ -123,8 +125,9 @@ void RgsWorld::recompute_all() {
             const auto take = [&](const NeighbourBatch& b) {
                 for (std::size_t k = 0; k < b.size; ++k) {
                     e *= b.modifier[k];
-                    partial_[b.slot[k]] *= b.range_of(k) == range ? b.modifier[k]
-                                                              : interference_modifier(b.distance[k], b.range[k], range);
+                    partial_[b.slot[k]] *= b.range_of(k) == range
+                                               ? b.modifier[k]
+                                               : interference_modifier(b.distance[k], b.range[k], range);
                 }
             };
             // Slots after this one: every id is at least 0, so -1 skips nothing.
@@ -148,8 +151,10 @@ void RgsWorld::update_interference(int id, bool was_mining, Vec3 old_pos, double
     // The grid first, then the neighbours as grid slots (valid from here on). Where it was, its
     // neighbours are the same with it gone: it is left out of its own scans either way.
     if (was_mining) {
-        if (mining) grid_.update(old_pos, {r.pos, r.range, id});
-        else grid_.erase(id, old_pos);
+        if (mining)
+            grid_.update(old_pos, {r.pos, r.range, id});
+        else
+            grid_.erase(id, old_pos);
     } else if (mining) {
         grid_.insert({r.pos, r.range, id});
     }
@@ -309,4 +314,4 @@ void RgsWorld::on_params_changed() {
     rebuild_interference();
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

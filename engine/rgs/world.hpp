@@ -67,10 +67,10 @@ public:
     const std::array<TeamState, 2>& teams() const { return teams_; }
 
     double match_minutes() const;
-    double base_rate() const;                     // r(t) now, BP/min
-    double team_efficiency(int team) const;       // sum over its mining RGS
-    double effective_efficiency(int team) const;  // raised to the minimum while its main structure lives
-    double mine_rate(int team) const;             // BP/min: r(t) * effective efficiency
+    double base_rate() const;                      // r(t) now, BP/min
+    double team_efficiency(int team) const;        // sum over its mining RGS
+    double effective_efficiency(int team) const;   // raised to the minimum while its main structure lives
+    double mine_rate(int team) const;              // BP/min: r(t) * effective efficiency
     const std::vector<EconomySample>& history() const { return history_; }
 
     // The range an RGS of this kind would have (override > 0 wins).
@@ -97,7 +97,8 @@ public:
     template <class F>
     void for_each_batch_within_reach(Vec3 p, double range, int skip_id, F&& f, bool with_ids = true) const {
         NeighbourScan scan(grid_, p, range, skip_id, with_ids);
-        grid_.visit_runs_near(p, p, range + max_range_, [&](std::size_t begin, std::size_t end) { scan.run(begin, end, f); });
+        grid_.visit_runs_near(p, p, range + max_range_,
+                              [&](std::size_t begin, std::size_t end) { scan.run(begin, end, f); });
         scan.finish(f);
     }
     // The same, one neighbour at a time: f(const Neighbour&).
@@ -116,7 +117,7 @@ protected:
 
 private:
     // world.cpp
-    void rebuild_interference();        // ranges, grid and every efficiency from scratch
+    void rebuild_interference();   // ranges, grid and every efficiency from scratch
     void refresh_ranges();
     // Re-derives efficiencies after RGS `id` changed: its neighbours where it was (if it was
     // mining) and where it is now (if it mines now), and itself.
@@ -125,7 +126,7 @@ private:
     void credit_build_points();
     void record_history();
     int create_rgs(int team, Kind kind, Vec3 pos, double range_override, State state, double health, double price);
-    void deconstruct(int id);           // refunds health% of the price (nothing for a wreck), removes it
+    void deconstruct(int id);   // refunds health% of the price (nothing for a wreck), removes it
     // Marks it removed, zeroes its efficiency and updates its neighbours (or lays the grid out
     // anew when it set the grid's cell): what deconstruct and rgs.unplace share.
     void take_out_of_interference(int id);
@@ -147,8 +148,8 @@ private:
     RgsConfig config_;
     std::array<TeamState, 2> teams_;
     std::vector<Rgs> rgs_;
-    SpatialGrid grid_;                  // the mining RGS
-    double max_range_ = 0.0;            // largest range of any RGS or kind: half the grid's cell, and the reach
+    SpatialGrid grid_;         // the mining RGS
+    double max_range_ = 0.0;   // largest range of any RGS or kind: half the grid's cell, and the reach
     std::vector<EconomySample> history_;
     std::int64_t history_interval_ = 10;
 
@@ -161,4 +162,4 @@ private:
 
 const LabInfo& rgs_lab();
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

@@ -23,7 +23,7 @@ double settle(double now, const std::optional<double>& before, const std::option
     return now + fallback;
 }
 
-}  // namespace
+}   // namespace
 
 std::optional<std::string> RgsWorld::lookup(std::int64_t want, int& id) const {
     if (want < 0 || want >= static_cast<std::int64_t>(rgs_.size()))
@@ -80,8 +80,10 @@ std::optional<std::string> RgsWorld::on(const RgsPlace& c) {
     const int build = config_.build_time(kind);
     const int id = create_rgs(team, kind, pos, range, build > 0 ? State::Building : State::Active,
                               config_.max_health(kind), price);
-    if (range > max_range_) rebuild_interference();
-    else if (rgs_[id].state == State::Active) update_interference(id, false, pos, rgs_[id].range);
+    if (range > max_range_)
+        rebuild_interference();
+    else if (rgs_[id].state == State::Active)
+        update_interference(id, false, pos, rgs_[id].range);
     return std::nullopt;
 }
 
@@ -135,7 +137,8 @@ std::optional<std::string> RgsWorld::on(const RgsRepair& c) {
     int id = -1;
     if (auto err = lookup(c.id, id)) return err;
     Rgs& r = rgs_[id];
-    if (r.state == State::Destroyed) return "RGS " + std::to_string(id) + " is destroyed: remove the wreck and build anew";
+    if (r.state == State::Destroyed)
+        return "RGS " + std::to_string(id) + " is destroyed: remove the wreck and build anew";
     const double full = config_.max_health(r.kind);
     const double amount = c.amount.value_or(full);
     if (!(amount >= 0.0)) return "repair must be 0 or more, got " + format_number(amount);
@@ -182,13 +185,15 @@ std::optional<std::string> RgsWorld::on(const RgsRestore& c) {
     const std::string name = "RGS " + std::to_string(c.id);
     if (c.id < 0 || c.id >= static_cast<std::int64_t>(rgs_.size()))
         return "there is no " + name + " to restore" +
-               (rgs_.empty() ? std::string(" (the map has none)") : " (ids run 0 .. " + std::to_string(rgs_.size() - 1) + ")");
+               (rgs_.empty() ? std::string(" (the map has none)")
+                             : " (ids run 0 .. " + std::to_string(rgs_.size() - 1) + ")");
     if (!rgs_[c.id].removed) return name + " is still on the map: only a removed RGS can be restored";
     if (c.team < 0 || c.team > 1) return "team must be 0 or 1, got " + std::to_string(c.team);
     Kind kind{};
     if (!parse_kind(c.kind, kind)) return "kind must be drill or leech, got \"" + c.kind + "\"";
     State state{};
-    if (!parse_state(c.state, state)) return "state must be building, active, marked or destroyed, got \"" + c.state + "\"";
+    if (!parse_state(c.state, state))
+        return "state must be building, active, marked or destroyed, got \"" + c.state + "\"";
     const Vec3 pos{c.x, c.y, c.z};
     if (auto err = check_inside_map(pos)) return err;
     if (!(c.range >= 0.0)) return "range must be 0 (the kind's) or more, got " + format_number(c.range);
@@ -197,7 +202,8 @@ std::optional<std::string> RgsWorld::on(const RgsRestore& c) {
     if (state != State::Destroyed && !(c.health > 0.0 && c.health <= full))
         return "health must be above 0 and at most " + format_number(full) + ", got " + format_number(c.health);
     if ((state == State::Building) != (c.build_left > 0))
-        return state == State::Building ? "a building RGS needs build_left of 1 or more" : "only a building RGS has build_left";
+        return state == State::Building ? "a building RGS needs build_left of 1 or more"
+                                        : "only a building RGS has build_left";
     if (!(c.price_paid >= 0.0)) return "price_paid must be 0 or more, got " + format_number(c.price_paid);
     if (state == State::Marked ? c.marked_tick < 0 || c.marked_tick > tick_ : c.marked_tick != -1)
         return state == State::Marked ? "a marked RGS needs marked_tick 0 .. " + std::to_string(tick_)
@@ -220,13 +226,16 @@ std::optional<std::string> RgsWorld::on(const RgsRestore& c) {
     t.spent = settle(t.spent, c.spent_before, c.spent_after, 0.0);
     t.refunded = settle(t.refunded, c.refunded_before, c.refunded_after, -refund);
     rgs_[r.id] = r;
-    if (r.range > max_range_) rebuild_interference();
-    else if (is_mining(r.state)) update_interference(r.id, false, r.pos, r.range);
+    if (r.range > max_range_)
+        rebuild_interference();
+    else if (is_mining(r.state))
+        update_interference(r.id, false, r.pos, r.range);
     return std::nullopt;
 }
 
 std::optional<std::string> RgsWorld::apply_lab_command(const Command& c) {
-    return dispatch(RgsCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "the rgs lab does not know the command");
+    return dispatch(
+        RgsCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "the rgs lab does not know the command");
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

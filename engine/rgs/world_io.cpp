@@ -13,7 +13,7 @@ namespace {
 // Clusters reported in the metrics: enough for any hand-made scenario, bounded for stress maps.
 constexpr std::size_t kMaxReportedClusters = 64;
 
-}  // namespace
+}   // namespace
 
 const LabInfo& RgsWorld::lab() const { return rgs_lab(); }
 
@@ -153,9 +153,9 @@ std::size_t RgsWorld::snapshot_bytes() const {
 std::string RgsWorld::summary() const {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s %.1f BP (%.2f/min)  :  %s %.1f BP (%.2f/min)   r=%.2f BP/min   t=%lld:%02lld",
-                  teams_[0].name.c_str(), teams_[0].bp, mine_rate(0), teams_[1].name.c_str(), teams_[1].bp, mine_rate(1),
-                  base_rate(), static_cast<long long>(tick_ / 60), static_cast<long long>(tick_ % 60));
+                  teams_[0].name.c_str(), teams_[0].bp, mine_rate(0), teams_[1].name.c_str(), teams_[1].bp,
+                  mine_rate(1), base_rate(), static_cast<long long>(tick_ / 60), static_cast<long long>(tick_ % 60));
     return buf;
 }
 
-}  // namespace pb::rgs
+}   // namespace pb::rgs

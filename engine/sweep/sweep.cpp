@@ -75,7 +75,8 @@ double unit(std::uint64_t& state) { return static_cast<double>(splitmix(state) >
 
 // A position u in [0, 1] of a parameter's range, as a value.
 double at(const SweepVary& v, double u) {
-    double x = v.log ? std::exp(std::log(v.from) + (std::log(v.to) - std::log(v.from)) * u) : v.from + (v.to - v.from) * u;
+    double x =
+        v.log ? std::exp(std::log(v.from) + (std::log(v.to) - std::log(v.from)) * u) : v.from + (v.to - v.from) * u;
     if (v.log) {
         // 12 significant digits: 0.004, not 0.004000000000000002 (printf and strtod round
         // correctly in every C library we build with, so every machine gets the same value).
@@ -171,7 +172,8 @@ void check_run_count(const SweepSpec& s, const std::string& name) {
         how += " values";
     } else {
         factors.push_back(static_cast<std::uint64_t>(s.sample_points));
-        how = std::to_string(s.sample_points) + (s.sample == SweepSample::Random ? " random" : " Latin hypercube") + " points";
+        how = std::to_string(s.sample_points) + (s.sample == SweepSample::Random ? " random" : " Latin hypercube") +
+              " points";
     }
     factors.push_back(s.seeds.size());
     std::uint64_t runs = 1;
@@ -179,7 +181,8 @@ void check_run_count(const SweepSpec& s, const std::string& name) {
     for (std::uint64_t f : factors) overflow = overflow || __builtin_mul_overflow(runs, f, &runs);
     if (!overflow && runs <= kMaxSweepRuns) return;
     throw SweepError(name + ": " + decimal_product(factors) + " runs (" + how + " x " + std::to_string(s.seeds.size()) +
-                     (s.seeds.size() == 1 ? " seed" : " seeds") + ") is more than the limit of " + std::to_string(kMaxSweepRuns) +
+                     (s.seeds.size() == 1 ? " seed" : " seeds") + ") is more than the limit of " +
+                     std::to_string(kMaxSweepRuns) +
                      " runs a sweep (kMaxSweepRuns); use fewer values or seeds, sample = \"random\" or \"latin\" with "
                      "points = N, or split it into several sweeps");
 }
@@ -227,18 +230,20 @@ void read_vary(const Node& t, const LabInfo& lab, SweepSample sample, SweepVary&
     out.key = key->text;
     out.param = *idx;
     out.integer = def.type != ParamType::Real;
-    const std::string range = def.type == ParamType::Boolean ? "true or false"
-                              : def.is_choice()             ? "one of " + choice_names(def)
-                                                            : fmt(def.min) + " .. " + fmt(def.max) +
-                                                                  (def.unit.empty() ? "" : " (" + def.unit + ")");
+    const std::string range =
+        def.type == ParamType::Boolean ? "true or false"
+        : def.is_choice()              ? "one of " + choice_names(def)
+                          : fmt(def.min) + " .. " + fmt(def.max) + (def.unit.empty() ? "" : " (" + def.unit + ")");
     auto value_of = [&](const Node& n, double& v) {
-        if (n.kind == Node::Kind::Boolean && def.type == ParamType::Boolean) v = n.boolean ? 1.0 : 0.0;
+        if (n.kind == Node::Kind::Boolean && def.type == ParamType::Boolean)
+            v = n.boolean ? 1.0 : 0.0;
         else if (n.kind == Node::Kind::String && (def.is_choice() || def.type == ParamType::Boolean)) {
             if (auto why = parse_param_value(def, n.text, v)) {
                 diag.error(n, *why);
                 return false;
             }
-        } else if (n.is_number()) v = n.as_number();
+        } else if (n.is_number())
+            v = n.as_number();
         else {
             diag.error(n, "expected a value of " + def.key + ": " + range);
             return false;
@@ -267,8 +272,10 @@ void read_vary(const Node& t, const LabInfo& lab, SweepSample sample, SweepVary&
         }
         for (const Node& n : values->array) {
             double v = 0.0;
-            if (value_of(n, v)) out.values.push_back(v);
-            else ok = false;
+            if (value_of(n, v))
+                out.values.push_back(v);
+            else
+                ok = false;
         }
         if (sample == SweepSample::Latin) {
             diag.error(*values, "sample = \"latin\" draws from ranges: give from and to instead of values");
@@ -278,7 +285,9 @@ void read_vary(const Node& t, const LabInfo& lab, SweepSample sample, SweepVary&
         return;
     }
     if (!from || !to) {
-        diag.error(from ? *from : to ? *to : t,
+        diag.error(from ? *from
+                   : to ? *to
+                        : t,
                    "each [[vary]] needs values = [...] or from and to (" + range + "), with steps = N for a grid");
         ok = false;
         return r.finish();
@@ -312,7 +321,7 @@ void read_vary(const Node& t, const LabInfo& lab, SweepSample sample, SweepVary&
     r.finish();
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<std::string> result_paths_of(const std::string& scenario_text, const std::string& scenario_path) {
     ScenarioLoadOptions o;
@@ -337,8 +346,11 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
     // The scenario first: the parameter table and the result paths come from its lab.
     const Node* scen = r.node("scenario");
     if (!scen || scen->kind != Node::Kind::String) {
-        if (scen) diag.error(*scen, "expected the scenario file as a string, relative to the sweep file");
-        else diag.error(1, "scenario", "missing: a sweep starts with scenario = \"PATH.toml\" (relative to the sweep file)");
+        if (scen)
+            diag.error(*scen, "expected the scenario file as a string, relative to the sweep file");
+        else
+            diag.error(1, "scenario",
+                       "missing: a sweep starts with scenario = \"PATH.toml\" (relative to the sweep file)");
     } else {
         std::filesystem::path p(scen->text);
         if (p.is_relative()) p = std::filesystem::path(base_dir) / p;
@@ -359,7 +371,8 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
     // Seeds: a count (1..N) or a list.
     if (const Node* seeds = r.node("seeds")) {
         if (seeds->kind == Node::Kind::Integer) {
-            if (seeds->integer < 1 || seeds->integer > 1000000) diag.error(*seeds, "seeds = N runs seeds 1..N: N must be 1 .. 1000000");
+            if (seeds->integer < 1 || seeds->integer > 1000000)
+                diag.error(*seeds, "seeds = N runs seeds 1..N: N must be 1 .. 1000000");
             else
                 for (std::int64_t i = 1; i <= seeds->integer; ++i) s.seeds.push_back(static_cast<std::uint64_t>(i));
         } else if (seeds->kind == Node::Kind::Array && !seeds->array.empty()) {
@@ -369,8 +382,10 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
                     continue;
                 }
                 const auto v = static_cast<std::uint64_t>(n.integer);
-                if (std::find(s.seeds.begin(), s.seeds.end(), v) != s.seeds.end()) diag.error(n, "seed " + std::to_string(v) + " is listed twice");
-                else s.seeds.push_back(v);
+                if (std::find(s.seeds.begin(), s.seeds.end(), v) != s.seeds.end())
+                    diag.error(n, "seed " + std::to_string(v) + " is listed twice");
+                else
+                    s.seeds.push_back(v);
             }
         } else {
             diag.error(*seeds, "expected seeds = N (seeds 1..N) or a list of seeds, [3, 7, 11]");
@@ -385,28 +400,35 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
         const std::string until = r.text("until", "match_end", {"match_end"});
         s.until_match_end = until == "match_end";
         if (s.lab && !s.lab->plays_to_the_end)
-            diag.error(*root.get("until"), "until = \"match_end\" is for " + labs_playing_to_the_end() + " scenarios; a " +
-                                               s.lab->name + " run lasts ticks = N");
+            diag.error(*root.get("until"), "until = \"match_end\" is for " + labs_playing_to_the_end() +
+                                               " scenarios; a " + s.lab->name + " run lasts ticks = N");
         s.ticks = r.integer("max_ticks", 1000000, 1, 100000000);
-        if (has_ticks) diag.error(*root.get("ticks"), "give ticks = N or until = \"match_end\" (with max_ticks), not both");
+        if (has_ticks)
+            diag.error(*root.get("ticks"), "give ticks = N or until = \"match_end\" (with max_ticks), not both");
         r.allow("ticks");
     } else {
-        if (!has_ticks) diag.error(1, "ticks", "missing: how long a run lasts, ticks = N (or until = \"match_end\" for " +
-                                                labs_playing_to_the_end() + ")");
+        if (!has_ticks)
+            diag.error(1, "ticks",
+                       "missing: how long a run lasts, ticks = N (or until = \"match_end\" for " +
+                           labs_playing_to_the_end() + ")");
         s.ticks = r.integer("ticks", 3600, 1, 100000000);
-        if (r.has("max_ticks")) diag.error(*root.get("max_ticks"), "max_ticks goes with until = \"match_end\"; use ticks = N");
+        if (r.has("max_ticks"))
+            diag.error(*root.get("max_ticks"), "max_ticks goes with until = \"match_end\"; use ticks = N");
         r.allow("max_ticks");
     }
 
     const std::string sample = r.text("sample", "grid", {"grid", "random", "latin"});
     s.sample = sample == "random" ? SweepSample::Random : sample == "latin" ? SweepSample::Latin : SweepSample::Grid;
     if (s.sample != SweepSample::Grid) {
-        if (!r.has("points")) diag.error(1, "points", "sample = \"" + sample + "\" needs points = N (how many points to draw)");
+        if (!r.has("points"))
+            diag.error(1, "points", "sample = \"" + sample + "\" needs points = N (how many points to draw)");
         s.sample_points = r.integer("points", 1, 1, 1000000);
         s.sample_seed = static_cast<std::uint64_t>(r.integer("sample_seed", 1, 0, INT64_MAX));
     } else {
         for (const char* k : {"points", "sample_seed"})
-            if (r.has(k)) diag.error(*root.get(k), std::string(k) + " goes with sample = \"random\" or \"latin\"; a grid takes every value");
+            if (r.has(k))
+                diag.error(*root.get(k),
+                           std::string(k) + " goes with sample = \"random\" or \"latin\"; a grid takes every value");
         r.allow("points"), r.allow("sample_seed");
     }
 
@@ -438,12 +460,15 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
         // scenario's paths).
         if (res->array.size() > kMaxSweepResults)
             diag.error(*res, "results lists " + std::to_string(res->array.size()) + " paths, more than the limit of " +
-                                 std::to_string(kMaxSweepResults) + " a run (kMaxSweepResults): keep the numbers the "
+                                 std::to_string(kMaxSweepResults) +
+                                 " a run (kMaxSweepResults): keep the numbers the "
                                  "question needs, or split them over several sweeps of the same runs");
         else
             for (const Node& n : res->array) {
-                if (n.kind != Node::Kind::String) diag.error(n, "each result is a path as a string, \"metrics.score[0]\"");
-                else wanted.emplace_back(n.text, &n);
+                if (n.kind != Node::Kind::String)
+                    diag.error(n, "each result is a path as a string, \"metrics.score[0]\"");
+                else
+                    wanted.emplace_back(n.text, &n);
             }
     } else if (s.lab) {
         for (const std::string& p : default_sweep_results(s.lab->name)) wanted.emplace_back(p, nullptr);
@@ -452,8 +477,7 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
         std::vector<std::string> known;
         try {
             known = result_paths_of(s.scenario_text, s.scenario_path);
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
         // Suggestions from the scalar-looking paths (arrays of entities would drown them).
         for (const auto& [p, node] : wanted) {
             if (std::find(known.begin(), known.end(), p) != known.end()) {
@@ -466,7 +490,8 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
             }
             if (node)
                 diag.error(*node, "no number at '" + p + "' in what `playbench run --json` prints for this scenario" +
-                                      did_you_mean(p, known) + "; paths read like metrics.score[0] or state.ball.pos[0]");
+                                      did_you_mean(p, known) +
+                                      "; paths read like metrics.score[0] or state.ball.pos[0]");
         }
     }
     r.finish();
@@ -527,4 +552,4 @@ SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run) {
     return r;
 }
 
-}  // namespace pb
+}   // namespace pb

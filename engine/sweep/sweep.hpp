@@ -20,13 +20,13 @@ struct Scenario;
 class World;
 
 struct SweepVary {
-    std::string key;             // podball.ball.friction
-    std::size_t param = 0;       // its index in the lab's parameter table
-    std::vector<double> values;  // values = [...], or the grid of from/to/steps
-    bool range = false;          // from/to given (random and latin draw from it)
+    std::string key;              // podball.ball.friction
+    std::size_t param = 0;        // its index in the lab's parameter table
+    std::vector<double> values;   // values = [...], or the grid of from/to/steps
+    bool range = false;           // from/to given (random and latin draw from it)
     double from = 0.0, to = 0.0;
-    bool log = false;            // scale = "log"
-    bool integer = false;        // an integer, choice or switch parameter: drawn values are rounded
+    bool log = false;       // scale = "log"
+    bool integer = false;   // an integer, choice or switch parameter: drawn values are rounded
 };
 
 enum class SweepSample { Grid, Random, Latin };
@@ -50,10 +50,10 @@ struct SweepSpec {
     std::string scenario_text;
     const LabInfo* lab = nullptr;
     std::vector<std::uint64_t> seeds;
-    std::int64_t ticks = 0;          // a fixed duration, or (until_match_end) the cap
-    bool until_match_end = false;    // Podball: until the final whistle, at most `ticks`
+    std::int64_t ticks = 0;         // a fixed duration, or (until_match_end) the cap
+    bool until_match_end = false;   // Podball: until the final whistle, at most `ticks`
     SweepSample sample = SweepSample::Grid;
-    std::int64_t sample_points = 0;  // random / latin
+    std::int64_t sample_points = 0;   // random / latin
     std::uint64_t sample_seed = 1;
     std::vector<SweepVary> vary;
     std::vector<std::string> results;          // paths into run --json ("metrics.score[0]")
@@ -86,12 +86,12 @@ std::vector<std::string> default_sweep_results(const std::string& lab);
 std::vector<std::string> result_paths_of(const std::string& scenario_text, const std::string& scenario_path);
 
 struct SweepRunResult {
-    std::uint64_t run = 0;      // the run's key: its index in the run list
+    std::uint64_t run = 0;   // the run's key: its index in the run list
     std::uint64_t point = 0;
     std::uint64_t seed = 0;
-    std::int64_t ticks = 0;     // ticks simulated
-    double wall_seconds = 0.0;  // not a result: how long it took
-    std::vector<double> values; // one per spec.results (NaN where the run had none: a null)
+    std::int64_t ticks = 0;       // ticks simulated
+    double wall_seconds = 0.0;    // not a result: how long it took
+    std::vector<double> values;   // one per spec.results (NaN where the run had none: a null)
     bool operator==(const SweepRunResult&) const = default;
 };
 
@@ -114,4 +114,4 @@ SweepRunResult run_sweep_run(const SweepSpec& spec, std::uint64_t run);
 // CSV and the manifest print, identical on every machine.
 std::string sweep_number(double v);
 
-}  // namespace pb
+}   // namespace pb

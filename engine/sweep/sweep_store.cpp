@@ -96,32 +96,42 @@ SweepManifest parse_manifest(const std::string& text, const std::string& name) {
             const auto sp = line.find(' ');
             const std::string head = line.substr(0, sp);
             const std::string rest = sp == std::string::npos ? "" : line.substr(sp + 1);
-            if (head == "playbench-sweep-manifest") header = rest == "1";
-            else if (head == "identity") m.identity = rest;
-            else if (head == "lab") m.lab = rest;
-            else if (head == "sweep_file") m.sweep_file = rest;
-            else if (head == "scenario") m.scenario = rest;
+            if (head == "playbench-sweep-manifest")
+                header = rest == "1";
+            else if (head == "identity")
+                m.identity = rest;
+            else if (head == "lab")
+                m.lab = rest;
+            else if (head == "sweep_file")
+                m.sweep_file = rest;
+            else if (head == "scenario")
+                m.scenario = rest;
             else if (head == "ticks") {
                 const auto w = words(rest, 2);
                 m.ticks = std::stoll(w.at(0));
                 m.until_match_end = w.size() > 1 && w[1] == "until_match_end";
             } else if (head == "seeds") {
                 for (const auto& s : words(rest, kMaxSweepRuns)) m.seeds.push_back(std::stoull(s));
-            } else if (head == "params") m.params = words(rest, kMostParams);
-            else if (head == "results") m.results = words(rest, kMaxSweepResults);
+            } else if (head == "params")
+                m.params = words(rest, kMostParams);
+            else if (head == "results")
+                m.results = words(rest, kMaxSweepResults);
             else if (head == "points") {
                 // A count past the limit is not a manifest `sweep run` wrote: nothing is reserved for it.
                 const std::uint64_t count = std::stoull(words(rest, 1).at(0));
-                if (count > kMaxSweepRuns) throw SweepError(std::to_string(count) + " points, more than a sweep may have (" +
-                                                            std::to_string(kMaxSweepRuns) + " runs, kMaxSweepRuns)");
+                if (count > kMaxSweepRuns)
+                    throw SweepError(std::to_string(count) + " points, more than a sweep may have (" +
+                                     std::to_string(kMaxSweepRuns) + " runs, kMaxSweepRuns)");
                 m.points.reserve(count);
             } else if (head == "point") {
                 std::vector<double> p;
                 for (const auto& x : words(rest, m.params.size())) p.push_back(parse_point_value(x));
-                if (p.size() != m.params.size()) throw SweepError("a point with " + std::to_string(p.size()) + " values");
+                if (p.size() != m.params.size())
+                    throw SweepError("a point with " + std::to_string(p.size()) + " values");
                 if (m.points.size() >= kMaxSweepRuns) throw SweepError("more points than a sweep may have");
                 m.points.push_back(std::move(p));
-            } else if (!line.empty()) throw SweepError("unknown line");
+            } else if (!line.empty())
+                throw SweepError("unknown line");
         }
     } catch (const std::exception& e) {
         throw SweepError(name + ":" + std::to_string(n) + ": not a sweep manifest (" + e.what() + ")");
@@ -129,9 +139,10 @@ SweepManifest parse_manifest(const std::string& text, const std::string& name) {
     if (!header || m.identity.empty() || m.seeds.empty())
         throw SweepError(name + ": not a sweep manifest (`playbench sweep run` writes it)");
     if (m.seeds.size() > kMaxSweepRuns || m.run_count() > kMaxSweepRuns)
-        throw SweepError(name + ": not a sweep manifest `playbench sweep run` wrote: " + std::to_string(m.points.size()) + " points x " +
-                         std::to_string(m.seeds.size()) + " seeds is more than the limit of " + std::to_string(kMaxSweepRuns) +
-                         " runs a sweep (kMaxSweepRuns)");
+        throw SweepError(name +
+                         ": not a sweep manifest `playbench sweep run` wrote: " + std::to_string(m.points.size()) +
+                         " points x " + std::to_string(m.seeds.size()) + " seeds is more than the limit of " +
+                         std::to_string(kMaxSweepRuns) + " runs a sweep (kMaxSweepRuns)");
     return m;
 }
 
@@ -151,10 +162,12 @@ void prepare_sweep_dir(const SweepSpec& spec, const std::string& dir) {
     if (fs::exists(path)) {
         SweepManifest there = read_sweep_dir(dir);
         if (there.identity != spec.identity)
-            throw SweepError(dir + " holds the results of a different sweep (" + there.sweep_file + ", identity " +
-                             there.identity.substr(0, 12) + "; this one, " + spec.path + ", is " + spec.identity.substr(0, 12) +
-                             ": its scenario, parameters, points, seeds, duration or results differ). Use another --out "
-                             "folder, or remove " + dir + " to start over");
+            throw SweepError(
+                dir + " holds the results of a different sweep (" + there.sweep_file + ", identity " +
+                there.identity.substr(0, 12) + "; this one, " + spec.path + ", is " + spec.identity.substr(0, 12) +
+                ": its scenario, parameters, points, seeds, duration or results differ). Use another --out "
+                "folder, or remove " +
+                dir + " to start over");
         return;
     }
     write_atomically((fs::path(dir) / "sweep.toml").string(), spec.text);
@@ -210,7 +223,7 @@ double get_f64(const unsigned char* p) {
 constexpr std::size_t kFixedPayload = 8 * 5 + 4;
 constexpr std::uint32_t kMaxPayload = 1u << 24;
 
-}  // namespace
+}   // namespace
 
 std::string encode_run_record(const SweepRunResult& r) {
     std::string payload;
@@ -274,10 +287,11 @@ std::size_t next_sound_record(const std::string& bytes, std::size_t from, std::u
     return SIZE_MAX;
 }
 
-}  // namespace
+}   // namespace
 
 std::string describe_log_damage(const SweepLogDamage& d) {
-    return "record " + std::to_string(d.record + 1) + " (" + std::to_string(d.bytes) + " bytes at byte " + std::to_string(d.offset) + ")";
+    return "record " + std::to_string(d.record + 1) + " (" + std::to_string(d.bytes) + " bytes at byte " +
+           std::to_string(d.offset) + ")";
 }
 
 namespace {
@@ -327,7 +341,7 @@ SweepLog parse_sweep_log(const std::string& bytes, const std::string& path) {
     return log;
 }
 
-}  // namespace
+}   // namespace
 
 SweepLog read_sweep_log(const std::string& path) { return parse_sweep_log(log_bytes(path), path); }
 
@@ -352,7 +366,8 @@ SweepLogWriter::SweepLogWriter(const std::string& path, SweepLog* found) : path_
     SweepLog log = parse_sweep_log(bytes, path);
     // Sound records may stand past what was searched: cutting or rewriting could lose them.
     if (!log.searched_to_end)
-        throw SweepError(path + " is damaged from byte " + std::to_string(log.good_bytes) + " on, more than a search for its sound "
+        throw SweepError(path + " is damaged from byte " + std::to_string(log.good_bytes) +
+                         " on, more than a search for its sound "
                          "records may cost; it is left as it is: move it aside to run its shard again");
     if (!log.damage.empty()) {
         // Every sound record, as the same bytes (the encoding is exact), and nothing else: the
@@ -386,7 +401,8 @@ void SweepLogWriter::append(const SweepRunResult& r) {
     const std::string rec = encode_run_record(r);
     const ssize_t n = ::write(fd_, rec.data(), rec.size());   // one write: O_APPEND puts it whole at the end
     if (n != static_cast<ssize_t>(rec.size()))
-        throw SweepError("cannot append to " + path_ + ": " + (n < 0 ? std::strerror(errno) : "short write (disk full?)"));
+        throw SweepError("cannot append to " + path_ + ": " +
+                         (n < 0 ? std::strerror(errno) : "short write (disk full?)"));
 }
 
 // ---------------------------------------------------------------- merge
@@ -397,7 +413,8 @@ std::string sweep_csv(const SweepManifest& m, const std::vector<SweepRunResult>&
     for (const auto& r : m.results) csv += "," + r;
     csv += "\n";
     for (const SweepRunResult& r : runs) {
-        csv += std::to_string(r.run) + "," + std::to_string(r.point) + "," + std::to_string(r.seed) + "," + std::to_string(r.ticks);
+        csv += std::to_string(r.run) + "," + std::to_string(r.point) + "," + std::to_string(r.seed) + "," +
+               std::to_string(r.ticks);
         for (double v : m.points[r.point]) csv += "," + sweep_number(v);
         for (double v : r.values) csv += "," + sweep_number(v);
         csv += "\n";
@@ -435,11 +452,15 @@ struct Stmt {
         if (sqlite3_step(s) != SQLITE_DONE) throw SweepError(std::string("SQLite: ") + sqlite3_errmsg(db));
         sqlite3_reset(s);
     }
-    void text(int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+    void text(int i, const std::string& v) {
+        sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    }
     void integer(int i, std::int64_t v) { sqlite3_bind_int64(s, i, v); }
     void real(int i, double v) {
-        if (std::isnan(v)) sqlite3_bind_null(s, i);
-        else sqlite3_bind_double(s, i, v);
+        if (std::isnan(v))
+            sqlite3_bind_null(s, i);
+        else
+            sqlite3_bind_double(s, i, v);
     }
 };
 
@@ -450,14 +471,15 @@ void write_database(const std::string& path, const SweepManifest& m, const std::
     Db d;
     if (sqlite3_open(tmp.c_str(), &d.db) != SQLITE_OK) throw SweepError("cannot create " + tmp);
     d.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=FULL;");   // on disk before the rename
-    d.exec("BEGIN;"
-           "CREATE TABLE sweep (identity TEXT PRIMARY KEY, lab TEXT, scenario TEXT, sweep_file TEXT, file_text TEXT, "
-           "ticks INTEGER, until_match_end INTEGER, runs INTEGER);"
-           "CREATE TABLE params (name TEXT PRIMARY KEY, position INTEGER, value_list TEXT);"
-           "CREATE TABLE result_names (name TEXT PRIMARY KEY, position INTEGER);"
-           "CREATE TABLE runs (key INTEGER PRIMARY KEY, point INTEGER, seed INTEGER, ticks INTEGER, wall_seconds REAL);"
-           "CREATE TABLE run_params (key INTEGER, name TEXT, value REAL, PRIMARY KEY (key, name)) WITHOUT ROWID;"
-           "CREATE TABLE results (key INTEGER, name TEXT, value REAL, PRIMARY KEY (key, name)) WITHOUT ROWID;");
+    d.exec(
+        "BEGIN;"
+        "CREATE TABLE sweep (identity TEXT PRIMARY KEY, lab TEXT, scenario TEXT, sweep_file TEXT, file_text TEXT, "
+        "ticks INTEGER, until_match_end INTEGER, runs INTEGER);"
+        "CREATE TABLE params (name TEXT PRIMARY KEY, position INTEGER, value_list TEXT);"
+        "CREATE TABLE result_names (name TEXT PRIMARY KEY, position INTEGER);"
+        "CREATE TABLE runs (key INTEGER PRIMARY KEY, point INTEGER, seed INTEGER, ticks INTEGER, wall_seconds REAL);"
+        "CREATE TABLE run_params (key INTEGER, name TEXT, value REAL, PRIMARY KEY (key, name)) WITHOUT ROWID;"
+        "CREATE TABLE results (key INTEGER, name TEXT, value REAL, PRIMARY KEY (key, name)) WITHOUT ROWID;");
     {
         Stmt s(d.db, "INSERT OR IGNORE INTO sweep VALUES (?,?,?,?,?,?,?,?)");
         s.text(1, m.identity), s.text(2, m.lab), s.text(3, m.scenario), s.text(4, m.sweep_file), s.text(5, file_text);
@@ -488,7 +510,8 @@ void write_database(const std::string& path, const SweepManifest& m, const std::
         Stmt result(d.db, "INSERT OR IGNORE INTO results VALUES (?,?,?)");
         for (const SweepRunResult& r : runs) {
             const auto key = static_cast<std::int64_t>(r.run);
-            run.integer(1, key), run.integer(2, static_cast<std::int64_t>(r.point)), run.integer(3, static_cast<std::int64_t>(r.seed));
+            run.integer(1, key), run.integer(2, static_cast<std::int64_t>(r.point)),
+                run.integer(3, static_cast<std::int64_t>(r.seed));
             run.integer(4, r.ticks), run.real(5, r.wall_seconds);
             run.step(d.db);
             for (std::size_t k = 0; k < m.params.size(); ++k) {
@@ -519,14 +542,16 @@ std::vector<SweepRunResult> gather(const std::string& dir, const SweepManifest& 
         const std::string name = fs::path(path).filename().string();
         if (report) {
             if (log.torn_bytes() > 0)
-                report->torn.push_back(name + ": " + std::to_string(log.torn_bytes()) + " bytes after the last sound record ignored");
+                report->torn.push_back(name + ": " + std::to_string(log.torn_bytes()) +
+                                       " bytes after the last sound record ignored");
             for (const SweepLogDamage& d : log.damage)
-                report->damaged.push_back(name + ": " + describe_log_damage(d) + " is damaged: skipped, the sound records after it read");
+                report->damaged.push_back(name + ": " + describe_log_damage(d) +
+                                          " is damaged: skipped, the sound records after it read");
         }
         if (shards) shards->push_back({name, log.runs.size(), log.torn_bytes(), log.damage});
         for (SweepRunResult& r : log.runs) {
-            if (r.run >= m.run_count() || r.point != r.run / m.seeds.size() || r.seed != m.seeds[r.run % m.seeds.size()] ||
-                r.values.size() != m.results.size())
+            if (r.run >= m.run_count() || r.point != r.run / m.seeds.size() ||
+                r.seed != m.seeds[r.run % m.seeds.size()] || r.values.size() != m.results.size())
                 throw SweepError(path + ": run " + std::to_string(r.run) + " does not belong to this sweep's run list");
             all.push_back(std::move(r));
         }
@@ -543,7 +568,7 @@ std::vector<SweepRunResult> gather(const std::string& dir, const SweepManifest& 
     return unique;
 }
 
-}  // namespace
+}   // namespace
 
 MergeReport merge_sweep_dir(const std::string& dir) {
     const SweepManifest m = read_sweep_dir(dir);
@@ -560,8 +585,7 @@ MergeReport merge_sweep_dir(const std::string& dir) {
     std::string file_text;
     try {
         file_text = read_text_file((fs::path(dir) / "sweep.toml").string());
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     write_database((fs::path(dir) / "sweep.sqlite").string(), m, file_text, runs);
     write_atomically((fs::path(dir) / "results.csv").string(), sweep_csv(m, runs));
     return report;
@@ -575,4 +599,4 @@ SweepStatus sweep_status(const std::string& dir) {
     return s;
 }
 
-}  // namespace pb
+}   // namespace pb

@@ -25,8 +25,8 @@ namespace pb {
 struct SweepManifest {
     std::string identity;
     std::string lab;
-    std::string sweep_file;      // as given to `sweep run`
-    std::string scenario;        // absolute path
+    std::string sweep_file;   // as given to `sweep run`
+    std::string scenario;     // absolute path
     std::int64_t ticks = 0;
     bool until_match_end = false;
     std::vector<std::uint64_t> seeds;
@@ -51,9 +51,9 @@ std::string encode_run_record(const SweepRunResult& r);
 
 // Bytes of a log that are not a sound record, with sound records after them.
 struct SweepLogDamage {
-    std::uint64_t offset = 0;           // the first damaged byte
-    std::uint64_t bytes = 0;            // up to the next sound record
-    std::uint64_t record = 0;           // sound records before it: it is record `record + 1`
+    std::uint64_t offset = 0;   // the first damaged byte
+    std::uint64_t bytes = 0;    // up to the next sound record
+    std::uint64_t record = 0;   // sound records before it: it is record `record + 1`
     // The run key the damaged record's bytes name, when its frame is whole and only its checksum
     // failed (the damage may be in the key itself: check that this run is missing).
     std::optional<std::uint64_t> run;
@@ -62,12 +62,12 @@ std::string describe_log_damage(const SweepLogDamage& d);   // "record 6 (57 byt
 
 struct SweepLog {
     std::string path;
-    std::vector<SweepRunResult> runs;   // every sound record, in file order (read on past damage)
-    std::vector<SweepLogDamage> damage; // damaged records with sound ones after them, in file order
-    std::uint64_t good_bytes = 0;       // up to the end of the last sound record
-    std::uint64_t file_bytes = 0;       // more: a torn tail
-    bool searched_to_end = true;        // false: the search for sound records ran out of budget
-                                        // (a crafted file); the tail may hold some
+    std::vector<SweepRunResult> runs;     // every sound record, in file order (read on past damage)
+    std::vector<SweepLogDamage> damage;   // damaged records with sound ones after them, in file order
+    std::uint64_t good_bytes = 0;         // up to the end of the last sound record
+    std::uint64_t file_bytes = 0;         // more: a torn tail
+    bool searched_to_end = true;          // false: the search for sound records ran out of budget
+                                          // (a crafted file); the tail may hold some
     std::uint64_t torn_bytes() const { return file_bytes - good_bytes; }
 };
 // Reads every sound record: past a damaged one, reading resumes at the next sound record (found
@@ -100,10 +100,10 @@ private:
 
 struct MergeReport {
     std::uint64_t total = 0, found = 0;
-    std::vector<std::uint64_t> missing;                             // run keys
-    std::vector<std::pair<std::uint64_t, int>> duplicated;          // run key, times recorded
-    std::vector<std::string> torn;      // logs with a torn tail (ignored bytes), what and where
-    std::vector<std::string> damaged;   // damaged records inside a log (skipped), what and where
+    std::vector<std::uint64_t> missing;                      // run keys
+    std::vector<std::pair<std::uint64_t, int>> duplicated;   // run key, times recorded
+    std::vector<std::string> torn;                           // logs with a torn tail (ignored bytes), what and where
+    std::vector<std::string> damaged;                        // damaged records inside a log (skipped), what and where
 };
 
 // Reads every log of DIR and writes DIR/sweep.sqlite and DIR/results.csv (each atomically).
@@ -120,10 +120,10 @@ struct ShardStatus {
 };
 struct SweepStatus {
     SweepManifest manifest;
-    std::uint64_t done = 0;      // distinct runs recorded
+    std::uint64_t done = 0;   // distinct runs recorded
     std::uint64_t missing = 0;
     std::vector<ShardStatus> shards;
 };
 SweepStatus sweep_status(const std::string& dir);
 
-}  // namespace pb
+}   // namespace pb

@@ -67,16 +67,18 @@ void read_rows(SweepTable& t, std::istream& in, const std::string& csv_path, con
         const std::string at = csv_path + ":" + std::to_string(line_no) + ": ";
         auto refuse = [&](std::size_t col, const std::string& why) {
             if (refused.size() < 10) {
-                const std::string name = col < 4 ? std::vector<std::string>{"run", "point", "seed", "ticks"}[col]
-                                         : col < 4 + np ? m.params[col - 4] : m.results[col - 4 - np];
-                refused.push_back(at + "column " + std::to_string(col + 1) + " '" + name + "': '" + printable(c[col].substr(0, 40)) +
-                                  "' " + why);
+                const std::string name = col < 4        ? std::vector<std::string>{"run", "point", "seed", "ticks"}[col]
+                                         : col < 4 + np ? m.params[col - 4]
+                                                        : m.results[col - 4 - np];
+                refused.push_back(at + "column " + std::to_string(col + 1) + " '" + name + "': '" +
+                                  printable(c[col].substr(0, 40)) + "' " + why);
             }
             ++refused_count;
         };
         if (c.size() != 4 + np + nr) {
             if (refused.size() < 10)
-                refused.push_back(at + std::to_string(c.size()) + " columns; the header has " + std::to_string(4 + np + nr));
+                refused.push_back(at + std::to_string(c.size()) + " columns; the header has " +
+                                  std::to_string(4 + np + nr));
             ++refused_count;
             continue;
         }
@@ -108,7 +110,9 @@ void read_rows(SweepTable& t, std::istream& in, const std::string& csv_path, con
         for (std::size_t p = 0; p < np && ok; ++p) {
             double v = 0.0;
             ok = real(c[4 + p], v) && v == m.points[point][p];
-            if (!ok) refuse(4 + p, "is not point " + std::to_string(point) + "'s value (" + sweep_number(m.points[point][p]) + ")");
+            if (!ok)
+                refuse(4 + p,
+                       "is not point " + std::to_string(point) + "'s value (" + sweep_number(m.points[point][p]) + ")");
         }
         for (std::size_t k = 0; k < nr && ok; ++k) {
             double v = 0.0;
@@ -119,7 +123,8 @@ void read_rows(SweepTable& t, std::istream& in, const std::string& csv_path, con
                 ++t.no_value;
             } else if (!(std::abs(v) <= kMaxDrawnValue)) {
                 if (t.left_out++ == 0)
-                    t.first_left_out = at + "column " + std::to_string(5 + np + k) + " '" + m.results[k] + "': '" + printable(c[4 + np + k]) + "'";
+                    t.first_left_out = at + "column " + std::to_string(5 + np + k) + " '" + m.results[k] + "': '" +
+                                       printable(c[4 + np + k]) + "'";
                 v = kNaN;
             }
             row.results.push_back(v);
@@ -129,7 +134,8 @@ void read_rows(SweepTable& t, std::istream& in, const std::string& csv_path, con
         t.rows.push_back(std::move(row));
     }
     if (refused.empty()) return;
-    std::string text = csv_path + " does not match the sweep's run list (" + dir + "/manifest.txt): " + std::to_string(refused_count) +
+    std::string text = csv_path + " does not match the sweep's run list (" + dir +
+                       "/manifest.txt): " + std::to_string(refused_count) +
                        (refused_count == 1 ? " cell refused" : " cells refused") + "; `playbench sweep merge " + dir +
                        "` writes it again from the logs";
     for (const std::string& r : refused) text += "\n" + r;
@@ -148,7 +154,8 @@ bool looks_log(const std::vector<double>& values) {
 
 // Which parameters the sweep file swept with scale = "log": from DIR/sweep.toml when it still
 // parses (its scenario found relative to where the file was), else from the values' spacing.
-std::vector<bool> log_params(const SweepManifest& m, const std::string& dir, const std::vector<std::vector<double>>& values) {
+std::vector<bool> log_params(const SweepManifest& m, const std::string& dir,
+                             const std::vector<std::vector<double>>& values) {
     std::vector<bool> out(m.params.size(), false);
     for (std::size_t p = 0; p < m.params.size(); ++p) out[p] = looks_log(values[p]);
     try {
@@ -158,12 +165,11 @@ std::vector<bool> log_params(const SweepManifest& m, const std::string& dir, con
         for (const SweepVary& v : spec.vary)
             for (std::size_t p = 0; p < m.params.size(); ++p)
                 if (m.params[p] == v.key) out[p] = v.log && values[p].front() > 0.0;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 std::size_t SweepTable::value_index(std::size_t p, double v) const {
     return static_cast<std::size_t>(std::lower_bound(values[p].begin(), values[p].end(), v) - values[p].begin());
@@ -186,16 +192,16 @@ SweepTable read_sweep_table(const std::string& dir) {
     for (const auto& p : m.params) expect += "," + p;
     for (const auto& r : m.results) expect += "," + r;
     if (line != expect)
-        throw SweepError(csv_path + ":1: its header does not match " + dir + "/manifest.txt: expected '" + printable(expect.substr(0, 200)) +
-                         "'; `playbench sweep merge " + dir + "` writes it again from the logs");
+        throw SweepError(csv_path + ":1: its header does not match " + dir + "/manifest.txt: expected '" +
+                         printable(expect.substr(0, 200)) + "'; `playbench sweep merge " + dir +
+                         "` writes it again from the logs");
     read_rows(t, in, csv_path, dir);
     t.missing = m.run_count() - std::min<std::uint64_t>(m.run_count(), t.rows.size());
     // Runs finished since the merge are not in the CSV.
     try {
         const SweepStatus st = sweep_status(dir);
         if (st.done > t.rows.size()) t.unmerged = st.done - t.rows.size();
-    } catch (const SweepError&) {
-    }
+    } catch (const SweepError&) {}
     t.values.resize(np);
     for (std::size_t p = 0; p < np; ++p) {
         std::set<double> s;
@@ -236,7 +242,8 @@ std::string sweep_dir_of_database(const std::string& db_path) {
     if (!has_table)
         throw SweepError(db_path + " is not a merged Playbench sweep database (" + why +
                          "): open the sweep.sqlite that `playbench sweep merge DIR` writes");
-    if (identity.empty()) throw SweepError(db_path + " is not a merged Playbench sweep database: its sweep table is empty");
+    if (identity.empty())
+        throw SweepError(db_path + " is not a merged Playbench sweep database: its sweep table is empty");
     SweepManifest m;
     try {
         m = read_sweep_dir(shown);
@@ -244,8 +251,8 @@ std::string sweep_dir_of_database(const std::string& db_path) {
         throw SweepError(db_path + " is a sweep database, but its folder has no sweep manifest: " + e.what());
     }
     if (m.identity != identity)
-        throw SweepError(db_path + " belongs to another sweep than " + shown + "/manifest.txt: run `playbench sweep merge " + shown +
-                         "` again");
+        throw SweepError(db_path + " belongs to another sweep than " + shown +
+                         "/manifest.txt: run `playbench sweep merge " + shown + "` again");
     return shown;
 }
 
@@ -298,7 +305,8 @@ SweepLine sweep_line(const SweepTable& t, std::size_t k, std::size_t p) {
     std::map<std::uint64_t, std::size_t> seed_index;
     for (std::size_t i = 0; i < nseeds; ++i) seed_index[m.seeds[i]] = i;
     // For each value and seed: the mean over the other parameters' points; then over seeds.
-    std::vector<std::vector<double>> sum(nv, std::vector<double>(nseeds, 0.0)), cnt(nv, std::vector<double>(nseeds, 0.0));
+    std::vector<std::vector<double>> sum(nv, std::vector<double>(nseeds, 0.0)),
+        cnt(nv, std::vector<double>(nseeds, 0.0));
     for (const SweepTableRow& r : t.rows) {
         const double x = r.results[k];
         if (!std::isfinite(x)) continue;
@@ -346,7 +354,8 @@ SweepHeat sweep_heat(const SweepTable& t, std::size_t k, std::size_t px, std::si
     for (const SweepTableRow& r : t.rows) {
         const double x = r.results[k];
         if (!std::isfinite(x)) continue;
-        const std::size_t c = t.value_index(py, m.points[r.point][py]) * h.nx + t.value_index(px, m.points[r.point][px]);
+        const std::size_t c =
+            t.value_index(py, m.points[r.point][py]) * h.nx + t.value_index(px, m.points[r.point][px]);
         sum[c] += x;
         h.min[c] = h.runs[c] ? std::min(h.min[c], x) : x;
         h.max[c] = h.runs[c] ? std::max(h.max[c], x) : x;
@@ -367,4 +376,4 @@ SweepHeat sweep_heat(const SweepTable& t, std::size_t k, std::size_t px, std::si
     return h;
 }
 
-}  // namespace pb
+}   // namespace pb

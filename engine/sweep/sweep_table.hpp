@@ -27,13 +27,13 @@ inline constexpr double kMaxDrawnValue = 1e100;
 struct SweepTable {
     std::string dir;
     SweepManifest manifest;
-    std::vector<SweepTableRow> rows;            // in the CSV's order (by run key)
-    std::vector<std::vector<double>> values;    // [param]: its distinct values, ascending
-    std::vector<std::size_t> varied;            // the params with more than one value
-    std::vector<bool> log;                      // [param]: swept on a log scale
-    std::uint64_t missing = 0;                  // runs of the run list not in the CSV
-    std::uint64_t unmerged = 0;                 // runs in the logs but not yet merged into the CSV
-    std::uint64_t no_value = 0;                 // result cells "nan": the run had no such number
+    std::vector<SweepTableRow> rows;           // in the CSV's order (by run key)
+    std::vector<std::vector<double>> values;   // [param]: its distinct values, ascending
+    std::vector<std::size_t> varied;           // the params with more than one value
+    std::vector<bool> log;                     // [param]: swept on a log scale
+    std::uint64_t missing = 0;                 // runs of the run list not in the CSV
+    std::uint64_t unmerged = 0;                // runs in the logs but not yet merged into the CSV
+    std::uint64_t no_value = 0;                // result cells "nan": the run had no such number
     // Result cells left out (NaN in `rows`): infinite, or beyond +-kMaxDrawnValue; where the
     // first one is ("DIR/results.csv:7: column 'metrics.score[0]': '1e308'").
     std::uint64_t left_out = 0;
@@ -75,11 +75,11 @@ SweepStats sweep_stats(const std::vector<double>& v);
 // Result `k` against parameter `p`: for each value of p and each seed, the mean over the other
 // parameters' points; then the mean, min and max of those over the seeds.
 struct SweepLine {
-    std::vector<double> x;                  // values of p with at least one run
+    std::vector<double> x;   // values of p with at least one run
     std::vector<double> mean, min, max;
-    std::vector<int> seeds;                 // seeds with a value
-    std::vector<int> runs;                  // runs behind the figure
-    double ymin = 0.0, ymax = 1.0;          // over min..max (0..1 when empty)
+    std::vector<int> seeds;          // seeds with a value
+    std::vector<int> runs;           // runs behind the figure
+    double ymin = 0.0, ymax = 1.0;   // over min..max (0..1 when empty)
 };
 SweepLine sweep_line(const SweepTable& t, std::size_t k, std::size_t p);
 
@@ -90,8 +90,8 @@ struct SweepHeat {
     std::vector<double> mean, min, max;
     std::vector<int> runs;
     std::size_t filled = 0;
-    double lo = 0.0, hi = 1.0;              // over the means (hi > lo)
+    double lo = 0.0, hi = 1.0;   // over the means (hi > lo)
 };
 SweepHeat sweep_heat(const SweepTable& t, std::size_t k, std::size_t px, std::size_t py);
 
-}  // namespace pb
+}   // namespace pb

@@ -37,7 +37,8 @@ void TeamAssigner::set_bound(const OptionTable& table, Cost max_time, Cost max_d
 
 bool TeamAssigner::augment(int player) {
     for (int e = 0; e < equipment_; ++e) {
-        if (used_[e] || eligible_[static_cast<std::size_t>(player * equipment_ + e)] < 0 || seen_[e] == stamp_) continue;
+        if (used_[e] || eligible_[static_cast<std::size_t>(player * equipment_ + e)] < 0 || seen_[e] == stamp_)
+            continue;
         seen_[e] = stamp_;
         if (match_of_equipment_[e] < 0 || augment(match_of_equipment_[e])) {
             match_of_equipment_[e] = player;
@@ -140,8 +141,8 @@ void TeamAssigner::solve(const OptionTable& table, const TeamRequest& request, T
 
 std::size_t TeamAssigner::memory_bytes() const {
     return (times_.capacity() + damages_.capacity()) * sizeof(Cost) +
-           (eligible_.capacity() + match_of_equipment_.capacity() + seen_.capacity()) * sizeof(int) +
-           used_.capacity() + stack_.capacity() * sizeof(Pick);
+           (eligible_.capacity() + match_of_equipment_.capacity() + seen_.capacity()) * sizeof(int) + used_.capacity() +
+           stack_.capacity() * sizeof(Pick);
 }
 
 // ---------------------------------------------------------------- reference enumeration
@@ -179,7 +180,7 @@ struct Enumeration {
     }
 };
 
-}  // namespace
+}   // namespace
 
 void enumerate_teams(const OptionTable& table, const TeamRequest& request, TeamFronts& out) {
     if (request.k < 1 || request.k > std::min(table.players(), table.equipment())) return;
@@ -215,9 +216,8 @@ void enumerate_teams(const OptionTable& table, const TeamRequest& request, TeamF
             candidates.push_back({worst_time, worst_damage});
         }
     }
-    std::sort(candidates.begin(), candidates.end(), [](CostPair a, CostPair b) {
-        return a.time != b.time ? a.time < b.time : a.damage < b.damage;
-    });
+    std::sort(candidates.begin(), candidates.end(),
+              [](CostPair a, CostPair b) { return a.time != b.time ? a.time < b.time : a.damage < b.damage; });
     Cost best_damage = kNoLimit + 1;
     for (const CostPair& c : candidates) {
         if (c.damage >= best_damage) continue;
@@ -241,4 +241,4 @@ void enumerate_teams(const OptionTable& table, const TeamRequest& request, TeamF
     }
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -43,7 +43,9 @@ public:
     const std::vector<CostPair>& all_options() const { return options_; }
     // The first option (least time) within the bound, -1 when none.
     int option_within(int player, int equipment, Cost max_time, Cost max_damage) const;
-    std::size_t memory_bytes() const { return first_.capacity() * sizeof(int) + options_.capacity() * sizeof(CostPair); }
+    std::size_t memory_bytes() const {
+        return first_.capacity() * sizeof(int) + options_.capacity() * sizeof(CostPair);
+    }
 
 private:
     int players_ = 0, equipment_ = 0;
@@ -59,9 +61,9 @@ struct Pick {
 
 struct TeamPoint {
     int k = 0;
-    Cost time = 0, damage = 0;                   // worst over the team
+    Cost time = 0, damage = 0;   // worst over the team
     int first_assignment = 0, assignment_count = 0;
-    bool more_ties = false;                      // further tied teams exist beyond those listed
+    bool more_ties = false;   // further tied teams exist beyond those listed
 };
 
 // W^k for any number of k, flat so that a solve reuses its memory: assignment i of a point with
@@ -87,9 +89,9 @@ struct TeamFronts {
 
 struct TeamRequest {
     int k = 1;
-    Cost max_time = kNoLimit;      // bound on every member's option (the T and D of the task)
+    Cost max_time = kNoLimit;   // bound on every member's option (the T and D of the task)
     Cost max_damage = kNoLimit;
-    int max_ties = 8;              // tied teams listed per point
+    int max_ties = 8;   // tied teams listed per point
 };
 
 class TeamAssigner {
@@ -109,7 +111,7 @@ private:
                    TeamFronts& out);
 
     std::vector<Cost> times_, damages_;
-    std::vector<int> eligible_;          // players x equipment: option index or -1
+    std::vector<int> eligible_;   // players x equipment: option index or -1
     std::vector<int> match_of_equipment_, seen_;
     std::vector<char> used_;
     std::vector<Pick> stack_;
@@ -121,4 +123,4 @@ private:
 // time, worst damage). Exponential; for tests and the benchmark's comparison.
 void enumerate_teams(const OptionTable& table, const TeamRequest& request, TeamFronts& out);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

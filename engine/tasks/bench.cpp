@@ -2,8 +2,8 @@
 // a shared machine does not count against the engine; each figure is the median of several
 // rounds, with the best beside it. "The paper" is the Toward the Stars paper summarised in
 // docs/labs/tasks.md#sources (its instance, Algorithm 1, the 6.1 ms it reports).
-#include "engine/core/bench_timing.hpp"
 #include "engine/tasks/bench.hpp"
+#include "engine/core/bench_timing.hpp"
 #include "engine/tasks/commands.hpp"
 
 #include <algorithm>
@@ -25,7 +25,6 @@
 namespace pb::tasks {
 namespace {
 
-
 // A 4-connected grid, every arc with its own random time and damage in 1..100.
 LegGraph random_grid(int side, std::uint64_t seed) {
     Rng rng(seed);
@@ -36,7 +35,8 @@ LegGraph random_grid(int side, std::uint64_t seed) {
             const int u = y * side + x;
             const int next[4][2] = {{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}};
             for (const auto& n : next)
-                if (n[0] >= 0 && n[0] < side && n[1] >= 0 && n[1] < side) arcs.push_back({u, n[1] * side + n[0], cost(), cost()});
+                if (n[0] >= 0 && n[0] < side && n[1] >= 0 && n[1] < side)
+                    arcs.push_back({u, n[1] * side + n[0], cost(), cost()});
         }
     return LegGraph(side * side, arcs);
 }
@@ -47,7 +47,7 @@ TaskInstance compiled(const Ship& ship, const TaskSpec& task, TaskLimits limits)
     return in;
 }
 
-}  // namespace
+}   // namespace
 
 std::string worst_case_scenario_text() {
     std::string players, tools, tau;
@@ -55,8 +55,9 @@ std::string worst_case_scenario_text() {
     for (int i = 0; i < kMaxEquipment; ++i) tools += (i ? ", " : "") + std::to_string((i * 331 + 17) % kMaxRooms);
     for (int k = 1; k <= kMaxTeamSize; ++k) tau += (k > 1 ? ", " : "") + std::to_string(120 / k);
     return "lab = \"tasks\"\n[params]\ntasks.limits.max_time = 1000000000\ntasks.limits.max_damage = 1000000\n"
-           "[generate]\nrooms = " + std::to_string(kMaxRooms) + "\nseed = 7\n[task]\nplayers = [" + players +
-           "]\nequipment = [" + tools + "]\nevent = 250\ntau = [" + tau + "]\n";
+           "[generate]\nrooms = " +
+           std::to_string(kMaxRooms) + "\nseed = 7\n[task]\nplayers = [" + players + "]\nequipment = [" + tools +
+           "]\nevent = 250\ntau = [" + tau + "]\n";
 }
 
 void bench_tasks(std::ostream& out) {
@@ -69,8 +70,8 @@ void bench_tasks(std::ostream& out) {
     TaskSolution solution;
     const Timing fast = per_call([&] { solver.solve(paper, solution); }, 7, 0.2);
     const std::size_t working = solver.memory_bytes() + solution.memory_bytes();
-    const std::size_t graphs = paper.to_equipment.memory_bytes() + paper.to_event.memory_bytes() +
-                               paper.to_event_reversed.memory_bytes();
+    const std::size_t graphs =
+        paper.to_equipment.memory_bytes() + paper.to_event.memory_bytes() + paper.to_event_reversed.memory_bytes();
     report_time(out, "tasks", "paper instance, full solve (12 pairs, k = 1..3)", fast, kMicroseconds, 20e-6,
                 "(paper: 6136 us)");
     std::snprintf(buf, sizeof buf,
@@ -90,8 +91,8 @@ void bench_tasks(std::ostream& out) {
     const LegGraph grid_reversed = grid.reversed();
     BoaStar boa;
     const Timing query = per_call([&] { boa.run(grid, grid_reversed, 0, 100 * 100 - 1); }, 5, 0.0);
-    std::snprintf(buf, sizeof buf, "front %zu paths, %zu labels settled, %.1f MB", boa.solutions().size(), boa.expanded(),
-                  boa.memory_bytes() / (1024.0 * 1024.0));
+    std::snprintf(buf, sizeof buf, "front %zu paths, %zu labels settled, %.1f MB", boa.solutions().size(),
+                  boa.expanded(), boa.memory_bytes() / (1024.0 * 1024.0));
     report_time(out, "tasks", "100x100 grid, corner to corner (BOA*)", query, kMilliseconds, 0.150, buf);
 
     // 4. Scale: a generated ship of 300 rooms with 8 players and 8 pieces of equipment.
@@ -130,8 +131,8 @@ void bench_tasks(std::ostream& out) {
             worst_labels = solver.labels_settled(), worst_options = s.options.size();
         }
     }
-    std::snprintf(what, sizeof what, "worst solve within the limits: %d rooms, %d players x %d tools, K = %d", kMaxRooms,
-                  kMaxPlayers, kMaxEquipment, kMaxTeamSize);
+    std::snprintf(what, sizeof what, "worst solve within the limits: %d rooms, %d players x %d tools, K = %d",
+                  kMaxRooms, kMaxPlayers, kMaxEquipment, kMaxTeamSize);
     std::snprintf(buf, sizeof buf, "widest T and D; event in room %d; %zu labels settled, %zu pair options", worst_room,
                   worst_labels, worst_options);
     report_time(out, "tasks", what, Timing{worst, worst_best}, kMilliseconds, 0.100, buf);
@@ -148,4 +149,4 @@ void bench_tasks(std::ostream& out) {
                 0.0, "the command and compiling the ship");
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

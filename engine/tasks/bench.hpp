@@ -20,4 +20,4 @@ void bench_tasks(std::ostream& out);
 std::string worst_case_scenario_text();
 inline constexpr std::array<int, 3> kWorstCaseEventRooms{100, 197, 294};
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

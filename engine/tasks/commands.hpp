@@ -29,13 +29,15 @@ auto time_field(std::optional<std::int64_t> C::*m) {
 // damage (both legs), damage_to_equipment, damage_to_event: rooms' hazards and corridors.
 template <class C>
 auto damage_fields() {
-    return std::tuple{field(&C::damage, "damage", "damage on both legs").range(0, 1000000),
-                      field(&C::damage_to_equipment, "damage_to_equipment", "damage on the way to the equipment").range(0, 1000000),
-                      field(&C::damage_to_event, "damage_to_event", "damage on the way to the event").range(0, 1000000)};
+    return std::tuple{
+        field(&C::damage, "damage", "damage on both legs").range(0, 1000000),
+        field(&C::damage_to_equipment, "damage_to_equipment", "damage on the way to the equipment").range(0, 1000000),
+        field(&C::damage_to_event, "damage_to_event", "damage on the way to the event").range(0, 1000000)};
 }
 template <class C>
 auto corridor_fields() {
-    return std::tuple{room_field(&C::from, "from", "room at one end"), room_field(&C::to, "to", "room at the other end")};
+    return std::tuple{room_field(&C::from, "from", "room at one end"),
+                      room_field(&C::to, "to", "room at the other end")};
 }
 template <class C>
 auto player_field(std::int64_t C::*m) {
@@ -68,7 +70,9 @@ struct RoomHazard {
     static constexpr std::string_view description = "set the damage taken entering a room";
     std::int64_t room = -1;
     std::optional<std::int64_t> damage{}, damage_to_equipment{}, damage_to_event{};
-    static auto fields() { return std::tuple_cat(std::tuple{room_field(&RoomHazard::room)}, damage_fields<RoomHazard>()); }
+    static auto fields() {
+        return std::tuple_cat(std::tuple{room_field(&RoomHazard::room)}, damage_fields<RoomHazard>());
+    }
 };
 
 struct CorridorAdd {
@@ -77,9 +81,10 @@ struct CorridorAdd {
     std::int64_t from = -1, to = -1;
     std::optional<std::int64_t> time{};   // default 1
     std::optional<std::int64_t> damage{}, damage_to_equipment{}, damage_to_event{};
-    std::optional<bool> one_way{};        // default false
+    std::optional<bool> one_way{};   // default false
     static auto fields() {
-        return std::tuple_cat(corridor_fields<CorridorAdd>(), std::tuple{time_field(&CorridorAdd::time)}, damage_fields<CorridorAdd>(),
+        return std::tuple_cat(corridor_fields<CorridorAdd>(), std::tuple{time_field(&CorridorAdd::time)},
+                              damage_fields<CorridorAdd>(),
                               std::tuple{field(&CorridorAdd::one_way, "one_way", "only from -> to (default false)")});
     }
 };
@@ -91,7 +96,8 @@ struct CorridorSet {
     std::optional<std::int64_t> time{};
     std::optional<std::int64_t> damage{}, damage_to_equipment{}, damage_to_event{};
     static auto fields() {
-        return std::tuple_cat(corridor_fields<CorridorSet>(), std::tuple{time_field(&CorridorSet::time)}, damage_fields<CorridorSet>());
+        return std::tuple_cat(corridor_fields<CorridorSet>(), std::tuple{time_field(&CorridorSet::time)},
+                              damage_fields<CorridorSet>());
     }
 };
 
@@ -129,7 +135,9 @@ struct EquipmentMove {
     static constexpr std::string_view description = "put a piece of equipment in another room";
     std::int64_t equipment = 0;
     std::int64_t room = -1;
-    static auto fields() { return std::tuple{equipment_field(&EquipmentMove::equipment), room_field(&EquipmentMove::room)}; }
+    static auto fields() {
+        return std::tuple{equipment_field(&EquipmentMove::equipment), room_field(&EquipmentMove::room)};
+    }
 };
 
 struct EquipmentAdd {
@@ -155,13 +163,15 @@ struct EventMove {
 
 struct TaskCost {
     static constexpr CommandName name{"task.cost"};
-    static constexpr std::string_view description = "set tau_k and delta_k: what finishing the task costs each of k players";
+    static constexpr std::string_view description =
+        "set tau_k and delta_k: what finishing the task costs each of k players";
     std::int64_t k = 0;
     std::optional<std::int64_t> time{};
     std::optional<std::int64_t> damage{};
     static auto fields() {
-        return std::tuple{field(&TaskCost::k, "k", "number of players").range(1, 1000), time_field(&TaskCost::time),
-                          field(&TaskCost::damage, "damage", "damage each player takes at the event").range(0, 1000000)};
+        return std::tuple{
+            field(&TaskCost::k, "k", "number of players").range(1, 1000), time_field(&TaskCost::time),
+            field(&TaskCost::damage, "damage", "damage each player takes at the event").range(0, 1000000)};
     }
 };
 
@@ -189,7 +199,9 @@ struct EquipmentInsert {
         "undo of equipment.remove: a piece of equipment back at its number in a room (the later ones move up one)";
     std::int64_t equipment = 0;
     std::int64_t room = -1;
-    static auto fields() { return std::tuple{equipment_field(&EquipmentInsert::equipment), room_field(&EquipmentInsert::room)}; }
+    static auto fields() {
+        return std::tuple{equipment_field(&EquipmentInsert::equipment), room_field(&EquipmentInsert::room)};
+    }
 };
 
 struct CorridorInsert {
@@ -200,18 +212,20 @@ struct CorridorInsert {
     std::int64_t index = 0;
     std::optional<std::int64_t> time{};   // default 1
     std::optional<std::int64_t> damage{}, damage_to_equipment{}, damage_to_event{};
-    std::optional<bool> one_way{};        // default false
+    std::optional<bool> one_way{};   // default false
     static auto fields() {
-        return std::tuple_cat(corridor_fields<CorridorInsert>(),
-                              std::tuple{field(&CorridorInsert::index, "index", "its place in the corridor list, from 0").range(0, 1000000),
-                                         time_field(&CorridorInsert::time)},
-                              damage_fields<CorridorInsert>(),
-                              std::tuple{field(&CorridorInsert::one_way, "one_way", "only from -> to (default false)")});
+        return std::tuple_cat(
+            corridor_fields<CorridorInsert>(),
+            std::tuple{
+                field(&CorridorInsert::index, "index", "its place in the corridor list, from 0").range(0, 1000000),
+                time_field(&CorridorInsert::time)},
+            damage_fields<CorridorInsert>(),
+            std::tuple{field(&CorridorInsert::one_way, "one_way", "only from -> to (default false)")});
     }
 };
 
-using TasksCommands = CommandList<RoomMove, RoomAdd, RoomHazard, CorridorAdd, CorridorSet, CorridorRemove, PlayerMove, PlayerAdd,
-                                  PlayerRemove, EquipmentMove, EquipmentAdd, EquipmentRemove, EventMove, TaskCost, RoomUnadd,
-                                  PlayerInsert, EquipmentInsert, CorridorInsert>;
+using TasksCommands = CommandList<RoomMove, RoomAdd, RoomHazard, CorridorAdd, CorridorSet, CorridorRemove, PlayerMove,
+                                  PlayerAdd, PlayerRemove, EquipmentMove, EquipmentAdd, EquipmentRemove, EventMove,
+                                  TaskCost, RoomUnadd, PlayerInsert, EquipmentInsert, CorridorInsert>;
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

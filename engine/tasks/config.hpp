@@ -6,13 +6,13 @@
 namespace pb::tasks {
 
 struct TasksConfig {
-    double max_damage = kUnsetParam;     // D
-    double max_time = kUnsetParam;     // T
-    double max_ties = kUnsetParam;       // tied teams listed per Pareto point
+    double max_damage = kUnsetParam;       // D
+    double max_time = kUnsetParam;         // T
+    double max_ties = kUnsetParam;         // tied teams listed per Pareto point
     double ticks_per_time = kUnsetParam;   // animation: ticks a player needs per unit of corridor time
 };
 
 const ParamTable& tasks_param_table();
 TasksConfig config_from(const ParamSet& params);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -12,14 +12,18 @@ std::vector<DerivedValue> derived_values(const ParamSet& params) {
     auto n = [](double v) { return format_number(v); };
     constexpr double kTicksPerSecond = 60.0;
     std::vector<DerivedValue> out;
-    out.push_back({"One time unit on screen", c.ticks_per_time / kTicksPerSecond, "s",
+    out.push_back({"One time unit on screen",
+                   c.ticks_per_time / kTicksPerSecond,
+                   "s",
                    "walking pace / 60 ticks per second = " + n(c.ticks_per_time) + " / 60",
                    {"tasks.view.ticks_per_time"}});
-    out.push_back({"The time limit on screen", c.max_time * c.ticks_per_time / kTicksPerSecond, "s",
+    out.push_back({"The time limit on screen",
+                   c.max_time * c.ticks_per_time / kTicksPerSecond,
+                   "s",
                    "max time x walking pace / 60 = " + n(c.max_time) + " x " + n(c.ticks_per_time) +
                        " / 60 (the slowest team the limit lets through, animated)",
                    {"tasks.limits.max_time", "tasks.view.ticks_per_time"}});
     return out;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -10,4 +10,4 @@ namespace pb::tasks {
 // The derived values for `params` (an empty set: the table's defaults).
 std::vector<DerivedValue> derived_values(const ParamSet& params);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

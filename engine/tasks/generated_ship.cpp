@@ -62,4 +62,4 @@ Ship generate_ship(const ShipGeneration& spec) {
     return ship;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -16,4 +16,4 @@ struct ShipGeneration {
 
 Ship generate_ship(const ShipGeneration& spec);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -18,21 +18,25 @@ void damage_back(const C& cmd, C& back, Cost to_equipment, Cost to_event, std::v
     if (cmd.damage) {
         back.damage_to_equipment = to_equipment;
         back.damage_to_event = to_event;
-        changes.push_back(change_text("damage to equipment", static_cast<double>(to_equipment), static_cast<double>(*cmd.damage)));
-        changes.push_back(change_text("damage to event", static_cast<double>(to_event), static_cast<double>(*cmd.damage)));
+        changes.push_back(
+            change_text("damage to equipment", static_cast<double>(to_equipment), static_cast<double>(*cmd.damage)));
+        changes.push_back(
+            change_text("damage to event", static_cast<double>(to_event), static_cast<double>(*cmd.damage)));
     }
     if (cmd.damage_to_equipment) {
         back.damage_to_equipment = to_equipment;
-        changes.push_back(change_text("damage to equipment", static_cast<double>(to_equipment), static_cast<double>(*cmd.damage_to_equipment)));
+        changes.push_back(change_text("damage to equipment", static_cast<double>(to_equipment),
+                                      static_cast<double>(*cmd.damage_to_equipment)));
     }
     if (cmd.damage_to_event) {
         back.damage_to_event = to_event;
-        changes.push_back(change_text("damage to event", static_cast<double>(to_event), static_cast<double>(*cmd.damage_to_event)));
+        changes.push_back(
+            change_text("damage to event", static_cast<double>(to_event), static_cast<double>(*cmd.damage_to_event)));
     }
 }
 
-Inverse member_move(const Command& c, const char* what, std::int64_t number, std::int64_t to_room, const std::vector<int>& list,
-                    Command back) {
+Inverse member_move(const Command& c, const char* what, std::int64_t number, std::int64_t to_room,
+                    const std::vector<int>& list, Command back) {
     if (number < 1 || number > static_cast<std::int64_t>(list.size()))
         return no_inverse(c, std::string("there is no ") + what + " " + std::to_string(number));
     Inverse inv;
@@ -44,7 +48,7 @@ Inverse member_move(const Command& c, const char* what, std::int64_t number, std
     return inv;
 }
 
-}  // namespace
+}   // namespace
 
 Inverse inverse_of(const TasksWorld& w, const Command& c) {
     const std::int64_t tick = w.tick();
@@ -99,21 +103,30 @@ Inverse inverse_of(const TasksWorld& w, const Command& c) {
         const Corridor& k = ship.corridors[static_cast<std::size_t>(found)];
         inv.name = "remove corridor " + std::to_string(k.from) + "-" + std::to_string(k.to);
         if (found + 1 == static_cast<int>(ship.corridors.size()))
-            inv.commands.push_back(to_command(CorridorAdd{.from = k.from, .to = k.to, .time = k.time,
+            inv.commands.push_back(to_command(CorridorAdd{.from = k.from,
+                                                          .to = k.to,
+                                                          .time = k.time,
                                                           .damage_to_equipment = k.damage_to_equipment,
-                                                          .damage_to_event = k.damage_to_event, .one_way = k.one_way},
+                                                          .damage_to_event = k.damage_to_event,
+                                                          .one_way = k.one_way},
                                               tick));
         else   // back at its place: the later ones, moved up by the removal, move down again
-            inv.commands.push_back(to_command(CorridorInsert{.from = k.from, .to = k.to, .index = found, .time = k.time,
+            inv.commands.push_back(to_command(CorridorInsert{.from = k.from,
+                                                             .to = k.to,
+                                                             .index = found,
+                                                             .time = k.time,
                                                              .damage_to_equipment = k.damage_to_equipment,
-                                                             .damage_to_event = k.damage_to_event, .one_way = k.one_way},
+                                                             .damage_to_event = k.damage_to_event,
+                                                             .one_way = k.one_way},
                                               tick));
-        inv.changes = {"corridor " + std::to_string(k.from) + "-" + std::to_string(k.to) + " (time " + std::to_string(k.time) + ") goes"};
+        inv.changes = {"corridor " + std::to_string(k.from) + "-" + std::to_string(k.to) + " (time " +
+                       std::to_string(k.time) + ") goes"};
         return inv;
     }
     if (c.type == PlayerMove::name.text) {
         const auto cmd = from_command<PlayerMove>(c);
-        return member_move(c, "player", cmd.player, cmd.room, task.players, to_command(PlayerMove{.player = cmd.player}, tick));
+        return member_move(c, "player", cmd.player, cmd.room, task.players,
+                           to_command(PlayerMove{.player = cmd.player}, tick));
     }
     if (c.type == EquipmentMove::name.text) {
         const auto cmd = from_command<EquipmentMove>(c);
@@ -133,7 +146,8 @@ Inverse inverse_of(const TasksWorld& w, const Command& c) {
         inv.name = std::string("add ") + (player ? "player " : "equipment ") + std::to_string(number);
         inv.commands.push_back(player ? to_command(PlayerRemove{.player = number}, tick)
                                       : to_command(EquipmentRemove{.equipment = number}, tick));
-        inv.changes = {std::string(player ? "player " : "equipment ") + std::to_string(number) + " in " + room_text(c.integer("room", -1))};
+        inv.changes = {std::string(player ? "player " : "equipment ") + std::to_string(number) + " in " +
+                       room_text(c.integer("room", -1))};
         return inv;
     }
     if (c.type == PlayerRemove::name.text || c.type == EquipmentRemove::name.text) {
@@ -145,26 +159,29 @@ Inverse inverse_of(const TasksWorld& w, const Command& c) {
         const int room = list[static_cast<std::size_t>(number - 1)];
         inv.name = "remove " + what;
         if (number == static_cast<std::int64_t>(list.size()))
-            inv.commands.push_back(player ? to_command(PlayerAdd{.room = room}, tick) : to_command(EquipmentAdd{.room = room}, tick));
+            inv.commands.push_back(player ? to_command(PlayerAdd{.room = room}, tick)
+                                          : to_command(EquipmentAdd{.room = room}, tick));
         else   // back at its number: the later ones, renumbered by the removal, move up again
             inv.commands.push_back(player ? to_command(PlayerInsert{.player = number, .room = room}, tick)
                                           : to_command(EquipmentInsert{.equipment = number, .room = room}, tick));
         inv.changes = {what + " leaves " + room_text(room)};
         if (number != static_cast<std::int64_t>(list.size()))
-            inv.changes.push_back(std::string(player ? "players " : "equipment ") + std::to_string(number + 1) + " .. " +
-                                  std::to_string(list.size()) + " renumbered one down");
+            inv.changes.push_back(std::string(player ? "players " : "equipment ") + std::to_string(number + 1) +
+                                  " .. " + std::to_string(list.size()) + " renumbered one down");
         return inv;
     }
     if (c.type == TaskCost::name.text) {
         const auto cmd = from_command<TaskCost>(c);
         if (cmd.k < 1 || cmd.k > static_cast<std::int64_t>(task.tau.size()))
-            return no_inverse(c, "it adds a player count to the task (k = " + std::to_string(cmd.k) + "), which no command takes away");
+            return no_inverse(c, "it adds a player count to the task (k = " + std::to_string(cmd.k) +
+                                     "), which no command takes away");
         const auto i = static_cast<std::size_t>(cmd.k - 1);
         const Cost delta = i < task.delta.size() ? task.delta[i] : 0;
         TaskCost back{.k = cmd.k};
         if (cmd.time) {
             back.time = task.tau[i];
-            inv.changes.push_back(change_text("time", static_cast<double>(task.tau[i]), static_cast<double>(*cmd.time)));
+            inv.changes.push_back(
+                change_text("time", static_cast<double>(task.tau[i]), static_cast<double>(*cmd.time)));
         }
         if (cmd.damage) {
             back.damage = delta;
@@ -184,4 +201,4 @@ Inverse inverse_of(const TasksWorld& w, const Command& c) {
     return no_inverse(c, "the tasks lab has no undo for " + c.type);
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

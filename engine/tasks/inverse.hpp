@@ -7,4 +7,4 @@ namespace pb::tasks {
 class TasksWorld;
 Inverse inverse_of(const TasksWorld& before, const Command& c);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

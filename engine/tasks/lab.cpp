@@ -1,10 +1,10 @@
 // The Tasks lab's registration: parameters, commands, scenario keys, world factory and benchmark.
 #include <vector>
 
-#include "engine/tasks/derived.hpp"
 #include "engine/core/lab.hpp"
-#include "engine/tasks/inverse.hpp"
 #include "engine/tasks/bench.hpp"
+#include "engine/tasks/derived.hpp"
+#include "engine/tasks/inverse.hpp"
 #include "engine/tasks/setup.hpp"
 #include "engine/tasks/world.hpp"
 
@@ -24,31 +24,32 @@ LabInfo make_lab() {
     LabInfo lab;
     lab.name = "tasks";
     lab.title = "Tasks";
-    lab.summary = "Toward the Stars task planning: which teams reach the equipment and the event, every time/damage trade-off";
+    lab.summary =
+        "Toward the Stars task planning: which teams reach the equipment and the event, every time/damage trade-off";
     lab.params = &tasks_param_table();
     lab.commands = command_specs(TasksCommands{});
     lab.setup_keys = {"ship", "generate", "corridor", "hazard", "task"};
-    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader, Diagnostics& diag)
-        -> std::shared_ptr<const LabSetup> {
+    lab.parse_setup = [](const Node& root, const ParamSet&, TableReader& reader,
+                         Diagnostics& diag) -> std::shared_ptr<const LabSetup> {
         return read_tasks_setup(root, reader, diag);
     };
     lab.default_setup = []() -> std::shared_ptr<const LabSetup> { return default_tasks_setup(); };
     lab.create_world = create_tasks_world;
     lab.bench = bench_tasks;
-    lab.derived = derived_values;   // derived.cpp
+    lab.derived = derived_values;          // derived.cpp
     lab.inverse = for_world(inverse_of);   // inverse.cpp
     lab.example_scenario = "tasks-toward-the-stars.toml";
     lab.sweep_results = {"metrics.solution.efficient[0].time", "metrics.solution.efficient[0].damage"};
-    lab.quiet_ticks = true;   // World::clock_only_base
+    lab.quiet_ticks = true;       // World::clock_only_base
     lab.verbs = {solve_verb()};   // solve_verb.cpp
     return lab;
 }
 
-}  // namespace
+}   // namespace
 
 const LabInfo& tasks_lab() {
     static const LabInfo lab = make_lab();
     return lab;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -93,4 +93,4 @@ inline O pop(std::vector<O>& heap) {
     return top;
 }
 
-}  // namespace pb::tasks::label_heap
+}   // namespace pb::tasks::label_heap

@@ -19,4 +19,4 @@ LegGraph LegGraph::reversed() const {
     return LegGraph(node_count(), flipped);
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

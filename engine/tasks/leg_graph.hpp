@@ -39,13 +39,11 @@ public:
     }
     // The same arcs pointing the other way (searches rooted at a destination).
     LegGraph reversed() const;
-    std::size_t memory_bytes() const {
-        return first_.capacity() * sizeof(int) + arcs_.capacity() * sizeof(LegArc);
-    }
+    std::size_t memory_bytes() const { return first_.capacity() * sizeof(int) + arcs_.capacity() * sizeof(LegArc); }
 
 private:
-    std::vector<int> first_;     // node_count + 1 offsets into arcs_
+    std::vector<int> first_;   // node_count + 1 offsets into arcs_
     std::vector<LegArc> arcs_;
 };
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -13,4 +13,4 @@ Ship toward_the_stars_ship();
 // Players at 0, 15, 24, 36; equipment at 20, 24, 27; event at 18; tau = 6, 4, 2, 1; delta = 0.
 TaskSpec toward_the_stars_task();
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

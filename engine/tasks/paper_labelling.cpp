@@ -8,7 +8,7 @@ namespace {
 struct PathLabel {
     Cost time, damage;
     int node, parent;
-    bool in_bin;    // false once a dominating path replaced it (it also leaves the open stack)
+    bool in_bin;   // false once a dominating path replaced it (it also leaves the open stack)
 };
 
 // Equation (23)-(26): no worse in both, strictly better in one.
@@ -22,7 +22,7 @@ bool visits(const std::vector<PathLabel>& paths, int id, int node) {
     return false;
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<ParetoPath> paper_pareto_paths(const LegGraph& graph, int source, int target) {
     std::vector<PathLabel> paths{PathLabel{0, 0, source, -1, true}};
@@ -72,4 +72,4 @@ std::vector<ParetoPath> paper_pareto_paths(const LegGraph& graph, int source, in
     return out;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -15,4 +15,4 @@ namespace pb::tasks {
 // increasing time. Paths of equal cost that the algorithm keeps side by side are reported once.
 std::vector<ParetoPath> paper_pareto_paths(const LegGraph& graph, int source, int target);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -24,10 +24,10 @@ const BoundParamTable<TasksConfig>& bound_params() {
     return table;
 }
 
-}  // namespace
+}   // namespace
 
 const ParamTable& tasks_param_table() { return bound_params().table(); }
 
 TasksConfig config_from(const ParamSet& params) { return bound_params().config_from(params); }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -34,8 +34,10 @@ void ParetoSearch::run(const LegGraph& graph, int source, SearchLimits limits) {
         damage_min_[o.node] = o.damage;
         const int index = static_cast<int>(settled_.size());
         settled_.push_back(SettledLabel{o.time, o.damage, o.node, o.parent, -1});
-        if (tail_[o.node] < 0) head_[o.node] = index;
-        else settled_[tail_[o.node]].next_at_node = index;
+        if (tail_[o.node] < 0)
+            head_[o.node] = index;
+        else
+            settled_[tail_[o.node]].next_at_node = index;
         tail_[o.node] = index;
         for (const LegArc& a : graph.out(o.node)) {
             const Cost t = o.time + a.time, d = o.damage + a.damage;
@@ -164,7 +166,9 @@ void take_bucket(Lane& lane, const Bucket& b, std::size_t size, const Keep& keep
     using O = typename Lane::Open;
     using U = std::make_unsigned_t<decltype(O::f_damage)>;
     constexpr U kSign = U{1} << (8 * sizeof(U) - 1);
-    const auto key = [](const O& o) { return static_cast<U>(static_cast<U>(o.f_damage) ^ kSign); };   // ordered as f_damage
+    const auto key = [](const O& o) {
+        return static_cast<U>(static_cast<U>(o.f_damage) ^ kSign);
+    };   // ordered as f_damage
     const auto less = [](const O& x, const O& y) { return x.f_damage < y.f_damage; };
     std::vector<O>& v = lane.current;
     v.resize(size);
@@ -223,7 +227,7 @@ void take_bucket(Lane& lane, const Bucket& b, std::size_t size, const Keep& keep
         v.swap(lane.scratch);
     }
 }
-}  // namespace
+}   // namespace
 
 template <class C>
 std::size_t BoaStar::Lane<C>::memory_bytes() const {
@@ -246,8 +250,10 @@ template <class C>
         next_block.push_back(-1);
     }
     next_block[k] = -1;
-    if (b.tail >= 0) next_block[b.tail] = k;
-    else b.head = k;
+    if (b.tail >= 0)
+        next_block[b.tail] = k;
+    else
+        b.head = k;
     b.tail = k;
     ++b.blocks;
     b.write = blocks[k].get();
@@ -281,8 +287,10 @@ void BoaStar::run(const LegGraph& graph, const LegGraph& reversed, int source, i
     narrow_ = false;
     if (h_time_[source] >= kNoLimit) return;   // the target cannot be reached at all
     narrow_ = fits_32_bits(graph, h_time_, h_damage_);
-    if (narrow_) search(narrow_lane_, graph, source, target, limits);
-    else search(wide_lane_, graph, source, target, limits);
+    if (narrow_)
+        search(narrow_lane_, graph, source, target, limits);
+    else
+        search(wide_lane_, graph, source, target, limits);
 }
 
 template <class C>
@@ -364,9 +372,8 @@ void BoaStar::search(Lane<C>& lane, const LegGraph& graph, int source, int targe
                 ++current;
                 continue;
             }
-            take_bucket(lane, b, size, [&](const Open& l) {
-                return (l.f_damage < f_damage_min[l.node]) & (l.f_damage < goal_min);
-            });
+            take_bucket(lane, b, size,
+                        [&](const Open& l) { return (l.f_damage < f_damage_min[l.node]) & (l.f_damage < goal_min); });
             lane.release(b);
             current_sorted = true;
             cursor = 0;
@@ -449,7 +456,8 @@ void BoaStar::search(Lane<C>& lane, const LegGraph& graph, int source, int targe
                 }
             }
             Bucket& b = buckets[i];
-            if (b.write == b.end) [[unlikely]] lane.add_block(b);
+            if (b.write == b.end) [[unlikely]]
+                lane.add_block(b);
             *b.write = Open{f2, a->to, index};
             b.write += keep;
             buckets_used = std::max(buckets_used, keep ? i + 1 : 0);
@@ -480,4 +488,4 @@ std::vector<ParetoPath> pareto_paths(const LegGraph& graph, int source, int targ
     return search.paths();
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -22,12 +22,12 @@ struct SettledLabel {
     Cost time = 0;
     Cost damage = 0;
     int node = -1;
-    int parent = -1;        // settled label this one extends, -1 at the source
-    int next_at_node = -1;  // the node's next front point (increasing time)
+    int parent = -1;         // settled label this one extends, -1 at the source
+    int next_at_node = -1;   // the node's next front point (increasing time)
 };
 
 struct SearchLimits {
-    Cost max_time = kNoLimit;     // labels beyond either bound are dropped: they cannot be feasible
+    Cost max_time = kNoLimit;   // labels beyond either bound are dropped: they cannot be feasible
     Cost max_damage = kNoLimit;
 };
 
@@ -61,8 +61,8 @@ private:
         int node, parent;
     };
     std::vector<SettledLabel> settled_;
-    std::vector<Open> open_;        // binary heap, lexicographic (time, damage)
-    std::vector<Cost> damage_min_;  // g2_min per node
+    std::vector<Open> open_;         // binary heap, lexicographic (time, damage)
+    std::vector<Cost> damage_min_;   // g2_min per node
     std::vector<int> head_, tail_;
 };
 
@@ -132,17 +132,17 @@ private:
             int head = -1, tail = -1;
             int blocks = 0;
         };
-        std::vector<Arcs> node_arcs;     // node_count + 1
-        std::vector<Arc> arcs;           // arcs whose head can reach the target
-        std::vector<C> f_damage_min;     // per node: the smallest f_damage settled there
-        std::vector<Bucket> buckets;     // by f_time - h_time(source)
+        std::vector<Arcs> node_arcs;   // node_count + 1
+        std::vector<Arc> arcs;         // arcs whose head can reach the target
+        std::vector<C> f_damage_min;   // per node: the smallest f_damage settled there
+        std::vector<Bucket> buckets;   // by f_time - h_time(source)
         std::vector<std::unique_ptr<Open[]>> blocks;
         std::vector<int> next_block, free_blocks;
-        std::vector<Open> current;       // the bucket being worked on, sorted by f_damage
-        std::vector<Open> scratch;       // for sorting it
-        std::vector<Open> arrivals;      // label_heap: labels pushed into the current bucket
-        std::vector<FarOpen> far;        // heap on (f_time, f_damage)
-        std::size_t bucket_limit = 0;    // buckets below this exist
+        std::vector<Open> current;      // the bucket being worked on, sorted by f_damage
+        std::vector<Open> scratch;      // for sorting it
+        std::vector<Open> arrivals;     // label_heap: labels pushed into the current bucket
+        std::vector<FarOpen> far;       // heap on (f_time, f_damage)
+        std::size_t bucket_limit = 0;   // buckets below this exist
 
         // The rare steps of a push, kept out of the search loop so that its own values stay in
         // registers (inlined, they cost the search about a tenth of its time).
@@ -163,7 +163,7 @@ private:
     Lane<std::int32_t> narrow_lane_;
     Lane<Cost> wide_lane_;
     bool narrow_ = false;
-    std::vector<Step> trail_;         // every settled label: its node and parent (the route)
+    std::vector<Step> trail_;   // every settled label: its node and parent (the route)
     std::vector<Solution> solutions_;
     std::vector<std::pair<Cost, int>> dijkstra_heap_;
 };
@@ -171,4 +171,4 @@ private:
 // Convenience: BOA* on a fresh workspace.
 std::vector<ParetoPath> pareto_paths(const LegGraph& graph, int source, int target, SearchLimits limits = {});
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

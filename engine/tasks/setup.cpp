@@ -22,13 +22,15 @@ bool read_count(const Node& n, Diagnostics& diag, std::int64_t max, std::int64_t
 
 bool check_room(const Node& at, std::int64_t room, int rooms, Diagnostics& diag, const std::string& what) {
     if (room >= 0 && room < rooms) return true;
-    diag.error(at, what + " " + std::to_string(room) + " does not exist (" +
-                       (rooms == 0 ? std::string("the ship has no rooms") : "rooms are 0 .. " + std::to_string(rooms - 1)) +
-                       ")");
+    diag.error(at,
+               what + " " + std::to_string(room) + " does not exist (" +
+                   (rooms == 0 ? std::string("the ship has no rooms") : "rooms are 0 .. " + std::to_string(rooms - 1)) +
+                   ")");
     return false;
 }
 
-std::vector<int> read_rooms(TableReader& r, std::string_view key, int rooms, Diagnostics& diag, const std::string& what) {
+std::vector<int> read_rooms(TableReader& r, std::string_view key, int rooms, Diagnostics& diag,
+                            const std::string& what) {
     std::vector<int> out;
     const Node* list = r.node(key);
     if (!list) {
@@ -39,7 +41,8 @@ std::vector<int> read_rooms(TableReader& r, std::string_view key, int rooms, Dia
         diag.error(*list, "expected a non-empty list of rooms, e.g. [0, 15]");
         return out;
     }
-    if (key == "players" && over_limit(*list, list->array.size(), kMaxPlayers, "players (kMaxPlayers)", diag)) return out;
+    if (key == "players" && over_limit(*list, list->array.size(), kMaxPlayers, "players (kMaxPlayers)", diag))
+        return out;
     if (key == "equipment" &&
         over_limit(*list, list->array.size(), kMaxEquipment, "pieces of equipment (kMaxEquipment)", diag))
         return out;
@@ -82,7 +85,8 @@ void read_ship(const Node& node, Ship& ship, Diagnostics& diag) {
     ship.rooms.assign(static_cast<std::size_t>(rooms), Room{});
     const Cost time = r.integer("corridor_time", 1, 0, kMaxCost);
     if (const Node* list = r.node("corridors")) {
-        if (list->kind != Node::Kind::Array) diag.error(*list, "expected a list of [from, to] or [from, to, time]");
+        if (list->kind != Node::Kind::Array)
+            diag.error(*list, "expected a list of [from, to] or [from, to, time]");
         else if (over_limit(*list, list->array.size(), kMaxCorridors, "corridors (kMaxCorridors)", diag)) {
         } else
             for (const Node& c : list->array) {
@@ -96,7 +100,8 @@ void read_ship(const Node& node, Ship& ship, Diagnostics& diag) {
                     continue;
                 if (c.array.size() == 3 && !read_count(c.array[2], diag, kMaxCost, t, "a time (no negative costs)"))
                     continue;
-                if (!check_room(c, a, rooms, diag, "corridor from room") || !check_room(c, b, rooms, diag, "corridor to room"))
+                if (!check_room(c, a, rooms, diag, "corridor from room") ||
+                    !check_room(c, b, rooms, diag, "corridor to room"))
                     continue;
                 if (a == b) {
                     diag.error(c, "a corridor must join two different rooms");
@@ -107,7 +112,8 @@ void read_ship(const Node& node, Ship& ship, Diagnostics& diag) {
     }
     if (const Node* list = r.node("positions")) {
         if (list->kind != Node::Kind::Array || list->array.size() != static_cast<std::size_t>(rooms)) {
-            diag.error(*list, "expected one [x, y] per room (" + std::to_string(rooms) + "), or no positions for the automatic layout");
+            diag.error(*list, "expected one [x, y] per room (" + std::to_string(rooms) +
+                                  "), or no positions for the automatic layout");
         } else {
             for (int i = 0; i < rooms; ++i) {
                 const Node& p = list->array[i];
@@ -188,8 +194,9 @@ void read_task(const Node& node, const Ship& ship, TaskSpec& task, Diagnostics& 
                                          std::to_string(task.tau.size()) + ": give one per number of players");
     task.max_players = static_cast<int>(r.count("max_players", 0, 0, kMaxTeamSize, "team sizes (kMaxTeamSize)"));
     if (task.max_players > static_cast<int>(task.tau.size()) && !task.tau.empty())
-        diag.error(*r.node("max_players"), "max_players = " + std::to_string(task.max_players) + " but tau lists only " +
-                                               std::to_string(task.tau.size()) + " times (one per number of players)");
+        diag.error(*r.node("max_players"), "max_players = " + std::to_string(task.max_players) +
+                                               " but tau lists only " + std::to_string(task.tau.size()) +
+                                               " times (one per number of players)");
     r.finish();
 }
 
@@ -207,7 +214,7 @@ void write_list(std::ostream& out, const char* key, const auto& values) {
     out << "]\n";
 }
 
-}  // namespace
+}   // namespace
 
 std::shared_ptr<const TasksSetup> default_tasks_setup() {
     auto setup = std::make_shared<TasksSetup>();
@@ -220,12 +227,14 @@ void TasksSetup::write_toml(std::ostream& out) const {
     if (generated) {
         out << "# A generated ship: rooms on a grid, a spanning tree of corridors plus loops, times 1..4,\n"
                "# some hazardous rooms. The same seed gives the same ship.\n"
-               "[generate]\nrooms = " << generated->rooms << "\nseed = " << generated->seed << "\n\n";
+               "[generate]\nrooms = "
+            << generated->rooms << "\nseed = " << generated->seed << "\n\n";
     } else {
         out << "# The ship: rooms 0 .. rooms-1; corridors = [from, to] or [from, to, time] go both ways\n"
                "# with no damage (time corridor_time when not given). positions: one [x, y] per room for the\n"
                "# picture (leave out for an automatic layout).\n"
-               "[ship]\nrooms = " << ship.room_count() << "\n";
+               "[ship]\nrooms = "
+            << ship.room_count() << "\n";
         std::vector<const Corridor*> special;
         out << "corridors = [";
         bool first = true;
@@ -256,8 +265,7 @@ void TasksSetup::write_toml(std::ostream& out) const {
         for (std::size_t i = 0; i < ship.rooms.size(); ++i) {
             const Room& r = ship.rooms[i];
             if (r.hazard_to_equipment == 0 && r.hazard_to_event == 0) continue;
-            if (!any_hazard)
-                out << "# Hazards: damage taken by whoever enters the room (per leg as for corridors).\n";
+            if (!any_hazard) out << "# Hazards: damage taken by whoever enters the room (per leg as for corridors).\n";
             any_hazard = true;
             out << "[[hazard]]\nroom = " << i << "\n";
             write_damage(out, r.hazard_to_equipment, r.hazard_to_event);
@@ -300,9 +308,11 @@ std::shared_ptr<const TasksSetup> read_tasks_setup(const Node& root, TableReader
     }
     if (const Node* list = reader.array("hazard"))
         for (const Node& entry : list->array) read_hazard(entry, setup->ship, diag);
-    if (const Node* task = reader.table("task")) read_task(*task, setup->ship, setup->task, diag);
-    else diag.error(root, "a Tasks scenario needs a [task] section (players, equipment, event, tau)");
+    if (const Node* task = reader.table("task"))
+        read_task(*task, setup->ship, setup->task, diag);
+    else
+        diag.error(root, "a Tasks scenario needs a [task] section (players, equipment, event, tau)");
     return setup;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -37,4 +37,4 @@ inline constexpr double kLayoutHeight = 10.0;
 // the one where the picture's arithmetic stays exact, far beyond any ship a designer draws.
 inline constexpr double kMaxCoordinate = 1e6;
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

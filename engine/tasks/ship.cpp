@@ -19,10 +19,14 @@ std::optional<std::string> Ship::problem() const {
         rooms.empty() ? "the ship has no rooms" : "rooms are 0 .. " + std::to_string(rooms.size() - 1);
     if (rooms.size() > static_cast<std::size_t>(kMaxRooms))
         return "the ship has " + std::to_string(rooms.size()) + " rooms, more than the limit of " +
-               std::to_string(kMaxRooms) + " rooms (kMaxRooms: each edit solves the task again; the limits keep that under 100 ms, see docs/scenario-files.md#limits)";
+               std::to_string(kMaxRooms) +
+               " rooms (kMaxRooms: each edit solves the task again; the limits keep that under 100 ms, see "
+               "docs/scenario-files.md#limits)";
     if (corridors.size() > static_cast<std::size_t>(kMaxCorridors))
         return "the ship has " + std::to_string(corridors.size()) + " corridors, more than the limit of " +
-               std::to_string(kMaxCorridors) + " corridors (kMaxCorridors: each edit solves the task again; the limits keep that under 100 ms, see docs/scenario-files.md#limits)";
+               std::to_string(kMaxCorridors) +
+               " corridors (kMaxCorridors: each edit solves the task again; the limits keep that under 100 ms, see "
+               "docs/scenario-files.md#limits)";
     for (std::size_t i = 0; i < corridors.size(); ++i) {
         const Corridor& c = corridors[i];
         const std::string which = "corridor " + std::to_string(c.from) + "-" + std::to_string(c.to);
@@ -59,13 +63,19 @@ std::optional<std::string> task_problem(const Ship& ship, const TaskSpec& task) 
     if (task.players.empty()) return "the task has no players";
     if (task.players.size() > static_cast<std::size_t>(kMaxPlayers))
         return "the task has " + std::to_string(task.players.size()) + " players, more than the limit of " +
-               std::to_string(kMaxPlayers) + " players (kMaxPlayers: each edit solves the task again; the limits keep that under 100 ms, see docs/scenario-files.md#limits)";
+               std::to_string(kMaxPlayers) +
+               " players (kMaxPlayers: each edit solves the task again; the limits keep that under 100 ms, see "
+               "docs/scenario-files.md#limits)";
     if (task.equipment.size() > static_cast<std::size_t>(kMaxEquipment))
-        return "the task has " + std::to_string(task.equipment.size()) + " pieces of equipment, more than the limit of " +
-               std::to_string(kMaxEquipment) + " (kMaxEquipment: each edit solves the task again; the limits keep that under 100 ms, see docs/scenario-files.md#limits)";
+        return "the task has " + std::to_string(task.equipment.size()) +
+               " pieces of equipment, more than the limit of " + std::to_string(kMaxEquipment) +
+               " (kMaxEquipment: each edit solves the task again; the limits keep that under 100 ms, see "
+               "docs/scenario-files.md#limits)";
     if (task.tau.size() > static_cast<std::size_t>(kMaxTeamSize))
         return "tau lists " + std::to_string(task.tau.size()) + " team sizes, more than the limit of " +
-               std::to_string(kMaxTeamSize) + " (kMaxTeamSize: each edit solves the task again; the limits keep that under 100 ms, see docs/scenario-files.md#limits)";
+               std::to_string(kMaxTeamSize) +
+               " (kMaxTeamSize: each edit solves the task again; the limits keep that under 100 ms, see "
+               "docs/scenario-files.md#limits)";
     if (task.equipment.empty()) return "the task has no equipment";
     for (std::size_t i = 0; i < task.players.size(); ++i)
         if (!ship.has_room(task.players[i]))
@@ -149,4 +159,4 @@ void auto_layout(Ship& ship, double width, double height) {
     }
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

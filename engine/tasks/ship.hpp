@@ -19,16 +19,16 @@ namespace pb::tasks {
 // what it accepts must solve in well under 100 ms on a 2-core machine (measured worst case in
 // tests/engine/limits_test.cpp). Checked when a scenario loads (file:line: key) and on every
 // edit command (Ship::problem, task_problem).
-inline constexpr int kMaxRooms = 500;         // rooms of a ship ([ship] rooms, [generate] rooms, room.add)
+inline constexpr int kMaxRooms = 500;        // rooms of a ship ([ship] rooms, [generate] rooms, room.add)
 inline constexpr int kMaxCorridors = 2000;   // corridors ([ship] corridors + [[corridor]], corridor.add)
-inline constexpr int kMaxPlayers = 10;        // players (player.add)
-inline constexpr int kMaxEquipment = 10;      // pieces of equipment (equipment.add)
-inline constexpr int kMaxTeamSize = 10;       // entries of tau / delta (team sizes k = 1 .. this)
+inline constexpr int kMaxPlayers = 10;       // players (player.add)
+inline constexpr int kMaxEquipment = 10;     // pieces of equipment (equipment.add)
+inline constexpr int kMaxTeamSize = 10;      // entries of tau / delta (team sizes k = 1 .. this)
 
 struct Room {
-    double x = 0.0, y = 0.0;          // layout units, only for the picture
-    Cost hazard_to_equipment = 0;     // damage taken entering this room on the first leg
-    Cost hazard_to_event = 0;         // ... on the second leg
+    double x = 0.0, y = 0.0;        // layout units, only for the picture
+    Cost hazard_to_equipment = 0;   // damage taken entering this room on the first leg
+    Cost hazard_to_event = 0;       // ... on the second leg
     bool operator==(const Room&) const = default;
 };
 
@@ -37,7 +37,7 @@ struct Corridor {
     Cost time = 1;
     Cost damage_to_equipment = 0;
     Cost damage_to_event = 0;
-    bool one_way = false;             // only from -> to
+    bool one_way = false;   // only from -> to
     bool operator==(const Corridor&) const = default;
 };
 
@@ -61,12 +61,12 @@ struct Ship {
 };
 
 struct TaskSpec {
-    std::vector<int> players;         // rooms where players stand, player 1 first
-    std::vector<int> equipment;       // rooms where the equipment lies, tool 1 first
-    int event = 0;                    // room of the event
-    std::vector<Cost> tau;            // tau[k-1]: time k players need at the event
-    std::vector<Cost> delta;          // delta[k-1]: damage each of them takes there (empty: 0)
-    int max_players = 0;              // K; 0 = as many as tau lists
+    std::vector<int> players;     // rooms where players stand, player 1 first
+    std::vector<int> equipment;   // rooms where the equipment lies, tool 1 first
+    int event = 0;                // room of the event
+    std::vector<Cost> tau;        // tau[k-1]: time k players need at the event
+    std::vector<Cost> delta;      // delta[k-1]: damage each of them takes there (empty: 0)
+    int max_players = 0;          // K; 0 = as many as tau lists
     bool operator==(const TaskSpec&) const = default;
 };
 
@@ -77,4 +77,4 @@ std::optional<std::string> task_problem(const Ship& ship, const TaskSpec& task);
 // file that lists only corridors still draws as a readable picture.
 void auto_layout(Ship& ship, double width, double height);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

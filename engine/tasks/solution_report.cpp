@@ -20,7 +20,7 @@ std::string route_text(const std::vector<int>& rooms) {
 
 std::string players_word(int k) { return std::to_string(k) + (k == 1 ? " player" : " players"); }
 
-}  // namespace
+}   // namespace
 
 void write_solution_json(JsonWriter& out, const TaskSolution& s) {
     out.begin_object();
@@ -98,8 +98,8 @@ void write_solution_text(std::ostream& out, const TaskSolution& s, const std::ve
                 for (const Pick& pick : s.assignment(point, i)) {
                     const PairOption& o = s.pair_options(pick.player, pick.equipment)[pick.option];
                     out << "    " << std::setw(6) << pick.player + 1 << std::setw(6) << pick.equipment + 1
-                        << std::setw(7) << pick.time << std::setw(8) << pick.damage << "  " << route_text(s.full_route(o))
-                        << "\n";
+                        << std::setw(7) << pick.time << std::setw(8) << pick.damage << "  "
+                        << route_text(s.full_route(o)) << "\n";
                 }
             }
             if (point.more_ties) out << "  (more teams tie at this point; raise tasks.report.max_ties to list them)\n";
@@ -125,4 +125,4 @@ std::string solution_summary(const TaskSolution& s) {
     return out;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

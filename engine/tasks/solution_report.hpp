@@ -18,4 +18,4 @@ void write_solution_text(std::ostream& out, const TaskSolution& s, const std::ve
 // One line: "K=3  efficient: 1 player 13 t / 1 dmg, 2 players 12 t / 1 dmg".
 std::string solution_summary(const TaskSolution& s);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -14,4 +14,4 @@ const TaskSolution& TaskSolveJob::solve(TaskSolver& workspace) const {
     return solution_;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -44,4 +44,4 @@ private:
     mutable TaskSolution solution_;
 };
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -61,7 +61,7 @@ int solve_scenario(const SolveOptions& o, std::ostream& out, std::ostream& err) 
     return 0;
 }
 
-}  // namespace
+}   // namespace
 
 LabVerb solve_verb() {
     using Kind = LabVerbOption::Kind;
@@ -81,4 +81,4 @@ LabVerb solve_verb() {
     return v;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -22,8 +22,8 @@ std::optional<std::string> compile_task(const Ship& ship, const TaskSpec& task, 
     const int possible = static_cast<int>(std::min(task.players.size(), task.equipment.size()));
     out.k_max = std::min(asked, possible);
     if (out.k_max < asked)
-        out.notes.push_back("K = " + std::to_string(asked) + " clamped to " + std::to_string(out.k_max) + ": there are " +
-                            std::to_string(task.players.size()) + " players and " +
+        out.notes.push_back("K = " + std::to_string(asked) + " clamped to " + std::to_string(out.k_max) +
+                            ": there are " + std::to_string(task.players.size()) + " players and " +
                             std::to_string(task.equipment.size()) + " pieces of equipment");
     out.tau.assign(task.tau.begin(), task.tau.begin() + out.k_max);
     out.delta.assign(static_cast<std::size_t>(out.k_max), 0);
@@ -107,8 +107,8 @@ void solve_teams(const TaskInstance& in, const OptionTable& table, TaskSolution&
     for (std::size_t i = 0; i < points.size(); ++i) {
         bool dropped = false;
         for (std::size_t j = 0; j < points.size() && !dropped; ++j)
-            dropped = points[j].k < points[i].k && points[j].time <= points[i].time &&
-                      points[j].damage <= points[i].damage;
+            dropped =
+                points[j].k < points[i].k && points[j].time <= points[i].time && points[j].damage <= points[i].damage;
         if (!dropped) out.efficient.push_back(static_cast<int>(i));
     }
 }
@@ -120,7 +120,7 @@ void start_solution(const TaskInstance& in, TaskSolution& out) {
     out.k_max = in.k_max;
 }
 
-}  // namespace
+}   // namespace
 
 void TaskSolver::solve(const TaskInstance& in, TaskSolution& out) {
     start_solution(in, out);
@@ -145,7 +145,8 @@ void TaskSolver::solve(const TaskInstance& in, TaskSolution& out) {
                     if (t <= limits.max_time && d <= limits.max_damage) candidates_.push_back({t, d, a, b});
                 }
             keep_pareto(candidates_);
-            out.pairs.push_back(PairFront{p, e, static_cast<int>(out.options.size()), static_cast<int>(candidates_.size())});
+            out.pairs.push_back(
+                PairFront{p, e, static_cast<int>(out.options.size()), static_cast<int>(candidates_.size())});
             table_.begin_pair();
             for (const Candidate& c : candidates_) {
                 PairOption o{c.time, c.damage, {}, {}};
@@ -161,9 +162,8 @@ void TaskSolver::solve(const TaskInstance& in, TaskSolution& out) {
         }
     }
     table_.finish();
-    solve_teams(in, table_, out, [this](const OptionTable& t, const TeamRequest& r, TeamFronts& f) {
-        assigner_.solve(t, r, f);
-    });
+    solve_teams(in, table_, out,
+                [this](const OptionTable& t, const TeamRequest& r, TeamFronts& f) { assigner_.solve(t, r, f); });
 }
 
 std::size_t TaskSolver::memory_bytes() const {
@@ -195,7 +195,8 @@ void solve_with_paper_method(const TaskInstance& in, TaskSolution& out) {
                         candidates.push_back({t, d, static_cast<int>(a), static_cast<int>(b)});
                 }
             keep_pareto(candidates);
-            out.pairs.push_back(PairFront{p, e, static_cast<int>(out.options.size()), static_cast<int>(candidates.size())});
+            out.pairs.push_back(
+                PairFront{p, e, static_cast<int>(out.options.size()), static_cast<int>(candidates.size())});
             table.begin_pair();
             for (const Candidate& c : candidates) {
                 PairOption o{c.time, c.damage, {}, {}};
@@ -210,9 +211,8 @@ void solve_with_paper_method(const TaskInstance& in, TaskSolution& out) {
             }
         }
     table.finish();
-    solve_teams(in, table, out, [](const OptionTable& t, const TeamRequest& r, TeamFronts& f) {
-        enumerate_teams(t, r, f);
-    });
+    solve_teams(in, table, out,
+                [](const OptionTable& t, const TeamRequest& r, TeamFronts& f) { enumerate_teams(t, r, f); });
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

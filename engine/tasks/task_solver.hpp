@@ -21,22 +21,22 @@
 namespace pb::tasks {
 
 struct TaskLimits {
-    Cost max_time = 100;      // T: the team's time, tau included
-    Cost max_damage = 2;      // D: each player's damage, delta included
-    int max_ties = 8;         // tied teams listed per Pareto point
+    Cost max_time = 100;   // T: the team's time, tau included
+    Cost max_damage = 2;   // D: each player's damage, delta included
+    int max_ties = 8;      // tied teams listed per Pareto point
 };
 
 // A ship and task compiled for solving.
 struct TaskInstance {
-    LegGraph to_equipment;          // d^x
-    LegGraph to_event;              // d^y
-    LegGraph to_event_reversed;     // searched from the event backwards
+    LegGraph to_equipment;        // d^x
+    LegGraph to_event;            // d^y
+    LegGraph to_event_reversed;   // searched from the event backwards
     std::vector<int> players, equipment;
     int event = 0;
     std::vector<Cost> tau, delta;   // K entries each
     int k_max = 0;                  // K after clamping to the players and equipment there are
     TaskLimits limits;
-    std::vector<std::string> notes; // what was adjusted (K clamped), for the designer
+    std::vector<std::string> notes;   // what was adjusted (K clamped), for the designer
 
     Cost time_for(int k) const { return tau[static_cast<std::size_t>(k - 1)]; }
     Cost damage_for(int k) const { return delta[static_cast<std::size_t>(k - 1)]; }
@@ -47,7 +47,7 @@ std::optional<std::string> compile_task(const Ship& ship, const TaskSpec& task, 
                                         TaskInstance& out);
 
 struct RouteSpan {
-    int first = 0, count = 0;       // into TaskSolution::route_nodes
+    int first = 0, count = 0;   // into TaskSolution::route_nodes
 };
 
 // One combined option of a pair: travel only (tau and delta come with the team size).
@@ -57,18 +57,18 @@ struct PairOption {
 };
 
 struct PairFront {
-    int player = 0, equipment = 0;      // 0-based
+    int player = 0, equipment = 0;   // 0-based
     int first_option = 0, option_count = 0;
 };
 
 struct TaskSolution {
     std::vector<int> route_nodes;
     std::vector<PairOption> options;
-    std::vector<PairFront> pairs;       // player-major: pair(p, e) = pairs[p * equipment + e]
+    std::vector<PairFront> pairs;   // player-major: pair(p, e) = pairs[p * equipment + e]
     int players = 0, equipment = 0, k_max = 0;
     // W^1 .. W^K in order of k; point and pick costs include tau_k and delta_k.
     TeamFronts teams;
-    std::vector<int> efficient;         // indices into teams.points
+    std::vector<int> efficient;   // indices into teams.points
 
     void clear();
     const PairFront& pair(int player, int equipment_index) const {
@@ -115,4 +115,4 @@ private:
 // The paper's pipeline on the same instance and into the same shape.
 void solve_with_paper_method(const TaskInstance& instance, TaskSolution& out);
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

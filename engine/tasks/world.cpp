@@ -42,7 +42,9 @@ std::uint64_t TasksWorld::state_hash() const {
 
 // The state hash is a chain whose last step already mixes every bit; the multiply spreads it once
 // more so the 32 bits a replay keeps a tick depend on all 64.
-static std::uint64_t clock_base(std::uint64_t state_hash) { return hash_detail::fold_mul(state_hash, hash_detail::kMulB); }
+static std::uint64_t clock_base(std::uint64_t state_hash) {
+    return hash_detail::fold_mul(state_hash, hash_detail::kMulB);
+}
 
 std::uint64_t TasksWorld::tick_hash() const { return clock_tick_hash(clock_base(state_hash()), tick_); }
 
@@ -151,4 +153,4 @@ std::string TasksWorld::summary() const {
     return solution_summary(solution());
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -94,4 +94,4 @@ private:
 
 const LabInfo& tasks_lab();
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

@@ -59,7 +59,8 @@ std::optional<std::string> edit_with(const RoomHazard& c, Ship& ship, TaskSpec&)
 
 // The two rooms of a corridor command, told apart; `found` is the corridor's index or -1.
 template <class C>
-std::optional<std::string> corridor_ends(const C& c, const Ship& ship, int& from, int& to, int& found, std::string& which) {
+std::optional<std::string> corridor_ends(const C& c, const Ship& ship, int& from, int& to, int& found,
+                                         std::string& which) {
     if (auto err = room_arg(c.from, ship, from)) return err;
     if (auto err = room_arg(c.to, ship, to)) return err;
     if (from == to) return "a corridor must join two different rooms";
@@ -77,7 +78,8 @@ std::optional<std::string> add_corridor(const C& c, Ship& ship, std::int64_t at)
     if (found >= 0) return "there is already a " + which + " (change it with corridor.set)";
     const auto count = static_cast<std::int64_t>(ship.corridors.size());
     if (at > count)
-        return "a corridor can go back at place 0 .. " + std::to_string(count) + " of the list, not " + std::to_string(at);
+        return "a corridor can go back at place 0 .. " + std::to_string(count) + " of the list, not " +
+               std::to_string(at);
     Corridor corridor{from, to, c.time.value_or(1), 0, 0, c.one_way.value_or(false)};
     apply_damage(c, corridor.damage_to_equipment, corridor.damage_to_event);
     ship.corridors.insert(at < 0 ? ship.corridors.end() : ship.corridors.begin() + at, corridor);
@@ -128,7 +130,8 @@ std::optional<std::string> add_member(std::int64_t in_room, const Ship& ship, st
 std::optional<std::string> remove_member(std::int64_t number, bool player, std::vector<int>& list) {
     int index = 0;
     if (auto err = member_arg(number, player ? "player" : "equipment", list, index)) return err;
-    if (list.size() == 1) return std::string("the task needs at least one ") + (player ? "player" : "piece of equipment");
+    if (list.size() == 1)
+        return std::string("the task needs at least one ") + (player ? "player" : "piece of equipment");
     list.erase(list.begin() + index);
     return std::nullopt;
 }
@@ -211,7 +214,7 @@ std::optional<std::string> edit_with(const EquipmentInsert& c, Ship& ship, TaskS
     return insert_member(c.equipment, "equipment", c.room, ship, task.equipment);
 }
 
-}  // namespace
+}   // namespace
 
 std::optional<std::string> TasksWorld::edit(const Command& c, Ship& ship, TaskSpec& task) const {
     const auto edited = [&](const auto& cmd) { return edit_with(cmd, ship, task); };
@@ -231,4 +234,4 @@ std::optional<std::string> TasksWorld::apply_lab_command(const Command& c) {
     return std::nullopt;
 }
 
-}  // namespace pb::tasks
+}   // namespace pb::tasks

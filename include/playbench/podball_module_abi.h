@@ -73,24 +73,25 @@ extern "C" {
 #define PODBALL_MODE_KICKOFF_OWN 0
 #define PODBALL_MODE_KICKOFF_OPPONENT 1
 #define PODBALL_MODE_RUNNING 2
-#define PODBALL_MODE_GOAL_OWN 3      /* we scored; play is suspended */
+#define PODBALL_MODE_GOAL_OWN 3 /* we scored; play is suspended */
 #define PODBALL_MODE_GOAL_OPPONENT 4
 #define PODBALL_MODE_SUSPENDED 5
 #define PODBALL_MODE_FINAL 6
 
 #define PODBALL_ACTION_NONE 0
-#define PODBALL_ACTION_MOVE 1   /* thrust: v is direction * power */
-#define PODBALL_ACTION_SHOOT 2  /* shot, fired once the pod holds the ball: ball.v = pod.v + shoot_force * v / ball_mass */
+#define PODBALL_ACTION_MOVE 1 /* thrust: v is direction * power */
+#define PODBALL_ACTION_SHOOT \
+    2 /* shot, fired once the pod holds the ball: ball.v = pod.v + shoot_force * v / ball_mass */
 
 typedef struct podball_vec2 {
     double x, y;
 } podball_vec2;
 
 typedef struct podball_module_info {
-    uint32_t abi_version;     /* PODBALL_MODULE_ABI_MAJOR */
-    const char* name;         /* short, e.g. "simple_striker" */
+    uint32_t abi_version; /* PODBALL_MODULE_ABI_MAJOR */
+    const char* name;     /* short, e.g. "simple_striker" */
     const char* author;
-    const char* description;  /* one line */
+    const char* description; /* one line */
 } podball_module_info;
 
 /* The match settings (the parameter table's values). Passed once to init; the world passed to play
@@ -100,7 +101,7 @@ typedef struct podball_settings {
     int32_t own_pods;
     int32_t opponent_pods;
     uint32_t reserved;
-    uint64_t seed;                 /* per team and match: use it for any randomness */
+    uint64_t seed; /* per team and match: use it for any randomness */
     double arena_width, arena_height, goal_width, center_keepoff, goal_exclusion_radius;
     double pod_radius, pod_mass, pod_thrust, pod_friction, pod_carry_friction;
     double ball_radius, ball_mass, ball_friction, shoot_force, pickup_velocity;
@@ -112,29 +113,29 @@ typedef struct podball_settings {
 typedef struct podball_pod {
     podball_vec2 pos;
     podball_vec2 vel;
-    int32_t denied;      /* in BALLDENY: cannot pick the ball up, the ball passes through it */
+    int32_t denied; /* in BALLDENY: cannot pick the ball up, the ball passes through it */
     int32_t reserved;
 } podball_pod;
 
 typedef struct podball_world {
     int64_t tick;
-    int64_t running_ticks;         /* match time played */
-    int32_t mode;                  /* PODBALL_MODE_* */
-    int32_t period;                /* 0-based */
+    int64_t running_ticks; /* match time played */
+    int32_t mode;          /* PODBALL_MODE_* */
+    int32_t period;        /* 0-based */
     int32_t own_score, opponent_score;
     int32_t own_count, opponent_count;
     podball_pod own[PODBALL_MAX_PODS];
     podball_pod opponents[PODBALL_MAX_PODS];
     podball_vec2 ball_pos, ball_vel;
-    int32_t ball_owner_team;       /* 0 own, 1 opponent, -1 free */
+    int32_t ball_owner_team; /* 0 own, 1 opponent, -1 free */
     int32_t ball_owner_index;
-    int32_t own_area_holder;       /* own pod allowed in our goal area, -1: free */
-    int32_t opponent_area_holder;  /* opponent pod allowed in theirs, -1: free */
+    int32_t own_area_holder;      /* own pod allowed in our goal area, -1: free */
+    int32_t opponent_area_holder; /* opponent pod allowed in theirs, -1: free */
     const podball_settings* settings;
 } podball_world;
 
 typedef struct podball_action {
-    int32_t kind;       /* PODBALL_ACTION_* */
+    int32_t kind; /* PODBALL_ACTION_* */
     int32_t reserved;
     podball_vec2 v;
 } podball_action;
@@ -143,12 +144,12 @@ typedef struct podball_action {
  * module's compiler laid it out. Playbench compares the sizes with those of that version, so a
  * module built with other packing or for another architecture is refused rather than misread. */
 typedef struct podball_module_abi {
-    uint32_t major;          /* PODBALL_MODULE_ABI_MAJOR */
-    uint32_t minor;          /* PODBALL_MODULE_ABI_MINOR */
-    uint32_t info_size;      /* sizeof(podball_module_info) */
-    uint32_t settings_size;  /* sizeof(podball_settings) */
-    uint32_t world_size;     /* sizeof(podball_world) */
-    uint32_t action_size;    /* sizeof(podball_action) */
+    uint32_t major;         /* PODBALL_MODULE_ABI_MAJOR */
+    uint32_t minor;         /* PODBALL_MODULE_ABI_MINOR */
+    uint32_t info_size;     /* sizeof(podball_module_info) */
+    uint32_t settings_size; /* sizeof(podball_settings) */
+    uint32_t world_size;    /* sizeof(podball_world) */
+    uint32_t action_size;   /* sizeof(podball_action) */
 } podball_module_abi;
 
 /* The layout, pinned (64-bit Linux, where Playbench runs): a change that moves a field fails to
@@ -163,12 +164,15 @@ typedef struct podball_module_abi {
 #endif
 #if defined(PODBALL_ABI_ASSERT) && (defined(__LP64__) || defined(_LP64))
 PODBALL_ABI_ASSERT(sizeof(podball_vec2) == 16 && PODBALL_ABI_ALIGNOF(podball_vec2) == 8, "podball_vec2 layout");
-PODBALL_ABI_ASSERT(sizeof(podball_module_info) == 32 && PODBALL_ABI_ALIGNOF(podball_module_info) == 8, "podball_module_info layout");
-PODBALL_ABI_ASSERT(sizeof(podball_settings) == 184 && PODBALL_ABI_ALIGNOF(podball_settings) == 8, "podball_settings layout");
+PODBALL_ABI_ASSERT(sizeof(podball_module_info) == 32 && PODBALL_ABI_ALIGNOF(podball_module_info) == 8,
+                   "podball_module_info layout");
+PODBALL_ABI_ASSERT(sizeof(podball_settings) == 184 && PODBALL_ABI_ALIGNOF(podball_settings) == 8,
+                   "podball_settings layout");
 PODBALL_ABI_ASSERT(sizeof(podball_pod) == 40 && PODBALL_ABI_ALIGNOF(podball_pod) == 8, "podball_pod layout");
 PODBALL_ABI_ASSERT(sizeof(podball_world) == 976 && PODBALL_ABI_ALIGNOF(podball_world) == 8, "podball_world layout");
 PODBALL_ABI_ASSERT(sizeof(podball_action) == 24 && PODBALL_ABI_ALIGNOF(podball_action) == 8, "podball_action layout");
-PODBALL_ABI_ASSERT(sizeof(podball_module_abi) == 24 && PODBALL_ABI_ALIGNOF(podball_module_abi) == 4, "podball_module_abi layout");
+PODBALL_ABI_ASSERT(sizeof(podball_module_abi) == 24 && PODBALL_ABI_ALIGNOF(podball_module_abi) == 4,
+                   "podball_module_abi layout");
 #endif
 
 /* The entry points a module library defines (this header declares them so the compiler checks the
@@ -182,7 +186,7 @@ PODBALL_MODULE_EXPORT const podball_module_info* podball_module_get_info(void);
 PODBALL_MODULE_EXPORT void* podball_module_init(const podball_settings* settings);
 PODBALL_MODULE_EXPORT int32_t podball_module_play(void* state, const podball_world* world, podball_action* actions);
 PODBALL_MODULE_EXPORT void podball_module_dispose(void* state);
-PODBALL_MODULE_EXPORT void* podball_module_clone(const void* state); /* optional */
+PODBALL_MODULE_EXPORT void* podball_module_clone(const void* state);            /* optional */
 PODBALL_MODULE_EXPORT const char* podball_module_last_error(const void* state); /* optional, ABI 1.1 */
 PODBALL_MODULE_EXPORT extern const podball_module_abi podball_module_abi_version;
 
@@ -204,8 +208,8 @@ __attribute__((weak)) extern const podball_module_abi podball_module_abi_version
 #else
 __attribute__((weak)) const podball_module_abi podball_module_abi_version = {
 #endif
-    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR, sizeof(podball_module_info), sizeof(podball_settings),
-    sizeof(podball_world), sizeof(podball_action)};
+    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR, sizeof(podball_module_info),
+    sizeof(podball_settings), sizeof(podball_world),    sizeof(podball_action)};
 #endif
 
 #ifdef __cplusplus

@@ -28,8 +28,8 @@ ProcessResult run_playbench(const std::string& args, const std::string& env_pref
     static int counter = 0;
     std::string out = temp_path("out" + std::to_string(counter) + ".txt");
     std::string err = temp_path("err" + std::to_string(counter++) + ".txt");
-    std::string cmd = env_prefix + " '" + std::string(PLAYBENCH_BINARY) + "' " + args + " >'" + out + "' 2>'" + err +
-                      "' </dev/null";
+    std::string cmd =
+        env_prefix + " '" + std::string(PLAYBENCH_BINARY) + "' " + args + " >'" + out + "' 2>'" + err + "' </dev/null";
     int status = std::system(cmd.c_str());
     ProcessResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

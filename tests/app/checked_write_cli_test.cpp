@@ -21,7 +21,7 @@ int dev_temp_files() {
         if (e.path().filename().string().rfind("full.tmp", 0) == 0) ++n;
     return n;
 }
-}  // namespace
+}   // namespace
 
 TEST_CASE("checked writes cli: render --out /dev/full exits non-zero with the reason") {
     if (!fs::exists("/dev/full")) {
@@ -79,9 +79,9 @@ TEST_CASE("checked writes cli: a replay recording cut short by the disk removes 
     // fails with EFBIG): the header fits, the first block of hashes does not.
     const std::string out = temp_path("too-large.pbreplay");
     fs::remove(out);
-    ProcessResult r = run_playbench("replay record '" + source_path("scenarios/podball-default.toml") +
-                                        "' --ticks 20000 --out '" + out + "'",
-                                    "trap '' XFSZ; ulimit -f 16;");
+    ProcessResult r = run_playbench(
+        "replay record '" + source_path("scenarios/podball-default.toml") + "' --ticks 20000 --out '" + out + "'",
+        "trap '' XFSZ; ulimit -f 16;");
     CHECK(r.exit_code != 0);
     CHECK(r.err.find("cannot write the replay " + out + ": File too large") != std::string::npos);
     CHECK(r.err.find("(the partial file " + out + " was removed)") != std::string::npos);

@@ -68,11 +68,13 @@ TEST_CASE("bad arguments print usage and exit non-zero") {
     }
     SUBCASE("--set giving one parameter twice (every verb, the window too, reads --set the same way)") {
         for (const std::string verb : {"run", "match", "render"}) {
-            auto r = run_playbench(verb + " " + kDefault + " --set podball.ball.friction=0.01 --set podball.ball.friction=0.02" +
+            auto r = run_playbench(verb + " " + kDefault +
+                                   " --set podball.ball.friction=0.01 --set podball.ball.friction=0.02" +
                                    (verb == "render" ? " --out x.png" : ""));
             CHECK_MESSAGE(r.exit_code == 2, verb);
             CHECK_MESSAGE(r.err.find("'podball.ball.friction' is already set by --set podball.ball.friction=0.01") !=
-                              std::string::npos, verb, r.err);
+                              std::string::npos,
+                          verb, r.err);
         }
     }
     SUBCASE("render without --out") {

@@ -43,7 +43,8 @@ TEST_CASE("data paths: an installed layout is found from the executable, else th
 TEST_CASE("data paths: the build tree's test binary reads the source tree's scenarios") {
     // build/release/test_app has no build/share/playbench: the sources it was built from.
     CHECK(pb::app::data_dir() == fs::path(PLAYBENCH_SOURCE_DIR));
-    CHECK(pb::app::data_file("scenarios/podball-default.toml") == std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml");
+    CHECK(pb::app::data_file("scenarios/podball-default.toml") ==
+          std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml");
     CHECK(fs::is_regular_file(pb::app::data_file("scenarios/podball-default.toml")));
 }
 
@@ -60,14 +61,14 @@ TEST_CASE("playbench icon: the packaging's icon, transparent corners, pitch, pod
     CHECK(h == 64);
     // The icon's shapes in its 256-unit square (packaging/playbench.svg), a quarter of that here.
     auto px = [&](int x, int y) { return data + (y * w + x) * 4; };
-    CHECK(px(0, 0)[3] == 0);     // outside the rounded tile: transparent
+    CHECK(px(0, 0)[3] == 0);   // outside the rounded tile: transparent
     CHECK(px(63, 63)[3] == 0);
     const unsigned char* pitch = px(25, 15);   // (100, 60): pitch green #2e7d4f
     CHECK(pitch[0] == 0x2e);
     CHECK(pitch[1] == 0x7d);
     CHECK(pitch[2] == 0x4f);
     CHECK(pitch[3] == 255);
-    const unsigned char* ball = px(32, 32);    // (128, 128): the white ball
+    const unsigned char* ball = px(32, 32);   // (128, 128): the white ball
     CHECK(ball[0] == 255);
     CHECK(ball[1] == 255);
     CHECK(ball[2] == 255);
@@ -81,7 +82,7 @@ TEST_CASE("playbench icon: the packaging's icon, transparent corners, pitch, pod
     CHECK(pod_b[2] == 0xfd);
     // An edge pixel of the tile is partly covered (anti-aliased) and keeps the pitch's colour
     // (straight alpha: no dark fringe from blending over transparent black).
-    const unsigned char* edge = px(7, 7);      // the top-left corner's arc (centre (64, 64), radius 48) crosses it
+    const unsigned char* edge = px(7, 7);   // the top-left corner's arc (centre (64, 64), radius 48) crosses it
     CHECK(edge[3] > 60);
     CHECK(edge[3] < 200);
     CHECK(edge[1] == doctest::Approx(0x7d).epsilon(0.03));
@@ -96,8 +97,8 @@ TEST_CASE("a missing scenario that is one of Playbench's examples is named with 
     ProcessResult r = run_playbench("run no-such-folder/rgs-two-at-800.toml --ticks 1");
     CHECK(r.exit_code == 2);
     const std::string example = (pb::app::data_dir() / "scenarios" / "rgs-two-at-800.toml").lexically_normal().string();
-    CHECK(r.err.find("File does not exist: no-such-folder/rgs-two-at-800.toml (Playbench's example of that name is " + example +
-                     ")") != std::string::npos);
+    CHECK(r.err.find("File does not exist: no-such-folder/rgs-two-at-800.toml (Playbench's example of that name is " +
+                     example + ")") != std::string::npos);
     // Not an example: the plain message.
     ProcessResult other = run_playbench("compare no-such-file.toml --b podball.ball.friction=0.01");
     CHECK(other.exit_code == 2);

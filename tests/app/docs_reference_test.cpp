@@ -30,10 +30,11 @@ std::string difference(const std::string& page, const std::string& command, cons
     while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
     std::ostringstream why;
     why << page << " differs from what `" << command << "` prints (" << a.size() << " lines committed, " << b.size()
-        << " generated); first difference at line " << i + 1 << ":\n  committed: "
-        << (i < a.size() ? a[i] : "(end of file)") << "\n  generated: " << (i < b.size() ? b[i] : "(end of output)")
-        << "\nThe page is generated, never edited by hand: run `make docs-reference` (or `" << command << " > "
-        << page << "` with this build) and commit the result.";
+        << " generated); first difference at line " << i + 1
+        << ":\n  committed: " << (i < a.size() ? a[i] : "(end of file)")
+        << "\n  generated: " << (i < b.size() ? b[i] : "(end of output)")
+        << "\nThe page is generated, never edited by hand: run `make docs-reference` (or `" << command << " > " << page
+        << "` with this build) and commit the result.";
     return why.str();
 }
 
@@ -47,7 +48,7 @@ void check_generated_page(const std::string& page, const std::string& args) {
     CHECK_MESSAGE(why.empty(), why);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("docs reference: docs/reference/params.md is what `playbench params --markdown` prints") {
     check_generated_page("docs/reference/params.md", "params --markdown");
@@ -79,11 +80,13 @@ TEST_CASE("params --markdown: every lab and section, every parameter's row from 
     CHECK(table_rows == rows);
     CHECK(rows > 50);
     // A real number with its range, unit and log slider; a switch; an enumerated parameter by name.
-    CHECK(contains(md, "| `podball.ball.friction` | Ball friction | 0.02 | 0.0005 .. 0.05 (log slider) | "
-                       "pod masses/tick | "));
+    CHECK(contains(md,
+                   "| `podball.ball.friction` | Ball friction | 0.02 | 0.0005 .. 0.05 (log slider) | "
+                   "pod masses/tick | "));
     CHECK(contains(md, "| `logistics.distance.true_paths` | True path lengths | false | true or false |  | "));
-    CHECK(contains(md, "| `logistics.matching.policy` | Matching policy | 0 (`stable_transporters`) | "
-                       "`stable_transporters` (0): Stable (transporters propose)<br>`stable_requests` (1): "));
+    CHECK(contains(md,
+                   "| `logistics.matching.policy` | Matching policy | 0 (`stable_transporters`) | "
+                   "`stable_transporters` (0): Stable (transporters propose)<br>`stable_requests` (1): "));
     CHECK(contains(md, "`optimal` (3): Optimal (max total rate)"));
     // Markdown in descriptions is escaped outside code: "mass*widths" is not emphasis.
     CHECK(contains(md, "pod mass\\*widths/tick^2"));
@@ -108,13 +111,12 @@ TEST_CASE("help --markdown: every verb and option --help shows, nothing hidden; 
     const auto r = run_playbench("help --markdown");
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     const std::string& md = r.out;
-    for (const char* verb : {"## playbench\n", "## playbench run\n", "## playbench match\n", "## playbench render\n",
-                             "## playbench solve\n", "## playbench params\n", "## playbench replay\n",
-                             "## playbench replay record\n", "## playbench replay verify\n",
-                             "## playbench replay info\n",
-                             "## playbench replay export\n", "## playbench compare\n", "## playbench sweep\n",
-                             "## playbench sweep run\n", "## playbench sweep merge\n", "## playbench sweep status\n",
-                             "## playbench sweep report\n", "## playbench bench\n", "## playbench help\n"})
+    for (const char* verb :
+         {"## playbench\n", "## playbench run\n", "## playbench match\n", "## playbench render\n",
+          "## playbench solve\n", "## playbench params\n", "## playbench replay\n", "## playbench replay record\n",
+          "## playbench replay verify\n", "## playbench replay info\n", "## playbench replay export\n",
+          "## playbench compare\n", "## playbench sweep\n", "## playbench sweep run\n", "## playbench sweep merge\n",
+          "## playbench sweep status\n", "## playbench sweep report\n", "## playbench bench\n", "## playbench help\n"})
         CHECK_MESSAGE(contains(md, verb), verb);
     // Options with what they take, as CLI11 declares them, and required ones marked.
     CHECK(contains(md, "| `--ticks` | `INT:INT in [0 - 1000000000]` | Ticks to simulate (default 3600) |"));

@@ -13,7 +13,7 @@ const std::string kLevel = "'" + source_path("scenarios/effects-three-waves.toml
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("effects: run --json lists each creep's effects at the end tick and the metrics per policy") {
     const auto r = run_playbench("run " + kExamples + " --ticks 21 --json");
@@ -25,7 +25,8 @@ TEST_CASE("effects: run --json lists each creep's effects at the end tick and th
     // Creep 1 under highest duration: 18 dps.
     CHECK(has(r.out, "\"potency\": 18,"));
     // The metrics name every policy and book the PD of each effect type.
-    for (const char* policy : {"\"policy\": \"highest_potency\"", "\"policy\": \"highest_duration\"", "\"policy\": \"average\""})
+    for (const char* policy :
+         {"\"policy\": \"highest_potency\"", "\"policy\": \"highest_duration\"", "\"policy\": \"average\""})
         CHECK(has(r.out, policy));
     CHECK(has(r.out, "\"applied_pd\""));
     // The average lost 37.5 of creep 1's 90 PD and 45 of creep 0's (10|4) + (10|5) -> (10|4.5).

@@ -34,7 +34,7 @@ std::string write_file(const std::string& name, const std::string& text) {
     return path;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("run /dev/zero and run FIFO are refused at once as not regular files") {
     double seconds = 0.0;
@@ -59,14 +59,16 @@ TEST_CASE("run /dev/zero and run FIFO are refused at once as not regular files")
 
 TEST_CASE("a NaN lane waypoint is refused with file:line: key by run --json and render (no crash, no exit 0)") {
     const std::string path =
-        write_file("hostile-nan.toml", "lab = \"effects\"\n[lane]\nwaypoints = [[0, 0], [nan, 3], [10, 3]]\n[[waves]]\ncount = 5\n");
+        write_file("hostile-nan.toml",
+                   "lab = \"effects\"\n[lane]\nwaypoints = [[0, 0], [nan, 3], [10, 3]]\n[[waves]]\ncount = 5\n");
     double seconds = 0.0;
     ProcessResult r = run_bounded("run '" + path + "' --json --ticks 10", seconds);
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err.find("hostile-nan.toml:3: key 'lane.waypoints[1]'") != std::string::npos);
     CHECK(r.err.find("got [nan, 3]") != std::string::npos);
-    r = run_bounded("render '" + path + "' --ticks 10 --size 320x200 --out '" + temp_path("hostile-nan.png") + "'", seconds);
+    r = run_bounded("render '" + path + "' --ticks 10 --size 320x200 --out '" + temp_path("hostile-nan.png") + "'",
+                    seconds);
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("key 'lane.waypoints[1]'") != std::string::npos);
 }
@@ -89,7 +91,8 @@ TEST_CASE("--set 2^63 is refused as given (not wrapped) and --seed 2^64 names th
 }
 
 TEST_CASE("huge scenarios are refused at load naming the limit, in well under a second") {
-    std::string effects = "lab = \"effects\"\ncompare = [\"as_defined\", \"as_defined\", \"as_defined\", \"as_defined\"]\n";
+    std::string effects =
+        "lab = \"effects\"\ncompare = [\"as_defined\", \"as_defined\", \"as_defined\", \"as_defined\"]\n";
     for (int i = 0; i < 100; ++i) effects += "[[waves]]\ncount = 100000\n";
     double seconds = 0.0;
     ProcessResult r = run_bounded("run '" + write_file("hostile-creeps.toml", effects) + "' --ticks 3", seconds);
@@ -109,7 +112,8 @@ TEST_CASE("huge scenarios are refused at load naming the limit, in well under a 
     CHECK(seconds < 5.0);
 }
 
-TEST_CASE("out of memory is a clear error and exit 1, not an abort (a scenario at the Logistics limits under ulimit -v)") {
+TEST_CASE(
+    "out of memory is a clear error and exit 1, not an abort (a scenario at the Logistics limits under ulimit -v)") {
 #ifdef PLAYBENCH_SANITIZED
     // ASan reserves its shadow memory (terabytes of address space) at start-up and aborts on an
     // allocation that fails rather than throwing: the Release run checks this.
@@ -153,9 +157,12 @@ TEST_CASE("a key of 20,000 dot-separated parts is refused by every entry point w
     refused_by("compare " + good + " --b-scenario '" + podball + "' --ticks 10", "hostile-key-podball.toml:2:");
 
     // A sweep file with such a key, and a sweep of such a scenario.
-    const std::string sweep = write_file("hostile-key.sweep.toml", "scenario = " + good + "\nseeds = 1\nticks = 10\n" + key + " = 1\n");
-    refused_by("sweep run '" + sweep + "' --out '" + temp_path("hostile-key-sweep-out") + "'", "hostile-key.sweep.toml:4:");
-    const std::string sweep_of = write_file("hostile-key-of.sweep.toml", "scenario = '" + podball + "'\nseeds = 1\nticks = 10\n");
+    const std::string sweep =
+        write_file("hostile-key.sweep.toml", "scenario = " + good + "\nseeds = 1\nticks = 10\n" + key + " = 1\n");
+    refused_by("sweep run '" + sweep + "' --out '" + temp_path("hostile-key-sweep-out") + "'",
+               "hostile-key.sweep.toml:4:");
+    const std::string sweep_of =
+        write_file("hostile-key-of.sweep.toml", "scenario = '" + podball + "'\nseeds = 1\nticks = 10\n");
     refused_by("sweep run '" + sweep_of + "' --out '" + temp_path("hostile-key-sweep-of-out") + "'",
                "hostile-key-podball.toml:2:");
 
@@ -179,11 +186,14 @@ TEST_CASE("a key of 20,000 dot-separated parts is refused by every entry point w
 
 TEST_CASE("a 12 MB text value and a list of a million elements are refused at once, the text shown cut") {
     double seconds = 0.0;
-    ProcessResult r =
-        run_bounded("run '" + write_file("hostile-text.toml", "lab = \"" + std::string(12500000, 'a') + "\"\n") + "' --ticks 1", seconds);
+    ProcessResult r = run_bounded(
+        "run '" + write_file("hostile-text.toml", "lab = \"" + std::string(12500000, 'a') + "\"\n") + "' --ticks 1",
+        seconds);
     CHECK(r.exit_code == 2);
-    CHECK(r.err.find("hostile-text.toml:1: key 'lab': the text \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\u2026\" (11.9 MB) is "
-                     "longer than the limit of 64 KB for one text value (kMaxTomlStringBytes)") != std::string::npos);
+    CHECK(
+        r.err.find(
+            "hostile-text.toml:1: key 'lab': the text \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\u2026\" (11.9 MB) is "
+            "longer than the limit of 64 KB for one text value (kMaxTomlStringBytes)") != std::string::npos);
     CHECK(r.err.size() < 400);   // not 12.5 MB of 'a'
     std::string list = "lab = \"podball\"\nx = [1";
     for (int i = 1; i < 1000000; ++i) list += ",1";
@@ -204,10 +214,11 @@ TEST_CASE("window: a scenario and a settings file with a key of 20,000 parts are
     const std::string dump = temp_path("hostile-key-window.json");
     fs::remove(dump);
     const std::string script = write_file("hostile-key-window.txt", "frame 15 dump " + dump + "\nframe 20 quit\n");
-    const ProcessResult r = run_playbench("--script '" + script + "' '" + scenario + "'",
-                                          "XDG_CONFIG_HOME='" + config_home +
-                                              "' PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
-                                              " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'");
+    const ProcessResult r =
+        run_playbench("--script '" + script + "' '" + scenario + "'",
+                      "XDG_CONFIG_HOME='" + config_home +
+                          "' PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
+                          " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'");
     INFO("stderr: " << r.err.substr(0, 2000));
     REQUIRE(r.exit_code == 0);   // 139 when the stack overflowed
     CHECK(r.err.find("settings.toml:2: key 'window.a.a.a") != std::string::npos);

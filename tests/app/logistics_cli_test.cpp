@@ -28,7 +28,7 @@ TEST_CASE("logistics: run --json has requests, transporters, rates and the match
     REQUIRE(later.exit_code == 0);
     CHECK(later.out.find("\"delivered_to_sinks\": ") != std::string::npos);
     CHECK(later.out.find("\"moved_into_buffers\": ") != std::string::npos);
-    CHECK(later.out.find("\"request\": null") == std::string::npos);   // all six busy by now
+    CHECK(later.out.find("\"request\": null") == std::string::npos);                   // all six busy by now
     CHECK(later.out == run_playbench("run " + kColony + " --ticks 300 --json").out);   // deterministic
 }
 
@@ -42,7 +42,8 @@ TEST_CASE("logistics: --set switches the policy; bad values and keys are refused
     CHECK(bad.err.find("3") != std::string::npos);
     // By name (docs/scenario-files.md#the-keys-every-scenario-has): the same run as by number; a
     // typo names the choice meant.
-    auto by_name = run_playbench("run " + kColony + " --ticks 5 --json --set logistics.matching.policy=sequential_greedy");
+    auto by_name =
+        run_playbench("run " + kColony + " --ticks 5 --json --set logistics.matching.policy=sequential_greedy");
     REQUIRE_MESSAGE(by_name.exit_code == 0, by_name.err);
     CHECK(by_name.out == greedy.out);
     auto typo = run_playbench("run " + kColony + " --set logistics.matching.policy=optimall");
@@ -53,7 +54,8 @@ TEST_CASE("logistics: --set switches the policy; bad values and keys are refused
     CHECK(key_typo.err.find("did you mean logistics.transporter.speed?") != std::string::npos);
     auto params = run_playbench("params logistics");
     REQUIRE(params.exit_code == 0);
-    CHECK(params.out.find("one of stable_transporters, stable_requests, sequential_greedy, optimal") != std::string::npos);
+    CHECK(params.out.find("one of stable_transporters, stable_requests, sequential_greedy, optimal") !=
+          std::string::npos);
     CHECK(params.out.find("3 = optimal: Optimal (max total rate)") != std::string::npos);
     CHECK(params.out.find("switch: true or false") != std::string::npos);
     auto lab_typo = run_playbench("params logistcs");
@@ -66,14 +68,16 @@ TEST_CASE("logistics: --set switches the policy; bad values and keys are refused
 TEST_CASE("logistics: render at the ticks that crashed ImGui (a load disc of 1e-7 px) writes the picture") {
     // logistics-large died with SIGFPE at tick 324, the colony at 333: a transporter carrying
     // 4.3e-14 energy got a disc ImGui 1.86's circle code divides by zero for.
-    for (const auto& scenario_ticks : {std::pair<std::string, int>{"logistics-large.toml", 324}, {"logistics-colony.toml", 333}}) {
-        const auto& scenario = scenario_ticks.first;   // (Clang 14 cannot capture a structured binding in a doctest macro)
+    for (const auto& scenario_ticks :
+         {std::pair<std::string, int>{"logistics-large.toml", 324}, {"logistics-colony.toml", 333}}) {
+        const auto& scenario =
+            scenario_ticks.first;   // (Clang 14 cannot capture a structured binding in a doctest macro)
         const auto& ticks = scenario_ticks.second;
         CAPTURE(scenario);
         const std::string png = temp_path("crash-" + scenario + ".png");
         std::remove(png.c_str());
-        auto r = run_playbench("render '" + source_path("scenarios/" + scenario) + "' --ticks " + std::to_string(ticks) +
-                               " --tab analysis --out '" + png + "'");
+        auto r = run_playbench("render '" + source_path("scenarios/" + scenario) + "' --ticks " +
+                               std::to_string(ticks) + " --tab analysis --out '" + png + "'");
         CHECK_MESSAGE(r.exit_code == 0, r.err);
         CHECK(r.out.find("tick " + std::to_string(ticks)) != std::string::npos);
         CHECK(read_text(png).size() > 10000);

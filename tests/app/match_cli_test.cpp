@@ -12,8 +12,8 @@ TEST_CASE("match plays full matches and reports results and metrics per team") {
     auto r = run_playbench("match " + kMatch + " --games 3 --seed 5");
     REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     for (const char* part : {"3 matches, seeds 5 .. 7", "Blue (formation)", "Red (passer)", "wins", "draws", "losses",
-                             "mean score", "ball possession %", "area coverage %", "attack ratio", "shots on goal per match",
-                             "camping (matches)", "seed 5 ", "seed 7 "}) {
+                             "mean score", "ball possession %", "area coverage %", "attack ratio",
+                             "shots on goal per match", "camping (matches)", "seed 5 ", "seed 7 "}) {
         CAPTURE(part);
         CHECK(r.out.find(part) != std::string::npos);
     }

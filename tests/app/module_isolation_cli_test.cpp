@@ -27,24 +27,24 @@ std::string write_scenario(const std::string& name, const std::string& library) 
     fs::create_directories(dir);
     const fs::path file = dir / (name + ".toml");
     std::ofstream(file) << "lab = \"podball\"\nseed = 4\n[params]\npodball.match.period_ticks = 1200\n"
-                           "[team0]\nname = \"Lib\"\nmodule = \"lib:" << library << "\"\npods = 3\n"
+                           "[team0]\nname = \"Lib\"\nmodule = \"lib:"
+                        << library
+                        << "\"\npods = 3\n"
                            "[team1]\nname = \"Red\"\nmodule = \"chaser\"\npods = 3\n";
     return file.string();
 }
 
-}  // namespace
+}   // namespace
 
-TEST_CASE("module isolation cli: a looping, crashing, aborting, exiting or scribbling module leaves the match running") {
+TEST_CASE(
+    "module isolation cli: a looping, crashing, aborting, exiting or scribbling module leaves the match running") {
     struct Case {
         const char* variant;
         const char* fault;
     };
     const Case cases[] = {
-        {"loop", " ms of processor time"},
-        {"segv", "crashed (SIGSEGV"},
-        {"abort", "crashed (SIGABRT"},
-        {"exit", "exited with status 0"},
-        {"scribble", "crashed (SIGSEGV"},
+        {"loop", " ms of processor time"}, {"segv", "crashed (SIGSEGV"},     {"abort", "crashed (SIGABRT"},
+        {"exit", "exited with status 0"},  {"scribble", "crashed (SIGSEGV"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.variant);
@@ -110,7 +110,8 @@ TEST_CASE("module isolation cli: a module's own error message is part of the fau
         REQUIRE(run.exit_code == 0);
         CHECK(run.out.find("\"faults\": 10") != std::string::npos);
         // The control character the module wrote is shown as \x01 (a backslash, escaped in JSON).
-        CHECK(run.out.find("podball_module_play returned status 3: no plan for tick 95\\\\x01xxxx") != std::string::npos);
+        CHECK(run.out.find("podball_module_play returned status 3: no plan for tick 95\\\\x01xxxx") !=
+              std::string::npos);
         ProcessResult text = run_playbench("run '" + scenario + "' --ticks 100" + std::string(mode));
         REQUIRE(text.exit_code == 0);
         CHECK(text.out.find("returned status 3: no plan for tick 95\\x01xxxx") != std::string::npos);
@@ -122,7 +123,8 @@ TEST_CASE("module isolation cli: a replay whose module now overruns its budget d
     // same call overruns 50 ms): as a replay from a faster machine would.
     const std::string scenario = write_scenario("slow", test_module("slow"));
     const std::string replay = (fs::path(temp_path("isolation")) / "slow.pbreplay").string();
-    ProcessResult rec = run_playbench("replay record '" + scenario + "' --ticks 600 --in-process-modules --out '" + replay + "'");
+    ProcessResult rec =
+        run_playbench("replay record '" + scenario + "' --ticks 600 --in-process-modules --out '" + replay + "'");
     REQUIRE_MESSAGE(rec.exit_code == 0, rec.err);
     ProcessResult trusted = run_playbench("replay verify '" + replay + "' --allow-modules --in-process-modules");
     CHECK_MESSAGE(trusted.exit_code == 0, trusted.out);
@@ -150,8 +152,12 @@ TEST_CASE("module isolation window: a crashing and a looping module leave the wi
         // Two reports: the window plays on wall-clock time, so how many ticks 70 frames hold depends
         // on the machine; what must hold everywhere is that the clock passed the fault and kept going.
         std::ofstream(script_path) << "frame 10 click @transport.play\n"
-                                      "frame 80 dump " << report << "\n"
-                                      "frame 160 dump " << later << "\n"
+                                      "frame 80 dump "
+                                   << report
+                                   << "\n"
+                                      "frame 160 dump "
+                                   << later
+                                   << "\n"
                                       "frame 165 quit\n";
         const std::string env = "XDG_CONFIG_HOME='" + config_home +
                                 "' PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
@@ -171,4 +177,4 @@ TEST_CASE("module isolation window: a crashing and a looping module leave the wi
     }
 }
 
-#endif  // PB_MODULE_DIR
+#endif   // PB_MODULE_DIR

@@ -34,7 +34,9 @@ std::string escape_module(const std::string& variant) {
 std::string write_scenario(const std::string& name, const std::string& library) {
     const fs::path file = fs::path(temp_path("sandbox")) / (name + ".toml");
     std::ofstream(file) << "lab = \"podball\"\nseed = 4\n[params]\npodball.match.period_ticks = 1200\n"
-                           "[team0]\nname = \"Lib\"\nmodule = \"lib:" << library << "\"\npods = 3\n"
+                           "[team0]\nname = \"Lib\"\nmodule = \"lib:"
+                        << library
+                        << "\"\npods = 3\n"
                            "[team1]\nname = \"Red\"\nmodule = \"chaser\"\npods = 3\n";
     return file.string();
 }
@@ -175,7 +177,7 @@ ProcessResult run_json(const std::string& scenario, const std::string& args) {
     return run;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("module sandbox cli: every way out of the host is a fault with its reason, Playbench runs on") {
     struct Case {
@@ -259,4 +261,4 @@ TEST_CASE("module sandbox cli: the memory limit is a parameter; a leaking module
     CHECK(at < 400);
 }
 
-#endif  // PB_MODULE_DIR
+#endif   // PB_MODULE_DIR

@@ -25,13 +25,16 @@ std::string record(const std::string& scenario, int ticks, const std::string& na
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("replay cli: record then verify, for a Podball match and an RGS build order") {
     for (const char* scenario : {"scenarios/podball-default.toml", "scenarios/rgs-build-order.toml"}) {
         CAPTURE(scenario);
-        const std::string file = record(scenario, 1500, "cli-ok.pbreplay", "--set " + std::string(
-            std::string(scenario).find("podball") != std::string::npos ? "podball.ball.friction=0.005" : "rgs.economy.half_life=20"));
+        const std::string file =
+            record(scenario, 1500, "cli-ok.pbreplay",
+                   "--set " + std::string(std::string(scenario).find("podball") != std::string::npos
+                                              ? "podball.ball.friction=0.005"
+                                              : "rgs.economy.half_life=20"));
         ProcessResult v = run_playbench("replay verify '" + file + "'");
         INFO(v.err);
         CHECK(v.exit_code == 0);
@@ -72,7 +75,8 @@ TEST_CASE("replay cli: info lists the header, the commands and a cut-off file's 
     ProcessResult cut = run_playbench("replay info '" + file + "'");
     CHECK(cut.exit_code == 4);   // as verify would say: not closed
     CHECK(cut.err.find("ends inside a record") != std::string::npos);
-    CHECK(cut.out.find("file NOT CLOSED: cut off inside a record at byte " + std::to_string(size - 9)) != std::string::npos);
+    CHECK(cut.out.find("file NOT CLOSED: cut off inside a record at byte " + std::to_string(size - 9)) !=
+          std::string::npos);
     CHECK(cut.out.find("length 600 ticks (recording not closed)") != std::string::npos);
     ProcessResult v = run_playbench("replay verify '" + file + "'");
     CHECK(v.exit_code == 4);
@@ -103,13 +107,15 @@ TEST_CASE("replay cli: one flipped byte after the header: verify, info and expor
     INFO(v.out, v.err);
     CHECK(v.exit_code == 3);
     CHECK(v.out.find("DAMAGED: ") != std::string::npos);
-    CHECK(v.out.find("(checksum mismatch in a block of tick hashes): the hashes of ticks 1..2000 are lost") != std::string::npos);
+    CHECK(v.out.find("(checksum mismatch in a block of tick hashes): the hashes of ticks 1..2000 are lost") !=
+          std::string::npos);
     CHECK(v.out.find("2000 of 2000 ticks re-simulated (ticks 1..2000 unchecked") != std::string::npos);
     ProcessResult i = run_playbench("replay info '" + file + "'");
     CHECK(i.exit_code == 3);
     CHECK(i.out.find("file DAMAGED: ") != std::string::npos);
     const std::string dir = temp_path("cli-flip-frames");
-    ProcessResult e = run_playbench("replay export '" + file + "' --from 10 --to 10 --size 320x200 --out '" + dir + "'");
+    ProcessResult e =
+        run_playbench("replay export '" + file + "' --from 10 --to 10 --size 320x200 --out '" + dir + "'");
     CHECK(e.exit_code == 3);
     CHECK(e.err.find("the replay is DAMAGED") != std::string::npos);
     CHECK(fs::exists(fs::path(dir) / "frame-000010.png"));   // what can be shown still is
@@ -117,7 +123,8 @@ TEST_CASE("replay cli: one flipped byte after the header: verify, info and expor
     fs::remove(file);
 }
 
-TEST_CASE("replay cli: a flipped byte in the end record is damage (exit 3); an end record cut short is not closed (exit 4)") {
+TEST_CASE(
+    "replay cli: a flipped byte in the end record is damage (exit 3); an end record cut short is not closed (exit 4)") {
     const std::string file = record("scenarios/podball-default.toml", 200, "cli-end.pbreplay");
     const std::string bytes = read_text(file);
     const std::size_t end = pb::replay_record_starts(bytes).back();
@@ -138,7 +145,8 @@ TEST_CASE("replay cli: a flipped byte in the end record is damage (exit 3); an e
     ProcessResult i = run_playbench("replay info '" + file + "'");
     CHECK(i.exit_code == 3);
     CHECK(i.out.find("file DAMAGED: 9 bytes at byte " + std::to_string(end) +
-                     " (a record with an impossible length: 1 byte for the end record, which holds none)") != std::string::npos);
+                     " (a record with an impossible length: 1 byte for the end record, which holds none)") !=
+          std::string::npos);
     std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 4);
     ProcessResult cut = run_playbench("replay verify '" + file + "'");
     CHECK(cut.exit_code == 4);
@@ -146,7 +154,8 @@ TEST_CASE("replay cli: a flipped byte in the end record is damage (exit 3); an e
     fs::remove(file);
 }
 
-TEST_CASE("replay cli: a Podball replay with CRC-sound quiet stretches, which Podball never writes: DAMAGED at their byte") {
+TEST_CASE(
+    "replay cli: a Podball replay with CRC-sound quiet stretches, which Podball never writes: DAMAGED at their byte") {
     const std::string source = record("scenarios/podball-default.toml", 100, "cli-quiet-source.pbreplay");
     const pb::ReplayLoad recorded = pb::read_replay_file(source);
     REQUIRE(recorded.data);
@@ -165,8 +174,8 @@ TEST_CASE("replay cli: a Podball replay with CRC-sound quiet stretches, which Po
     ProcessResult i = run_playbench("replay info '" + file + "'");
     CHECK(i.exit_code == 3);
     CHECK(i.out.find("length 100 ticks\n") != std::string::npos);
-    CHECK(i.out.find("33 bytes at byte " + std::to_string(records[2]) + " (a stretch of quiet ticks that does not fit where it stands)") !=
-          std::string::npos);
+    CHECK(i.out.find("33 bytes at byte " + std::to_string(records[2]) +
+                     " (a stretch of quiet ticks that does not fit where it stands)") != std::string::npos);
     ProcessResult v = run_playbench("replay verify '" + file + "'");
     CHECK(v.exit_code == 3);
     CHECK(v.out.find("100 of 100 ticks re-simulated") != std::string::npos);
@@ -177,7 +186,8 @@ TEST_CASE("replay cli: export writes numbered frames of a range") {
     const std::string file = record("scenarios/podball-default.toml", 120, "cli-export.pbreplay");
     const std::string dir = temp_path("cli-export-frames");
     fs::remove_all(dir);
-    ProcessResult e = run_playbench("replay export '" + file + "' --from 60 --to 100 --every 20 --size 320x200 --out '" + dir + "'");
+    ProcessResult e =
+        run_playbench("replay export '" + file + "' --from 60 --to 100 --every 20 --size 320x200 --out '" + dir + "'");
     INFO(e.err);
     REQUIRE(e.exit_code == 0);
     CHECK(e.out.find("wrote 3 frames") != std::string::npos);
@@ -194,8 +204,9 @@ TEST_CASE("replay cli: export writes numbered frames of a range") {
 }
 
 TEST_CASE("replay cli: a --set that makes the scheduled build order impossible is refused before recording") {
-    ProcessResult r = run_playbench("replay record '" + source_path("scenarios/rgs-build-order.toml") +
-                                    "' --set rgs.economy.half_life=10 --ticks 10 --out '" + temp_path("never.pbreplay") + "'");
+    ProcessResult r =
+        run_playbench("replay record '" + source_path("scenarios/rgs-build-order.toml") +
+                      "' --set rgs.economy.half_life=10 --ticks 10 --out '" + temp_path("never.pbreplay") + "'");
     CHECK(r.exit_code == 1);
     CHECK(r.err.find("cannot be recorded") != std::string::npos);
     CHECK(r.err.find("not enough BP") != std::string::npos);
@@ -235,14 +246,14 @@ TEST_CASE("replay cli: a replay from another engine version says so before verif
     ProcessResult v = run_playbench("replay verify '" + file + "'");
     INFO(v.out, v.err);
     CHECK(v.exit_code == 0);   // the rules did not change what these ticks compute
-    const std::string pair = "recorded with engine " + std::to_string(pb::kEngineVersion - 1) + " (Playbench 0.0.9), replayed with engine " +
-                             std::to_string(pb::kEngineVersion);
+    const std::string pair = "recorded with engine " + std::to_string(pb::kEngineVersion - 1) +
+                             " (Playbench 0.0.9), replayed with engine " + std::to_string(pb::kEngineVersion);
     const std::size_t before = v.out.find(pair + " (Playbench ");
     REQUIRE(before != std::string::npos);
     CHECK(v.out.find(": the rules may differ") != std::string::npos);
     const std::size_t result = v.out.find("OK, 100 ticks re-simulated");
     REQUIRE(result != std::string::npos);
-    CHECK(before < result);   // said before the verdict
+    CHECK(before < result);                                       // said before the verdict
     CHECK(v.out.find("[" + pair, result) != std::string::npos);   // and named in it
     fs::remove(file);
 }

@@ -42,7 +42,8 @@ std::string record_and_hand_over(const fs::path& src, const fs::path& out_dir, c
     std::ofstream(src / "team.toml") << scenario_text();
     fs::copy_file(kMarkerLib, src / "libteam.so");
     const std::string out = (out_dir / "rec.pbreplay").string();
-    ProcessResult r = run_playbench("replay record '" + (src / "team.toml").string() + "' --ticks 300 --out '" + out + "'");
+    ProcessResult r =
+        run_playbench("replay record '" + (src / "team.toml").string() + "' --ticks 300 --out '" + out + "'");
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     fs::copy_file(out, handed / "rec.pbreplay");
@@ -51,7 +52,7 @@ std::string record_and_hand_over(const fs::path& src, const fs::path& out_dir, c
     return (handed / "rec.pbreplay").string();
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("replay modules cli: info runs nothing, verify needs --allow-modules and the pinned bytes") {
     const fs::path src = fresh("src"), out_dir = fresh("out"), handed = fresh("handed");
@@ -81,8 +82,8 @@ TEST_CASE("replay modules cli: info runs nothing, verify needs --allow-modules a
     CHECK(no_consent.err.find((src / "libteam.so").string() + ": missing") != std::string::npos);
     CHECK_FALSE(fs::exists(marker));
 
-    ProcessResult export_no = run_playbench("replay export '" + replay + "' --to 2 --out '" + (handed / "frames").string() + "'",
-                                            env(marker));
+    ProcessResult export_no = run_playbench(
+        "replay export '" + replay + "' --to 2 --out '" + (handed / "frames").string() + "'", env(marker));
     CHECK(export_no.exit_code == 2);
     CHECK(export_no.err.find("--allow-modules") != std::string::npos);
     CHECK_FALSE(fs::exists(marker));
@@ -90,7 +91,8 @@ TEST_CASE("replay modules cli: info runs nothing, verify needs --allow-modules a
     // With consent the library beside the moved replay is found by its bytes, and the replay
     // verifies: the constructor ran (in a private copy; in-process, where it can write the marker,
     // which the module sandbox would refuse).
-    ProcessResult ok = run_playbench("replay verify --allow-modules --in-process-modules '" + replay + "'", env(marker));
+    ProcessResult ok =
+        run_playbench("replay verify --allow-modules --in-process-modules '" + replay + "'", env(marker));
     INFO(ok.err);
     CHECK(ok.exit_code == 0);
     CHECK(ok.out.find("OK, 300 ticks re-simulated") != std::string::npos);

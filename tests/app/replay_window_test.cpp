@@ -14,7 +14,7 @@ namespace {
 
 std::string field(const std::string& json, const std::string& key) { return json_field(json, key); }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("window: review a replay from the command line, play it, add a note, take over") {
     if (!have_xvfb()) return;
@@ -32,29 +32,40 @@ TEST_CASE("window: review a replay from the command line, play it, add a note, t
                       branched = dir + "/branched.json", shot = dir + "/review.png";
     // Editing attempts first: a parameter slider and a pod dragged on the canvas change nothing.
     // It opens on the side panel's Review tab; the parameters are one tab over.
-    const std::string script = "frame 6 click @side.tab.params\n"
-                               "frame 10 click @params.filter\n"
-                               "frame 12 text ball.friction\n"
-                               "frame 16 drag @param.podball.ball.friction 90 0\n"
-                               "frame 24 drag @podball.pod.0.1 60 40\n"
-                               "frame 34 dump " + before + "\n"
-                               "frame 35 click @side.tab.review\n"
-                               "frame 38 click @transport.play\n"
-                               // A note added while playing: the button's label shows the tick,
-                               // which changes every frame, and the click must still land.
-                               "frame 41 click @review.note_text\n"
-                               "frame 45 text while it plays\n"
-                               "frame 49 click @review.add_note\n"
-                               "frame 70 dump " + playing + "\n"
-                               "frame 72 click @transport.play\n"
-                               "frame 76 screenshot " + shot + "\n"
-                               "frame 80 click @review.note_text\n"
-                               "frame 85 text the ball slows here\n"
-                               "frame 90 click @review.add_note\n"
-                               "frame 95 dump " + noted + "\n"
-                               "frame 100 click @transport.take_over\n"
-                               "frame 130 dump " + branched + "\n"
-                               "frame 135 quit\n";
+    const std::string script =
+        "frame 6 click @side.tab.params\n"
+        "frame 10 click @params.filter\n"
+        "frame 12 text ball.friction\n"
+        "frame 16 drag @param.podball.ball.friction 90 0\n"
+        "frame 24 drag @podball.pod.0.1 60 40\n"
+        "frame 34 dump " +
+        before +
+        "\n"
+        "frame 35 click @side.tab.review\n"
+        "frame 38 click @transport.play\n"
+        // A note added while playing: the button's label shows the tick,
+        // which changes every frame, and the click must still land.
+        "frame 41 click @review.note_text\n"
+        "frame 45 text while it plays\n"
+        "frame 49 click @review.add_note\n"
+        "frame 70 dump " +
+        playing +
+        "\n"
+        "frame 72 click @transport.play\n"
+        "frame 76 screenshot " +
+        shot +
+        "\n"
+        "frame 80 click @review.note_text\n"
+        "frame 85 text the ball slows here\n"
+        "frame 90 click @review.add_note\n"
+        "frame 95 dump " +
+        noted +
+        "\n"
+        "frame 100 click @transport.take_over\n"
+        "frame 130 dump " +
+        branched +
+        "\n"
+        "frame 135 quit\n";
     std::ofstream(dir + "/script.txt") << script;
     const std::string env = "cd '" + dir + "' && XDG_CONFIG_HOME='" + dir + "/config'" +
                             " PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
@@ -113,14 +124,19 @@ TEST_CASE("window: the Record button records the live session; Ctrl+Shift+R stop
     const std::string recording = dir + "/recording.json", stopped = dir + "/stopped.json";
     std::ofstream(dir + "/script.txt") << "frame 10 click @transport.record\n"
                                           "frame 20 click @transport.play\n"
-                                          "frame 60 dump " + recording + "\n"
-                                          "frame 64 key ctrl+shift+r\n"
-                                          "frame 70 dump " + stopped + "\n"
-                                          "frame 75 quit\n";
+                                          "frame 60 dump " +
+                                              recording +
+                                              "\n"
+                                              "frame 64 key ctrl+shift+r\n"
+                                              "frame 70 dump " +
+                                              stopped +
+                                              "\n"
+                                              "frame 75 quit\n";
     const std::string env = "cd '" + dir + "' && XDG_CONFIG_HOME='" + dir + "/config'" +
                             " PLAYBENCH_UI_SCALE=1 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0"
                             " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'";
-    ProcessResult r = run_playbench("--script '" + dir + "/script.txt' '" + source_path("scenarios/podball-default.toml") + "'", env);
+    ProcessResult r =
+        run_playbench("--script '" + dir + "/script.txt' '" + source_path("scenarios/podball-default.toml") + "'", env);
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
     const std::string a = read_text(recording), s = read_text(stopped);

@@ -31,7 +31,8 @@ Png load(const std::string& path) {
     if (!data) return img;
     std::set<unsigned> seen;
     for (int i = 0; i < img.w * img.h; i += 7)
-        seen.insert(static_cast<unsigned>(data[4 * i]) << 16 | static_cast<unsigned>(data[4 * i + 1]) << 8 | data[4 * i + 2]);
+        seen.insert(static_cast<unsigned>(data[4 * i]) << 16 | static_cast<unsigned>(data[4 * i + 1]) << 8 |
+                    data[4 * i + 2]);
     img.colours = seen.size();
     stbi_image_free(data);
     return img;
@@ -59,7 +60,7 @@ std::size_t best_point(const std::string& csv, std::size_t col) {
     return best;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("sweep report: the scoring example's line plots, heat maps and summary; refused before merge") {
     const std::string dir = temp_path("sweep-report"), out = temp_path("sweep-report-out");
@@ -100,7 +101,8 @@ TEST_CASE("sweep report: the scoring example's line plots, heat maps and summary
     const std::string summary = read_text(out + "/summary.txt");
     const std::string csv = read_text(dir + "/results.csv");
     // Columns: run, point, seed, ticks, shoot_force, friction, score[0], score[1], shots[0], ...
-    const std::vector<std::pair<std::string, std::size_t>> results = {{"metrics.score[0]", 6}, {"metrics.teams[0].shots", 8}};
+    const std::vector<std::pair<std::string, std::size_t>> results = {{"metrics.score[0]", 6},
+                                                                      {"metrics.teams[0].shots", 8}};
     for (const auto& result : results) {
         // Not a structured binding: Clang 14 cannot capture one in doctest's message lambdas.
         const std::string& name = result.first;
@@ -108,7 +110,9 @@ TEST_CASE("sweep report: the scoring example's line plots, heat maps and summary
         const std::size_t at = summary.find("\n" + name + "\n");
         REQUIRE_MESSAGE(at != std::string::npos, name);
         const std::size_t best = best_point(csv, col);
-        CHECK_MESSAGE(summary.find("highest mean: point " + std::to_string(best) + " (", at) == summary.find("highest mean", at), name);
+        CHECK_MESSAGE(
+            summary.find("highest mean: point " + std::to_string(best) + " (", at) == summary.find("highest mean", at),
+            name);
     }
 }
 
@@ -142,7 +146,9 @@ TEST_CASE("sweep report: half a sweep is reported, exit 1 naming what is missing
     CHECK(read_text(out + "/summary.txt").find("INCOMPLETE") == std::string::npos);
 }
 
-TEST_CASE("sweep report: a hand-edited results.csv: bad keys refused with file:line and column, unplottable values left out") {
+TEST_CASE(
+    "sweep report: a hand-edited results.csv: bad keys refused with file:line and column, unplottable values left "
+    "out") {
     const std::string dir = temp_path("sweep-report-edited"), out = temp_path("sweep-report-edited-out");
     fs::remove_all(dir);
     fs::remove_all(out);
@@ -169,7 +175,9 @@ TEST_CASE("sweep report: a hand-edited results.csv: bad keys refused with file:l
         std::ofstream f(csv_path, std::ios::trunc);
         for (const std::string& line : r) f << line << "\n";
     };
-    auto with_last_cell = [](std::string row, const std::string& cell) { return row.substr(0, row.rfind(',') + 1) + cell; };
+    auto with_last_cell = [](std::string row, const std::string& cell) {
+        return row.substr(0, row.rfind(',') + 1) + cell;
+    };
 
     std::vector<std::string> bad = rows;
     bad[3] = "-" + bad[3];   // run -2
@@ -177,9 +185,11 @@ TEST_CASE("sweep report: a hand-edited results.csv: bad keys refused with file:l
     write_rows(bad);
     ProcessResult r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
     CHECK(r.exit_code == 2);
-    CHECK(r.err.find(csv_path + ":4: column 1 'run': '-2' is not a run key of this sweep (a whole number 0 .. 7)") != std::string::npos);
+    CHECK(r.err.find(csv_path + ":4: column 1 'run': '-2' is not a run key of this sweep (a whole number 0 .. 7)") !=
+          std::string::npos);
     CHECK(r.err.find(csv_path + ":6: column 1 'run': '4.5' is not a run key") != std::string::npos);
-    CHECK(r.err.find("2 cells refused; `playbench sweep merge " + dir + "` writes it again from the logs") != std::string::npos);
+    CHECK(r.err.find("2 cells refused; `playbench sweep merge " + dir + "` writes it again from the logs") !=
+          std::string::npos);
     CHECK_FALSE(fs::exists(out + "/summary.txt"));
 
     bad = rows;
@@ -189,8 +199,10 @@ TEST_CASE("sweep report: a hand-edited results.csv: bad keys refused with file:l
     write_rows(bad);
     r = run_playbench("sweep report '" + dir + "' --out '" + out + "'");
     CHECK(r.exit_code == 1);
-    CHECK(r.err.find("3 result values left out of the pictures and the summary: infinite or beyond +-1e+100 (kMaxDrawnValue), "
-                     "which no lab gives; the first: " + csv_path + ":3: column 8 'state.ball.pos[0]': '1e308'") != std::string::npos);
+    CHECK(r.err.find(
+              "3 result values left out of the pictures and the summary: infinite or beyond +-1e+100 (kMaxDrawnValue), "
+              "which no lab gives; the first: " +
+              csv_path + ":3: column 8 'state.ball.pos[0]': '1e308'") != std::string::npos);
     const std::string summary = read_text(out + "/summary.txt");
     CHECK(summary.find("LEFT OUT: 3 result values") != std::string::npos);
     CHECK(summary.find("e+307") == std::string::npos);   // no mean of 1e308 and a real value

@@ -43,7 +43,7 @@ std::string window_env(const std::string& config_home) {
            " timeout 180 xvfb-run -a -s '-screen 0 1600x1000x24 -nolisten tcp -noreset'";
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
     if (!have_xvfb()) return;
@@ -61,15 +61,23 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
 
     std::string script =
         "# press play, filter the panel down to the ball friction, drag its slider\n"
-        "frame 20 dump " + before + "\n"
+        "frame 20 dump " +
+        before +
+        "\n"
         "frame 25 click @transport.play\n"
         "frame 35 click @params.filter\n"
         "frame 40 text ball.friction\n"
         "frame 50 drag @param.podball.ball.friction 90 0\n"
-        "frame 90 dump " + running + "\n"
+        "frame 90 dump " +
+        running +
+        "\n"
         "frame 95 key space\n"
-        "frame 100 dump " + paused + "\n"
-        "frame 102 screenshot " + shot + "\n"
+        "frame 100 dump " +
+        paused +
+        "\n"
+        "frame 102 screenshot " +
+        shot +
+        "\n"
         "frame 105 quit\n";
     ProcessResult r = run_window(script, config_home);
     INFO("stderr: " << r.err);
@@ -122,7 +130,8 @@ TEST_CASE("window: play, move the ball friction slider, pause, quit cleanly") {
         int green = 0;
         for (int y = h / 4; y < 3 * h / 4; y += 4)
             for (int x = w / 4; x < 3 * w / 4; x += 4) {
-                const unsigned char* c = px + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4;
+                const unsigned char* c =
+                    px + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4;
                 green += c[1] > c[0] + 20 && c[1] > c[2] + 10;
             }
         stbi_image_free(px);
@@ -159,14 +168,19 @@ TEST_CASE("window: drop a scenario file on the window, tune it, save with Ctrl+S
     std::ofstream(copy) << text;
 
     std::string opened = temp_path("window-dropped.json"), saved = temp_path("window-saved.json");
-    ProcessResult r = run_window("frame 10 drop " + copy + "\n"
-                                 "frame 20 dump " + opened + "\n"
-                                 "frame 25 click @params.filter\n"
-                                 "frame 30 text ball.friction\n"
-                                 "frame 40 drag @param.podball.ball.friction 60 0\n"
-                                 "frame 60 key ctrl+s\n"
-                                 "frame 70 dump " + saved + "\n"
-                                 "frame 75 quit\n",
+    ProcessResult r = run_window("frame 10 drop " + copy +
+                                     "\n"
+                                     "frame 20 dump " +
+                                     opened +
+                                     "\n"
+                                     "frame 25 click @params.filter\n"
+                                     "frame 30 text ball.friction\n"
+                                     "frame 40 drag @param.podball.ball.friction 60 0\n"
+                                     "frame 60 key ctrl+s\n"
+                                     "frame 70 dump " +
+                                     saved +
+                                     "\n"
+                                     "frame 75 quit\n",
                                  config_home);
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
@@ -195,13 +209,19 @@ TEST_CASE("window: RGS tools by mouse: select and remove, build with a click, ma
         "frame 15 click @side.tab.tools\n"   // the RGS tools' tab
         "frame 20 click @rgs.rgs.1\n"
         "frame +5 click @rgs.remove\n"
-        "frame +5 dump " + removed + "\n"
+        "frame +5 dump " +
+        removed +
+        "\n"
         "frame +5 click @rgs.click_builds\n"
         "frame +5 click @rgs.map -100 -100\n"
-        "frame +5 dump " + built + "\n"
+        "frame +5 dump " +
+        built +
+        "\n"
         "frame +5 click @rgs.rgs.0\n"
         "frame +5 key m\n"
-        "frame +5 dump " + marked + "\n"
+        "frame +5 dump " +
+        marked +
+        "\n"
         "frame +5 quit\n";
     ProcessResult r = run_window(script, config_home, "scenarios/rgs-two-at-1600.toml");
     INFO("stderr: " << r.err);
@@ -236,9 +256,12 @@ TEST_CASE("window: a broken file on the command line opens the start page with i
     std::string first = temp_path("window-start-first.json");
     std::string after = temp_path("window-start-after.json");
     for (const std::string& f : {first, after}) std::filesystem::remove(f);
-    std::string script = "frame 15 dump " + first + "\n"
+    std::string script = "frame 15 dump " + first +
+                         "\n"
                          "frame 20 click @start.new.rgs\n"
-                         "frame 30 dump " + after + "\n"
+                         "frame 30 dump " +
+                         after +
+                         "\n"
                          "frame 35 quit\n";
     std::string script_path = temp_path("window-start-script.txt");
     std::ofstream(script_path) << script;
@@ -277,7 +300,7 @@ TEST_CASE("window: a missing file on the command line opens the start page with 
     REQUIRE_FALSE(a.empty());
     const std::string error = json_field(a, "error");
     CHECK(error.find("File does not exist: " + missing) != std::string::npos);
-    CHECK(error.find("\\n") == std::string::npos);   // one line (JSON escapes a line break as \n)
+    CHECK(error.find("\\n") == std::string::npos);                 // one line (JSON escapes a line break as \n)
     CHECK(a.find("\"start.new.podball\"") != std::string::npos);   // the start page is open
     CHECK(json_field(a, "lab") == "\"podball\"");
 }

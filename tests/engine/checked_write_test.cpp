@@ -42,7 +42,7 @@ fs::path fresh_dir(const std::string& name) {
     return dir;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("checked writes: /dev/full fails with 'No space left on device' and is left a device") {
     if (!fs::exists("/dev/full")) {
@@ -111,7 +111,8 @@ TEST_CASE("checked writes: a replay recording into a missing folder fails and le
     const fs::path dir = fresh_dir("partial");
     const Scenario s = load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml");
     const std::string missing = (dir / "gone" / "r.pbreplay").string();
-    CHECK_THROWS_WITH_AS(record_scenario(s, 10, missing), doctest::Contains("No such file or directory"), std::runtime_error);
+    CHECK_THROWS_WITH_AS(record_scenario(s, 10, missing), doctest::Contains("No such file or directory"),
+                         std::runtime_error);
     CHECK(files_starting_with(dir, "") == 0);
     fs::remove_all(dir);
 }

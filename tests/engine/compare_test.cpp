@@ -28,7 +28,7 @@ const CompareResult& result(const CompareReport& r, const std::string& path) {
     throw 0;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("Student's t quantiles match the tables") {
     CHECK(student_t_quantile(0.975, 1) == doctest::Approx(12.7062047).epsilon(1e-7));

@@ -73,7 +73,7 @@ std::string load_errors(const std::string& text) {
     return "";
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("configs: defaults come from the parameter table alone, every bound field set") {
     check_defaults_from_table<podball::PodballConfig>("podball", podball::podball_param_table(),

@@ -148,7 +148,7 @@ TEST_CASE("quick hash: the SSE2 and the plain-integer arithmetic agree, and ever
     }
     // One bit of one value in any of four places changes the 32 bits a replay keeps.
     const double base[4] = {312.25, -87.5, 1.0 / 3.0, -0.015625};
-    auto short_of = [](const double (&v)[4], int pods_before) {
+    auto short_of = [](const double(&v)[4], int pods_before) {
         QuickHasher h;
         for (int i = 0; i < pods_before; ++i) h.add4(1.0, 2.0, 3.0, 4.0);
         h.add4(v[0], v[1], v[2], v[3]);

@@ -41,17 +41,17 @@ TEST_CASE("values outside the range are refused with the range in the message") 
     REQUIRE(err);
     CHECK(err->find("lab.ball.friction") != std::string::npos);
     CHECK(err->find("0.0005 .. 0.05") != std::string::npos);
-    CHECK(s[0] == 0.004);  // unchanged
+    CHECK(s[0] == 0.004);   // unchanged
     CHECK_FALSE(s.set(0, 0.05));
     CHECK(s[0] == 0.05);
     CHECK_FALSE(s.is_default(0));
     s.reset(0);
     CHECK(s.is_default(0));
 
-    CHECK(s.set(1, 12.5));         // integer parameter: whole numbers only
-    CHECK(s.set(1, 0));            // below min
+    CHECK(s.set(1, 12.5));   // integer parameter: whole numbers only
+    CHECK(s.set(1, 0));      // below min
     CHECK_FALSE(s.set(1, 2000));
-    CHECK(s.set(2, 0.5));          // switch: 0 or 1
+    CHECK(s.set(2, 0.5));   // switch: 0 or 1
     CHECK(s.set("lab.ball.unknown", 1.0));
     CHECK(s.set(0, std::numeric_limits<double>::quiet_NaN()));
 }

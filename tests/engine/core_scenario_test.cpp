@@ -72,7 +72,7 @@ TEST_CASE("a scenario loads lab, title, seed, params and sorted commands") {
     CHECK(s.params.get("podball.ball.friction") == 0.006);
     CHECK(s.params.get("podball.rules.ballkeep_ticks") == 150);
     REQUIRE(s.commands.size() == 2);
-    CHECK(s.commands[0].tick == 20);  // sorted by tick
+    CHECK(s.commands[0].tick == 20);   // sorted by tick
     CHECK(s.commands[1].type == "ball.place");
 }
 
@@ -151,7 +151,8 @@ TEST_CASE("bad scenarios: each gets a message with file, line, key and what is a
     }
     SUBCASE("unknown lab") {
         auto m = error_of("lab = \"podbal\"\n");
-        CHECK(m.find("bad.toml:1: key 'lab': unknown lab \"podbal\" (did you mean podball?) (allowed: podball") != std::string::npos);
+        CHECK(m.find("bad.toml:1: key 'lab': unknown lab \"podbal\" (did you mean podball?) (allowed: podball") !=
+              std::string::npos);
     }
     SUBCASE("unknown top-level key") {
         auto m = error_of("lab = \"podball\"\ncolour = \"red\"\n");
@@ -266,7 +267,7 @@ TEST_CASE("simulation: scheduled commands, live commands, restart keeps the tuni
     Scenario s = load_scenario_text(kGood, "good.toml");
     Simulation sim(s);
     sim.advance(20);
-    CHECK(sim.world().params().get("podball.pod.mass") == 1.0);  // due at tick 20, not yet applied
+    CHECK(sim.world().params().get("podball.pod.mass") == 1.0);   // due at tick 20, not yet applied
     sim.step();
     CHECK(sim.world().params().get("podball.pod.mass") == 1.5);
     CHECK(sim.log().size() == 1);
@@ -275,7 +276,7 @@ TEST_CASE("simulation: scheduled commands, live commands, restart keeps the tuni
     auto refused = sim.submit(make_param_set(0, "podball.ball.friction", 3.0));
     CHECK(refused);
     CHECK_FALSE(sim.submit(make_param_set(0, "podball.ball.friction", 0.01)));
-    CHECK(sim.live_commands().back().tick == 21);  // stamped with the current tick
+    CHECK(sim.live_commands().back().tick == 21);   // stamped with the current tick
     CHECK(sim.world().params().get("podball.ball.friction") == 0.01);
 
     Scenario saved = sim.scenario_for_saving();
@@ -284,7 +285,7 @@ TEST_CASE("simulation: scheduled commands, live commands, restart keeps the tuni
     sim.restart();
     CHECK(sim.tick() == 0);
     CHECK(sim.world().params().get("podball.ball.friction") == 0.01);
-    CHECK(sim.world().params().get("podball.pod.mass") == 1.0);  // scheduled edits stay scheduled
+    CHECK(sim.world().params().get("podball.pod.mass") == 1.0);   // scheduled edits stay scheduled
     CHECK(sim.live_commands().empty());
     sim.advance(21);
     CHECK(sim.world().params().get("podball.pod.mass") == 1.5);

@@ -28,7 +28,7 @@ EffectsWorld run_to_end(const EffectsSetup& s, int max_ticks = 20000) {
     return w;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("effects: the lane path measures distance and a tower's reach") {
     const LanePath path({{0.0, 2.0}, {10.0, 2.0}, {10.0, 8.0}});

@@ -1,9 +1,9 @@
 // Effects scenario files: keys read with precise errors, written back re-loadable; the shipped
 // scenarios give the numbers of the stacking article ("the post", docs/labs/effects.md#sources);
 // runs are deterministic and snapshots restore exactly.
+#include "effects_testing.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
-#include "effects_testing.hpp"
 
 using namespace effects_testing;
 
@@ -26,7 +26,7 @@ Scenario shipped(const std::string& name) {
 
 const EffectsWorld& effects_world(const Simulation& sim) { return dynamic_cast<const EffectsWorld&>(sim.world()); }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("effects: scenario keys are read, and written back re-loadable") {
     const std::string text = head + R"(compare = ["as_defined", "average"]
@@ -119,7 +119,8 @@ TEST_CASE("effects: bad scenario values are reported with file, line, key and wh
         CHECK(contains(e, "allowed: poison, fire, chill"));
     }
     SUBCASE("a potency beyond its kind's range") {
-        const std::string e = load_errors(head + "[[towers]]\nposition = [1.0, 1.0]\neffect = \"chill\"\npotency = 140.0\n");
+        const std::string e =
+            load_errors(head + "[[towers]]\nposition = [1.0, 1.0]\neffect = \"chill\"\npotency = 140.0\n");
         CHECK(contains(e, "test.toml:5"));
         CHECK(contains(e, "allowed 0 .. 100"));
     }
@@ -153,7 +154,8 @@ TEST_CASE("effects: bad scenario values are reported with file, line, key and wh
     }
     SUBCASE("a scheduled command with a bad argument") {
         const std::string e = load_errors(
-            head + "[[commands]]\ntick = 3\ntype = \"effect.apply\"\ncreep = 0\neffect = \"poison\"\nduration = -2.0\n");
+            head +
+            "[[commands]]\ntick = 3\ntype = \"effect.apply\"\ncreep = 0\neffect = \"poison\"\nduration = -2.0\n");
         CHECK(contains(e, "test.toml:2"));
         CHECK(contains(e, "'duration'"));
     }

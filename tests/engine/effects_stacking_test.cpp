@@ -2,9 +2,9 @@
 // interactions, and the conservation of potency x duration.
 #include <cmath>
 
+#include "effects_testing.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/effects/timeline.hpp"
-#include "effects_testing.hpp"
 
 using namespace effects_testing;
 
@@ -19,7 +19,7 @@ const LaneVariant kHighestPotency{StackingPolicy::HighestPotency};
 const LaneVariant kHighestDuration{StackingPolicy::HighestDuration};
 const LaneVariant kAverage{StackingPolicy::Average};
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("effects: the post's merges, policy by policy") {
     using P = StackingPolicy;
@@ -33,7 +33,7 @@ TEST_CASE("effects: the post's merges, policy by policy") {
         check_dose(merge(P::HighestDuration, {20, 2}, {10, 5}), 18, 5);
         const Dose avg = merge(P::Average, {20, 2}, {10, 5});
         check_dose(avg, 15, 3.5);
-        CHECK(avg.pd() == doctest::Approx(52.5));   // "not what we want at all"
+        CHECK(avg.pd() == doctest::Approx(52.5));                                           // "not what we want at all"
         CHECK(merge(P::RefreshLongest, {20, 2}, {10, 5}).pd() == doctest::Approx(100.0));   // power created
     }
     SUBCASE("slows (50%|2s) + (30%|10s) = (50%|8s); highest duration: 40% (it speeds up)") {
@@ -129,7 +129,8 @@ TEST_CASE("effects: fire and ice cancel; a freeze on a burning creep becomes a c
 TEST_CASE("effects: interactions and types are data, edited by commands") {
     EffectsWorld w = world_of(dummies(1));
     SUBCASE("a block rule: a stunned creep cannot be confused") {
-        issue_ok(w, command("interaction.set", {{"incoming", std::string("confuse")}, {"present", std::string("stun")},
+        issue_ok(w, command("interaction.set", {{"incoming", std::string("confuse")},
+                                                {"present", std::string("stun")},
                                                 {"action", std::string("block")}}));
         issue_ok(w, hit(0, "stun", 1, 2));
         issue_ok(w, hit(0, "confuse", 100, 2));
@@ -137,15 +138,18 @@ TEST_CASE("effects: interactions and types are data, edited by commands") {
         CHECK(w.lane(0).ledgers()[*w.book().find("confuse")].blocked == doctest::Approx(200.0));
     }
     SUBCASE("coexist removes a rule: fire and chill then stay together") {
-        issue_ok(w, command("interaction.set", {{"incoming", std::string("chill")}, {"present", std::string("fire")},
+        issue_ok(w, command("interaction.set", {{"incoming", std::string("chill")},
+                                                {"present", std::string("fire")},
                                                 {"action", std::string("coexist")}}));
         issue_ok(w, hit(0, "fire", 10, 5));
         issue_ok(w, hit(0, "chill", 30, 4));
         CHECK(w.lane(0).creeps()[0].effects.size() == 2);
     }
     SUBCASE("a new type: acid, damage over time that stacks independently") {
-        issue_ok(w, command("effect.define", {{"name", std::string("acid")}, {"kind", std::string("damage")},
-                                              {"policy", std::string("independent")}, {"colour", std::string("#a0ff20")}}));
+        issue_ok(w, command("effect.define", {{"name", std::string("acid")},
+                                              {"kind", std::string("damage")},
+                                              {"policy", std::string("independent")},
+                                              {"colour", std::string("#a0ff20")}}));
         issue_ok(w, hit(0, "acid", 4, 2));
         issue_ok(w, hit(0, "acid", 6, 1));
         CHECK(w.lane(0).creeps()[0].effects.size() == 2);
@@ -158,11 +162,13 @@ TEST_CASE("effects: interactions and types are data, edited by commands") {
         CHECK(contains(issue(w, hit(0, "chill", 150, 1)).value_or(""), "allowed 0 .. 100"));
         CHECK(contains(issue(w, hit(7, "chill", 10, 1)).value_or(""), "creep 7 is not walking"));
         CHECK(contains(issue(w, command("effect.define", {{"name", std::string("x")}})).value_or(""), "needs kind"));
-        CHECK(contains(issue(w, command("interaction.set", {{"incoming", std::string("fire")}, {"present", std::string("mud")},
+        CHECK(contains(issue(w, command("interaction.set", {{"incoming", std::string("fire")},
+                                                            {"present", std::string("mud")},
                                                             {"action", std::string("cancel")}}))
                            .value_or(""),
                        "unknown effect type 'mud'"));
-        CHECK(contains(issue(w, command("interaction.set", {{"incoming", std::string("fire")}, {"present", std::string("stun")},
+        CHECK(contains(issue(w, command("interaction.set", {{"incoming", std::string("fire")},
+                                                            {"present", std::string("stun")},
                                                             {"action", std::string("melt")}}))
                            .value_or(""),
                        "allowed: cancel, transform, block, coexist"));
@@ -173,8 +179,9 @@ TEST_CASE("effects: interactions and types are data, edited by commands") {
 TEST_CASE("effects: PD is conserved by every merge under random hits (property)") {
     // Random hits of every type, at random moments, on a few creeps, under every policy: the books
     // always balance, and the conserving policies never create or lose PD in a merge.
-    for (StackingPolicy policy : {StackingPolicy::HighestPotency, StackingPolicy::HighestDuration, StackingPolicy::Independent,
-                                  StackingPolicy::Average, StackingPolicy::AddDurations, StackingPolicy::RefreshLongest}) {
+    for (StackingPolicy policy :
+         {StackingPolicy::HighestPotency, StackingPolicy::HighestDuration, StackingPolicy::Independent,
+          StackingPolicy::Average, StackingPolicy::AddDurations, StackingPolicy::RefreshLongest}) {
         CAPTURE(policy_key(policy));
         EffectsWorld w = world_of(dummies(4, {LaneVariant{policy}}), {{"effects.stacking.max_stacks", 4}});
         Rng rng(static_cast<std::uint64_t>(policy) + 11);
@@ -198,8 +205,10 @@ TEST_CASE("effects: PD is conserved by every merge under random hits (property)"
             if (conserves_pd(policy)) CHECK(std::abs(l.merge_delta) < 1e-6 * (1.0 + l.applied));
             merges += l.merges;
         }
-        if (policy == StackingPolicy::Independent) CHECK(merges == 0);
-        else CHECK(merges > 100);   // the property was really exercised
+        if (policy == StackingPolicy::Independent)
+            CHECK(merges == 0);
+        else
+            CHECK(merges > 100);   // the property was really exercised
         CHECK(merged_pd_in > 0.0);
     }
 }
@@ -216,7 +225,8 @@ TEST_CASE("effects: a slowed creep never speeds up when hit by another slow unde
         issue_ok(w, hit(0, "chill", potency, duration));
         issue_ok(literal, hit(0, "chill", potency, duration));
         CHECK(modifiers_of(w.lane(0).creeps()[0], w.book()).speed_factor <= before);
-        literal_sped_up |= modifiers_of(literal.lane(0).creeps()[0], literal.book()).speed_factor > literal_before + 1e-12;
+        literal_sped_up |=
+            modifiers_of(literal.lane(0).creeps()[0], literal.book()).speed_factor > literal_before + 1e-12;
         // Up to 4 s between hits, so slows also run out and the creep meets fresh ones.
         for (std::uint64_t s = rng.below(80); s > 0; --s) {
             w.step();
@@ -232,7 +242,7 @@ TEST_CASE("effects: a creep's timeline shows each type's potency and remaining d
     for (int i = 0; i < 20; ++i) w.step();
     issue_ok(w, hit(0, "poison", 10, 5));   // tick 21: (10|4) + (10|5) = (10|9)
     issue_ok(w, hit(0, "fire", 8, 2));
-    issue_ok(w, hit(0, "chill", 30, 1));    // cancels the fire at once
+    issue_ok(w, hit(0, "chill", 30, 1));   // cancels the fire at once
     for (int i = 0; i < 400; ++i) w.step();
     const CreepTimeline t = creep_timeline(w.lane(0), 0, 0.05, w.tick());
     REQUIRE(t.types.size() == 3);

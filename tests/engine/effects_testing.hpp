@@ -68,4 +68,4 @@ inline Dose dose_of(const EffectsWorld& w, int id, const char* effect, std::size
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-}  // namespace effects_testing
+}   // namespace effects_testing

@@ -16,7 +16,8 @@ TEST_CASE("fuzz/command.dict lists every lab, every registered command and every
     REQUIRE(in);
     std::set<std::string> entries;
     for (std::string line; std::getline(in, line);)
-        if (line.size() >= 2 && line.front() == '"' && line.back() == '"') entries.insert(line.substr(1, line.size() - 2));
+        if (line.size() >= 2 && line.front() == '"' && line.back() == '"')
+            entries.insert(line.substr(1, line.size() - 2));
     const auto listed = [&](const std::string& entry) {
         CAPTURE(entry);
         CHECK_MESSAGE(entries.count(entry) == 1, "add \"" << entry << "\" to fuzz/command.dict");
@@ -32,9 +33,9 @@ TEST_CASE("fuzz/command.dict lists every lab, every registered command and every
     }
     CHECK(commands > 40);
     // Undo's commands among them (the dictionary once knew none).
-    for (const char* undo : {"rgs.unplace", "rgs.restore", "tower.unplace", "tower.restore", "target.unplace", "target.restore",
-                             "transporter.unplace", "transporter.restore", "player.insert", "equipment.insert", "room.unadd",
-                             "mode.restore", "pod.restore", "ball.restore", "effect.undefine", "interaction.restore",
-                             "corridor.insert"})
+    for (const char* undo :
+         {"rgs.unplace", "rgs.restore", "tower.unplace", "tower.restore", "target.unplace", "target.restore",
+          "transporter.unplace", "transporter.restore", "player.insert", "equipment.insert", "room.unadd",
+          "mode.restore", "pod.restore", "ball.restore", "effect.undefine", "interaction.restore", "corridor.insert"})
         CHECK(entries.count(undo) == 1);
 }

@@ -114,12 +114,12 @@ std::uint64_t golden_fingerprint(const std::vector<Golden>& table) {
 
 std::string golden_line(const std::string& scenario, std::int64_t tick, std::uint64_t hash, std::uint64_t tick_hash) {
     char buf[200];
-    std::snprintf(buf, sizeof buf, "    {\"%s\", %" PRId64 ", 0x%016" PRIx64 "ull, 0x%016" PRIx64 "ull},", scenario.c_str(), tick,
-                  hash, tick_hash);
+    std::snprintf(buf, sizeof buf, "    {\"%s\", %" PRId64 ", 0x%016" PRIx64 "ull, 0x%016" PRIx64 "ull},",
+                  scenario.c_str(), tick, hash, tick_hash);
     return buf;
 }
 
-}  // namespace
+}   // namespace
 
 #ifdef PLAYBENCH_SOURCE_DIR
 TEST_CASE("golden hashes: every shipped scenario at ticks 0, 60 and 600") {
@@ -143,31 +143,35 @@ TEST_CASE("golden hashes: every shipped scenario at ticks 0, 60 and 600") {
             const bool same = pinned && kGolden[row].hash == hash && kGolden[row].tick_hash == tick_hash;
             CAPTURE(name);
             CAPTURE(tick);
-            CHECK_MESSAGE(same, "a result changed: if intended, bump the engine version (kEngineVersion in "
-                                "engine/core/replay_file.hpp) in the same commit and update these numbers "
-                                "(tests/engine/golden_hashes_test.cpp): "
-                                    << golden_line(name, tick, hash, tick_hash));
+            CHECK_MESSAGE(same,
+                          "a result changed: if intended, bump the engine version (kEngineVersion in "
+                          "engine/core/replay_file.hpp) in the same commit and update these numbers "
+                          "(tests/engine/golden_hashes_test.cpp): "
+                              << golden_line(name, tick, hash, tick_hash));
             all_same = all_same && same;
             ++row;
         }
     }
     CHECK_MESSAGE(row == kGolden.size(), "the table pins " << kGolden.size() << " rows, the scenarios give " << row);
-    if (!all_same || row != kGolden.size())
-        MESSAGE("the table as this build computes it:\n" << expected_table);
+    if (!all_same || row != kGolden.size()) MESSAGE("the table as this build computes it:\n" << expected_table);
 }
 #endif
 
 TEST_CASE("golden hashes: the pinned numbers and the engine version change together") {
     // The table was made for this engine version: a version bumped without new numbers (or new
     // numbers without a bump) fails here.
-    CHECK_MESSAGE(kGoldenEngineVersion == kEngineVersion,
-                  "kEngineVersion is " << kEngineVersion << " but the golden hashes were pinned for engine "
-                                       << kGoldenEngineVersion
-                                       << ": re-run this test, paste the numbers it prints and set kGoldenEngineVersion");
+    CHECK_MESSAGE(
+        kGoldenEngineVersion == kEngineVersion,
+        "kEngineVersion is " << kEngineVersion << " but the golden hashes were pinned for engine "
+                             << kGoldenEngineVersion
+                             << ": re-run this test, paste the numbers it prints and set kGoldenEngineVersion");
     char fp[32];
     std::snprintf(fp, sizeof fp, "0x%016" PRIx64 "ull", golden_fingerprint(kGolden));
-    CHECK_MESSAGE(golden_fingerprint(kGolden) == kGoldenFingerprint,
-                  "the golden numbers changed (fingerprint now " << fp << ") but the engine version they were "
-                  "made for did not: bump kEngineVersion (engine/core/replay_file.hpp) and kGoldenEngineVersion, "
-                  "then set kGoldenFingerprint");
+    CHECK_MESSAGE(
+        golden_fingerprint(kGolden) == kGoldenFingerprint,
+        "the golden numbers changed (fingerprint now "
+            << fp
+            << ") but the engine version they were "
+               "made for did not: bump kEngineVersion (engine/core/replay_file.hpp) and kGoldenEngineVersion, "
+               "then set kGoldenFingerprint");
 }

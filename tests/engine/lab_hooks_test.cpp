@@ -44,7 +44,9 @@ std::vector<std::string> known_paths(const World& w) {
     return out;
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
 
 // One edit of each lab's own (not param.set) that changes its world, made from the world as it is.
 const std::map<std::string, std::function<Command(const World&)>> kEdits = {
@@ -96,7 +98,7 @@ void check_undo(Simulation& sim, Command c, const std::string& what) {
         CHECK_MESSAGE(sim.world().hash() == before, what << ": its inverse does not put the world back");
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("lab hooks: every lab's example scenario loads as that lab and runs") {
     std::set<std::string> files;
@@ -129,8 +131,7 @@ TEST_CASE("lab hooks: the inverse of a lab's own command and of param.set undo t
         REQUIRE(k < table.size());
         double to = std::min(table[k].max, sim.world().params()[k] + (table[k].max - table[k].min) / 4.0);
         if (table[k].type != ParamType::Real) to = std::ceil(to);
-        check_undo(sim, make_param_set(0, table[k].key, to),
-                   lab->name + " param.set " + table[k].key);
+        check_undo(sim, make_param_set(0, table[k].key, to), lab->name + " param.set " + table[k].key);
     }
 }
 
@@ -237,7 +238,8 @@ TEST_CASE("lab hooks: a lab's verbs have names of their own, follow a verb, and 
             CAPTURE(v.name);
             ++verbs;
             CHECK(names.insert(v.name).second);
-            CHECK(std::set<std::string>{"run", "render", "params", "replay", "compare", "sweep", "bench", "help"}.count(v.after));
+            CHECK(std::set<std::string>{"run", "render", "params", "replay", "compare", "sweep", "bench", "help"}.count(
+                v.after));
             CHECK(v.usage.rfind(v.name + " SCENARIO", 0) == 0);
             REQUIRE(v.run);
             for (const LabInfo* other : all_labs()) {

@@ -48,9 +48,11 @@ std::string refused(const std::string& text) {
 }
 
 std::string effects_with_waypoints(const std::string& points) {
-    return "lab = \"effects\"\n"          // line 1
-           "[lane]\n"                     // line 2
-           "waypoints = " + points + "\n"  // line 3
+    return "lab = \"effects\"\n"   // line 1
+           "[lane]\n"              // line 2
+           "waypoints = " +
+           points +
+           "\n"   // line 3
            "[[waves]]\ncount = 3\n";
 }
 
@@ -59,7 +61,9 @@ std::string tasks_with_positions(const std::string& positions) {
            "[ship]\n"
            "rooms = 3\n"
            "corridors = [[0, 1], [1, 2]]\n"
-           "positions = " + positions + "\n"   // line 5
+           "positions = " +
+           positions +
+           "\n"   // line 5
            "[task]\nplayers = [0]\nequipment = [1]\nevent = 2\ntau = [5]\n";
 }
 
@@ -93,7 +97,7 @@ std::string parse_error(const std::string& text) {
     return parse_toml(text, root, diag) ? std::string() : diag.to_string();
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("an Effects lane waypoint of nan, inf or 1e308 is refused with file:line: key and the range") {
     for (const char* bad : {"nan", "inf", "-inf", "1e308"}) {
@@ -158,7 +162,8 @@ TEST_CASE("--set of 2^63 on a whole-number parameter is refused and echoed as gi
 }
 
 TEST_CASE("Effects: 10 waves x 100,000 creeps x 4 lanes is refused naming kMaxCreeps before any creep is made") {
-    std::string text = "lab = \"effects\"\ncompare = [\"as_defined\", \"as_defined\", \"as_defined\", \"as_defined\"]\n";
+    std::string text =
+        "lab = \"effects\"\ncompare = [\"as_defined\", \"as_defined\", \"as_defined\", \"as_defined\"]\n";
     for (int i = 0; i < 10; ++i) text += "[[waves]]\ncount = 100000\n";
     // Refused by the loader, which makes no creep (creeps exist only in a world): the count is
     // the waves' counts times the lanes, worked out from the text.
@@ -207,9 +212,11 @@ TEST_CASE("Tasks: 100 players x 100 tools is refused naming the limits; 2000+ ro
           std::string::npos);
     CHECK(err.find("kMaxEquipment") != std::string::npos);
     CHECK(err.find("kMaxTeamSize") != std::string::npos);
-    const std::string rooms = refused("lab = \"tasks\"\n[generate]\nrooms = 100000\n[task]\nplayers = [0]\n"
-                                      "equipment = [1]\nevent = 2\ntau = [5]\n");
-    CHECK(rooms.find("hostile.toml:3: key 'generate.rooms': value 100000 is more than the limit of 500 rooms (kMaxRooms)") !=
+    const std::string rooms = refused(
+        "lab = \"tasks\"\n[generate]\nrooms = 100000\n[task]\nplayers = [0]\n"
+        "equipment = [1]\nevent = 2\ntau = [5]\n");
+    CHECK(rooms.find(
+              "hostile.toml:3: key 'generate.rooms': value 100000 is more than the limit of 500 rooms (kMaxRooms)") !=
           std::string::npos);
 }
 
@@ -220,9 +227,9 @@ TEST_CASE("Tasks: the worst solve within the limits does bounded work, and edits
     // limits", target < 100 ms; docs/scenario-files.md#limits); here its work, which is the same on
     // any machine: labels settled by the searches and pair options kept, under caps a little above
     // what the solver does today. A change that makes the worst case do much more work fails here.
-    constexpr std::size_t kLabelCap = 20000;    // today 15,954 .. 16,108
-    constexpr std::size_t kOptionCap = 1000;    // today 589 .. 686
-    constexpr std::size_t kPointCap = 100;      // today 44 .. 53
+    constexpr std::size_t kLabelCap = 20000;   // today 15,954 .. 16,108
+    constexpr std::size_t kOptionCap = 1000;   // today 589 .. 686
+    constexpr std::size_t kPointCap = 100;     // today 44 .. 53
     Simulation sim(load_scenario_text(tasks::worst_case_scenario_text(), "worst.toml"));
     auto* world = dynamic_cast<const tasks::TasksWorld*>(&sim.world());
     REQUIRE(world != nullptr);
@@ -234,7 +241,8 @@ TEST_CASE("Tasks: the worst solve within the limits does bounded work, and edits
         tasks::TaskSolution s;
         solver.solve(world->instance(), s);
         MESSAGE("worst case, event in room " << room << ": " << solver.labels_settled() << " labels settled, "
-                                             << s.options.size() << " pair options, " << s.teams.points.size() << " points");
+                                             << s.options.size() << " pair options, " << s.teams.points.size()
+                                             << " points");
         CHECK(solver.labels_settled() <= kLabelCap);
         CHECK(s.options.size() <= kOptionCap);
         CHECK(s.teams.points.size() <= kPointCap);
@@ -309,7 +317,8 @@ TEST_CASE("a key of 20,000 dot-separated parts is refused with file:line, not a 
     const std::string why = refused("lab = \"podball\"\n" + dotted(20000) + " = 1\n");
     CAPTURE(why.substr(0, 300));
     CHECK(has(why, "hostile.toml:2: key 'a.a.a.a"));
-    CHECK(has(why, "a key of 20000 dot-separated parts, more than the limit of 32 parts in one key (kMaxTomlKeyParts)"));
+    CHECK(
+        has(why, "a key of 20000 dot-separated parts, more than the limit of 32 parts in one key (kMaxTomlKeyParts)"));
     CHECK(why.size() < 400);   // the key is shown cut, not 40 KB of it
 
     // The same as a table header, and as a key in an inline table.
@@ -332,7 +341,9 @@ TEST_CASE("TOML limits: 32 key parts and 64 levels read, one more is refused nam
     CHECK(has(parse_error(lists(64)), "nested 65 deep"));
     CHECK(has(parse_error(lists(64)), "more than the limit of 64 (kMaxTomlDepth)"));
     // Inline tables: x = {a = {a = ... 1}} is 1 + n deep.
-    const auto tables = [](std::size_t n) { return "x = " + repeated("{a = ", n, "") + "1" + std::string(n, '}') + "\n"; };
+    const auto tables = [](std::size_t n) {
+        return "x = " + repeated("{a = ", n, "") + "1" + std::string(n, '}') + "\n";
+    };
     CHECK(parse_error(tables(63)).empty());
     CHECK(has(parse_error(tables(64)), "nested 65 deep"));
     // Headers, dotted keys, inline tables and lists add up: header 30 + x 1 + key 30 (its value
@@ -349,8 +360,9 @@ TEST_CASE("TOML limits: 32 key parts and 64 levels read, one more is refused nam
 TEST_CASE("a list of a million elements is refused naming kMaxTomlArrayLength; 100,000 read") {
     const std::string million = "lab = \"podball\"\n[podball]\nx = [" + repeated("1", 1000000, ",") + "]\n";
     const std::string why = refused(million);
-    CHECK(has(why, "hostile.toml:3: key 'podball.x': a list of more than 100000 elements, the limit for one list "
-                   "(kMaxTomlArrayLength)"));
+    CHECK(has(why,
+              "hostile.toml:3: key 'podball.x': a list of more than 100000 elements, the limit for one list "
+              "(kMaxTomlArrayLength)"));
     CHECK(parse_error("x = [" + repeated("1", kMaxTomlArrayLength, ",") + "]\n").empty());
     CHECK(has(parse_error("x = [" + repeated("1", kMaxTomlArrayLength + 1, ",") + "]\n"), "kMaxTomlArrayLength"));
     // A list in a list names its place; entries of a [[list of tables]] are counted too.
@@ -370,8 +382,9 @@ TEST_CASE("a list of a million elements is refused naming kMaxTomlArrayLength; 1
 TEST_CASE("a 12.5 MB text value is refused with its beginning and its size, not echoed whole") {
     const std::string why = refused("lab = \"" + std::string(12500000, 'a') + "\"\n");
     CAPTURE(why.substr(0, 300));
-    CHECK(has(why, "hostile.toml:1: key 'lab': the text \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\u2026\" (11.9 MB) "
-                   "is longer than the limit of 64 KB for one text value (kMaxTomlStringBytes)"));
+    CHECK(has(why,
+              "hostile.toml:1: key 'lab': the text \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\u2026\" (11.9 MB) "
+              "is longer than the limit of 64 KB for one text value (kMaxTomlStringBytes)"));
     CHECK(why.size() < 300);
     // At the limit it reads; the size counts the text as written, in every kind of quotes.
     CHECK(parse_error("x = \"" + std::string(kMaxTomlStringBytes, 'b') + "\"\n").empty());
@@ -379,12 +392,15 @@ TEST_CASE("a 12.5 MB text value is refused with its beginning and its size, not 
         CHECK(has(parse_error("\n\nx = [1, " + q + std::string(kMaxTomlStringBytes + 1, 'b') + q + "]\n"),
                   "t.toml:3: key 'x[1]': the text \"bbbb"));
     // A quoted key of megabytes is a key too long.
-    CHECK(has(parse_error("\"" + std::string(1 << 20, 'k') + "\" = 1\n"), "a key of 1 MB, more than the limit of 1 KB"));
+    CHECK(
+        has(parse_error("\"" + std::string(1 << 20, 'k') + "\" = 1\n"), "a key of 1 MB, more than the limit of 1 KB"));
 }
 
 TEST_CASE("an unknown lab under the text limit is echoed cut, with its size, and gets no suggestion") {
     const std::string why = refused("lab = \"" + std::string(60000, 'p') + "odball\"\n");
-    CHECK(has(why, "hostile.toml:1: key 'lab': unknown lab \"pppppppppppppppppppppppppppppppppppppppp\u2026\" (58.6 KB) (allowed: "));
+    CHECK(has(why,
+              "hostile.toml:1: key 'lab': unknown lab \"pppppppppppppppppppppppppppppppppppppppp\u2026\" (58.6 KB) "
+              "(allowed: "));
     CHECK(why.size() < 400);
     CHECK(has(refused("lab = \"podbal\"\n"), "unknown lab \"podbal\" (did you mean podball?)"));
 }
@@ -437,7 +453,8 @@ TEST_CASE("fuzz: the scenario seeds hold keys and nesting past the TOML limits, 
     // So the fuzzer starts beside each limit and splices across it, as it would have to find a
     // key of thousands of parts.
     std::string found;
-    for (const auto& entry : fs::recursive_directory_iterator(fs::path(PLAYBENCH_SOURCE_DIR) / "fuzz/corpus/scenario")) {
+    for (const auto& entry :
+         fs::recursive_directory_iterator(fs::path(PLAYBENCH_SOURCE_DIR) / "fuzz/corpus/scenario")) {
         std::ifstream in(entry.path());
         std::stringstream text;
         text << in.rdbuf();

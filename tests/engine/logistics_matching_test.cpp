@@ -48,7 +48,7 @@ LogisticsWorld random_colony(std::uint64_t seed, int transporters, Policy policy
     return LogisticsWorld(params_with({{"logistics.matching.policy", static_cast<double>(policy)}}), s, seed);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("logistics matching: Gale-Shapley is stable and equals the global greedy on random instances") {
     Rng rng(2024);
@@ -164,7 +164,8 @@ TEST_CASE("logistics matching: sequential greedy sends a second transporter only
     CHECK(serving == 1);
     // The one that goes detours through the storage, and its delivery is registered on the
     // extension itself (not only on the storage): the other sees nothing left to bring.
-    const auto it = std::find_if(w.transporters().begin(), w.transporters().end(), [](const Transporter& t) { return t.request == 0; });
+    const auto it = std::find_if(w.transporters().begin(), w.transporters().end(),
+                                 [](const Transporter& t) { return t.request == 0; });
     REQUIRE(it != w.transporters().end());
     CHECK(it->via == 1);
     const auto prefs = w.preferences(it->id == 0 ? 1 : 0);

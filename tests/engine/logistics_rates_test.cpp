@@ -34,7 +34,7 @@ TargetPlacement still(TargetPlacement p) {
     return p;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("logistics rates: direct delivery is multiplier * min(amount, carry) / (1.1 x Chebyshev)") {
     // An empty extension (capacity 50) 10 tiles from a transporter carrying 100 energy.
@@ -52,8 +52,9 @@ TEST_CASE("logistics rates: direct delivery is multiplier * min(amount, carry) /
 TEST_CASE("logistics rates: an empty transporter gets its rate through a buffer") {
     // Transporter (20,10) -> storage (20,20): 1.1 x 10 = 11 ticks; storage -> extension (10,10): a
     // path of 10 diagonal steps. dq = min(50, 0 + min(500 free, 1000 stock)) = 50 over 21 ticks.
-    const Case c = colony({still(target(TargetKind::Extension, {10, 10})), target(TargetKind::Storage, {20, 20}, 1000.0)},
-                          {transporter({20, 10})});
+    const Case c =
+        colony({still(target(TargetKind::Extension, {10, 10})), target(TargetKind::Storage, {20, 20}, 1000.0)},
+               {transporter({20, 10})});
     const auto p = c.pref(0, 0);
     REQUIRE(p.choices.size() == 2);
     CHECK(p.choices[0].score == 0.0);   // direct: it carries nothing
@@ -80,8 +81,9 @@ TEST_CASE("logistics rates: a provide takes min(|amount|, free space); dropping 
     // Carrying 400 of 500: direct moves 100 in 11 ticks (9.09/tick); dropping off at a storage on
     // the way (5 tiles off, 5 steps on to the container) frees 400 more: min(600, 100 + 400) = 500
     // in 1.1 x 5 + 5 = 10.5 ticks (47.6/tick).
-    const Case full = colony({still(target(TargetKind::Mining, {30, 30}, 600.0)), target(TargetKind::Storage, {30, 35})},
-                             {transporter({30, 40}, 400.0)});
+    const Case full =
+        colony({still(target(TargetKind::Mining, {30, 30}, 600.0)), target(TargetKind::Storage, {30, 35})},
+               {transporter({30, 40}, 400.0)});
     const auto q = full.pref(0, 0);
     REQUIRE(q.choices.size() == 2);
     CHECK(q.choices[0].dq == 100.0);
@@ -127,23 +129,26 @@ TEST_CASE("logistics rates: multipliers scale the score") {
     tower.multiplier = 3.0;
     CHECK(colony({tower}, {transporter({20, 10}, 500.0)}).pref(0, 0).best.score == doctest::Approx(3.0 * 100.0 / 11.0));
     tower.multiplier = 0.0;
-    const Case tuned = colony({tower}, {transporter({20, 10}, 500.0)}, params_with({{"logistics.multiplier.tower", 1.0}}));
+    const Case tuned =
+        colony({tower}, {transporter({20, 10}, 500.0)}, params_with({{"logistics.multiplier.tower", 1.0}}));
     CHECK(tuned.pref(0, 0).best.score == doctest::Approx(100.0 / 11.0));
 }
 
 TEST_CASE("logistics rates: an unreachable buffer is no choice (not NaN), an unreachable target no request") {
     // A storage walled in on every side: Overmind's path length was NaN and poisoned the score.
-    const std::vector<WallRect> ring = {{{38, 38}, {42, 38}}, {{38, 42}, {42, 42}}, {{38, 39}, {38, 41}}, {{42, 39}, {42, 41}}};
-    const Case c = colony({still(target(TargetKind::Extension, {10, 10})), target(TargetKind::Storage, {40, 40}, 1000.0)},
-                          {transporter({20, 10})}, params_with(), ring);
+    const std::vector<WallRect> ring = {
+        {{38, 38}, {42, 38}}, {{38, 42}, {42, 42}}, {{38, 39}, {38, 41}}, {{42, 39}, {42, 41}}};
+    const Case c =
+        colony({still(target(TargetKind::Extension, {10, 10})), target(TargetKind::Storage, {40, 40}, 1000.0)},
+               {transporter({20, 10})}, params_with(), ring);
     const auto p = c.pref(0, 0);
     REQUIRE(p.choices.size() == 1);   // only the direct choice
     CHECK(p.best.score == 0.0);
     CHECK(std::isfinite(p.best.score));
 
     // The transporter inside the ring cannot reach the extension at all.
-    const Case inside = colony({still(target(TargetKind::Extension, {10, 10}))}, {transporter({40, 40}, 100.0)},
-                               params_with(), ring);
+    const Case inside =
+        colony({still(target(TargetKind::Extension, {10, 10}))}, {transporter({40, 40}, 100.0)}, params_with(), ring);
     const auto q = inside.pref(0, 0);
     CHECK(q.choices.empty());
     CHECK(q.best.score == 0.0);
@@ -156,7 +161,8 @@ TEST_CASE("logistics rates: true path lengths see the walls the estimate ignores
     const auto ext = still(target(TargetKind::Extension, {10, 10}));
     const Case estimate = colony({ext}, {transporter({20, 10}, 100.0)}, params_with(), wall);
     CHECK(estimate.pref(0, 0).best.dt == doctest::Approx(11.0));
-    const Case paths = colony({ext}, {transporter({20, 10}, 100.0)}, params_with({{"logistics.distance.true_paths", 1.0}}), wall);
+    const Case paths =
+        colony({ext}, {transporter({20, 10}, 100.0)}, params_with({{"logistics.distance.true_paths", 1.0}}), wall);
     CHECK(paths.pref(0, 0).best.dt == doctest::Approx(paths.world.map().path_length({20, 10}, {10, 10})));
     CHECK(paths.pref(0, 0).best.dt == 36.0 + 36.0);   // 36 steps down to (15,46)'s side and 36 back up
 }
@@ -243,7 +249,8 @@ TEST_CASE("logistics rates: the rate matrix's fast rows give the same bits as th
         s.generate.fill = 0.3;
         LogisticsWorld w(params_with(), s, seed);
         std::vector<Transporter> ts = w.transporters();
-        for (std::size_t i = 0; i < ts.size(); ++i) ts[i].carry = {static_cast<double>(i % 3) * 90.0, static_cast<double>(i % 5) * 20.0};
+        for (std::size_t i = 0; i < ts.size(); ++i)
+            ts[i].carry = {static_cast<double>(i % 3) * 90.0, static_cast<double>(i % 5) * 20.0};
         const Colony col{w.map(), w.config(), w.targets(), ts};
         std::vector<int> ids;
         for (const Transporter& t : ts) ids.push_back(t.id);

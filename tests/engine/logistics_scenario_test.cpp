@@ -19,7 +19,7 @@ std::string load_errors(const std::string& text) {
 
 const std::string head = "lab = \"logistics\"\n";
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("logistics scenario: keys are read, and written back re-loadable") {
     const std::string text = head + R"(title = "Keys"
@@ -93,28 +93,32 @@ TEST_CASE("logistics scenario: problems say where, what and what is allowed") {
         CHECK(contains(e, "extension"));
     }
     SUBCASE("position outside the map") {
-        const auto e = load_errors(head + "[map]\nsize = [20, 20]\n\n[[target]]\nkind = \"spawn\"\nposition = [25, 3]\n");
+        const auto e =
+            load_errors(head + "[map]\nsize = [20, 20]\n\n[[target]]\nkind = \"spawn\"\nposition = [25, 3]\n");
         CHECK(contains(e, "test.toml:7"));
         CHECK(contains(e, "x 0 .. 19"));
     }
     SUBCASE("position on a wall, two targets on a tile") {
-        const auto e = load_errors(head +
-                                   "[map]\nwalls = [[5, 5, 6, 6]]\n\n[[target]]\nkind = \"spawn\"\nposition = [5, 6]\n\n"
-                                   "[[target]]\nkind = \"tower\"\nposition = [1, 1]\n\n[[target]]\nkind = \"lab\"\nposition = [1, 1]\n");
+        const auto e = load_errors(
+            head +
+            "[map]\nwalls = [[5, 5, 6, 6]]\n\n[[target]]\nkind = \"spawn\"\nposition = [5, 6]\n\n"
+            "[[target]]\nkind = \"tower\"\nposition = [1, 1]\n\n[[target]]\nkind = \"lab\"\nposition = [1, 1]\n");
         CHECK(contains(e, "test.toml:7"));
         CHECK(contains(e, "inside a wall"));
         CHECK(contains(e, "test.toml:15"));
         CHECK(contains(e, "one target a tile"));
     }
     SUBCASE("over capacity, unknown key, missing position") {
-        const auto e = load_errors(head + "[[target]]\nkind = \"extension\"\nposition = [1, 1]\nenergy = 80.0\n\n"
-                                          "[[transporter]]\nspeed = 1.0\ncolour = \"red\"\n");
+        const auto e = load_errors(head +
+                                   "[[target]]\nkind = \"extension\"\nposition = [1, 1]\nenergy = 80.0\n\n"
+                                   "[[transporter]]\nspeed = 1.0\ncolour = \"red\"\n");
         CHECK(contains(e, "capacity is 50"));
         CHECK(contains(e, "colour"));
         CHECK(contains(e, "needs position"));
     }
     SUBCASE("bad map and generator values") {
-        const auto e = load_errors(head + "[map]\nsize = [2, 900]\nwalls = [[1, 2]]\n\n[generate]\ntransporters = -4\n");
+        const auto e =
+            load_errors(head + "[map]\nsize = [2, 900]\nwalls = [[1, 2]]\n\n[generate]\ntransporters = -4\n");
         CHECK(contains(e, "test.toml:3"));
         CHECK(contains(e, "5 .. 256"));
         CHECK(contains(e, "test.toml:4"));
@@ -141,19 +145,35 @@ TEST_CASE("logistics commands: refusals say why and change nothing") {
         CHECK_MESSAGE(contains(*err, part), *err);
         CHECK(w.hash() == before);
     };
-    refused(command("target.place", {{"kind", std::string("silo")}, {"x", std::int64_t{1}}, {"y", std::int64_t{1}}}), "allowed");
-    refused(command("target.place", {{"kind", std::string("spawn")}, {"x", std::int64_t{60}}, {"y", std::int64_t{1}}}), "outside the map");
-    refused(command("target.place", {{"kind", std::string("spawn")}, {"x", std::int64_t{5}}, {"y", std::int64_t{6}}}), "is a wall");
-    refused(command("target.place", {{"kind", std::string("spawn")}, {"x", std::int64_t{10}}, {"y", std::int64_t{10}}}), "already holds target 0");
-    refused(command("target.place", {{"kind", std::string("extension")}, {"x", std::int64_t{2}}, {"y", std::int64_t{2}}}).set("energy", 60.0), "over its capacity");
-    refused(command("target.move", {{"id", std::int64_t{3}}, {"x", std::int64_t{2}}, {"y", std::int64_t{2}}}), "no target 3");
+    refused(command("target.place", {{"kind", std::string("silo")}, {"x", std::int64_t{1}}, {"y", std::int64_t{1}}}),
+            "allowed");
+    refused(command("target.place", {{"kind", std::string("spawn")}, {"x", std::int64_t{60}}, {"y", std::int64_t{1}}}),
+            "outside the map");
+    refused(command("target.place", {{"kind", std::string("spawn")}, {"x", std::int64_t{5}}, {"y", std::int64_t{6}}}),
+            "is a wall");
+    refused(command("target.place", {{"kind", std::string("spawn")}, {"x", std::int64_t{10}}, {"y", std::int64_t{10}}}),
+            "already holds target 0");
+    refused(
+        command("target.place", {{"kind", std::string("extension")}, {"x", std::int64_t{2}}, {"y", std::int64_t{2}}})
+            .set("energy", 60.0),
+        "over its capacity");
+    refused(command("target.move", {{"id", std::int64_t{3}}, {"x", std::int64_t{2}}, {"y", std::int64_t{2}}}),
+            "no target 3");
     refused(command("target.set", {{"id", std::int64_t{0}}, {"capacity", 50.0}}), "over its capacity");
-    refused(command("transporter.move", {{"id", std::int64_t{0}}, {"x", std::int64_t{5}}, {"y", std::int64_t{5}}}), "is a wall");
+    refused(command("transporter.move", {{"id", std::int64_t{0}}, {"x", std::int64_t{5}}, {"y", std::int64_t{5}}}),
+            "is a wall");
     refused(command("transporter.remove", {{"id", std::int64_t{4}}}), "no transporter 4");
-    refused(command("wall.set", {{"x", std::int64_t{9}}, {"y", std::int64_t{9}}, {"x2", std::int64_t{11}}, {"y2", std::int64_t{11}}}), "cover target 0");
-    refused(command("transporter.place", {{"x", std::int64_t{2}}, {"y", std::int64_t{2}}, {"speed", 7.0}}), "out of range");
+    refused(
+        command("wall.set",
+                {{"x", std::int64_t{9}}, {"y", std::int64_t{9}}, {"x2", std::int64_t{11}}, {"y2", std::int64_t{11}}}),
+        "cover target 0");
+    refused(command("transporter.place", {{"x", std::int64_t{2}}, {"y", std::int64_t{2}}, {"speed", 7.0}}),
+            "out of range");
 
-    issue_ok(w, command("target.place", {{"kind", std::string("lab")}, {"x", std::int64_t{20}}, {"y", std::int64_t{20}}, {"mineral", 10.0}}));
+    issue_ok(
+        w,
+        command("target.place",
+                {{"kind", std::string("lab")}, {"x", std::int64_t{20}}, {"y", std::int64_t{20}}, {"mineral", 10.0}}));
     CHECK(w.targets().size() == 2);
     CHECK(w.targets()[1].resource == Resource::Mineral);
     issue_ok(w, command("target.move", {{"id", std::int64_t{1}}, {"x", std::int64_t{21}}, {"y", std::int64_t{20}}}));
@@ -161,6 +181,9 @@ TEST_CASE("logistics commands: refusals say why and change nothing") {
     issue_ok(w, command("target.set", {{"id", std::int64_t{1}}, {"rate", 3.0}, {"multiplier", 2.0}}));
     CHECK(w.targets()[1].rate == 3.0);
     CHECK(w.requests().back().multiplier == 2.0);
-    issue_ok(w, command("wall.set", {{"x", std::int64_t{5}}, {"y", std::int64_t{5}}, {"x2", std::int64_t{5}}, {"y2", std::int64_t{9}}}).set("solid", false));
+    issue_ok(w,
+             command("wall.set",
+                     {{"x", std::int64_t{5}}, {"y", std::int64_t{5}}, {"x2", std::int64_t{5}}, {"y2", std::int64_t{9}}})
+                 .set("solid", false));
     CHECK(w.map().wall_count() == 0);
 }

@@ -34,7 +34,7 @@ void check_conserved(const LogisticsWorld& w) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 #ifdef PLAYBENCH_SOURCE_DIR
 TEST_CASE("logistics simulation: resources are conserved over a long run, under every policy") {
@@ -64,7 +64,10 @@ TEST_CASE("logistics simulation: conservation holds through the designer's edits
     for (int i = 0; i < 300; ++i) w.step();
     issue_ok(w, command("target.set", {{"id", std::int64_t{0}}, {"energy", 1234.0}}));
     issue_ok(w, command("target.remove", {{"id", std::int64_t{17}}}));
-    issue_ok(w, command("target.place", {{"kind", std::string("mining")}, {"x", std::int64_t{5}}, {"y", std::int64_t{30}}, {"energy", 700.0}}));
+    issue_ok(
+        w,
+        command("target.place",
+                {{"kind", std::string("mining")}, {"x", std::int64_t{5}}, {"y", std::int64_t{30}}, {"energy", 700.0}}));
     issue_ok(w, command("transporter.remove", {{"id", std::int64_t{2}}}));
     issue_ok(w, command("transporter.place", {{"x", std::int64_t{6}}, {"y", std::int64_t{30}}, {"capacity", 150.0}}));
     check_conserved(w);
@@ -188,7 +191,10 @@ TEST_CASE("logistics simulation: a wall built across a path makes the transporte
     LogisticsWorld w(params_with(), s, 1);
     w.step();
     CHECK(w.transporters()[0].request == 0);
-    issue_ok(w, command("wall.set", {{"x", std::int64_t{25}}, {"y", std::int64_t{0}}, {"x2", std::int64_t{25}}, {"y2", std::int64_t{49}}}));
+    issue_ok(
+        w,
+        command("wall.set",
+                {{"x", std::int64_t{25}}, {"y", std::int64_t{0}}, {"x2", std::int64_t{25}}, {"y2", std::int64_t{49}}}));
     w.step();
     CHECK(w.transporters()[0].request == -1);
     for (int i = 0; i < 30; ++i) w.step();

@@ -67,4 +67,4 @@ inline int column_of(const std::vector<Request>& reqs, int id) {
     return -1;
 }
 
-}  // namespace logistics_testing
+}   // namespace logistics_testing

@@ -60,7 +60,12 @@ struct Call {
     std::string extra;   // find: "plain"; gsub: the replacement or "table" / "function"
     Call(std::string f_, std::string s_, std::string p_, bool has_init_ = false, long long init_ = 0,
          std::string extra_ = "")
-        : f(std::move(f_)), s(std::move(s_)), p(std::move(p_)), has_init(has_init_), init(init_), extra(std::move(extra_)) {}
+        : f(std::move(f_)),
+          s(std::move(s_)),
+          p(std::move(p_)),
+          has_init(has_init_),
+          init(init_),
+          extra(std::move(extra_)) {}
 };
 
 void push_call(lua_State* L, const Call& c) {
@@ -68,10 +73,14 @@ void push_call(lua_State* L, const Call& c) {
     lua_pushlstring(L, c.f.data(), c.f.size());
     lua_pushlstring(L, c.s.data(), c.s.size());
     lua_pushlstring(L, c.p.data(), c.p.size());
-    if (c.has_init) lua_pushinteger(L, c.init);
-    else lua_pushnil(L);
-    if (c.f == "find") lua_pushboolean(L, c.extra == "plain");
-    else lua_pushlstring(L, c.extra.data(), c.extra.size());
+    if (c.has_init)
+        lua_pushinteger(L, c.init);
+    else
+        lua_pushnil(L);
+    if (c.f == "find")
+        lua_pushboolean(L, c.extra == "plain");
+    else
+        lua_pushlstring(L, c.extra.data(), c.extra.size());
 }
 
 std::string take_string(lua_State* L) {
@@ -137,37 +146,83 @@ void add_calls(std::vector<Call>& calls, const std::string& s, const std::string
     calls.emplace_back("method", s, p, true, init);
     calls.emplace_back("gmatch", s, p);
     calls.emplace_back("gmatch", s, p, true, init);
-    for (const char* r : {"<%0>", "%1-%%", "%2", "x%", "%z", "table", "function"}) calls.emplace_back("gsub", s, p, false, 0, r);
+    for (const char* r : {"<%0>", "%1-%%", "%2", "x%", "%z", "table", "function"})
+        calls.emplace_back("gsub", s, p, false, 0, r);
     calls.emplace_back("gsub", s, p, true, 2, "[%0]");
 }
 
 const char* const kFixed[][2] = {
-    {"hello world from Lua", "o"},         {"hello world from Lua", "(o)(r)"},   {"hello world", "^(h)ello"},
-    {"hello world", "world$"},             {"hello world", "l+"},                {"hello world", "l*o"},
-    {"hello world", "l-o"},                {"hello world", "x?h"},               {"  trim me  ", "^%s*(.-)%s*$"},
-    {"key = value", "(%w+)%s*=%s*(%w+)"},  {"a,b,,c", "([^,]*)"},                {"THE (quick) fox", "%f[%a]%a+"},
-    {"THE (quick) fox", "%f[%A]"},         {"f(a(b)c)d", "%b()"},                {"[[x]]", "%b[]"},
-    {"abcabc", "(a)(b)(c)%1%2%3"},         {"hello", "()ll()"},                  {"hello", "()"},
-    {"x = 0x1F, y = 42", "%x+"},           {"tab\tnew\nline", "%c"},             {"a.b-c+d", "[%.%-+]"},
-    {"abc]def", "[]]"},                    {"abc^def", "[%^]"},                  {"abc-def", "[a-]"},
-    {"abc", "[^%a]"},                      {"UPPER lower 123", "%u+"},           {"UPPER lower 123", "%l+"},
-    {"UPPER lower 123", "%D+"},            {"a1!b2@", "%p"},                     {"a1!b2@", "%W"},
-    {"", ""},                              {"", ".*"},                           {"abc", ""},
-    {"abc", ".-"},                         {"abc", "a*"},                        {"aaa", "a-b"},
-    {"hello", "%"},                        {"hello", "[a"},                      {"hello", "[%"},
-    {"hello", "%f"},                       {"hello", "%fa"},                     {"hello", "%b"},
-    {"hello", "%bx"},                      {"hello", "(h"},                      {"hello", "h)"},
-    {"hello", "%1"},                       {"hello", "(h)%2"},                   {"hello", "(h%1)"},
-    {"hello", "%0"},                       {"hello", "(()"},                     {"a$b", "$b"},
-    {"a$b", "a$"},                         {"^ab", "^^a"},                       {"x^", "x^"},
-    {"hello", "()%1"},                     {"caf\xc3\xa9 \xff", "[\x80-\xff]+"}, {"a\0b", "%z"},
-    {"one two three", "(%a+) (%a+)"},      {"one", "((o)(n)(e))"},
-    {"aXbXc", "X"},                        {"abc", "b*"},                        {"((a))", "%b()"},
-    {"abc", "[a-c]+"},                     {"a-z", "[z-a]"},                     {"[]", "[]"},
-    {"abc", "[^]]+"},                      {"abc", "[%a-z]"},                    {"%%", "%%"},
+    {"hello world from Lua", "o"},
+    {"hello world from Lua", "(o)(r)"},
+    {"hello world", "^(h)ello"},
+    {"hello world", "world$"},
+    {"hello world", "l+"},
+    {"hello world", "l*o"},
+    {"hello world", "l-o"},
+    {"hello world", "x?h"},
+    {"  trim me  ", "^%s*(.-)%s*$"},
+    {"key = value", "(%w+)%s*=%s*(%w+)"},
+    {"a,b,,c", "([^,]*)"},
+    {"THE (quick) fox", "%f[%a]%a+"},
+    {"THE (quick) fox", "%f[%A]"},
+    {"f(a(b)c)d", "%b()"},
+    {"[[x]]", "%b[]"},
+    {"abcabc", "(a)(b)(c)%1%2%3"},
+    {"hello", "()ll()"},
+    {"hello", "()"},
+    {"x = 0x1F, y = 42", "%x+"},
+    {"tab\tnew\nline", "%c"},
+    {"a.b-c+d", "[%.%-+]"},
+    {"abc]def", "[]]"},
+    {"abc^def", "[%^]"},
+    {"abc-def", "[a-]"},
+    {"abc", "[^%a]"},
+    {"UPPER lower 123", "%u+"},
+    {"UPPER lower 123", "%l+"},
+    {"UPPER lower 123", "%D+"},
+    {"a1!b2@", "%p"},
+    {"a1!b2@", "%W"},
+    {"", ""},
+    {"", ".*"},
+    {"abc", ""},
+    {"abc", ".-"},
+    {"abc", "a*"},
+    {"aaa", "a-b"},
+    {"hello", "%"},
+    {"hello", "[a"},
+    {"hello", "[%"},
+    {"hello", "%f"},
+    {"hello", "%fa"},
+    {"hello", "%b"},
+    {"hello", "%bx"},
+    {"hello", "(h"},
+    {"hello", "h)"},
+    {"hello", "%1"},
+    {"hello", "(h)%2"},
+    {"hello", "(h%1)"},
+    {"hello", "%0"},
+    {"hello", "(()"},
+    {"a$b", "$b"},
+    {"a$b", "a$"},
+    {"^ab", "^^a"},
+    {"x^", "x^"},
+    {"hello", "()%1"},
+    {"caf\xc3\xa9 \xff", "[\x80-\xff]+"},
+    {"a\0b", "%z"},
+    {"one two three", "(%a+) (%a+)"},
+    {"one", "((o)(n)(e))"},
+    {"aXbXc", "X"},
+    {"abc", "b*"},
+    {"((a))", "%b()"},
+    {"abc", "[a-c]+"},
+    {"a-z", "[z-a]"},
+    {"[]", "[]"},
+    {"abc", "[^]]+"},
+    {"abc", "[%a-z]"},
+    {"%%", "%%"},
 };
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("lua patterns: find, match, gmatch and gsub give what Lua's own give, over fixed and random patterns") {
     std::vector<Call> calls;
@@ -176,7 +231,7 @@ TEST_CASE("lua patterns: find, match, gmatch and gsub give what Lua's own give, 
         add_calls(calls, fixed[0], fixed[1], init);
         init = init >= 7 ? -4 : init + 1;
     }
-    calls.emplace_back("gsub", "hello", "l", true, -1, "L");       // n below 1: no replacement
+    calls.emplace_back("gsub", "hello", "l", true, -1, "L");   // n below 1: no replacement
     calls.emplace_back("gsub", "hello", "l", false, 0, "");
     calls.emplace_back("gsub", "hello", "(l)", false, 0, "%1%1");
     calls.emplace_back("gsub", "abc", "%w", false, 0, "%0%0");
@@ -186,17 +241,45 @@ TEST_CASE("lua patterns: find, match, gmatch and gsub give what Lua's own give, 
     calls.emplace_back("gmatch", "abc", "", true, 4);
     calls.emplace_back("gmatch", "abc", "", true, 9);
     // Lua's limits: 32 captures, 200 nested alternatives.
-    add_calls(calls, std::string(250, 'a'), [] { std::string p; for (int i = 0; i < 250; ++i) p += "a?"; return p; }(), 1);
-    add_calls(calls, std::string(150, 'a'), [] { std::string p; for (int i = 0; i < 150; ++i) p += "a?"; return p; }(), 1);
-    add_calls(calls, std::string(40, 'a'), [] { std::string p; for (int i = 0; i < 40; ++i) p += "(a)"; return p; }(), 1);
-    add_calls(calls, std::string(40, 'a'), [] { std::string p; for (int i = 0; i < 32; ++i) p += "(a)"; return p; }(), 1);
+    add_calls(
+        calls, std::string(250, 'a'),
+        [] {
+            std::string p;
+            for (int i = 0; i < 250; ++i) p += "a?";
+            return p;
+        }(),
+        1);
+    add_calls(
+        calls, std::string(150, 'a'),
+        [] {
+            std::string p;
+            for (int i = 0; i < 150; ++i) p += "a?";
+            return p;
+        }(),
+        1);
+    add_calls(
+        calls, std::string(40, 'a'),
+        [] {
+            std::string p;
+            for (int i = 0; i < 40; ++i) p += "(a)";
+            return p;
+        }(),
+        1);
+    add_calls(
+        calls, std::string(40, 'a'),
+        [] {
+            std::string p;
+            for (int i = 0; i < 32; ++i) p += "(a)";
+            return p;
+        }(),
+        1);
     add_calls(calls, std::string("a\0b\0c", 5), ".", 2);   // bytes 0 in the subject and the pattern
     add_calls(calls, std::string("a\0b\0c", 5), std::string("%z\0b[\0]", 7), 1);
 
     // Seeded random patterns over a small alphabet: most features, malformed ones included.
-    const char* const atoms[] = {"a", "b", ".", "%a", "%d", "%s", "%w", "%p", "%A", "%S", "[ab]", "[^a]", "[a-c]",
-                                 "[%d.]", "[]b]", "(", ")", "()", "%1", "%2", "%b()", "%bab", "%f[%w]", "%f[^a]",
-                                 "%.", "%%", "x", " ", "1", "%"};
+    const char* const atoms[] = {"a",    "b",    ".",      "%a",     "%d",   "%s", "%w", "%p", "%A", "%S",
+                                 "[ab]", "[^a]", "[a-c]",  "[%d.]",  "[]b]", "(",  ")",  "()", "%1", "%2",
+                                 "%b()", "%bab", "%f[%w]", "%f[^a]", "%.",   "%%", "x",  " ",  "1",  "%"};
     const char* const quantifiers[] = {"", "", "", "*", "+", "-", "?"};
     const char alphabet[] = "aab b(a)x1. %";
     pb::Rng rng(20260406);
@@ -235,7 +318,7 @@ TEST_CASE("lua patterns: find, match, gmatch and gsub give what Lua's own give, 
     MESSAGE(calls.size() << " calls, " << errors << " errors, " << matched << " matches");
     CHECK(same == static_cast<int>(calls.size()));
     CHECK(calls.size() > 6000);
-    CHECK(errors > 300);    // the malformed patterns were exercised, not only matches
+    CHECK(errors > 300);   // the malformed patterns were exercised, not only matches
     CHECK(matched > 1500);
 }
 
@@ -254,7 +337,9 @@ struct Budget {
         lua_call(L, 0, 0);
         return 0;
     }
-    bool run(std::int64_t instructions, std::string& error) { return vm.protected_call(&entry, this, instructions, error); }
+    bool run(std::int64_t instructions, std::string& error) {
+        return vm.protected_call(&entry, this, instructions, error);
+    }
     // The fewest instructions the code runs in (it must run in `most`).
     std::int64_t least(std::int64_t most) {
         std::string error;
@@ -262,8 +347,10 @@ struct Budget {
         std::int64_t lo = 1, hi = most;   // runs in hi; not known for lo
         while (lo < hi) {
             const std::int64_t mid = lo + (hi - lo) / 2;
-            if (run(mid, error)) hi = mid;
-            else lo = mid + 1;
+            if (run(mid, error))
+                hi = mid;
+            else
+                lo = mid + 1;
         }
         return hi;
     }
@@ -274,7 +361,7 @@ int charge_entry(lua_State* L) {
     return 0;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("lua patterns: C work is charged exactly, the same in every state, and ends the call at the budget") {
     Vm vm(1u << 20);
@@ -315,7 +402,7 @@ PodballWorld world_with(const std::string& code) {
     return PodballWorld(params_with(), s, 5);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("lua patterns: catastrophic patterns and long C work fault with the budget message; the match goes on") {
     const char* const budget = "used its budget of 1000000 Lua instructions";
@@ -326,38 +413,46 @@ TEST_CASE("lua patterns: catastrophic patterns and long C work fault with the bu
     };
     const Case cases[] = {
         {"find backtracking", "function play()\n  string.find(string.rep('a', 5000), '.-.-.-.-.-b')\nend", budget},
-        {"match backtracking, as a method", "function play()\n  local s = ('a'):rep(5000)\n  s:match('(.*)(.*)(.*)(.*)b')\nend",
+        {"match backtracking, as a method",
+         "function play()\n  local s = ('a'):rep(5000)\n  s:match('(.*)(.*)(.*)(.*)b')\nend", budget},
+        {"gmatch backtracking",
+         "function play()\n  for x in string.gmatch(string.rep('a', 4000), 'a*a*a*a*b') do end\nend", budget},
+        {"gsub backtracking", "function play()\n  local s = string.gsub(string.rep('a', 3000), '.-.-.-b', '')\nend",
          budget},
-        {"gmatch backtracking", "function play()\n  for x in string.gmatch(string.rep('a', 4000), 'a*a*a*a*b') do end\nend",
-         budget},
-        {"gsub backtracking", "function play()\n  local s = string.gsub(string.rep('a', 3000), '.-.-.-b', '')\nend", budget},
         {"nested %b", "function play()\n  local s = string.rep('(', 20000)\n  s:find('%b()%b()')\nend", budget},
-        {"31 captures", "function play()\n  string.find(string.rep('a', 5000), string.rep('(.-)', 31) .. 'b')\nend", budget},
+        {"31 captures", "function play()\n  string.find(string.rep('a', 5000), string.rep('(.-)', 31) .. 'b')\nend",
+         budget},
         {"200 captures (Lua's limit is 32)",
          "function play()\n  string.find(string.rep('a', 5000), string.rep('(.-)', 200) .. 'b')\nend",
          "test.lua:2: too many captures"},
-        {"a pcall around it", "function play()\n  pcall(string.find, string.rep('a', 5000), '.-.-.-.-b')\n  local x = 1\nend",
-         budget},
-        {"a plain find", "function play()\n  local s = string.rep('a', 400000)\n  for i = 1, 10 do s:find('aaab', 1, true) end\nend",
+        {"a pcall around it",
+         "function play()\n  pcall(string.find, string.rep('a', 5000), '.-.-.-.-b')\n  local x = 1\nend", budget},
+        {"a plain find",
+         "function play()\n  local s = string.rep('a', 400000)\n  for i = 1, 10 do s:find('aaab', 1, true) end\nend",
          budget},
         {"string.rep", "function play()\n  for i = 1, 200 do local s = string.rep('x', 100000) end\nend", budget},
-        {"table.concat", "local t = {}\nfor i = 1, 10000 do t[i] = 'abcdefgh' end\nfunction play()\n  for i = 1, 100 do "
-                         "table.concat(t) end\nend",
+        {"table.concat",
+         "local t = {}\nfor i = 1, 10000 do t[i] = 'abcdefgh' end\nfunction play()\n  for i = 1, 100 do "
+         "table.concat(t) end\nend",
          budget},
         {"table.move over nothing", "function play()\n  table.move({}, 1, 1e12, 1)\nend", budget},
-        {"table.unpack", "local t = {}\nfor i = 1, 100000 do t[i] = i end\nfunction play()\n  for i = 1, 20 do "
-                         "select('#', table.unpack(t)) end\nend",
+        {"table.unpack",
+         "local t = {}\nfor i = 1, 100000 do t[i] = i end\nfunction play()\n  for i = 1, 20 do "
+         "select('#', table.unpack(t)) end\nend",
          budget},
         {"string.byte", "local s = string.rep('x', 100000)\nfunction play()\n  for i = 1, 20 do s:byte(1, -1) end\nend",
          budget},
-        {"utf8.len", "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do utf8.len(s) end\nend", budget},
+        {"utf8.len", "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do utf8.len(s) end\nend",
+         budget},
         {"string.upper", "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do s:upper() end\nend",
          budget},
-        {"table.sort", "function play()\n  local t = {}\n  for i = 1, 30000 do t[i] = -i end\n  for k = 1, 3 do "
-                       "table.sort(t) end\nend",
+        {"table.sort",
+         "function play()\n  local t = {}\n  for i = 1, 30000 do t[i] = -i end\n  for k = 1, 3 do "
+         "table.sort(t) end\nend",
          budget},
-        {"string.format", "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do string.format('%s', s) "
-                          "end\nend",
+        {"string.format",
+         "local s = string.rep('x', 1000000)\nfunction play()\n  for i = 1, 20 do string.format('%s', s) "
+         "end\nend",
          budget},
     };
     for (const Case& c : cases) {
@@ -374,7 +469,8 @@ TEST_CASE("lua patterns: catastrophic patterns and long C work fault with the bu
     }
 }
 
-TEST_CASE("lua patterns: the examples and the fuzz seed using patterns play without a fault under the charged library") {
+TEST_CASE(
+    "lua patterns: the examples and the fuzz seed using patterns play without a fault under the charged library") {
     for (const char* name : {"examples/lua/chaser.lua", "examples/lua/formation.lua", "examples/lua/passer.lua",
                              "fuzz/corpus/lua_script/patterns.lua"}) {
         CAPTURE(name);

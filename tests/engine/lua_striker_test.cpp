@@ -59,14 +59,17 @@ Record play_side(int side, std::uint64_t first_seed, int games) {
         CHECK(o.health[side].faults == 0);
         r.goals_for += o.score[side];
         r.goals_against += o.score[1 - side];
-        if (o.winner == side) ++r.wins;
-        else if (o.winner == 1 - side) ++r.losses;
-        else ++r.draws;
+        if (o.winner == side)
+            ++r.wins;
+        else if (o.winner == 1 - side)
+            ++r.losses;
+        else
+            ++r.draws;
     }
     return r;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("lua striker: examples/lua/striker.lua beats the built-in chaser as team 0 and as team 1 (seeds 42 to 51)") {
     const Record blue = play_side(0, 42, 10), red = play_side(1, 42, 10);

@@ -71,7 +71,7 @@ Scenario lua_chaser_scenario(std::uint64_t seed) {
     return s;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("lua teams: examples/lua/chaser.lua plays the built-in chaser's match tick for tick (three seeds)") {
     for (std::uint64_t seed : {42u, 7u, 1234u}) {
@@ -116,7 +116,9 @@ end)");
     CHECK(w.hash() != h0);
     const std::string json = metrics_json(w);
     INFO(json);
-    CHECK(has(json, R"("script":{"file":"test.lua","name":"runner","faults":[],"memory":{"calls":10,"last":{"mode":"running","tick":45},"pods":2}})"));
+    CHECK(has(
+        json,
+        R"("script":{"file":"test.lua","name":"runner","faults":[],"memory":{"calls":10,"last":{"mode":"running","tick":45},"pods":2}})"));
     CHECK(w.team_module(0).name() == "runner");
 }
 
@@ -151,7 +153,8 @@ function play(world, memory, actions)
   memory.draw = math.random(1, 1000000)
   for i = 1, #world.own do actions[i] = { kind = "move", x = math.random() - 0.5, y = math.random() - 0.5 } end
 end)";
-    PodballWorld a = lua_world(code), b = lua_world(code), other_seed = lua_world(code, params_with(), 2, "idle", Mode::Running, 6);
+    PodballWorld a = lua_world(code), b = lua_world(code),
+                 other_seed = lua_world(code, params_with(), 2, "idle", Mode::Running, 6);
     run(a, 100);
     run(b, 100);
     run(other_seed, 100);
@@ -200,32 +203,43 @@ TEST_CASE("lua teams: hostile scripts fault with PATH:LINE and a reason; the tea
         std::string expected;   // in the fault message
     };
     const Case cases[] = {
-        {"endless loop", "function play()\n  while true do end\nend", "test.lua:2: used its budget of 1000000 Lua instructions"},
-        {"a pcall cannot swallow an overrun", "function play()\n  while true do pcall(function() while true do end end) end\nend",
-         "Lua instructions"},
-        {"deep recursion (the budget runs out first)", "local function f(n) return f(n + 1) + 1 end\nfunction play() f(1) end",
-         "test.lua:1: used its budget"},
-        {"string bomb", "function play()\n  local s = string.rep('x', 1 << 30)\nend", "test.lua:2: used more than its memory budget of 64 MiB"},
-        {"string bomb as a method", "function play()\n  local s = ('x'):rep(100000000)\nend", "used more than its memory budget"},
+        {"endless loop", "function play()\n  while true do end\nend",
+         "test.lua:2: used its budget of 1000000 Lua instructions"},
+        {"a pcall cannot swallow an overrun",
+         "function play()\n  while true do pcall(function() while true do end end) end\nend", "Lua instructions"},
+        {"deep recursion (the budget runs out first)",
+         "local function f(n) return f(n + 1) + 1 end\nfunction play() f(1) end", "test.lua:1: used its budget"},
+        {"string bomb", "function play()\n  local s = string.rep('x', 1 << 30)\nend",
+         "test.lua:2: used more than its memory budget of 64 MiB"},
+        {"string bomb as a method", "function play()\n  local s = ('x'):rep(100000000)\nend",
+         "used more than its memory budget"},
         {"io", "function play()\n  io.write('x')\nend", "test.lua:2: 'io' is not available in Playbench scripts"},
         {"os", "function play()\n  os.exit(1)\nend", "test.lua:2: 'os' is not available in Playbench scripts"},
         {"require", "function play()\n  require('socket')\nend", "'require' is not available in Playbench scripts"},
         {"debug", "function play()\n  debug.sethook()\nend", "'debug' is not available in Playbench scripts"},
         {"dofile", "function play()\n  dofile('/etc/passwd')\nend", "'dofile' is not available in Playbench scripts"},
-        {"string.dump", "function play()\n  string.dump(play)\nend", "test.lua:2: 'string.dump' is not available in Playbench scripts"},
-        {"a finalizer", "function play()\n  setmetatable({}, { __gc = function() end })\nend", "test.lua:2: setmetatable: a metatable with __gc"},
-        {"a weak table", "function play()\n  setmetatable({}, { __mode = 'k' })\nend", "test.lua:2: setmetatable: a metatable with __mode"},
-        {"an error object that is a table", "function play()\n  error({ code = 1 })\nend", "test.lua:2: error object is a table value"},
-        {"coroutines", "function play()\n  local co = coroutine.create(function() while true do coroutine.yield() end end)\nend",
+        {"string.dump", "function play()\n  string.dump(play)\nend",
+         "test.lua:2: 'string.dump' is not available in Playbench scripts"},
+        {"a finalizer", "function play()\n  setmetatable({}, { __gc = function() end })\nend",
+         "test.lua:2: setmetatable: a metatable with __gc"},
+        {"a weak table", "function play()\n  setmetatable({}, { __mode = 'k' })\nend",
+         "test.lua:2: setmetatable: a metatable with __mode"},
+        {"an error object that is a table", "function play()\n  error({ code = 1 })\nend",
+         "test.lua:2: error object is a table value"},
+        {"coroutines",
+         "function play()\n  local co = coroutine.create(function() while true do coroutine.yield() end end)\nend",
          "'coroutine' is not available in Playbench scripts"},
-        {"collectgarbage", "function play()\n  collectgarbage('stop')\nend", "'collectgarbage(\"stop\")' is not available"},
+        {"collectgarbage", "function play()\n  collectgarbage('stop')\nend",
+         "'collectgarbage(\"stop\")' is not available"},
         {"memory holding a function", "function play(w, m)\n  m.f = function() end\nend", "memory.f holds a function"},
         {"memory holding a cycle", "function play(w, m)\n  m.a = {}\n  m.a.b = m.a\nend",
          "memory.a.b is a table that memory already holds at memory.a"},
-        {"memory holding the world", "function play(w, m)\n  m.ball = w.ball\nend", "memory.ball is a table with a metatable"},
+        {"memory holding the world", "function play(w, m)\n  m.ball = w.ball\nend",
+         "memory.ball is a table with a metatable"},
         {"assigning a global", "function play()\n  counter = 1\nend", "test.lua:2: assigning the global 'counter'"},
         {"writing into the world", "function play(w)\n  w.note = 1\nend", "test.lua:2: the world is read only"},
-        {"a library changed", "function play()\n  math.random = nil\nend", "test.lua:2: assigning 'math.random': math is read only"},
+        {"a library changed", "function play()\n  math.random = nil\nend",
+         "test.lua:2: assigning 'math.random': math is read only"},
         {"rawset on the globals", "function play()\n  rawset(_G, 'x', 1)\nend", "rawset: the table is read only"},
         {"an action that is a number", "function play(w, m, a)\n  a[1] = 5\nend", "actions[1] is a number"},
         {"an action of another kind", "function play(w, m, a)\n  a[1] = { kind = 'jump', x = 0, y = 0 }\nend",
@@ -282,7 +296,8 @@ TEST_CASE("lua teams: a malformed action idles that pod only; the team's other p
 function play(world, memory, actions)
   actions[1] = { kind = "jump", x = 1, y = 0 }
   actions[2] = { kind = "move", x = 0, y = 1 }
-end)", params_with(), 2, "idle");
+end)",
+                               params_with(), 2, "idle");
     const double y1 = w.pods()[0].pos.y, y2 = w.pods()[1].pos.y;
     run(w, 41);   // 9 calls
     const ModuleHealth& h = w.module_health(0);
@@ -298,7 +313,8 @@ end)", params_with(), 2, "idle");
 }
 
 TEST_CASE("lua teams: a fault leaves memory as it was before the call; a memory bomb once leaves the state usable") {
-    PodballWorld w = lua_world(R"(
+    PodballWorld w =
+        lua_world(R"(
 function play(world, memory, actions)
   memory.calls = (memory.calls or 0) + 1
   if world.tick == 0 then
@@ -307,7 +323,8 @@ function play(world, memory, actions)
   end
   if world.tick == 10 then memory.bad = print end
   for i = 1, #world.own do actions[i] = { kind = "move", x = 1, y = 0 } end
-end)", params_with({{"podball.script.instructions", 100000000}, {"podball.script.memory_mb", 8}}));
+end)",
+                  params_with({{"podball.script.instructions", 100000000}, {"podball.script.memory_mb", 8}}));
     run(w, 30);
     CHECK(w.module_health(0).faults == 2);
     const std::string json = metrics_json(w);
@@ -351,20 +368,23 @@ end)");
 TEST_CASE("lua teams: a script that cannot start is a load error with PATH:LINE") {
     CHECK(lua_script_problem(LuaScript{"t.lua", "function play() end"}) == std::nullopt);
     CHECK(lua_script_problem(LuaScript{"t.lua", "function play(\n  x = = 1\nend"}).value_or("").find("t.lua:2:") == 0);
-    CHECK(has(lua_script_problem(LuaScript{"t.lua", "x = 1"}).value_or(""), "t.lua: the script defines no function play"));
+    CHECK(has(lua_script_problem(LuaScript{"t.lua", "x = 1"}).value_or(""),
+              "t.lua: the script defines no function play"));
     CHECK(has(lua_script_problem(LuaScript{"t.lua", "\nlocal f = io.open('x')\nfunction play() end"}).value_or(""),
               "t.lua:2: 'io' is not available in Playbench scripts"));
     CHECK(has(lua_script_problem(LuaScript{"t.lua", "while true do end\nfunction play() end"}).value_or(""),
               "t.lua:1: used its budget of 10000000 Lua instructions"));
-    CHECK(has(lua_script_problem(LuaScript{"t.lua", "params = { a = { default = 'x' } }\nfunction play() end"}).value_or(""),
-              "t.lua: params.a.default must be a number"));
+    CHECK(has(
+        lua_script_problem(LuaScript{"t.lua", "params = { a = { default = 'x' } }\nfunction play() end"}).value_or(""),
+        "t.lua: params.a.default must be a number"));
 
     // In a scenario: the scenario's line, then the script's.
     const fs::path dir = fs::temp_directory_path() / ("playbench-lua-test-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir / "teams");
     std::ofstream(dir / "teams" / "broken.lua") << "function play()\n  return 1 +\nend\n";
-    const std::string scenario = "lab = \"podball\"\n[team0]\nmodule = \"lua:teams/broken.lua\"\n[team1]\nmodule = \"lua:teams/missing.lua\"\n";
+    const std::string scenario =
+        "lab = \"podball\"\n[team0]\nmodule = \"lua:teams/broken.lua\"\n[team1]\nmodule = \"lua:teams/missing.lua\"\n";
     std::ofstream(dir / "s.toml") << scenario;
     std::string why;
     try {

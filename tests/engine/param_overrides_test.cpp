@@ -40,9 +40,11 @@ TEST_CASE("--set overrides: a bad key, a bad value, out of range and a duplicate
     REQUIRE(malformed);
     CHECK(malformed->find("expected KEY=VALUE") != std::string::npos);
 
-    auto twice = apply_param_overrides(p, {"podball.pod.friction=0.1", "podball.pod.mass=2", "podball.pod.friction = 0.2"});
+    auto twice =
+        apply_param_overrides(p, {"podball.pod.friction=0.1", "podball.pod.mass=2", "podball.pod.friction = 0.2"});
     REQUIRE(twice);
-    CHECK(*twice == "--set podball.pod.friction = 0.2: 'podball.pod.friction' is already set by --set "
-                    "podball.pod.friction=0.1; give each parameter once");
+    CHECK(*twice ==
+          "--set podball.pod.friction = 0.2: 'podball.pod.friction' is already set by --set "
+          "podball.pod.friction=0.1; give each parameter once");
     CHECK(p == fresh);
 }

@@ -88,7 +88,8 @@ PB_PIN(podball_module_abi, world_size, 16);
 PB_PIN(podball_module_abi, action_size, 20);
 #undef PB_PIN
 // The values a module compares and returns.
-static_assert(PODBALL_MAX_PODS == 11 && PODBALL_ACTION_NONE == 0 && PODBALL_ACTION_MOVE == 1 && PODBALL_ACTION_SHOOT == 2);
+static_assert(PODBALL_MAX_PODS == 11 && PODBALL_ACTION_NONE == 0 && PODBALL_ACTION_MOVE == 1 &&
+              PODBALL_ACTION_SHOOT == 2);
 static_assert(PODBALL_MODE_KICKOFF_OWN == 0 && PODBALL_MODE_RUNNING == 2 && PODBALL_MODE_FINAL == 6);
 static_assert(PODBALL_MODULE_ABI_VERSION == PODBALL_MODULE_ABI_MAJOR);
 
@@ -116,7 +117,7 @@ PodballWorld library_team(const std::string& path, int pods) {
     return PodballWorld(params_with(), s, 2);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball module ABI: an older minor plays; another major, a newer minor or another layout is refused") {
     for (const bool in_process : {false, true}) {
@@ -139,8 +140,8 @@ TEST_CASE("podball module ABI: an older minor plays; another major, a newer mino
                          "' was built for module ABI version 2.0, this Playbench speaks version 1.1 and loads "
                          "modules of major version 1 only: rebuild it against <playbench/podball_module_abi.h>") !=
               std::string::npos);
-        CHECK(refusal(test_module("newminor")).find("was built for module ABI version 1.2, newer than this Playbench's 1.1") !=
-              std::string::npos);
+        CHECK(refusal(test_module("newminor"))
+                  .find("was built for module ABI version 1.2, newer than this Playbench's 1.1") != std::string::npos);
         CHECK(refusal(test_module("layout"))
                   .find("lays out the ABI's structs otherwise than version 1.1 (podball_module_info, podball_settings, "
                         "podball_world, podball_action: 32, 184, 984, 24 bytes; the ABI's: 32, 184, 976, 24)") !=
@@ -176,4 +177,4 @@ TEST_CASE("podball module ABI: podball_module_last_error's message is part of th
     }
 }
 
-#endif  // PB_MODULE_DIR
+#endif   // PB_MODULE_DIR

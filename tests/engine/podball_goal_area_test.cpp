@@ -40,7 +40,7 @@ PodballWorld area_world(double radius) {
     return PodballWorld(params_with({{"podball.arena.goal_exclusion_radius", radius}}), s, 5);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball goal area: the first defender gets in, everybody else is reflected, it frees when empty") {
     PodballWorld w = area_world(0.12);

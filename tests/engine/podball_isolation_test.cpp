@@ -22,7 +22,6 @@ using namespace podball_testing;
 
 namespace {
 
-
 // In-process for the life of the guard.
 struct InProcess {
     InProcess() { set_library_modules_in_process(true); }
@@ -40,7 +39,7 @@ std::vector<std::uint64_t> hashes(PodballWorld& w, int ticks) {
     return h;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball isolation: isolation is the default") { CHECK_FALSE(library_modules_in_process()); }
 
@@ -256,4 +255,4 @@ TEST_CASE("podball isolation: a spare host never plays an old build of a library
     fs::remove_all(dir);
 }
 
-#endif  // PB_MODULE_DIR
+#endif   // PB_MODULE_DIR

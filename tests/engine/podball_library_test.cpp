@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/core/scenario.hpp"
-#include "engine/podball/modules/library_module.hpp"
 #include "engine/podball/match_runner.hpp"
+#include "engine/podball/modules/library_module.hpp"
 #include "podball_testing.hpp"
 
 using namespace podball_testing;
@@ -16,7 +16,6 @@ using namespace podball_testing;
 #ifdef PB_MODULE_DIR
 
 namespace {
-
 
 std::string scenario_text(const std::string& module0, const std::string& module1, int pods = 5) {
     return "lab = \"podball\"\nseed = 3\n[team0]\nmodule = \"" + module0 + "\"\npods = " + std::to_string(pods) +
@@ -47,7 +46,7 @@ PodballWorld library_world(const std::string& path, Mode start = Mode::KickoffTe
     return PodballWorld(params_with(), s, 2);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball library modules: the example loads, describes itself and plays a full match") {
     LibraryInfo info;
@@ -200,4 +199,4 @@ TEST_CASE("podball library modules: NaN, exceptions and error statuses idle the 
     }
 }
 
-#endif  // PB_MODULE_DIR
+#endif   // PB_MODULE_DIR

@@ -23,8 +23,11 @@ void meddle(PodballWorld& w, Rng& rng) {
     const auto team = static_cast<std::int64_t>(rng.below(2));
     const auto pod = static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(w.teams()[team].pods)));
     const bool shot = rng.below(4) == 0;
-    Command c = command("pod.action", {{"team", team}, {"pod", pod}, {"kind", std::string(shot ? "shoot" : "move")},
-                                       {"x", rng.uniform(-1.5, 1.5)}, {"y", rng.uniform(-1.5, 1.5)},
+    Command c = command("pod.action", {{"team", team},
+                                       {"pod", pod},
+                                       {"kind", std::string(shot ? "shoot" : "move")},
+                                       {"x", rng.uniform(-1.5, 1.5)},
+                                       {"y", rng.uniform(-1.5, 1.5)},
                                        {"ticks", static_cast<std::int64_t>(1 + rng.below(40))}});
     issue_ok(w, c);
     if (rng.below(300) == 0) {
@@ -63,7 +66,7 @@ void require_sane(const PodballWorld& w) {
     REQUIRE(std::abs(b.pos.y) <= hy - c.ball_radius + eps);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball: the chaser scores against idle, idle never scores") {
     // Measured over seeds 1..100 and both sides: 8 or 9 goals in 4000 ticks with support play,
@@ -128,7 +131,8 @@ TEST_CASE("podball: module actions are un-mirrored, limited to unit length, NaN 
     CHECK(small.v == Vec2{-0.1, 0.2});
     const double nan = std::nan("");
     CHECK(module_action_in_world(PodAction{PodAction::Kind::Move, Vec2{nan, 0.0}}, 0).kind == PodAction::Kind::None);
-    CHECK(module_action_in_world(PodAction{PodAction::Kind::Shoot, Vec2{1.0, INFINITY}}, 1).kind == PodAction::Kind::None);
+    CHECK(module_action_in_world(PodAction{PodAction::Kind::Shoot, Vec2{1.0, INFINITY}}, 1).kind ==
+          PodAction::Kind::None);
 }
 
 TEST_CASE("podball: long random matches stay finite and inside the arena") {
@@ -136,10 +140,12 @@ TEST_CASE("podball: long random matches stay finite and inside the arena") {
         CAPTURE(seed);
         Rng rng(seed * 7919);
         // Vary the teams and a few parameters per seed, frictionless pods included.
-        ParamSet params = seed == 3 ? params_with({{"podball.pod.friction", 0.0}, {"podball.pod.thrust", 0.00005}})
-                        : seed == 4 ? params_with({{"podball.arena.width", 0.6}, {"podball.pod.radius", 0.04}})
-                                    : params_with();
-        PodballWorld w(params, match("chaser", seed == 2 ? "idle" : "chaser", Mode::KickoffTeam0, 3 + static_cast<int>(seed)), seed);
+        ParamSet params = seed == 3   ? params_with({{"podball.pod.friction", 0.0}, {"podball.pod.thrust", 0.00005}})
+                          : seed == 4 ? params_with({{"podball.arena.width", 0.6}, {"podball.pod.radius", 0.04}})
+                                      : params_with();
+        PodballWorld w(params,
+                       match("chaser", seed == 2 ? "idle" : "chaser", Mode::KickoffTeam0, 3 + static_cast<int>(seed)),
+                       seed);
         for (int t = 0; t < 20000; ++t) {
             meddle(w, rng);
             w.step();

@@ -26,7 +26,7 @@ PodballWorld static_world(ParamSet params) {
 
 Command place_ball(double x, double y) { return command("ball.place", {{"x", x}, {"y", y}}); }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball metrics: possession runs from a team's pick-up to the other's, not in goal areas") {
     // Blue (team 0) holds the ball at (-0.2, 0) from tick 0 and passes it at tick 100 with half
@@ -62,8 +62,8 @@ TEST_CASE("podball metrics: possession runs from a team's pick-up to the other's
     REQUIRE(w.tick() == 400);
     REQUIRE(w.running_ticks() == 400);
 
-    CHECK(w.metrics().team[0].possession_ticks == pickup_tick);                 // ticks 0 .. 193
-    CHECK(w.metrics().team[1].possession_ticks == 400 - pickup_tick - 50);      // 194 .. 399, less 50
+    CHECK(w.metrics().team[0].possession_ticks == pickup_tick);              // ticks 0 .. 193
+    CHECK(w.metrics().team[1].possession_ticks == 400 - pickup_tick - 50);   // 194 .. 399, less 50
     CHECK(w.metrics().team[1].ball_in_own_area_ticks == 50);
     CHECK(figures(w, 0).possession_pct == doctest::Approx(48.5));
     CHECK(figures(w, 1).possession_pct == doctest::Approx(39.0));
@@ -211,7 +211,8 @@ TEST_CASE("podball metrics: own-goal shots and shots outside RUNNING are not sho
     place(s, 1, 0, {0.2, 0.0});
     place(s, 0, 0, {-0.3, 0.25});
     s.ball = BallPlacement{{0.0, 0.0}, {0.0, 0.0}, 1, 0};
-    PodballWorld w(params_with({{"podball.ball.friction", 0.004}}), s, 1);   // the seed's friction: the shot runs 0.8 to the line
+    PodballWorld w(params_with({{"podball.ball.friction", 0.004}}), s,
+                   1);   // the seed's friction: the shot runs 0.8 to the line
     issue_ok(w, shoot(1, 0, 1.0, 0.0));
     for (int t = 0; t < 200 && w.mode() == Mode::Running; ++t) w.step();
     CHECK(w.score() == std::array<int, 2>{1, 0});

@@ -91,16 +91,20 @@ Record play_series(const char* module0, const char* module1) {
         REQUIRE(o.finished);
         r.goals_for += o.score[0];
         r.goals_against += o.score[1];
-        if (o.winner == 0) ++r.wins;
-        else if (o.winner == 1) ++r.losses;
-        else ++r.draws;
+        if (o.winner == 0)
+            ++r.wins;
+        else if (o.winner == 1)
+            ++r.losses;
+        else
+            ++r.draws;
     }
-    MESSAGE(std::string(module0) << " vs " << std::string(module1) << " over seeds 1..20: " << r.wins << " wins, " << r.draws << " draws, "
-                    << r.losses << " losses, goals " << r.goals_for << " : " << r.goals_against);
+    MESSAGE(std::string(module0) << " vs " << std::string(module1) << " over seeds 1..20: " << r.wins << " wins, "
+                                 << r.draws << " draws, " << r.losses << " losses, goals " << r.goals_for << " : "
+                                 << r.goals_against);
     return r;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball modules: every module's input and output are mirrored for team 1") {
     std::vector<std::string> names = builtin_module_names();
@@ -149,8 +153,10 @@ TEST_CASE("podball modules: every module's input and output are mirrored for tea
             for_b->hash(hb);
             REQUIRE(ha.value() == hb.value());
         }
-        if (name == "idle") CHECK(moved == 0);
-        else CHECK(moved > 1000);   // the module did act
+        if (name == "idle")
+            CHECK(moved == 0);
+        else
+            CHECK(moved > 1000);   // the module did act
     }
 }
 

@@ -35,7 +35,7 @@ ParamSet short_match() {
                         {"podball.match.goal_ticks", 30}});
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball periods: kick-off, running time per period, alternating kick-offs, full time") {
     // Team 1 kicks off the first period, so team 0 the second and team 1 the third.
@@ -43,9 +43,9 @@ TEST_CASE("podball periods: kick-off, running time per period, alternating kick-
     CHECK(w.first_kickoff_team() == 1);
     const std::vector<Change> changes = mode_changes(w, 2000);
     REQUIRE(changes.size() == 6);
-    CHECK(changes[0].tick == 50);     // kick-off phase: 50 ticks
+    CHECK(changes[0].tick == 50);   // kick-off phase: 50 ticks
     CHECK(changes[0].mode == Mode::Running);
-    CHECK(changes[1].tick == 550);    // 500 running ticks
+    CHECK(changes[1].tick == 550);   // 500 running ticks
     CHECK(changes[1].mode == Mode::KickoffTeam0);
     CHECK(changes[2].tick == 600);
     CHECK(changes[2].mode == Mode::Running);
@@ -116,7 +116,9 @@ TEST_CASE("podball periods: a goal in a period's last tick counts, then the fina
         place(s, 0, 0, {-0.2, 0.0});   // with the seed's ball friction a full shot runs 0.8: it reaches the line
         place(s, 1, 0, {0.3, 0.25});
         s.ball = BallPlacement{{0.0, 0.0}, {0.0, 0.0}, 0, 0};
-        PodballWorld w(params_with({{"podball.match.periods", 1}, {"podball.match.period_ticks", period_ticks}, {"podball.ball.friction", 0.004}}),
+        PodballWorld w(params_with({{"podball.match.periods", 1},
+                                    {"podball.match.period_ticks", period_ticks},
+                                    {"podball.ball.friction", 0.004}}),
                        s, 3);
         for (int t = 0; t < 150; ++t) w.step();
         issue_ok(w, shoot(0, 0, 1.0, 0.0));
@@ -130,7 +132,7 @@ TEST_CASE("podball periods: a goal in a period's last tick counts, then the fina
 
     PodballWorld w = make(static_cast<double>(goal_running));
     while (w.mode() == Mode::Running) w.step();
-    CHECK(w.mode() == Mode::Final);          // no goal phase: straight to the whistle
+    CHECK(w.mode() == Mode::Final);   // no goal phase: straight to the whistle
     CHECK(w.tick() == dry.tick());
     CHECK(w.score() == std::array<int, 2>{1, 0});
     CHECK(w.leader() == 0);

@@ -44,14 +44,14 @@ void check_free_shot(const ParamSet& params, double expected_s_max, double expec
         prev_dist = d;
     }
     CHECK(w.ball().pos.y == 0.0);
-    CHECK(prev_dist == doctest::Approx(s_max).epsilon(1e-9));        // exact integration: to rounding
+    CHECK(prev_dist == doctest::Approx(s_max).epsilon(1e-9));   // exact integration: to rounding
     CHECK(half_time == doctest::Approx(t_half).epsilon(0.005));
     CHECK(half_dist == doctest::Approx(s_max / 2.0).epsilon(0.005));
     // Recoil: the shooter moves back with SHOOT_FORCE * a / pod mass.
     CHECK(pod_of(w, 0, 0).pos.x < -0.4);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball: a free ball shot from rest follows the seed's closed forms") {
     SUBCASE("the seed's ball friction 0.004 (the default before engine 7)") {
@@ -80,7 +80,8 @@ TEST_CASE("podball: velocity after one tick matches the exact solution with thru
     }
     // x advanced by the integral: top * (t - (1 - e^-lambda t) / lambda).
     const double t = 60.0;
-    CHECK(pod_of(w, 0, 0).pos.x + 0.2 == doctest::Approx(top * (t - (1.0 - std::exp(-lambda * t)) / lambda)).epsilon(1e-12));
+    CHECK(pod_of(w, 0, 0).pos.x + 0.2 ==
+          doctest::Approx(top * (t - (1.0 - std::exp(-lambda * t)) / lambda)).epsilon(1e-12));
 }
 
 TEST_CASE("podball: momentum is conserved in pod-pod collisions without friction") {
@@ -139,7 +140,7 @@ PodballWorld ball_arriving_at(double contact_speed) {
     return PodballWorld(params, s, 1);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball: pick-up below BALL_PICKUP_VELOCITY, bounce at or above it") {
     const PodballConfig c = config_from(params_with());
@@ -163,7 +164,8 @@ TEST_CASE("podball: pick-up below BALL_PICKUP_VELOCITY, bounce at or above it") 
 
 TEST_CASE("podball: BALLKEEP and BALLDENY last exactly their tick counts") {
     const int keep = 57, deny = 13;
-    const ParamSet params = params_with({{"podball.rules.ballkeep_ticks", keep}, {"podball.rules.balldeny_ticks", deny}});
+    const ParamSet params =
+        params_with({{"podball.rules.ballkeep_ticks", keep}, {"podball.rules.balldeny_ticks", deny}});
     PodballSetup s = idle_setup();
     place(s, 0, 0, {0.0, 0.0});
     place(s, 1, 0, {0.4, 0.25});
@@ -179,9 +181,9 @@ TEST_CASE("podball: BALLKEEP and BALLDENY last exactly their tick counts") {
         if (pod_of(w, 0, 0).deny_ticks > 0) ++denied_states;
         w.step();
     }
-    CHECK(released_at == keep);                  // held in the states 0 .. keep-1
-    CHECK(denied_states == deny);                // transparent for exactly BALLDENY ticks
-    CHECK(caught_again_at == keep + deny);       // the ball rested in contact all along
+    CHECK(released_at == keep);              // held in the states 0 .. keep-1
+    CHECK(denied_states == deny);            // transparent for exactly BALLDENY ticks
+    CHECK(caught_again_at == keep + deny);   // the ball rested in contact all along
 }
 
 TEST_CASE("podball: a carrier loses the ball when an impact exceeds COLLISION_FORCE_LIMIT") {

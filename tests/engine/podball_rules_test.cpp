@@ -31,7 +31,7 @@ std::array<int, 2> own_goals_conceded(const PodballWorld& w) {
     return {w.metrics().team[0].own_goals, w.metrics().team[1].own_goals};
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball: goals count only in RUNNING; elsewhere the goal line reflects the ball") {
     for (Mode mode : {Mode::Suspended, Mode::KickoffTeam1}) {
@@ -100,7 +100,8 @@ TEST_CASE("podball: a ball crossing the goal line beside the mouth bounces off")
     place(s, 0, 0, {0.3, 0.2});
     place(s, 1, 0, {0.0, -0.25});
     s.ball = BallPlacement{{0.0, 0.0}, {0.0, 0.0}, 0, 0};
-    PodballWorld w(params_with({{"podball.ball.friction", 0.004}}), s, 3);   // the seed's friction: the shot reaches the line
+    PodballWorld w(params_with({{"podball.ball.friction", 0.004}}), s,
+                   3);                    // the seed's friction: the shot reaches the line
     issue_ok(w, shoot(0, 0, 1.0, 0.0));   // along y = 0.2, outside the mouth (|y| < 0.1)
     for (int t = 0; t < 150; ++t) w.step();
     CHECK(w.score() == std::array<int, 2>{0, 0});
@@ -110,7 +111,8 @@ TEST_CASE("podball: a ball crossing the goal line beside the mouth bounces off")
 
 TEST_CASE("podball: after a goal, goal phase, kick-off for the team that conceded, then RUNNING") {
     // The seed's ball friction: the shot from 0.3 runs the 0.17 to the line (today's stops at 0.16).
-    const ParamSet params = params_with({{"podball.match.goal_ticks", 40}, {"podball.match.kickoff_ticks", 25}, {"podball.ball.friction", 0.004}});
+    const ParamSet params = params_with(
+        {{"podball.match.goal_ticks", 40}, {"podball.match.kickoff_ticks", 25}, {"podball.ball.friction", 0.004}});
     PodballSetup s = idle_setup(3, 3, Mode::Running);
     place(s, 0, 0, {0.3, 0.0});
     place(s, 1, 0, {0.0, 0.25});
@@ -126,7 +128,7 @@ TEST_CASE("podball: after a goal, goal phase, kick-off for the team that concede
     CHECK(w.tick() - goal_tick == 40);
     CHECK(w.mode() == Mode::KickoffTeam1);   // team 1 conceded
     CHECK(w.ball().pos == Vec2{0.0, 0.0});
-    CHECK(pod_of(w, 0, 0).pos.x < 0.0);      // back in the kick-off formation
+    CHECK(pod_of(w, 0, 0).pos.x < 0.0);   // back in the kick-off formation
     CHECK(pod_of(w, 1, 0).pos.x > 0.0);
     const std::int64_t kickoff_tick = w.tick();
     step_while(w, Mode::KickoffTeam1);
@@ -158,15 +160,21 @@ TEST_CASE("podball: kick-off keeps the teams apart and the ball on the kicking-o
             REQUIRE(w.mode() == mode);
             for (const Pod& p : w.pods()) {
                 if (kicking == 0) {
-                    if (p.team == 0) REQUIRE(p.pos.x + c.pod_radius <= line + eps);
-                    else REQUIRE(p.pos.x - c.pod_radius >= line - eps);
+                    if (p.team == 0)
+                        REQUIRE(p.pos.x + c.pod_radius <= line + eps);
+                    else
+                        REQUIRE(p.pos.x - c.pod_radius >= line - eps);
                 } else {
-                    if (p.team == 1) REQUIRE(p.pos.x - c.pod_radius >= line - eps);
-                    else REQUIRE(p.pos.x + c.pod_radius <= line + eps);
+                    if (p.team == 1)
+                        REQUIRE(p.pos.x - c.pod_radius >= line - eps);
+                    else
+                        REQUIRE(p.pos.x + c.pod_radius <= line + eps);
                 }
             }
-            if (kicking == 0) REQUIRE(w.ball().pos.x + c.ball_radius <= line + eps);
-            else REQUIRE(w.ball().pos.x - c.ball_radius >= line - eps);
+            if (kicking == 0)
+                REQUIRE(w.ball().pos.x + c.ball_radius <= line + eps);
+            else
+                REQUIRE(w.ball().pos.x - c.ball_radius >= line - eps);
             if (w.ball().owner >= 0) {
                 REQUIRE(w.pods()[w.ball().owner].team == kicking);
                 kicking_team_took_ball = true;
@@ -198,7 +206,7 @@ TEST_CASE("podball: during kick-off a free ball bounces off the defending team's
         }
         const double line = c.center_keepoff - c.ball_radius;   // where the ball's edge meets the line
         CHECK(furthest <= line + 1e-12);
-        CHECK(furthest > line - 0.015);   // it got there: a tick's travel short at most
+        CHECK(furthest > line - 0.015);       // it got there: a tick's travel short at most
         CHECK(side * w.ball().vel.x < 0.0);   // on its way back
     }
 }
@@ -224,8 +232,11 @@ TEST_CASE("podball: commands the world refuses leave it unchanged") {
             "keep-off");
     refused(command("ball.place", {{"x", 0.0}, {"y", 0.3}}), "outside the arena");
     refused(command("ball.place", {{"x", 0.3}, {"y", 0.0}}), "kick-off");
-    refused(command("pod.action", {{"team", std::int64_t{0}}, {"pod", std::int64_t{0}}, {"kind", std::string("dance")},
-                                   {"x", 1.0}, {"y", 0.0}}),
+    refused(command("pod.action", {{"team", std::int64_t{0}},
+                                   {"pod", std::int64_t{0}},
+                                   {"kind", std::string("dance")},
+                                   {"x", 1.0},
+                                   {"y", 0.0}}),
             "allowed: move, shoot");
     refused(command("mode.set", {{"mode", std::string("overtime")}}), "allowed:");
 

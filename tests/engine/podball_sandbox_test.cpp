@@ -66,7 +66,7 @@ void check_nothing_left(pid_t host, const std::string& library) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball sandbox: every way out of the host is refused, a fault with its reason, and the module plays on") {
     struct Case {
@@ -159,7 +159,8 @@ TEST_CASE("podball sandbox: a module's stdout and stderr are its log, bounded, n
     CHECK(w.team_module(1).log().text.empty());   // a built-in module has no log
 }
 
-TEST_CASE("podball sandbox: the memory limit is a parameter, outside the state hash; a leaking module is stopped at it") {
+TEST_CASE(
+    "podball sandbox: the memory limit is a parameter, outside the state hash; a leaking module is stopped at it") {
     const ParamDef& def = podball_param_table()[*podball_param_table().find("podball.modules.memory_limit")];
     CHECK(def.unit == "MiB");
     CHECK(def.default_value == kMemoryLimitMiB);
@@ -168,7 +169,8 @@ TEST_CASE("podball sandbox: the memory limit is a parameter, outside the state h
     CHECK_FALSE(def.in_state_hash);
 
     const std::string library = escape_module("leak");
-    PodballWorld limited = library_vs_chaser(library, Mode::Running, 3, params_with({{"podball.modules.memory_limit", 256.0}}));
+    PodballWorld limited =
+        library_vs_chaser(library, Mode::Running, 3, params_with({{"podball.modules.memory_limit", 256.0}}));
     PodballWorld unlimited = library_vs_chaser(library);
     CHECK(limited.hash() == unlimited.hash());   // a limit on how it runs, not on what it computes
     int ticks = 0;
@@ -205,4 +207,4 @@ TEST_CASE("podball sandbox: an action kind the ABI does not have is a fault, iso
     }
 }
 
-#endif  // PB_MODULE_DIR
+#endif   // PB_MODULE_DIR

@@ -28,7 +28,7 @@ std::string load_errors(const std::string& text) {
     return "";
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball: the parameter table binds every config field, defaults from the spec") {
     static_assert(sizeof(PodballConfig) == kConfigFields * sizeof(double), "PodballConfig holds only doubles");
@@ -176,7 +176,9 @@ TEST_CASE("podball: scenario mistakes are reported with line, key and what is al
     err = load_errors(head + "[ball]\nowner_team = 1\n");
     CHECK(err.find("owner_index") != std::string::npos);
 
-    err = load_errors(head + "[[pod]]\nteam = 0\nindex = 0\nposition = [-0.1, 0.0]\n[[pod]]\nteam = 0\nindex = 0\nposition = [-0.2, 0.0]\n");
+    err = load_errors(
+        head +
+        "[[pod]]\nteam = 0\nindex = 0\nposition = [-0.1, 0.0]\n[[pod]]\nteam = 0\nindex = 0\nposition = [-0.2, 0.0]\n");
     CHECK(err.find("placed twice") != std::string::npos);
 
     // Starting in a kick-off, everything must be where the kick-off confines it.
@@ -186,7 +188,8 @@ TEST_CASE("podball: scenario mistakes are reported with line, key and what is al
     err = load_errors(head + "start_mode = \"kickoff_team_1\"\n[ball]\nposition = [-0.2, 0.0]\n");
     CHECK(err.find("test.toml:4") != std::string::npos);
     CHECK(err.find("the ball starts at x >= -0.09") != std::string::npos);
-    CHECK(load_errors(head + "start_mode = \"kickoff_team_1\"\n[[pod]]\nteam = 1\nindex = 3\nposition = [-0.05, 0.1]\n").empty());
+    CHECK(load_errors(head + "start_mode = \"kickoff_team_1\"\n[[pod]]\nteam = 1\nindex = 3\nposition = [-0.05, 0.1]\n")
+              .empty());
 }
 
 #ifdef PLAYBENCH_SOURCE_DIR

@@ -57,13 +57,18 @@ inline void issue_ok(World& w, const Command& c) {
 }
 
 inline Command shoot(int team, int pod, double x, double y) {
-    return command("pod.action", {{"team", std::int64_t{team}}, {"pod", std::int64_t{pod}}, {"kind", std::string("shoot")},
-                                  {"x", x}, {"y", y}});
+    return command(
+        "pod.action",
+        {{"team", std::int64_t{team}}, {"pod", std::int64_t{pod}}, {"kind", std::string("shoot")}, {"x", x}, {"y", y}});
 }
 
 inline Command move(int team, int pod, double x, double y, std::int64_t ticks) {
-    return command("pod.action", {{"team", std::int64_t{team}}, {"pod", std::int64_t{pod}}, {"kind", std::string("move")},
-                                  {"x", x}, {"y", y}, {"ticks", ticks}});
+    return command("pod.action", {{"team", std::int64_t{team}},
+                                  {"pod", std::int64_t{pod}},
+                                  {"kind", std::string("move")},
+                                  {"x", x},
+                                  {"y", y},
+                                  {"ticks", ticks}});
 }
 
 inline double speed(Vec2 v) { return std::sqrt(v.x * v.x + v.y * v.y); }
@@ -81,7 +86,9 @@ inline Vec2 momentum(const PodballWorld& w) {
 // The module libraries the build makes beside the tests (simple_striker, the test variants).
 inline std::string module_path(const std::string& name) { return std::string(PB_MODULE_DIR) + "/" + name; }
 inline std::string striker() { return module_path("libsimple_striker.so"); }
-inline std::string test_module(const std::string& variant) { return module_path("libpb_test_module_" + variant + ".so"); }
+inline std::string test_module(const std::string& variant) {
+    return module_path("libpb_test_module_" + variant + ".so");
+}
 
 // Team 0 ("Lib") plays the library at `path`, team 1 ("Red") the built-in chaser.
 inline PodballWorld library_vs_chaser(const std::string& path, Mode start = Mode::Running, int pods = 3,
@@ -95,4 +102,4 @@ inline PodballWorld library_vs_chaser(const std::string& path, Mode start = Mode
 }
 #endif
 
-}  // namespace podball_testing
+}   // namespace podball_testing

@@ -24,16 +24,18 @@ namespace {
 const std::string kMarkerLib = std::string(PB_MODULE_DIR) + "/libpb_test_module_marker.so";
 
 std::string team_scenario(const std::string& module) {
-    return "lab = \"podball\"\nseed = 4\n[team0]\nmodule = \"" + module + "\"\npods = 2\n[team1]\nmodule = \"idle\"\npods = 2\n";
+    return "lab = \"podball\"\nseed = 4\n[team0]\nmodule = \"" + module +
+           "\"\npods = 2\n[team1]\nmodule = \"idle\"\npods = 2\n";
 }
 
 fs::path fresh(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("playbench-modules-test-" + std::to_string(::getpid()) + "-" + name);
+    const fs::path dir =
+        fs::temp_directory_path() / ("playbench-modules-test-" + std::to_string(::getpid()) + "-" + name);
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
 }
-}  // namespace
+}   // namespace
 
 TEST_CASE("module libraries: a relative lib: path without a scenario file is an error with its line") {
     std::string why;

@@ -36,8 +36,9 @@ std::string read_bytes(const std::string& path) {
     return s.str();
 }
 
-
-Scenario podball_scenario() { return load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml"); }
+Scenario podball_scenario() {
+    return load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml");
+}
 
 // The header a recorder writes for the default Podball scenario (for files written by hand).
 ReplayHeader podball_header() {
@@ -53,7 +54,8 @@ ReplayHeader podball_header() {
 Command first_param_edit(const LabInfo& lab) {
     const ParamDef& d = (*lab.params)[0];
     double v = d.default_value + 0.5 * (d.max - d.default_value);
-    if (d.type != ParamType::Real) v = d.default_value < d.max ? d.default_value + 1.0 : d.default_value - 1.0;   // whole steps
+    if (d.type != ParamType::Real)
+        v = d.default_value < d.max ? d.default_value + 1.0 : d.default_value - 1.0;   // whole steps
     return make_param_set(0, d.key, v);
 }
 
@@ -99,7 +101,8 @@ void rewrite(const ReplayData& data, const std::string& path) {
             w.add_command(data.commands[next_command]);
         if (t > data.length()) break;
         std::optional<std::uint64_t> full;
-        if (next_full < data.full_hashes.size() && data.full_hashes[next_full].first == t) full = data.full_hashes[next_full++].second;
+        if (next_full < data.full_hashes.size() && data.full_hashes[next_full].first == t)
+            full = data.full_hashes[next_full++].second;
         w.add_hash(t, *data.hashes.at(t), full);
     }
     for (; next_command < data.commands.size(); ++next_command) w.add_command(data.commands[next_command]);
@@ -107,7 +110,7 @@ void rewrite(const ReplayData& data, const std::string& path) {
     w.close();
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("replay: CRC-32 is the zip/PNG one, by folding, by eight bytes or by one") {
     const std::string check = "123456789";
@@ -122,7 +125,8 @@ TEST_CASE("replay: CRC-32 is the zip/PNG one, by folding, by eight bytes or by o
     for (std::size_t offset = 0; offset < 16; ++offset) {
         for (std::size_t len = 0; len <= 300; ++len) {
             std::uint32_t bytewise = 0;
-            for (std::size_t i = 0; i < len; ++i) bytewise = crc32_detail::by_table(data.data() + offset + i, 1, bytewise);
+            for (std::size_t i = 0; i < len; ++i)
+                bytewise = crc32_detail::by_table(data.data() + offset + i, 1, bytewise);
             CHECK(crc32_detail::by_table(data.data() + offset, len, 0) == bytewise);
             CHECK(crc32(data.data() + offset, len) == bytewise);
             // Continuing a CRC: the starting register reaches the folded blocks too.
@@ -239,7 +243,8 @@ TEST_CASE("replay: a lab's tick hash sees what its ticks change, from the first 
         const char* from;
         const char* to;
     };
-    for (const Case& c : {Case{"effects-three-waves", "hp = 35.0", "hp = 35.5"}, Case{"logistics-colony", "position = [24, 24]", "position = [24, 25]"}}) {
+    for (const Case& c : {Case{"effects-three-waves", "hp = 35.0", "hp = 35.5"},
+                          Case{"logistics-colony", "position = [24, 24]", "position = [24, 25]"}}) {
         CAPTURE(c.file);
         const std::string path = std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + c.file + ".toml";
         std::string text = read_bytes(path);
@@ -356,11 +361,16 @@ TEST_CASE("replay: a write that fails on the recorder's disk thread is reported,
                 if (t % 1000 == 0) rec.flush();
             }
             const std::string why = rec.end_reason();
-            if (!why.empty()) code = why.find("cannot write the replay") != std::string::npos && why.find(path) != std::string::npos ? 0 : 5;
+            if (!why.empty())
+                code = why.find("cannot write the replay") != std::string::npos && why.find(path) != std::string::npos
+                           ? 0
+                           : 5;
             rec.stop();
         } catch (const std::exception& e) {
             const std::string what = e.what();
-            code = what.find("cannot write the replay") != std::string::npos && what.find(path) != std::string::npos ? 0 : 4;
+            code = what.find("cannot write the replay") != std::string::npos && what.find(path) != std::string::npos
+                       ? 0
+                       : 4;
         }
         ::_exit(code);
     }
@@ -379,7 +389,8 @@ TEST_CASE("replay: a write that fails on the recorder's disk thread is reported,
 }
 
 TEST_CASE("replay: seeking to random ticks equals playing straight there") {
-    std::vector<Command> edits{make_param_set(200, "podball.ball.friction", 0.007), make_param_set(900, "podball.ball.friction", 0.003)};
+    std::vector<Command> edits{make_param_set(200, "podball.ball.friction", 0.007),
+                               make_param_set(900, "podball.ball.friction", 0.003)};
     const std::string path = record(podball_scenario(), 2000, edits, "seek.pbreplay");
     const ReplayData data = load_ok(path);
     std::vector<std::uint64_t> straight{0};
@@ -406,7 +417,8 @@ TEST_CASE("replay: seeking to random ticks equals playing straight there") {
 }
 
 TEST_CASE("replay: taking over at a tick branches into a new replay that verifies") {
-    const std::string path = record(podball_scenario(), 800, {make_param_set(100, "podball.ball.friction", 0.006)}, "orig.pbreplay");
+    const std::string path =
+        record(podball_scenario(), 800, {make_param_set(100, "podball.ball.friction", 0.006)}, "orig.pbreplay");
     ReplayPlayer player(load_ok(path), path);
     player.seek(500);
     Simulation branch = player.simulation().fork();
@@ -430,7 +442,8 @@ TEST_CASE("replay: taking over at a tick branches into a new replay that verifie
     const ReplayData a = load_ok(path);
     std::int64_t same_before = 0, same_after = 0;
     for (std::int64_t t = 1; t <= 500; ++t) same_before += a.hashes.at(t) == b.hashes.at(t);
-    for (std::int64_t t = 501; t <= std::min(a.length(), b.length()); ++t) same_after += a.hashes.at(t) == b.hashes.at(t);
+    for (std::int64_t t = 501; t <= std::min(a.length(), b.length()); ++t)
+        same_after += a.hashes.at(t) == b.hashes.at(t);
     CHECK(same_before == 500);
     CHECK(same_after < std::min(a.length(), b.length()) - 500);
     fs::remove(path);
@@ -449,7 +462,8 @@ TEST_CASE("replay: notes survive saving and loading, added while recording or af
         rec.add_note(ReplayNote{0, 100, "the keeper wanders off", true, 0.25, -0.1});
         rec.stop();
     }
-    append_replay_notes(path, {ReplayNote{7, 42, "nice pass here", false, 0, 0}, ReplayNote{8, 60, "remove me", false, 0, 0}}, {});
+    append_replay_notes(
+        path, {ReplayNote{7, 42, "nice pass here", false, 0, 0}, ReplayNote{8, 60, "remove me", false, 0, 0}}, {});
     append_replay_notes(path, {}, {8});
     const ReplayData d = load_ok(path);
     REQUIRE(d.notes.size() == 2);
@@ -465,7 +479,8 @@ TEST_CASE("replay: notes survive saving and loading, added while recording or af
 }
 
 TEST_CASE("replay: bad files get clear messages and load what can be trusted") {
-    const std::string path = record(podball_scenario(), 200, {make_param_set(50, "podball.ball.friction", 0.006)}, "bad.pbreplay");
+    const std::string path =
+        record(podball_scenario(), 200, {make_param_set(50, "podball.ball.friction", 0.006)}, "bad.pbreplay");
     const std::string whole = read_bytes(path);
 
     SUBCASE("not a replay") {
@@ -561,8 +576,9 @@ TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a t
     Scenario s = default_scenario(lab);
     // A scheduled edit too: it changes the state inside a step.
     const ParamDef& d = (*lab.params)[0];
-    Command scheduled = make_param_set(0, d.key, d.type == ParamType::Real ? d.default_value + 0.25 * (d.max - d.default_value)
-                                                                         : d.default_value + 1.0);
+    Command scheduled = make_param_set(
+        0, d.key,
+        d.type == ParamType::Real ? d.default_value + 0.25 * (d.max - d.default_value) : d.default_value + 1.0);
     scheduled.tick = 700;
     s.commands.push_back(scheduled);
     Command edit = first_param_edit(lab);
@@ -606,7 +622,8 @@ TEST_CASE("replay: a clock-only world's quiet ticks are written a stretch at a t
     const ReplayData data = load_ok(path);
     REQUIRE(data.length() == kTicks);
     std::int64_t differ = 0;
-    for (std::int64_t t = 1; t <= kTicks; ++t) differ += *data.hashes.at(t) != expected[static_cast<std::size_t>(t - 1)];
+    for (std::int64_t t = 1; t <= kTicks; ++t)
+        differ += *data.hashes.at(t) != expected[static_cast<std::size_t>(t - 1)];
     CHECK(differ == 0);
     REQUIRE(data.commands.size() == command_ticks.size());
     for (std::size_t i = 0; i < command_ticks.size(); ++i) CHECK(data.commands[i].tick == command_ticks[i]);
@@ -742,7 +759,7 @@ ReplayVerdict verdict_of(const std::string& bytes, std::vector<std::string>* lin
     return c.verdict;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("replay damage: every byte flipped and every cut of a short replay of each lab is caught, never OK") {
     for (const LabInfo* lab : all_labs()) {
@@ -834,15 +851,17 @@ TEST_CASE("replay damage: a flip inside a long Podball replay names the record a
     CHECK(d.damage[0].lost_first == 4097);
     CHECK(d.damage[0].lost_last == 8192);
     CHECK_FALSE(d.damage[0].may_hold_command);
-    CHECK(describe_damage(d.damage[0]) == std::to_string(records[4] - records[3]) + " bytes at byte " + std::to_string(records[3]) +
-                                              " (checksum mismatch in a block of tick hashes): the hashes of ticks 4097..8192 are lost");
+    CHECK(describe_damage(d.damage[0]) ==
+          std::to_string(records[4] - records[3]) + " bytes at byte " + std::to_string(records[3]) +
+              " (checksum mismatch in a block of tick hashes): the hashes of ticks 4097..8192 are lost");
     const ReplayCheck c = check_replay(d, "long.pbreplay");
     CHECK(c.verdict == ReplayVerdict::Damaged);
     CHECK(c.result.ticks == 9000);   // read on: the ticks after the damage were checked too
     CHECK_FALSE(c.result.divergence);
     REQUIRE(c.lines.size() == 2);
-    CHECK(c.lines[1].find("9000 of 9000 ticks re-simulated (ticks 4097..8192 unchecked: their hashes were lost); every hash "
-                          "that survived matches") != std::string::npos);
+    CHECK(c.lines[1].find(
+              "9000 of 9000 ticks re-simulated (ticks 4097..8192 unchecked: their hashes were lost); every hash "
+              "that survived matches") != std::string::npos);
 }
 
 namespace {
@@ -869,7 +888,8 @@ std::string hash_block(std::int64_t first, std::uint32_t count) {
     return framed(kHashesType, p + le(0, 4));
 }
 std::string quiet_stretch(std::int64_t first, std::int64_t count) {
-    return framed(kQuietType, le(static_cast<std::uint64_t>(first), 8) + le(static_cast<std::uint64_t>(count), 8) + le(7, 8));
+    return framed(kQuietType,
+                  le(static_cast<std::uint64_t>(first), 8) + le(static_cast<std::uint64_t>(count), 8) + le(7, 8));
 }
 
 // A closed 100-tick Podball replay (header, the hashes of ticks 1..100, end) with `middle`
@@ -889,13 +909,14 @@ std::string podball_replay_with(const std::string& middle, const std::string& af
     return bytes.substr(0, bytes.size() - end.size()) + middle + end + after;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("replay damage: CRC-sound records a lab never writes, or that claim ticks no bytes hold, are damage") {
     const std::size_t at = podball_replay_with("").size() - 9;   // where the spliced records start
     SUBCASE("quiet stretches in a Podball replay: damage at their byte, not 134 million ticks") {
-        const std::string bytes = podball_replay_with(quiet_stretch(101, std::int64_t{1} << 26) +
-                                                      quiet_stretch(101 + (std::int64_t{1} << 26), std::int64_t{1} << 26));
+        const std::string bytes =
+            podball_replay_with(quiet_stretch(101, std::int64_t{1} << 26) +
+                                quiet_stretch(101 + (std::int64_t{1} << 26), std::int64_t{1} << 26));
         ReplayLoad load = read_replay_bytes(bytes, "quiet.pbreplay");
         REQUIRE(load.data);
         CHECK(load.data->integrity == ReplayIntegrity::Damaged);
@@ -932,7 +953,8 @@ TEST_CASE("replay damage: CRC-sound records a lab never writes, or that claim ti
         CHECK(load.data->damage[0].offset == at + 9);
     }
     SUBCASE("module pins anywhere but right after the header") {
-        ReplayLoad load = read_replay_bytes(podball_replay_with(framed(kPinsType, encode_module_pins({}))), "pins.pbreplay");
+        ReplayLoad load =
+            read_replay_bytes(podball_replay_with(framed(kPinsType, encode_module_pins({}))), "pins.pbreplay");
         REQUIRE(load.data);
         CHECK(load.data->integrity == ReplayIntegrity::Damaged);
         REQUIRE(load.data->damage.size() == 1);
@@ -946,8 +968,8 @@ TEST_CASE("replay damage: CRC-sound records a lab never writes, or that claim ti
         ReplayNote near = far;
         near.tick = 100;
         const auto note = [](const ReplayNote& n) {
-            return framed(kNoteType, le(n.id, 4) + le(static_cast<std::uint64_t>(n.tick), 8) + le(n.text.size(), 4) + n.text +
-                                         std::string(1, '\0') + le(0, 8) + le(0, 8));
+            return framed(kNoteType, le(n.id, 4) + le(static_cast<std::uint64_t>(n.tick), 8) + le(n.text.size(), 4) +
+                                         n.text + std::string(1, '\0') + le(0, 8) + le(0, 8));
         };
         ReplayLoad load = read_replay_bytes(podball_replay_with(note(far)), "note.pbreplay");
         REQUIRE(load.data);
@@ -972,7 +994,8 @@ TEST_CASE("replay damage: CRC-sound records a lab never writes, or that claim ti
         ReplayLoad load = read_replay_file(path);
         fs::remove(path);
         CHECK_FALSE(load.data);
-        CHECK(load.error.find("the replay's header is damaged (it says it branched from no replay at tick -7)") != std::string::npos);
+        CHECK(load.error.find("the replay's header is damaged (it says it branched from no replay at tick -7)") !=
+              std::string::npos);
     }
 }
 
@@ -1037,8 +1060,8 @@ TEST_CASE("replay damage: crafted files cost what they hold, not what they claim
         const ReplayCheck c = check_replay(liar, "liar.pbreplay");
         CHECK(c.verdict == ReplayVerdict::Damaged);
         REQUIRE(c.lines.size() == 1);
-        CHECK(c.lines[0].find("contradicts itself: its header says lab podball, seed 43, its embedded scenario lab podball, seed 42") !=
-              std::string::npos);
+        CHECK(c.lines[0].find("contradicts itself: its header says lab podball, seed 43, its embedded scenario lab "
+                              "podball, seed 42") != std::string::npos);
     }
     SUBCASE("a command written after the last tick's hashes never ran: damage") {
         const std::string path = record(podball_scenario(), 50, {}, "late-command.pbreplay");
@@ -1054,7 +1077,8 @@ TEST_CASE("replay damage: crafted files cost what they hold, not what they claim
     }
     SUBCASE("note text reaches a terminal escaped") {
         CHECK(printable("ok \x1b[2J\x07 done\n") == "ok \\x1b[2J\\x07 done\\n");
-        CHECK(printable("\xc2\x9b" "31m") == "\\xc2\\x9b31m");   // C1 CSI in UTF-8
+        CHECK(printable("\xc2\x9b"
+                        "31m") == "\\xc2\\x9b31m");                                   // C1 CSI in UTF-8
         CHECK(printable("caf\xc3\xa9 \xe2\x9c\x93") == "caf\xc3\xa9 \xe2\x9c\x93");   // real UTF-8 passes
         CHECK(printable("\xff\xfe") == "\\xff\\xfe");
         CHECK(printable("a\\b") == "a\\\\b");
@@ -1132,6 +1156,15 @@ TEST_CASE("replay divergence: state lines diff both ways") {
     CHECK(d.first[1] == "b.c[1]: recorded 3, replayed (absent)");
     CHECK(d.first[2] == "d: recorded (absent), replayed \"x\"");
     JsonWriter w = JsonWriter::lines();
-    w.begin_object().key("pods").begin_array().begin_object().field("x", 1.5).end_object().value(2).end_array().field("s", "a\nb").end_object();
+    w.begin_object()
+        .key("pods")
+        .begin_array()
+        .begin_object()
+        .field("x", 1.5)
+        .end_object()
+        .value(2)
+        .end_array()
+        .field("s", "a\nb")
+        .end_object();
     CHECK(w.str() == "pods[0].x=1.5\npods[1]=2\ns=\"a\\nb\"\n");
 }

@@ -29,22 +29,22 @@ Command at_tick(std::int64_t tick, Command c) {
     return c;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("rgs: BP after a scripted build order match the hand computation") {
     // R0 = 15 BP/min, T = 15 min (the example of Unvanquished's resource post,
     // docs/labs/rgs.md#sources), no minimum, drills cost 10 BP and build for 10 s.
     const ParamSet params = params_with({{"rgs.economy.min_efficiency", 0.0}, {"rgs.economy.initial_bp", 50.0}});
-    Simulation sim(scripted({at_tick(0, place(0, 1000, 1000, 500)),      // A: mines from t = 10 s
-                             at_tick(60, place(0, 1800, 1000, 500)),     // B, 800 qu from A: both 27/32 from t = 70 s
-                             at_tick(120, place(1, 6000, 6000, 500)),    // a leech far away: 1 from t = 130 s
-                             at_tick(600, with_id("rgs.remove", 1))},    // B goes at 10 min: A back to 1
+    Simulation sim(scripted({at_tick(0, place(0, 1000, 1000, 500)),     // A: mines from t = 10 s
+                             at_tick(60, place(0, 1800, 1000, 500)),    // B, 800 qu from A: both 27/32 from t = 70 s
+                             at_tick(120, place(1, 6000, 6000, 500)),   // a leech far away: 1 from t = 130 s
+                             at_tick(600, with_id("rgs.remove", 1))},   // B goes at 10 min: A back to 1
                             params));
     const auto& w = dynamic_cast<const RgsWorld&>(sim.world());
     sim.advance(10);
-    CHECK(w.teams()[0].bp == 40.0);            // paid, nothing mined while building
+    CHECK(w.teams()[0].bp == 40.0);   // paid, nothing mined while building
     CHECK(w.structures()[0].state == State::Active);
-    sim.advance(1800 - 10);                    // 30 minutes of match time
+    sim.advance(1800 - 10);   // 30 minutes of match time
     REQUIRE(sim.refused().empty());
 
     const double r0 = 15.0, T = 15.0, pair = 2.0 * 27.0 / 32.0;
@@ -146,14 +146,18 @@ TEST_CASE("rgs: building without enough BP is refused with the reason; marked RG
     err = issue(w, command("rgs.move", {{"id", std::int64_t{0}}, {"x", 1.0}, {"y", 1.0}, {"z", 1.0}}));
     REQUIRE(err);
     CHECK(contains(*err, "RGS 0 was removed"));
-    err = issue(w, command("rgs.place", {{"team", std::int64_t{1}}, {"x", 1.0}, {"y", 1.0}, {"z", 1.0}, {"kind", std::string("tower")}}));
+    err = issue(
+        w, command("rgs.place",
+                   {{"team", std::int64_t{1}}, {"x", 1.0}, {"y", 1.0}, {"z", 1.0}, {"kind", std::string("tower")}}));
     REQUIRE(err);
     CHECK(contains(*err, "allowed: drill, leech"));
 }
 
 TEST_CASE("rgs: the minimum efficiency holds while the main structure lives; BP never go below 0") {
-    const ParamSet params = params_with({{"rgs.economy.min_efficiency", 20.0}, {"rgs.economy.initial_bp", 0.0},
-                                         {"rgs.economy.initial_mine_rate", 60.0}, {"rgs.economy.half_life", 1e5}});
+    const ParamSet params = params_with({{"rgs.economy.min_efficiency", 20.0},
+                                         {"rgs.economy.initial_bp", 0.0},
+                                         {"rgs.economy.initial_mine_rate", 60.0},
+                                         {"rgs.economy.half_life", 1e5}});
     RgsSetup s;
     s.teams[1].main_structure = false;
     RgsWorld w(params, s, 1);
@@ -167,8 +171,9 @@ TEST_CASE("rgs: the minimum efficiency holds while the main structure lives; BP 
     issue_ok(w, command("team.main", {{"team", std::int64_t{1}}, {"alive", true}}));
     RgsWorld pair(params, setup_of({at(0, {100, 100, 100}), at(0, {100, 100, 100})}), 1);
     CHECK(pair.effective_efficiency(0) == 1.0);
-    RgsWorld crowd(params, setup_of({at(0, {9, 9, 9}), at(0, {9, 9, 9}), at(0, {9, 9, 9}), at(0, {9, 9, 9}),
-                                     at(0, {9, 9, 9}), at(0, {9, 9, 9})}),
+    RgsWorld crowd(params,
+                   setup_of({at(0, {9, 9, 9}), at(0, {9, 9, 9}), at(0, {9, 9, 9}), at(0, {9, 9, 9}), at(0, {9, 9, 9}),
+                             at(0, {9, 9, 9})}),
                    1);
     CHECK(crowd.team_efficiency(0) == 6.0 / 32.0);
     CHECK(crowd.effective_efficiency(0) == 0.2);

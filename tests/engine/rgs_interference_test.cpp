@@ -27,7 +27,8 @@ TEST_CASE("rgs: two RGS of range 800 at 1600, 800 and 0 qu mine at 1, 27/32 and 
 
     for (double d : {1600.0, 800.0, 0.0}) {
         CAPTURE(d);
-        RgsWorld w(params_with(), setup_of({at(0, {4000.0 - d / 2, 4000.0, 500.0}), at(1, {4000.0 + d / 2, 4000.0, 500.0})}), 1);
+        RgsWorld w(params_with(),
+                   setup_of({at(0, {4000.0 - d / 2, 4000.0, 500.0}), at(1, {4000.0 + d / 2, 4000.0, 500.0})}), 1);
         const double expected = d == 1600.0 ? 1.0 : d == 800.0 ? 27.0 / 32.0 : 0.5;
         CHECK(w.structures()[0].efficiency == expected);
         CHECK(w.structures()[1].efficiency == expected);
@@ -59,16 +60,19 @@ TEST_CASE("rgs: n RGS on one spot mine n / 2^(n-1) together; ten mine under 2%")
 TEST_CASE("rgs: only mining RGS interfere; the product runs over every mining neighbour of either team") {
     const double R = 800.0;
     // Three in a row, R apart: the middle one has two neighbours, the ends one each (2R is out of reach).
-    RgsWorld w(params_with(), setup_of({at(0, {1000, 1000, 500}), at(1, {1000 + R, 1000, 500}), at(0, {1000 + 2 * R, 1000, 500})}), 1);
+    RgsWorld w(params_with(),
+               setup_of({at(0, {1000, 1000, 500}), at(1, {1000 + R, 1000, 500}), at(0, {1000 + 2 * R, 1000, 500})}), 1);
     CHECK(w.structures()[0].efficiency == 27.0 / 32.0);
     CHECK(w.structures()[1].efficiency == (27.0 / 32.0) * (27.0 / 32.0));
     CHECK(w.structures()[2].efficiency == 27.0 / 32.0);
     CHECK(w.interferers(1).size() == 2);
 
     // Building and destroyed RGS count for nothing, on themselves or on others.
-    RgsWorld quiet(params_with(), setup_of({at(0, {1000, 1000, 500}), at(1, {1000, 1000, 500}, 0, State::Building),
-                                            at(1, {1000, 1000, 500}, 0, State::Destroyed), at(0, {1000, 1000, 500}, 0, State::Marked)}),
-                   1);
+    RgsWorld quiet(
+        params_with(),
+        setup_of({at(0, {1000, 1000, 500}), at(1, {1000, 1000, 500}, 0, State::Building),
+                  at(1, {1000, 1000, 500}, 0, State::Destroyed), at(0, {1000, 1000, 500}, 0, State::Marked)}),
+        1);
     CHECK(quiet.structures()[0].efficiency == 0.5);   // only the marked one interferes: it still mines
     CHECK(quiet.structures()[1].efficiency == 0.0);
     CHECK(quiet.structures()[2].efficiency == 0.0);

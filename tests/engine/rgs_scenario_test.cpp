@@ -28,7 +28,7 @@ Scenario shipped(const std::string& name) {
 }
 #endif
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("rgs: scenario keys are read, and written back re-loadable") {
     const std::string text = head + R"(title = "Keys"
@@ -119,7 +119,8 @@ TEST_CASE("rgs: scenario mistakes are reported with line, key and what is allowe
     CHECK(contains(err, "x 0 .. 8000, y 0 .. 8000, z 0 .. 1000"));
     CHECK(contains(err, "got [9000, 10, 10]"));
     // The scenario's own map counts.
-    CHECK(load_errors(head + "[params]\nrgs.map.width = 9500.0\n[[rgs]]\nteam = 0\nposition = [9000.0, 10.0, 10.0]\n").empty());
+    CHECK(load_errors(head + "[params]\nrgs.map.width = 9500.0\n[[rgs]]\nteam = 0\nposition = [9000.0, 10.0, 10.0]\n")
+              .empty());
 
     err = load_errors(head + "[[rgs]]\nteam = 0\nposition = [1.0, 2.0]\n");
     CHECK(contains(err, "test.toml:4"));
@@ -159,8 +160,10 @@ TEST_CASE("rgs: scenario mistakes are reported with line, key and what is allowe
     CHECK(contains(err, "0.1 .. 100000"));
 
     // Commands the world refuses are load errors too, with their line and reason.
-    err = load_errors(head + "[team0]\nbp = 15.0\n\n[[commands]]\ntick = 0\ntype = \"rgs.place\"\nteam = 0\nx = 10.0\ny = 10.0\nz = 10.0\n\n"
-                             "[[commands]]\ntick = 1\ntype = \"rgs.place\"\nteam = 0\nx = 20.0\ny = 10.0\nz = 10.0\n");
+    err = load_errors(
+        head +
+        "[team0]\nbp = 15.0\n\n[[commands]]\ntick = 0\ntype = \"rgs.place\"\nteam = 0\nx = 10.0\ny = 10.0\nz = 10.0\n\n"
+        "[[commands]]\ntick = 1\ntype = \"rgs.place\"\nteam = 0\nx = 20.0\ny = 10.0\nz = 10.0\n");
     CHECK(contains(err, "test.toml:13"));
     CHECK(contains(err, "not enough BP"));
     err = load_errors(head + "[[commands]]\ntick = 3\ntype = \"rgs.damage\"\nid = 0\namount = 5.0\n");
@@ -232,9 +235,10 @@ value = 5.0
     JsonWriter json(false);
     a.world().write_state(json);
     const std::string state = json.str();
-    for (const char* part : {"\"rgs\":[{\"id\":0,\"team\":0,\"kind\":\"drill\",\"position\":[1000,1000,500],\"range\":800,"
-                             "\"state\":\"active\"",
-                             "\"efficiency\":", "\"teams\":[{\"team\":0", "\"bp\":", "\"mine_rate\":", "\"base_rate\":"})
+    for (const char* part :
+         {"\"rgs\":[{\"id\":0,\"team\":0,\"kind\":\"drill\",\"position\":[1000,1000,500],\"range\":800,"
+          "\"state\":\"active\"",
+          "\"efficiency\":", "\"teams\":[{\"team\":0", "\"bp\":", "\"mine_rate\":", "\"base_rate\":"})
         CHECK_MESSAGE(contains(state, part), part);
     JsonWriter metrics(false);
     a.world().write_metrics(metrics);
@@ -276,7 +280,7 @@ TEST_CASE("rgs: the shipped scenarios give the post's numbers") {
     CHECK(w.find(3) == nullptr);                           // A1, marked, paid for A1b when BP ran short
     CHECK(w.teams()[0].refunded == 80.0);
     CHECK(w.teams()[1].refunded == 80.0);
-    CHECK(w.structures()[1].health == 300.0);              // raided, then repaired
+    CHECK(w.structures()[1].health == 300.0);   // raided, then repaired
     CHECK(w.teams()[0].bp > 0.0);
     CHECK(w.teams()[1].bp > 0.0);
 }

@@ -19,10 +19,14 @@ namespace {
 RgsSetup random_setup(Rng& rng, int n, Vec3 map, bool mixed_ranges) {
     RgsSetup s;
     for (int i = 0; i < n; ++i) {
-        RgsPlacement p = at(static_cast<int>(rng.below(2)), {rng.uniform(0.0, map.x), rng.uniform(0.0, map.y), rng.uniform(0.0, map.z)});
+        RgsPlacement p = at(static_cast<int>(rng.below(2)),
+                            {rng.uniform(0.0, map.x), rng.uniform(0.0, map.y), rng.uniform(0.0, map.z)});
         if (mixed_ranges && rng.below(3) == 0) p.range = rng.uniform(200.0, 1600.0);
         const auto roll = rng.below(10);
-        p.state = roll == 0 ? State::Building : roll == 1 ? State::Destroyed : roll == 2 ? State::Marked : State::Active;
+        p.state = roll == 0   ? State::Building
+                  : roll == 1 ? State::Destroyed
+                  : roll == 2 ? State::Marked
+                              : State::Active;
         s.rgs.push_back(p);
     }
     // A few exactly on top of each other and exactly R apart: the formula's edge cases.
@@ -42,8 +46,9 @@ std::map<int, std::pair<double, std::set<int>>> brute_force(const RgsWorld& w) {
         std::set<int> ids;
         for (const Rgs& b : w.structures()) {
             if (b.removed || b.id == a.id || !is_mining(b.state) || !is_mining(a.state)) continue;
-            const double d = std::sqrt((a.pos.x - b.pos.x) * (a.pos.x - b.pos.x) + (a.pos.y - b.pos.y) * (a.pos.y - b.pos.y) +
-                                       (a.pos.z - b.pos.z) * (a.pos.z - b.pos.z));
+            const double d =
+                std::sqrt((a.pos.x - b.pos.x) * (a.pos.x - b.pos.x) + (a.pos.y - b.pos.y) * (a.pos.y - b.pos.y) +
+                          (a.pos.z - b.pos.z) * (a.pos.z - b.pos.z));
             if (d >= a.range + b.range) continue;
             e *= interference_modifier(d, a.range, b.range);
             ids.insert(b.id);
@@ -74,14 +79,16 @@ std::vector<double> efficiencies(const RgsWorld& w) {
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("rgs: the grid index finds exactly the pairs brute force finds, on random maps") {
     Rng rng(2024);
     for (int round = 0; round < 6; ++round) {
         CAPTURE(round);
         const Vec3 map = round % 2 ? Vec3{8000.0, 8000.0, 1000.0} : Vec3{20000.0, 12000.0, 3000.0};
-        const ParamSet params = params_with({{"rgs.map.width", map.x}, {"rgs.map.depth", map.y}, {"rgs.map.height", map.z},
+        const ParamSet params = params_with({{"rgs.map.width", map.x},
+                                             {"rgs.map.depth", map.y},
+                                             {"rgs.map.height", map.z},
                                              {"rgs.leech.range", round < 3 ? 800.0 : 1100.0}});
         RgsWorld w(params, random_setup(rng, 150 + 100 * round, map, round >= 2), 1);
         check_against_brute_force(w);
@@ -100,14 +107,19 @@ TEST_CASE("rgs: edits keep every efficiency equal to a full recompute, bit for b
         Command c;
         switch (rng.below(7)) {
             case 0: c = place(static_cast<int>(rng.below(2)), x, y, z); break;
-            case 1: c = command("rgs.place", {{"team", std::int64_t{1}}, {"x", x}, {"y", y}, {"z", z}, {"range", rng.uniform(300.0, 1500.0)}}); break;
+            case 1:
+                c = command(
+                    "rgs.place",
+                    {{"team", std::int64_t{1}}, {"x", x}, {"y", y}, {"z", z}, {"range", rng.uniform(300.0, 1500.0)}});
+                break;
             case 2: c = with_id("rgs.remove", id); break;
             case 3: c = command("rgs.damage", {{"id", std::int64_t{id}}, {"amount", rng.uniform(0.0, 400.0)}}); break;
             case 4: c = command("rgs.mark", {{"id", std::int64_t{id}}, {"marked", rng.below(2) == 0}}); break;
             default: {
                 // Moves mostly nearby, so neighbourhoods overlap before and after.
                 const Rgs& r = w.structures()[id];
-                c = command("rgs.move", {{"id", std::int64_t{id}}, {"x", std::clamp(r.pos.x + rng.uniform(-1500.0, 1500.0), 0.0, map.x)},
+                c = command("rgs.move", {{"id", std::int64_t{id}},
+                                         {"x", std::clamp(r.pos.x + rng.uniform(-1500.0, 1500.0), 0.0, map.x)},
                                          {"y", std::clamp(r.pos.y + rng.uniform(-1500.0, 1500.0), 0.0, map.y)},
                                          {"z", std::clamp(r.pos.z + rng.uniform(-1500.0, 1500.0), 0.0, map.z)}});
             }
@@ -131,7 +143,8 @@ TEST_CASE("rgs: edits keep every efficiency equal to a full recompute, bit for b
 TEST_CASE("rgs: a prediction equals building there and recomputing") {
     Rng rng(5);
     const Vec3 map{8000.0, 8000.0, 1000.0};
-    const ParamSet params = params_with({{"rgs.drill.build_time", 0.0}, {"rgs.leech.build_time", 0.0}, {"rgs.economy.initial_bp", 1e5}});
+    const ParamSet params =
+        params_with({{"rgs.drill.build_time", 0.0}, {"rgs.leech.build_time", 0.0}, {"rgs.economy.initial_bp", 1e5}});
     RgsWorld base(params, random_setup(rng, 200, map, false), 1);
     for (int i = 0; i < 200; ++i) {
         const int team = static_cast<int>(rng.below(2));
@@ -177,7 +190,8 @@ TEST_CASE("rgs: the heat map is the prediction at every sample") {
     for (int j = 0; j < rq.ny; ++j)
         for (int i = 0; i < rq.nx; ++i) {
             const Prediction p = w.predict({heat.sample_x(rq, i), heat.sample_y(rq, j), rq.z}, rq.team, rq.range);
-            differing += heat.efficiency[j * rq.nx + i] != p.efficiency || heat.team_delta[j * rq.nx + i] != p.team_delta;
+            differing +=
+                heat.efficiency[j * rq.nx + i] != p.efficiency || heat.team_delta[j * rq.nx + i] != p.team_delta;
         }
     CHECK(differing == 0);
     // Something to see: the map is not uniform.

@@ -66,4 +66,4 @@ inline void issue_ok(World& w, const Command& c) {
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-}  // namespace rgs_testing
+}   // namespace rgs_testing

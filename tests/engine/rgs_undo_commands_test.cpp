@@ -11,13 +11,21 @@ RgsWorld two_drills() {
 }
 
 Command restore_of(const Rgs& r) {
-    return to_command(RgsRestore{.id = r.id, .team = r.team, .kind = std::string(kind_key(r.kind)), .x = r.pos.x,
-                                 .y = r.pos.y, .z = r.pos.z, .range = r.range_override,
-                                 .state = std::string(state_key(r.state)), .health = r.health,
-                                 .build_left = r.build_left, .price_paid = r.price_paid, .marked_tick = r.marked_tick});
+    return to_command(RgsRestore{.id = r.id,
+                                 .team = r.team,
+                                 .kind = std::string(kind_key(r.kind)),
+                                 .x = r.pos.x,
+                                 .y = r.pos.y,
+                                 .z = r.pos.z,
+                                 .range = r.range_override,
+                                 .state = std::string(state_key(r.state)),
+                                 .health = r.health,
+                                 .build_left = r.build_left,
+                                 .price_paid = r.price_paid,
+                                 .marked_tick = r.marked_tick});
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("rgs.unplace takes the newest build back with its full price; refuses any other") {
     RgsWorld w = two_drills();

@@ -32,7 +32,7 @@ UnionVolume estimate(std::vector<Sphere> s) {
     return union_volume(s);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("rgs: the union of two spheres equals the pair approximation, as the post says") {
     const double R = 800.0, V = sphere_volume(R);
@@ -102,7 +102,8 @@ TEST_CASE("rgs: on tight random clusters the pairwise rule pays less than the un
         RgsSetup s;
         const int n = 3 + static_cast<int>(rng.below(6));
         for (int i = 0; i < n; ++i)
-            s.rgs.push_back(at(0, {4000 + rng.uniform(-300, 300), 4000 + rng.uniform(-300, 300), 500 + rng.uniform(-300, 300)}));
+            s.rgs.push_back(
+                at(0, {4000 + rng.uniform(-300, 300), 4000 + rng.uniform(-300, 300), 500 + rng.uniform(-300, 300)}));
         RgsWorld w(params_with(), s, 1);
         const auto members = cluster_of(w, 0);
         REQUIRE(members.size() == static_cast<std::size_t>(n));
@@ -130,7 +131,8 @@ TEST_CASE("rgs: a chain, whose overlaps are disjoint, is paid slightly MORE than
     // less than the 1 - q its two disjoint lenses take, so the chain mines 3 - 2q + q^2/4 against a
     // union of 3 - 2q spheres (q = 5/16). The comparison panel makes this visible.
     const double R = 800.0, q = 5.0 / 16.0;
-    RgsWorld w(params_with(), setup_of({at(0, {1000, 1000, 500}), at(0, {1000 + R, 1000, 500}), at(1, {1000 + 2 * R, 1000, 500})}), 1);
+    RgsWorld w(params_with(),
+               setup_of({at(0, {1000, 1000, 500}), at(0, {1000 + R, 1000, 500}), at(1, {1000 + 2 * R, 1000, 500})}), 1);
     const ClusterComparison c = compare_cluster(w, cluster_of(w, 0));
     REQUIRE(c.members.size() == 3);
     CHECK(c.approximation == 3.0 - 2.0 * q + q * q / 4.0);

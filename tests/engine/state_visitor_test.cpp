@@ -97,7 +97,7 @@ void check_json_and_diff(const World& world, unsigned edit_role) {
 }
 #endif
 
-}  // namespace
+}   // namespace
 
 #ifdef PLAYBENCH_SOURCE_DIR
 TEST_CASE("state: podball's one description feeds its hashes, JSON and diff") {
@@ -122,7 +122,9 @@ TEST_CASE("state: tasks's one description feeds its state hash (and so its tick 
     // A tick changes only the clock: the tick hash is the state hash (taken at every solve)
     // stepped along by the tick. So every field the description hashes must move the state hash.
     const auto w = world_at("tasks-toward-the-stars.toml", 30);
-    const auto state_hash = [](const World& x) { return dynamic_cast<const tasks::TasksWorld&>(x).compute_state_hash(); };
+    const auto state_hash = [](const World& x) {
+        return dynamic_cast<const tasks::TasksWorld&>(x).compute_state_hash();
+    };
     CHECK(state_hash(*w) == dynamic_cast<const tasks::TasksWorld&>(*w).kept_state_hash());
     CHECK(check_every_field_moves(*w, kHash, state_hash) > 20);
     CHECK(!w->clone()->perturb_field(0, kTick));   // no field of its own claims the tick hash

@@ -43,7 +43,8 @@ std::vector<std::string> errors_of(const std::string& text) {
 }
 
 bool any_has(const std::vector<std::string>& list, const std::string& part) {
-    return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return s.find(part) != std::string::npos; });
+    return std::any_of(list.begin(), list.end(),
+                       [&](const std::string& s) { return s.find(part) != std::string::npos; });
 }
 
 std::string temp_dir(const std::string& name) {
@@ -54,13 +55,13 @@ std::string temp_dir(const std::string& name) {
 
 const char* kHeader = "scenario = \"podball-default.toml\"\nseeds = 2\nticks = 50\n";
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("sweep file: every mistake names file:line:key, what is wrong and what is allowed") {
     const auto e = errors_of(std::string(kHeader) +
-                             "resluts = [\"metrics.score[0]\"]\n"                           // line 4: unknown key
-                             "[[vary]]\nkey = \"podball.ball.fricton\"\nvalues = [0.002]\n"  // line 6: typo
-                             "[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 99]\n");    // line 10: out of range
+                             "resluts = [\"metrics.score[0]\"]\n"                             // line 4: unknown key
+                             "[[vary]]\nkey = \"podball.ball.fricton\"\nvalues = [0.002]\n"   // line 6: typo
+                             "[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 99]\n");     // line 10: out of range
     REQUIRE(e.size() == 3);
     CHECK(any_has(e, "test.sweep.toml:4: key 'resluts': unknown key at the top level (did you mean results?)"));
     CHECK(any_has(e, "test.sweep.toml:6: key 'vary[0].key': unknown parameter 'podball.ball.fricton'"));
@@ -81,17 +82,20 @@ TEST_CASE("sweep file: every mistake names file:line:key, what is wrong and what
     REQUIRE(m.size() == 1);
     CHECK(m[0].find("test.sweep.toml:1: key 'scenario': cannot read the scenario") == 0);
 
-    const auto g = errors_of(std::string(kHeader) + "[[vary]]\nkey = \"podball.ball.friction\"\nfrom = 0.001\nto = 0.01\n");
+    const auto g =
+        errors_of(std::string(kHeader) + "[[vary]]\nkey = \"podball.ball.friction\"\nfrom = 0.001\nto = 0.01\n");
     CHECK(any_has(g, "a grid over from/to needs steps = N"));
-    const auto lg = errors_of(std::string(kHeader) +
-                              "[[vary]]\nkey = \"podball.pod.friction\"\nfrom = 0\nto = 0.1\nsteps = 3\nscale = \"log\"\n");
+    const auto lg =
+        errors_of(std::string(kHeader) +
+                  "[[vary]]\nkey = \"podball.pod.friction\"\nfrom = 0\nto = 0.1\nsteps = 3\nscale = \"log\"\n");
     CHECK(any_has(lg, "scale = \"log\" needs from and to above 0"));
 }
 
 TEST_CASE("sweep file: grid points, linear and log steps, seeds, point-major run keys") {
-    const SweepSpec s = parse(std::string(kHeader) +
-                              "[[vary]]\nkey = \"podball.ball.friction\"\nfrom = 0.0005\nto = 0.05\nsteps = 3\nscale = \"log\"\n"
-                              "[[vary]]\nkey = \"podball.pod.mass\"\nfrom = 1\nto = 2\nsteps = 5\nscale = \"linear\"\n");
+    const SweepSpec s =
+        parse(std::string(kHeader) +
+              "[[vary]]\nkey = \"podball.ball.friction\"\nfrom = 0.0005\nto = 0.05\nsteps = 3\nscale = \"log\"\n"
+              "[[vary]]\nkey = \"podball.pod.mass\"\nfrom = 1\nto = 2\nsteps = 5\nscale = \"linear\"\n");
     REQUIRE(s.vary.size() == 2);
     CHECK(s.vary[0].values.size() == 3);
     CHECK(s.vary[0].values[0] == 0.0005);
@@ -114,23 +118,25 @@ TEST_CASE("sweep file: grid points, linear and log steps, seeds, point-major run
 }
 
 TEST_CASE("sweep file: a Latin hypercube hits each stratum once per parameter; random points are reproducible") {
-    const std::string body = "scenario = \"podball-default.toml\"\nticks = 5\npoints = 40\nsample_seed = 9\n"
-                             "[[vary]]\nkey = \"podball.ball.friction\"\nfrom = 0.001\nto = 0.01\n"
-                             "[[vary]]\nkey = \"podball.pod.thrust\"\nfrom = 0.0001\nto = 0.0004\n";
+    const std::string body =
+        "scenario = \"podball-default.toml\"\nticks = 5\npoints = 40\nsample_seed = 9\n"
+        "[[vary]]\nkey = \"podball.ball.friction\"\nfrom = 0.001\nto = 0.01\n"
+        "[[vary]]\nkey = \"podball.pod.thrust\"\nfrom = 0.0001\nto = 0.0004\n";
     const SweepSpec s = parse("sample = \"latin\"\n" + body);
     REQUIRE(s.points.size() == 40);
     for (std::size_t k = 0; k < 2; ++k) {
         const SweepVary& v = s.vary[k];
         std::set<int> strata;
         for (const auto& p : s.points) {
-            const double u = v.log ? std::log(p[k] / v.from) / std::log(v.to / v.from) : (p[k] - v.from) / (v.to - v.from);
+            const double u =
+                v.log ? std::log(p[k] / v.from) / std::log(v.to / v.from) : (p[k] - v.from) / (v.to - v.from);
             CHECK(u >= 0.0);
             CHECK(u <= 1.0);
             strata.insert(std::min(39, static_cast<int>(u * 40.0)));
         }
         CHECK(strata.size() == 40);   // every one of the 40 strata, once
     }
-    CHECK(s.vary[0].log);    // friction's slider is logarithmic, so is its default scale
+    CHECK(s.vary[0].log);   // friction's slider is logarithmic, so is its default scale
     CHECK_FALSE(s.vary[1].log);
 
     const SweepSpec r1 = parse("sample = \"random\"\n" + body);
@@ -159,7 +165,8 @@ std::string parsed_within_256mb(const std::string& text) {
             if (std::fscanf(f, "%ld", &pages) != 1) pages = 0;
             std::fclose(f);
         }
-        const rlim_t limit = static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE)) + (rlim_t{256} << 20);
+        const rlim_t limit =
+            static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE)) + (rlim_t{256} << 20);
         const rlimit lim{limit, limit};
         ::setrlimit(RLIMIT_AS, &lim);
 #endif
@@ -186,34 +193,50 @@ std::string parsed_within_256mb(const std::string& text) {
 
 // A grid over the first `params` of sixteen Podball parameters, `steps` values each.
 std::string grid_sweep(std::size_t params, int steps, int seeds) {
-    static const std::vector<std::tuple<const char*, double, double>> ranges = {
-        {"arena.width", 0.5, 4}, {"arena.height", 0.2, 4}, {"arena.goal_width", 0.02, 2}, {"arena.center_keepoff", 0, 0.4},
-        {"arena.goal_exclusion_radius", 0, 0.3}, {"pod.radius", 0.005, 0.1}, {"pod.mass", 0.05, 20}, {"pod.thrust", 0, 0.002},
-        {"pod.friction", 0, 0.5}, {"pod.carry_friction", 0, 0.5}, {"pod.restitution", 0, 1}, {"pod.wall_restitution", 0, 1},
-        {"ball.radius", 0.002, 0.05}, {"ball.mass", 0.01, 5}, {"ball.friction", 0.0005, 0.05}, {"ball.shoot_force", 0, 0.02}};
+    static const std::vector<std::tuple<const char*, double, double>> ranges = {{"arena.width", 0.5, 4},
+                                                                                {"arena.height", 0.2, 4},
+                                                                                {"arena.goal_width", 0.02, 2},
+                                                                                {"arena.center_keepoff", 0, 0.4},
+                                                                                {"arena.goal_exclusion_radius", 0, 0.3},
+                                                                                {"pod.radius", 0.005, 0.1},
+                                                                                {"pod.mass", 0.05, 20},
+                                                                                {"pod.thrust", 0, 0.002},
+                                                                                {"pod.friction", 0, 0.5},
+                                                                                {"pod.carry_friction", 0, 0.5},
+                                                                                {"pod.restitution", 0, 1},
+                                                                                {"pod.wall_restitution", 0, 1},
+                                                                                {"ball.radius", 0.002, 0.05},
+                                                                                {"ball.mass", 0.01, 5},
+                                                                                {"ball.friction", 0.0005, 0.05},
+                                                                                {"ball.shoot_force", 0, 0.02}};
     std::string t = "scenario = \"podball-default.toml\"\nseeds = " + std::to_string(seeds) + "\nticks = 50\n";
     for (std::size_t i = 0; i < params; ++i) {
         const auto& [key, from, to] = ranges.at(i);
-        t += "[[vary]]\nkey = \"podball." + std::string(key) + "\"\nfrom = " + sweep_number(from) + "\nto = " + sweep_number(to) +
-             "\nsteps = " + std::to_string(steps) + "\nscale = \"linear\"\n";
+        t += "[[vary]]\nkey = \"podball." + std::string(key) + "\"\nfrom = " + sweep_number(from) +
+             "\nto = " + sweep_number(to) + "\nsteps = " + std::to_string(steps) + "\nscale = \"linear\"\n";
     }
     return t;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("sweep file: more runs than kMaxSweepRuns are refused before a point is made: 10^8, 10^30, 2^64") {
-    const std::string limit = " is more than the limit of 1000000 runs a sweep (kMaxSweepRuns); use fewer values or seeds";
+    const std::string limit =
+        " is more than the limit of 1000000 runs a sweep (kMaxSweepRuns); use fewer values or seeds";
     CHECK(parsed_within_256mb(grid_sweep(2, 10000, 1)) ==
           "test.sweep.toml: 100000000 runs (a grid of 10000 x 10000 values x 1 seed)" + limit +
               ", sample = \"random\" or \"latin\" with points = N, or split it into several sweeps");
     const std::string r30 = parsed_within_256mb(grid_sweep(10, 1000, 1));
-    CHECK(r30.find("test.sweep.toml: 1000000000000000000000000000000 runs (a grid of 1000 x 1000 x 1000 x 1000 x 1000 x 1000 x "
-                   "1000 x 1000 x 1000 x 1000 values x 1 seed)" + limit) == 0);
+    CHECK(r30.find("test.sweep.toml: 1000000000000000000000000000000 runs (a grid of 1000 x 1000 x 1000 x 1000 x 1000 "
+                   "x 1000 x "
+                   "1000 x 1000 x 1000 x 1000 values x 1 seed)" +
+                   limit) == 0);
     // 16^16 = 2^64 runs: a product in 64 bits wraps to 0 (an empty sweep).
-    CHECK(parsed_within_256mb(grid_sweep(16, 16, 3)).find("test.sweep.toml: 55340232221128654848 runs (a grid of 16 x 16") == 0);
-    CHECK(parsed_within_256mb("scenario = \"podball-default.toml\"\nseeds = 3\nticks = 50\nsample = \"random\"\npoints = 1000000\n"
-                              "[[vary]]\nkey = \"podball.pod.mass\"\nfrom = 1\nto = 2\n") ==
+    CHECK(parsed_within_256mb(grid_sweep(16, 16, 3))
+              .find("test.sweep.toml: 55340232221128654848 runs (a grid of 16 x 16") == 0);
+    CHECK(parsed_within_256mb(
+              "scenario = \"podball-default.toml\"\nseeds = 3\nticks = 50\nsample = \"random\"\npoints = 1000000\n"
+              "[[vary]]\nkey = \"podball.pod.mass\"\nfrom = 1\nto = 2\n") ==
           "test.sweep.toml: 3000000 runs (1000000 random points x 3 seeds)" + limit +
               ", sample = \"random\" or \"latin\" with points = N, or split it into several sweeps");
     // At the limit: a million runs are made.
@@ -221,13 +244,15 @@ TEST_CASE("sweep file: more runs than kMaxSweepRuns are refused before a point i
     std::string results = "results = [\"tick\"";
     for (int i = 0; i < 100; ++i) results += ", \"tick\"";
     CHECK(any_has(errors_of(std::string(kHeader) + results + "]\n"),
-                  "test.sweep.toml:4: key 'results': results lists 101 paths, more than the limit of 100 a run (kMaxSweepResults)"));
+                  "test.sweep.toml:4: key 'results': results lists 101 paths, more than the limit of 100 a run "
+                  "(kMaxSweepResults)"));
 }
 
 TEST_CASE("sweep runs: a result depends only on its key, whatever order the runs are made in") {
-    const SweepSpec s = parse("scenario = \"podball-default.toml\"\nseeds = 2\nticks = 400\n"
-                              "results = [\"metrics.score[0]\", \"state.ball.pos[0]\", \"tick\"]\n"
-                              "[[vary]]\nkey = \"podball.ball.friction\"\nvalues = [0.002, 0.02]\n");
+    const SweepSpec s = parse(
+        "scenario = \"podball-default.toml\"\nseeds = 2\nticks = 400\n"
+        "results = [\"metrics.score[0]\", \"state.ball.pos[0]\", \"tick\"]\n"
+        "[[vary]]\nkey = \"podball.ball.friction\"\nvalues = [0.002, 0.02]\n");
     REQUIRE(s.run_count() == 4);
     std::vector<SweepRunResult> forward, backward;
     for (std::uint64_t i = 0; i < 4; ++i) forward.push_back(run_sweep_run(s, i));
@@ -246,12 +271,14 @@ TEST_CASE("sweep runs: a result depends only on its key, whatever order the runs
 
 TEST_CASE("sweep log: a torn last record is cut off, good ones kept; merge writes SQLite and CSV, twice the same") {
     const std::string dir = temp_dir("log");
-    const SweepSpec s = parse(std::string(kHeader) + "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2]\n");
+    const SweepSpec s =
+        parse(std::string(kHeader) + "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2]\n");
     prepare_sweep_dir(s, dir);
     const std::string log = dir + "/" + shard_log_name(0, 1);
     {
         SweepLogWriter w(log);
-        for (std::uint64_t i = 0; i < 3; ++i) w.append(SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {50.0}});
+        for (std::uint64_t i = 0; i < 3; ++i)
+            w.append(SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {50.0}});
     }
     const auto full = fs::file_size(log);
     const std::string torn = encode_run_record(SweepRunResult{3, 1, 2, 50, 0.25, {50.0}});
@@ -284,7 +311,8 @@ TEST_CASE("sweep log: a torn last record is cut off, good ones kept; merge write
     CHECK(r.duplicated == std::vector<std::pair<std::uint64_t, int>>{{1, 2}});
     std::ifstream c(dir + "/results.csv");
     const std::string csv((std::istreambuf_iterator<char>(c)), std::istreambuf_iterator<char>());
-    CHECK(csv == "run,point,seed,ticks,podball.pod.mass,tick\n0,0,1,50,1,50\n1,0,2,50,1,50\n2,1,1,50,2,50\n3,1,2,50,2,50\n");
+    CHECK(csv ==
+          "run,point,seed,ticks,podball.pod.mass,tick\n0,0,1,50,1,50\n1,0,2,50,1,50\n2,1,1,50,2,50\n3,1,2,50,2,50\n");
 
     auto db_bytes = [&] {
         std::ifstream f(dir + "/sweep.sqlite", std::ios::binary);
@@ -297,12 +325,14 @@ TEST_CASE("sweep log: a torn last record is cut off, good ones kept; merge write
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open_v2((dir + "/sweep.sqlite").c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
     sqlite3_stmt* st = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, "SELECT COUNT(*), SUM(value) FROM results WHERE name = 'tick'", -1, &st, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_prepare_v2(db, "SELECT COUNT(*), SUM(value) FROM results WHERE name = 'tick'", -1, &st, nullptr) ==
+            SQLITE_OK);
     REQUIRE(sqlite3_step(st) == SQLITE_ROW);
     CHECK(sqlite3_column_int(st, 0) == 4);
     CHECK(sqlite3_column_double(st, 1) == 200.0);
     sqlite3_finalize(st);
-    REQUIRE(sqlite3_prepare_v2(db, "SELECT value FROM run_params WHERE key = 2 AND name = 'podball.pod.mass'", -1, &st, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_prepare_v2(db, "SELECT value FROM run_params WHERE key = 2 AND name = 'podball.pod.mass'", -1, &st,
+                               nullptr) == SQLITE_OK);
     REQUIRE(sqlite3_step(st) == SQLITE_ROW);
     CHECK(sqlite3_column_double(st, 0) == 2.0);
     sqlite3_finalize(st);
@@ -319,13 +349,17 @@ TEST_CASE("sweep log: a torn last record is cut off, good ones kept; merge write
     fs::remove_all(dir);
 }
 
-TEST_CASE("sweep log: a damaged record mid-log is damage: the sound records after it are kept, only its run runs again") {
+TEST_CASE(
+    "sweep log: a damaged record mid-log is damage: the sound records after it are kept, only its run runs again") {
     const std::string dir = temp_dir("mid");
-    const SweepSpec s = parse(std::string(kHeader) + "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2, 3]\n");
+    const SweepSpec s = parse(std::string(kHeader) +
+                              "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2, 3]\n");
     REQUIRE(s.run_count() == 6);
     prepare_sweep_dir(s, dir);
     const std::string log = dir + "/" + shard_log_name(0, 1);
-    auto result = [&](std::uint64_t i) { return SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {50.0 + static_cast<double>(i)}}; };
+    auto result = [&](std::uint64_t i) {
+        return SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {50.0 + static_cast<double>(i)}};
+    };
     {
         SweepLogWriter w(log);
         for (std::uint64_t i = 0; i < 6; ++i) w.append(result(i));
@@ -363,8 +397,8 @@ TEST_CASE("sweep log: a damaged record mid-log is damage: the sound records afte
     MergeReport before = merge_sweep_dir(dir);
     CHECK(before.missing == std::vector<std::uint64_t>{2});
     REQUIRE(before.damaged.size() == 1);
-    CHECK(before.damaged[0] == "runs-0-of-1.log: record 3 (" + std::to_string(size) + " bytes at byte " + std::to_string(k * size) +
-                                   ") is damaged: skipped, the sound records after it read");
+    CHECK(before.damaged[0] == "runs-0-of-1.log: record 3 (" + std::to_string(size) + " bytes at byte " +
+                                   std::to_string(k * size) + ") is damaged: skipped, the sound records after it read");
     CHECK(before.torn.empty());
     {
         SweepLog found;
@@ -387,7 +421,8 @@ TEST_CASE("sweep log: a damaged record mid-log is damage: the sound records afte
     // A crafted stretch that would cost the search more than eight times the file's size: the
     // search stops, and the log is left as it is rather than cut (sound records may follow).
     std::string bomb;
-    for (int i = 0; i < 1 << 18; ++i) bomb += std::string("PBSW") + std::string("\x00\x00\x10\x00", 4);   // each claims 1 MB
+    for (int i = 0; i < 1 << 18; ++i)
+        bomb += std::string("PBSW") + std::string("\x00\x00\x10\x00", 4);   // each claims 1 MB
     const std::string crafted = whole.substr(0, 3 * size) + bomb + whole.substr(3 * size);
     write_file_atomically(log, crafted);
     const SweepLog gave_up = read_sweep_log(log);
@@ -399,8 +434,9 @@ TEST_CASE("sweep log: a damaged record mid-log is damage: the sound records afte
     } catch (const SweepError& e) {
         refused = e.what();
     }
-    CHECK(refused == log + " is damaged from byte " + std::to_string(3 * size) + " on, more than a search for its sound records may "
-                           "cost; it is left as it is: move it aside to run its shard again");
+    CHECK(refused == log + " is damaged from byte " + std::to_string(3 * size) +
+                         " on, more than a search for its sound records may "
+                         "cost; it is left as it is: move it aside to run its shard again");
     CHECK(read_text_file(log, 1ull << 30) == crafted);
 
     // Damage in the last record has no sound record after it: a torn tail, cut off as before.
@@ -414,19 +450,23 @@ TEST_CASE("sweep log: a damaged record mid-log is damage: the sound records afte
     fs::remove_all(dir);
 }
 
-TEST_CASE("sweep table: a hand-edited results.csv: bad keys refused with file:line and column, unplottable values left out") {
+TEST_CASE(
+    "sweep table: a hand-edited results.csv: bad keys refused with file:line and column, unplottable values left out") {
     const std::string dir = temp_dir("csv");
-    const SweepSpec s = parse(std::string(kHeader) + "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2, 3]\n");
+    const SweepSpec s = parse(std::string(kHeader) +
+                              "results = [\"tick\"]\n[[vary]]\nkey = \"podball.pod.mass\"\nvalues = [1, 2, 3]\n");
     prepare_sweep_dir(s, dir);
     {
         SweepLogWriter w(dir + "/" + shard_log_name(0, 1));
-        for (std::uint64_t i = 0; i < 6; ++i) w.append(SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {10.0 + static_cast<double>(i)}});
+        for (std::uint64_t i = 0; i < 6; ++i)
+            w.append(SweepRunResult{i, s.point_of(i), s.seed_of(i), 50, 0.25, {10.0 + static_cast<double>(i)}});
     }
     merge_sweep_dir(dir);
     const std::string csv_path = dir + "/results.csv";
     const std::string csv = read_text_file(csv_path);
-    REQUIRE(csv == "run,point,seed,ticks,podball.pod.mass,tick\n0,0,1,50,1,10\n1,0,2,50,1,11\n2,1,1,50,2,12\n3,1,2,50,2,13\n"
-                   "4,2,1,50,3,14\n5,2,2,50,3,15\n");
+    REQUIRE(csv ==
+            "run,point,seed,ticks,podball.pod.mass,tick\n0,0,1,50,1,10\n1,0,2,50,1,11\n2,1,1,50,2,12\n3,1,2,50,2,13\n"
+            "4,2,1,50,3,14\n5,2,2,50,3,15\n");
     auto edited = [&](const std::string& from, const std::string& to) {
         std::string t = csv;
         const auto at = t.find(from);
@@ -443,16 +483,20 @@ TEST_CASE("sweep table: a hand-edited results.csv: bad keys refused with file:li
         return "accepted";
     };
     edited("\n2,1,1,50,2,12", "\n-2,1,1,50,2,12");
-    CHECK(refusal().find(csv_path + ":4: column 1 'run': '-2' is not a run key of this sweep (a whole number 0 .. 5)") != std::string::npos);
+    CHECK(
+        refusal().find(csv_path + ":4: column 1 'run': '-2' is not a run key of this sweep (a whole number 0 .. 5)") !=
+        std::string::npos);
     CHECK(refusal().find("`playbench sweep merge " + dir + "` writes it again from the logs") != std::string::npos);
     edited("\n2,1,1,50,2,12", "\n2,1.5,1,50,2,12");
     CHECK(refusal().find(csv_path + ":4: column 2 'point': '1.5' is not run 2's point (1)") != std::string::npos);
     edited("\n2,1,1,50,2,12", "\n1,0,2,50,1,11");
     CHECK(refusal().find(csv_path + ":4: column 1 'run': '1' comes after run 1") != std::string::npos);
     edited("\n2,1,1,50,2,12", "\n2,1,1,50,1e308,12");
-    CHECK(refusal().find(csv_path + ":4: column 5 'podball.pod.mass': '1e308' is not point 1's value (2)") != std::string::npos);
+    CHECK(refusal().find(csv_path + ":4: column 5 'podball.pod.mass': '1e308' is not point 1's value (2)") !=
+          std::string::npos);
     edited("\n2,1,1,50,2,12", "\n2,1,1,-50,2,12");
-    CHECK(refusal().find(csv_path + ":4: column 4 'ticks': '-50' is not a run's ticks (a whole number 0 .. 50)") != std::string::npos);
+    CHECK(refusal().find(csv_path + ":4: column 4 'ticks': '-50' is not a run's ticks (a whole number 0 .. 50)") !=
+          std::string::npos);
     edited("\n2,1,1,50,2,12", "\n2,1,1,50,2,twelve");
     CHECK(refusal().find(csv_path + ":4: column 6 'tick': 'twelve' is not a number") != std::string::npos);
 
@@ -489,7 +533,15 @@ TEST_CASE("JsonWriter::numbers: every number with the path lines() gives it; tex
     j.key("teams").begin_array();
     j.value("Blue").value(2.5).value(true).null();
     j.end_array();
-    j.key("ball").begin_object().field("name", "b").key("pos").begin_array().value(0.25).value(-1.0).end_array().end_object();
+    j.key("ball")
+        .begin_object()
+        .field("name", "b")
+        .key("pos")
+        .begin_array()
+        .value(0.25)
+        .value(-1.0)
+        .end_array()
+        .end_object();
     j.end_object();
     const auto& n = j.numbers_found();
     REQUIRE(n.size() == 6);

@@ -27,7 +27,7 @@ OptionTable random_table(Rng& rng, int players, int equipment) {
     return table;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("tasks: the matching sweep equals enumerating every team (points, ties and their order)") {
     Rng rng(5150);

@@ -37,7 +37,7 @@ const std::vector<int> kRoute3{24, 25, 22, 7, 6, 4, 2, 0, 18};
 const std::vector<int> kRoute4{36, 32, 30, 27, 26, 23, 7, 6, 4, 2, 0, 18};
 const std::vector<int> kRoute2{15, 16, 12, 9, 6, 4, 3, 1, 20, 19, 18};
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("tasks: the paper's ship has 37 rooms and 102 arcs") {
     const Ship ship = toward_the_stars_ship();

@@ -29,9 +29,8 @@ std::vector<CostPair> exhaustive_front(const LegGraph& g, int source, int target
         on_path[node] = 0;
     };
     walk(source, 0, 0);
-    std::sort(all.begin(), all.end(), [](CostPair a, CostPair b) {
-        return a.time != b.time ? a.time < b.time : a.damage < b.damage;
-    });
+    std::sort(all.begin(), all.end(),
+              [](CostPair a, CostPair b) { return a.time != b.time ? a.time < b.time : a.damage < b.damage; });
     std::vector<CostPair> front;
     for (CostPair c : all)
         if (front.empty() || c.damage < front.back().damage) front.push_back(c);
@@ -139,18 +138,21 @@ std::uint64_t witness_checksum() {
     for (int round = 0; round < 12; ++round) {
         const int side = 8 + 2 * round;
         const Cost range = 1 + round % 4;   // costs 0..range
-        grid_queries(grid_graph(side, [&] { return static_cast<Cost>(rng.below(static_cast<std::uint64_t>(range) + 1)); }),
-                     side, 6);
+        grid_queries(
+            grid_graph(side, [&] { return static_cast<Cost>(rng.below(static_cast<std::uint64_t>(range) + 1)); }), side,
+            6);
     }
     grid_queries(grid_graph(40, [&] { return static_cast<Cost>(1 + rng.below(100)); }), 40, 2);
     for (int round = 0; round < 4; ++round)
         grid_queries(grid_graph(10, [&] { return static_cast<Cost>(rng.below(4)) << 20; }), 10, 4);
     // Wide f_damage ranges in a bucket (three radix passes), then costs past 32 bits.
     bool time_next = true;
-    grid_queries(grid_graph(30, [&] {
-                     time_next = !time_next;
-                     return !time_next ? static_cast<Cost>(rng.below(4)) : static_cast<Cost>(rng.below(Cost{1} << 20));
-                 }),
+    grid_queries(grid_graph(30,
+                            [&] {
+                                time_next = !time_next;
+                                return !time_next ? static_cast<Cost>(rng.below(4))
+                                                  : static_cast<Cost>(rng.below(Cost{1} << 20));
+                            }),
                  30, 2);
     for (int round = 0; round < 2; ++round)
         grid_queries(grid_graph(8, [&] { return static_cast<Cost>(rng.below(4)) << 33; }), 8, 4);
@@ -165,7 +167,7 @@ LegGraph scaled(const LegGraph& g, Cost factor) {
     return LegGraph(g.node_count(), arcs);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("tasks: BOA*, the one-to-all search, the paper's labelling and enumeration agree on random ships") {
     Rng rng(20260);
@@ -305,8 +307,10 @@ TEST_CASE("tasks: BOA* with costs past 32 bits, or an f_time range past its buck
                     REQUIRE(costs_of(paths) == expected);
                     for (const ParetoPath& p : paths) check_witness(big, p, s, t);
                     if (expected.empty()) continue;
-                    if (factor < Cost{1} << 32) CHECK(boa.narrow());
-                    else wide += boa.narrow() ? 0 : 1;
+                    if (factor < Cost{1} << 32)
+                        CHECK(boa.narrow());
+                    else
+                        wide += boa.narrow() ? 0 : 1;
                 }
         }
     }

@@ -60,7 +60,7 @@ Scenario shipped(const std::string& name) {
     return load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + name);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("tasks: the shipped paper scenarios give Tables 1-3 (D = 1) and the (11, 2) option (D = 2)") {
     Simulation d1(shipped("tasks-toward-the-stars-d1.toml"));
@@ -122,12 +122,15 @@ TEST_CASE("tasks: bad scenario input is reported with file, line, key and what i
         text.replace(text.find(from), from.size(), to);
         return load_errors(text);
     };
-    CHECK(with("[2, 3]]", "[2, 7]]").find("test.toml:4: key 'ship.corridors[2]': corridor to room 7 does not exist (rooms are 0 .. 3)") !=
+    CHECK(with("[2, 3]]", "[2, 7]]")
+              .find("test.toml:4: key 'ship.corridors[2]': corridor to room 7 does not exist (rooms are 0 .. 3)") !=
           std::string::npos);
     CHECK(contains(with("[1, 2, 3]", "[1, 2, -3]"), "ship.corridors[1][2]"));
     CHECK(contains(with("[1, 2, 3]", "[1, 2, -3]"), "no negative costs"));
-    CHECK(contains(with("damage = 2", "damage = -2"), "test.toml:10: key 'corridor[0].damage': value -2 is out of range"));
-    CHECK(contains(with("players = [0]", "players = [9]"), "key 'task.players[0]': player 1 is in room 9 does not exist"));
+    CHECK(contains(with("damage = 2", "damage = -2"),
+                   "test.toml:10: key 'corridor[0].damage': value -2 is out of range"));
+    CHECK(contains(with("players = [0]", "players = [9]"),
+                   "key 'task.players[0]': player 1 is in room 9 does not exist"));
     CHECK(contains(with("event = 3", "event = 4"), "key 'task.event': event room 4 does not exist"));
     CHECK(contains(with("tau = [5, 2]", "tau = []"), "tau needs at least one time"));
     CHECK(contains(with("tau = [5, 2]", "tau = [5, 2]\ndelta = [1]"), "delta lists 1 values, tau 2"));
@@ -151,13 +154,14 @@ TEST_CASE("tasks: K beyond the players or equipment is clamped with a note; unre
     const TaskSolution s = solve(in);
     CHECK(s.pair_options(0, 0).size() == 1);   // tool 1 in room 1: walk 0 -> 1 (2), already at the event
     CHECK(s.pair_options(0, 0)[0].time == 2);
-    CHECK(s.pair_options(0, 1).empty());       // tool 2 in room 2: no corridor reaches it
+    CHECK(s.pair_options(0, 1).empty());   // tool 2 in room 2: no corridor reaches it
     REQUIRE(s.teams.points.size() == 1);
     CHECK(s.teams.points[0].time == 6);
     // Compile-time problems say what is wrong.
     TaskSpec lost = task;
     lost.players = {5};
-    CHECK(compile_task(ship, lost, {}, in).value_or("") == "player 1 stands in room 5, which does not exist (rooms are 0 .. 2)");
+    CHECK(compile_task(ship, lost, {}, in).value_or("") ==
+          "player 1 stands in room 5, which does not exist (rooms are 0 .. 2)");
     Ship bad = ship;
     bad.corridors.push_back(Corridor{0, 9, 1, 0, 0, false});
     CHECK(contains(compile_task(bad, task, {}, in).value_or(""), "corridor 0-9 leads to a room that does not exist"));
@@ -177,7 +181,8 @@ TEST_CASE("tasks: every edit is a command that re-solves; refusals say why and c
     REQUIRE_FALSE(sim.submit(command("corridor.add", {{"from", std::int64_t{0}}, {"to", std::int64_t{20}}})));
     CHECK(points_of(tasks_world(sim).solution(), 1)[0].time == 9);
     // Making it hurt puts the fast option above D = 1.
-    REQUIRE_FALSE(sim.submit(command("corridor.set", {{"from", std::int64_t{20}}, {"to", std::int64_t{0}}, {"damage", std::int64_t{1}}})));
+    REQUIRE_FALSE(sim.submit(
+        command("corridor.set", {{"from", std::int64_t{20}}, {"to", std::int64_t{0}}, {"damage", std::int64_t{1}}})));
     CHECK(points_of(tasks_world(sim).solution(), 1)[0].time > 9);
     // Moving the event, a player, the equipment.
     REQUIRE_FALSE(sim.submit(command("event.move", {{"room", std::int64_t{20}}})));
@@ -202,11 +207,15 @@ TEST_CASE("tasks: every edit is a command that re-solves; refusals say why and c
     CHECK(refused(command("event.move", {{"room", std::int64_t{99}}})) == "room 99 does not exist (rooms are 0 .. 37)");
     CHECK(refused(command("corridor.add", {{"from", std::int64_t{0}}, {"to", std::int64_t{2}}})) ==
           "there is already a corridor 0-2 (change it with corridor.set)");
-    CHECK(refused(command("corridor.remove", {{"from", std::int64_t{5}}, {"to", std::int64_t{30}}})) == "there is no corridor 5-30");
-    CHECK(contains(refused(command("corridor.set", {{"from", std::int64_t{0}}, {"to", std::int64_t{2}}, {"time", std::int64_t{-1}}})),
+    CHECK(refused(command("corridor.remove", {{"from", std::int64_t{5}}, {"to", std::int64_t{30}}})) ==
+          "there is no corridor 5-30");
+    CHECK(contains(refused(command("corridor.set",
+                                   {{"from", std::int64_t{0}}, {"to", std::int64_t{2}}, {"time", std::int64_t{-1}}})),
                    "out of range"));
-    CHECK(contains(refused(command("corridor.add", {{"from", std::int64_t{1}}, {"to", std::int64_t{1}}})), "two different rooms"));
-    CHECK(contains(refused(command("task.cost", {{"k", std::int64_t{9}}, {"time", std::int64_t{1}}})), "k may be 1 .. 5"));
+    CHECK(contains(refused(command("corridor.add", {{"from", std::int64_t{1}}, {"to", std::int64_t{1}}})),
+                   "two different rooms"));
+    CHECK(contains(refused(command("task.cost", {{"k", std::int64_t{9}}, {"time", std::int64_t{1}}})),
+                   "k may be 1 .. 5"));
 }
 
 TEST_CASE("tasks: the state hash kept since the last solve follows every kind of edit") {
@@ -261,7 +270,8 @@ TEST_CASE("tasks: parameters re-solve: D and T as sliders") {
 
 TEST_CASE("tasks: same scenario, same hashes tick for tick; snapshots restore exactly") {
     auto scenario = shipped("tasks-toward-the-stars.toml");
-    Command edit = command("corridor.add", {{"from", std::int64_t{15}}, {"to", std::int64_t{20}}, {"time", std::int64_t{3}}});
+    Command edit =
+        command("corridor.add", {{"from", std::int64_t{15}}, {"to", std::int64_t{20}}, {"time", std::int64_t{3}}});
     edit.tick = 5;
     scenario.commands.push_back(edit);
     Simulation a(scenario), b(scenario);

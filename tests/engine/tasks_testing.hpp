@@ -51,12 +51,13 @@ inline Ship random_ship(Rng& rng, int rooms, double density, Cost max_cost) {
             c.to = flip ? a : b;
             c.time = static_cast<Cost>(rng.below(static_cast<std::uint64_t>(max_cost) + 1));
             c.damage_to_equipment = static_cast<Cost>(rng.below(static_cast<std::uint64_t>(max_cost) + 1));
-            c.damage_to_event = rng.below(3) == 0 ? static_cast<Cost>(rng.below(static_cast<std::uint64_t>(max_cost) + 1))
-                                                  : c.damage_to_equipment;
+            c.damage_to_event = rng.below(3) == 0
+                                    ? static_cast<Cost>(rng.below(static_cast<std::uint64_t>(max_cost) + 1))
+                                    : c.damage_to_equipment;
             c.one_way = rng.below(4) == 0;
             ship.corridors.push_back(c);
         }
     return ship;
 }
 
-}  // namespace tasks_testing
+}   // namespace tasks_testing

@@ -26,7 +26,7 @@ Command by_hand(std::int64_t tick, std::string type, std::initializer_list<std::
     return c;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("to_command writes what a hand-built command held: name, argument order, int64 and double") {
     // Exactly the commands the views built by hand before typed commands (same order, same kinds).
@@ -41,10 +41,14 @@ TEST_CASE("to_command writes what a hand-built command held: name, argument orde
           by_hand(0, "rgs.repair", {{"id", std::int64_t{3}}, {"amount", 12.5}}));
     CHECK(to_command(tasks::CorridorAdd{.from = 4, .to = 7, .time = 2, .damage = 1}, 9) ==
           by_hand(9, "corridor.add",
-                  {{"from", std::int64_t{4}}, {"to", std::int64_t{7}}, {"time", std::int64_t{2}}, {"damage", std::int64_t{1}}}));
+                  {{"from", std::int64_t{4}},
+                   {"to", std::int64_t{7}},
+                   {"time", std::int64_t{2}},
+                   {"damage", std::int64_t{1}}}));
     CHECK(to_command(effects::EffectDefine{.type = "acid", .kind = std::string("damage")}) ==
           by_hand(0, "effect.define", {{"name", std::string("acid")}, {"kind", std::string("damage")}}));
-    CHECK(describe(to_command(logistics::WallSet{.x = 3, .y = 4, .solid = false}, 12)) == "t=12 wall.set x=3 y=4 solid=false");
+    CHECK(describe(to_command(logistics::WallSet{.x = 3, .y = 4, .solid = false}, 12)) ==
+          "t=12 wall.set x=3 y=4 solid=false");
 }
 
 TEST_CASE("from_command reads back the struct, scenario integers for numbers included") {
@@ -59,8 +63,8 @@ TEST_CASE("from_command reads back the struct, scenario integers for numbers inc
     CHECK(read.one_way == std::optional<bool>{true});
 
     // A scenario file's `x = 1500` is an integer; a Number argument reads it as 1500.0.
-    const auto move = from_command<rgs::RgsMove>(
-        by_hand(0, "rgs.move", {{"id", std::int64_t{2}}, {"x", std::int64_t{1500}}, {"y", 20.5}, {"z", std::int64_t{0}}}));
+    const auto move = from_command<rgs::RgsMove>(by_hand(
+        0, "rgs.move", {{"id", std::int64_t{2}}, {"x", std::int64_t{1500}}, {"y", 20.5}, {"z", std::int64_t{0}}}));
     CHECK(move.id == 2);
     CHECK(move.x == 1500.0);
     CHECK(move.y == 20.5);
@@ -92,23 +96,28 @@ TEST_CASE("the specs come from the structs: kinds, required, ranges and choices"
     CHECK_FALSE(mark.args[1].required);
 
     // Each lab lists every command it declares, in its CommandList's order.
-    CHECK(rgs::rgs_lab().commands.size() == 9);   // with undo's rgs.unplace, rgs.restore
+    CHECK(rgs::rgs_lab().commands.size() == 9);           // with undo's rgs.unplace, rgs.restore
     CHECK(podball::podball_lab().commands.size() == 7);   // with mode.restore, pod.restore, ball.restore
-    CHECK(logistics::logistics_lab().commands.size() == 13);   // with the unplace and restore commands, transporter.unmove
-    CHECK(effects::effects_lab().commands.size() == 12);   // with tower.unplace, tower.restore, effect.undefine, interaction.restore
-    CHECK(tasks::tasks_lab().commands.size() == 18);   // with room.unadd, player.insert, equipment.insert, corridor.insert
+    CHECK(logistics::logistics_lab().commands.size() ==
+          13);   // with the unplace and restore commands, transporter.unmove
+    CHECK(effects::effects_lab().commands.size() ==
+          12);   // with tower.unplace, tower.restore, effect.undefine, interaction.restore
+    CHECK(tasks::tasks_lab().commands.size() ==
+          18);   // with room.unadd, player.insert, equipment.insert, corridor.insert
     CHECK(tasks::tasks_lab().commands.front().type == "room.move");
     CHECK(tasks::tasks_lab().commands.back().type == "corridor.insert");
 }
 
 TEST_CASE("typed commands pass their lab's validation, and out-of-range fields are refused by it") {
     CHECK_FALSE(validate_lab_command(podball::podball_lab(), to_command(podball::ModeSet{.mode = "running"})));
-    CHECK_FALSE(validate_lab_command(logistics::logistics_lab(),
-                                     to_command(logistics::TargetPlace{.kind = "extension", .x = 3, .y = 4, .energy = 20.0})));
+    CHECK_FALSE(
+        validate_lab_command(logistics::logistics_lab(),
+                             to_command(logistics::TargetPlace{.kind = "extension", .x = 3, .y = 4, .energy = 20.0})));
     CHECK_FALSE(validate_lab_command(effects::effects_lab(), to_command(effects::TowerEdit{.id = 0, .rate = 2.0})));
     CHECK_FALSE(validate_lab_command(tasks::tasks_lab(), to_command(tasks::TaskCost{.k = 2, .time = 5})));
 
-    const auto refused = validate_lab_command(podball::podball_lab(), to_command(podball::PodPlace{.team = 2, .pod = 0}));
+    const auto refused =
+        validate_lab_command(podball::podball_lab(), to_command(podball::PodPlace{.team = 2, .pod = 0}));
     REQUIRE(refused);
     CHECK(refused->find("argument 'team' = 2 is out of range: allowed 0 .. 1") != std::string::npos);
 }
@@ -127,8 +136,10 @@ TEST_CASE("dispatch hands each command to its handler and names an unknown one")
     // dispatch itself: the handler sees the typed command, and only the one named.
     int seen = 0;
     const auto handler = [&](const auto& cmd) -> std::optional<std::string> {
-        if constexpr (std::is_same_v<std::decay_t<decltype(cmd)>, tasks::EventMove>) seen = static_cast<int>(cmd.room);
-        else seen = -1;
+        if constexpr (std::is_same_v<std::decay_t<decltype(cmd)>, tasks::EventMove>)
+            seen = static_cast<int>(cmd.room);
+        else
+            seen = -1;
         return std::nullopt;
     };
     CHECK_FALSE(dispatch(tasks::TasksCommands{}, to_command(tasks::EventMove{.room = 18}), handler, "unknown"));

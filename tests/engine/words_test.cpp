@@ -47,7 +47,7 @@ const DerivedValue& find_derived(const std::vector<DerivedValue>& list, const st
     return list.front();
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("suggest: the closest known name for a typo, none for a far-off one") {
     CHECK(edit_distance("thrustt", "thrust") == 1);
@@ -57,8 +57,8 @@ TEST_CASE("suggest: the closest known name for a typo, none for a far-off one") 
     const std::vector<std::string> names{"thrust", "friction", "mass"};
     CHECK(closest_name("thrustt", names) == std::optional<std::string>("thrust"));
     CHECK(closest_name("frcition", names) == std::optional<std::string>("friction"));
-    CHECK_FALSE(closest_name("thrust", names).has_value());        // exact: nothing to suggest
-    CHECK_FALSE(closest_name("goalkeeper", names).has_value());    // far off: no suggestion
+    CHECK_FALSE(closest_name("thrust", names).has_value());       // exact: nothing to suggest
+    CHECK_FALSE(closest_name("goalkeeper", names).has_value());   // far off: no suggestion
     CHECK(did_you_mean("thrustt", names) == " (did you mean thrust?)");
     CHECK(did_you_mean("zzzzzz", names).empty());
 }
@@ -109,8 +109,8 @@ TEST_CASE("TOML syntax errors in plain words, with line and column") {
         {"lab = \"podball\"\nseed = 1\nseed = 2\n", "bad.toml:3:", "the key 'seed' is given twice"},
         {"lab = \"podball\"\n[params]\n[params]\n", "bad.toml:3:1:", "the table [params] appears twice"},
         {"lab = \"podball\"\nseed 3\n", "bad.toml:2:6:", "'=' is missing between the key and its value"},
-        {"lab = \"podball\"\n[params]\npodball.ball.friction = 0.5x\n", "bad.toml:3:",
-         "not a number: write numbers as 12, 0.5 or 1e-3"},
+        {"lab = \"podball\"\n[params]\npodball.ball.friction = 0.5x\n",
+         "bad.toml:3:", "not a number: write numbers as 12, 0.5 or 1e-3"},
         {"lab = \"podball\"\n[params]\npodball.ball.friction = .5\n", "bad.toml:3:", "not a number"},
         {"lab = \"podball\"\n[team0]\npods = [1, 2\n", "bad.toml:3:", "a list is not closed"},
         {"lab = \"podball\"\ntitle = red\n", "bad.toml:2:", "text needs quotes"},
@@ -126,7 +126,8 @@ TEST_CASE("TOML syntax errors in plain words, with line and column") {
         CHECK_FALSE(contains(m, "control characters"));   // toml++'s words are gone
         CHECK_FALSE(contains(m, "Error while parsing"));
     }
-    CHECK(plain_toml_error("Error while parsing string: unknown escape sequence '\\q'").find("unknown escape (\\q)") == 0);
+    CHECK(plain_toml_error("Error while parsing string: unknown escape sequence '\\q'").find("unknown escape (\\q)") ==
+          0);
 }
 
 TEST_CASE("enumerated parameters: names in --set and scenario files, numbers kept when saving") {
@@ -135,7 +136,7 @@ TEST_CASE("enumerated parameters: names in --set and scenario files, numbers kep
     REQUIRE(policy.is_choice());
     REQUIRE(policy.choices.size() == 4);
     CHECK(policy.choices[3].name == "optimal");
-    CHECK(logistics::policy_key(logistics::Policy::Optimal) == "optimal");           // one place: the table
+    CHECK(logistics::policy_key(logistics::Policy::Optimal) == "optimal");   // one place: the table
     CHECK(logistics::policy_label(logistics::Policy::StableRequests) == "Stable (requests propose)");
     CHECK(describe_param_value(policy, 2) == "2 (sequential_greedy)");
 

@@ -54,8 +54,7 @@ void* podball_module_init(const podball_settings* settings) {
 #ifdef PB_ESCAPE_thread
 static void* spin(void* arg) {
     (void)arg;
-    for (;;) {
-    }
+    for (;;) {}
     return NULL;
 }
 #endif
@@ -77,13 +76,11 @@ static void escape(escape_state* s, podball_action* actions) {
     (void)actions;
 #ifdef PB_ESCAPE_fork
     if (fork() == 0)
-        for (;;) {
-        }
+        for (;;) {}
 #endif
 #ifdef PB_ESCAPE_clone
     if (syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0) == 0)
-        for (;;) {
-        }
+        for (;;) {}
 #endif
 #ifdef PB_ESCAPE_thread
     pthread_t t;

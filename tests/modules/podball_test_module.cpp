@@ -27,8 +27,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <thread>
 #include <stdexcept>
+#include <thread>
 
 #include <string>
 
@@ -45,12 +45,12 @@ extern "C" __attribute__((visibility("default"))) const podball_module_abi podba
     2u, 0u, sizeof(podball_module_info), sizeof(podball_settings), sizeof(podball_world), sizeof(podball_action)};
 #elif defined(PB_TEST_MODULE_newminor)
 extern "C" __attribute__((visibility("default"))) const podball_module_abi podball_module_abi_version = {
-    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR + 1, sizeof(podball_module_info), sizeof(podball_settings),
-    sizeof(podball_world), sizeof(podball_action)};
+    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR + 1, sizeof(podball_module_info),
+    sizeof(podball_settings), sizeof(podball_world),        sizeof(podball_action)};
 #elif defined(PB_TEST_MODULE_layout)
 extern "C" __attribute__((visibility("default"))) const podball_module_abi podball_module_abi_version = {
-    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR, sizeof(podball_module_info), sizeof(podball_settings),
-    sizeof(podball_world) + 8, sizeof(podball_action)};
+    PODBALL_MODULE_ABI_MAJOR, PODBALL_MODULE_ABI_MINOR,  sizeof(podball_module_info),
+    sizeof(podball_settings), sizeof(podball_world) + 8, sizeof(podball_action)};
 #endif
 #ifndef PB_TEST_ABI_MAJOR
 #define PB_TEST_ABI_MAJOR PODBALL_MODULE_ABI_VERSION
@@ -85,7 +85,7 @@ struct State {
 };
 // Why init refused, per thread (there is no state to keep it in).
 thread_local std::string init_error;
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -150,8 +150,7 @@ int32_t podball_module_play(void* state, const podball_world* world, podball_act
     if (s->calls == 3) {
 #ifdef PB_TEST_MODULE_loop
         volatile bool forever = true;
-        while (forever) {
-        }
+        while (forever) {}
 #endif
 #ifdef PB_TEST_MODULE_segv
         volatile int* volatile nowhere = nullptr;
@@ -182,4 +181,4 @@ int32_t podball_module_play(void* state, const podball_world* world, podball_act
 
 void podball_module_dispose(void* state) { delete static_cast<State*>(state); }
 
-}  // extern "C"
+}   // extern "C"

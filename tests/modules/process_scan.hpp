@@ -89,9 +89,9 @@ std::vector<Process> left_after(Find find, double seconds = 3.0) {
 inline std::string describe(const std::vector<Process>& ps) {
     std::string s;
     for (const Process& p : ps)
-        s += "pid " + std::to_string(p.pid) + " (parent " + std::to_string(p.ppid) + ", group " + std::to_string(p.group) +
-             ", session " + std::to_string(p.session) + ") ";
+        s += "pid " + std::to_string(p.pid) + " (parent " + std::to_string(p.ppid) + ", group " +
+             std::to_string(p.group) + ", session " + std::to_string(p.session) + ") ";
     return s;
 }
 
-}  // namespace process_scan
+}   // namespace process_scan

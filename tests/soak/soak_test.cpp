@@ -65,7 +65,8 @@ constexpr Size kSizes[] = {{1280, 800}, {1920, 1080}};
 
 std::vector<std::filesystem::path> scenario_files() {
     std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PLAYBENCH_SOURCE_DIR) / "scenarios"))
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::filesystem::path(PLAYBENCH_SOURCE_DIR) / "scenarios"))
         if (entry.is_regular_file() && entry.path().extension() == ".toml") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     return files;
@@ -94,23 +95,23 @@ double random_number(Rng& rng, double min, double max) {
 
 CommandValue random_arg(Rng& rng, const ArgSpec& a) {
     switch (a.kind) {
-    case ArgKind::Boolean: return rng.below(2) == 1;
-    case ArgKind::Integer: {
-        // Ids and indices: mostly small (they name things that exist), sometimes anywhere.
-        const double lo = std::max(a.min, -1e6), hi = std::min(a.max, 1e6);
-        if (rng.uniform() < 0.8) {
-            const double small_hi = std::min(hi, std::max(lo, 0.0) + 40.0);
-            return static_cast<std::int64_t>(std::floor(rng.uniform(lo, small_hi + 1.0)));
+        case ArgKind::Boolean: return rng.below(2) == 1;
+        case ArgKind::Integer: {
+            // Ids and indices: mostly small (they name things that exist), sometimes anywhere.
+            const double lo = std::max(a.min, -1e6), hi = std::min(a.max, 1e6);
+            if (rng.uniform() < 0.8) {
+                const double small_hi = std::min(hi, std::max(lo, 0.0) + 40.0);
+                return static_cast<std::int64_t>(std::floor(rng.uniform(lo, small_hi + 1.0)));
+            }
+            return static_cast<std::int64_t>(std::clamp(std::floor(random_number(rng, lo, hi)), lo, hi));
         }
-        return static_cast<std::int64_t>(std::clamp(std::floor(random_number(rng, lo, hi)), lo, hi));
-    }
-    case ArgKind::Number: return random_number(rng, a.min, a.max);
-    case ArgKind::String:
-        if (!a.choices.empty()) return a.choices[rng.below(a.choices.size())];
-        {
-            static const char* kWords[] = {"poison", "slow", "burn", "acid", "freeze", "x"};
-            return std::string(kWords[rng.below(6)]);
-        }
+        case ArgKind::Number: return random_number(rng, a.min, a.max);
+        case ArgKind::String:
+            if (!a.choices.empty()) return a.choices[rng.below(a.choices.size())];
+            {
+                static const char* kWords[] = {"poison", "slow", "burn", "acid", "freeze", "x"};
+                return std::string(kWords[rng.below(6)]);
+            }
     }
     return false;
 }
@@ -152,8 +153,13 @@ struct Soak {
     int variant = 0;
 
     Soak(const std::filesystem::path& path, Size s, std::uint64_t seed)
-        : scenario(path.filename().string()), size(s), sim(load_scenario_file(path.string())),
-          renderer(s.width, s.height), shell(sim, options()), rng(seed), lab(sim.world().lab()) {
+        : scenario(path.filename().string()),
+          size(s),
+          sim(load_scenario_file(path.string())),
+          renderer(s.width, s.height),
+          shell(sim, options()),
+          rng(seed),
+          lab(sim.world().lab()) {
         shell.set_paused(false);
     }
     static ui::ShellOptions options() {
@@ -171,7 +177,8 @@ struct Soak {
     // Submits a random edit now (as the side panel or a tool would, at the current tick); in
     // compare mode to A or to B.
     void edit() {
-        Command c = (lab.commands.empty() || rng.below(2) == 0) ? random_param_edit(lab, rng) : random_lab_command(lab, rng);
+        Command c =
+            (lab.commands.empty() || rng.below(2) == 0) ? random_param_edit(lab, rng) : random_lab_command(lab, rng);
         ++edits;
         Simulation& target = shell.comparing() && rng.below(2) == 0 ? shell.compare()->sim() : shell.simulation();
         c.tick = target.tick();
@@ -211,7 +218,8 @@ struct Soak {
         if (frames % 23 == 0) variant = static_cast<int>(rng.below(8));
         ui::switch_everything_on(shell, variant);
         if (frames % 5 == 0) {
-            if (rng.below(4) == 0) renderer.set_mouse(std::nullopt);
+            if (rng.below(4) == 0)
+                renderer.set_mouse(std::nullopt);
             else
                 renderer.set_mouse(std::make_pair(static_cast<float>(rng.uniform(0.0, size.width)),
                                                   static_cast<float>(rng.uniform(0.0, size.height))));
@@ -226,7 +234,8 @@ struct Soak {
         }
         const ui::DrawFaultLog& faults = ui::draw_fault_log();
         if (faults.count > 0) {
-            FAIL_CHECK("the painters refused " << faults.count << " value(s) at " << where() << "; first: " << faults.first);
+            FAIL_CHECK("the painters refused " << faults.count << " value(s) at " << where()
+                                               << "; first: " << faults.first);
             return false;
         }
         // The first frames settle the layout and upload the font texture: not timed. The budget
@@ -281,11 +290,12 @@ void soak_scenario(const std::filesystem::path& path) {
             for (int i = 0; ok && i < 3; ++i) ok = s.frame();
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        MESSAGE(s.scenario << " " << size.width << "x" << size.height << ": tick " << s.shell.simulation().tick() << ", "
-                           << s.frames << " frames built (" << s.rasterised << " rasterised), mean build (wall) "
-                           << s.build_ms_total / std::max<std::int64_t>(1, s.frames) << " ms, slowest (CPU) " << s.slowest_ms
-                           << " ms at tick " << s.slowest_tick << "; " << s.edits << " edits (" << s.refused
-                           << " refused); " << seconds << " s");
+        MESSAGE(s.scenario << " " << size.width << "x" << size.height << ": tick " << s.shell.simulation().tick()
+                           << ", " << s.frames << " frames built (" << s.rasterised
+                           << " rasterised), mean build (wall) "
+                           << s.build_ms_total / std::max<std::int64_t>(1, s.frames) << " ms, slowest (CPU) "
+                           << s.slowest_ms << " ms at tick " << s.slowest_tick << "; " << s.edits << " edits ("
+                           << s.refused << " refused); " << seconds << " s");
     }
 }
 
@@ -313,7 +323,7 @@ void soak_compare(const std::string& file, const char* key, double value) {
                        << s.refused << " refused), slowest (CPU) " << s.slowest_ms << " ms");
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("soak: compare mode in every lab, A and B drawn with random edits on both sides to 5,000 ticks") {
     SUBCASE("podball") { soak_compare("podball-default.toml", "podball.ball.friction", 0.004); }

@@ -17,7 +17,7 @@ CanvasView make_view() {
     return v;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("canvas: world and screen round-trip, y up") {
     CanvasView v = make_view();

@@ -49,7 +49,7 @@ std::array<int, 3> columns(bool log) {
     return {column_of(r, 0, 255, 0), column_of(r, 255, 0, 0), column_of(r, 0, 0, 255)};
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("draw_chart: a log x axis spaces 2, 10, 50 evenly; a linear one does not") {
     const auto lg = columns(true);
@@ -59,6 +59,6 @@ TEST_CASE("draw_chart: a log x axis spaces 2, 10, 50 evenly; a linear one does n
     CHECK(std::abs((lg[1] - lg[0]) - (lg[2] - lg[1])) <= 2);
     CHECK(lg[1] - lg[0] > 150);   // 0.35 of a ~750-pixel plot
     const auto lin = columns(false);
-    CHECK(lin[1] - lin[0] < 80);   // 8 / 99 of the plot
-    CHECK(lin[2] - lin[1] > 250);  // 40 / 99 of it
+    CHECK(lin[1] - lin[0] < 80);    // 8 / 99 of the plot
+    CHECK(lin[2] - lin[1] > 250);   // 40 / 99 of it
 }

@@ -29,25 +29,51 @@ struct Chart {
 
 struct LabCase {
     const char* scenario;
-    const char* key;      // a parameter B changes
-    double value;         // to this
-    int ticks;            // run this long after the fork
-    const char* changed;  // a key result the change moves by then
+    const char* key;       // a parameter B changes
+    double value;          // to this
+    int ticks;             // run this long after the fork
+    const char* changed;   // a key result the change moves by then
     std::vector<Chart> charts;
-    const char* shot;     // analysis-<shot>.png
+    const char* shot;   // analysis-<shot>.png
 };
 
 const std::vector<LabCase>& lab_cases() {
     static const std::vector<LabCase> cases = {
-        {"podball-default.toml", "podball.ball.friction", 0.004, 900, "metrics.teams[0].possession_pct",
-         {{"possession", 2}, {"score", 2}, {"shots", 2}}, "podball"},
-        {"rgs-two-at-800.toml", "rgs.economy.half_life", 30, 600, "metrics.teams[0].mined", {{"rgs_bp", 2}, {"rgs_rate", 3}}, "rgs"},
-        {"logistics-colony.toml", "logistics.transporter.capacity", 100, 400, "metrics.delivered_to_sinks",
-         {{"logistics.delivered", 2}, {"logistics.unmet", 1}}, "logistics"},
-        {"effects-three-waves.toml", "effects.creeps.hp_scale", 2, 400, "metrics.policies[0].total_damage",
-         {{"effects_damage", -1}, {"effects_leaks", -1}}, "effects"},
-        {"tasks-toward-the-stars.toml", "tasks.limits.max_damage", 1, 200, "metrics.solution.efficient[0].damage",
-         {{"tasks.team_chart", 1}}, "tasks"},
+        {"podball-default.toml",
+         "podball.ball.friction",
+         0.004,
+         900,
+         "metrics.teams[0].possession_pct",
+         {{"possession", 2}, {"score", 2}, {"shots", 2}},
+         "podball"},
+        {"rgs-two-at-800.toml",
+         "rgs.economy.half_life",
+         30,
+         600,
+         "metrics.teams[0].mined",
+         {{"rgs_bp", 2}, {"rgs_rate", 3}},
+         "rgs"},
+        {"logistics-colony.toml",
+         "logistics.transporter.capacity",
+         100,
+         400,
+         "metrics.delivered_to_sinks",
+         {{"logistics.delivered", 2}, {"logistics.unmet", 1}},
+         "logistics"},
+        {"effects-three-waves.toml",
+         "effects.creeps.hp_scale",
+         2,
+         400,
+         "metrics.policies[0].total_damage",
+         {{"effects_damage", -1}, {"effects_leaks", -1}},
+         "effects"},
+        {"tasks-toward-the-stars.toml",
+         "tasks.limits.max_damage",
+         1,
+         200,
+         "metrics.solution.efficient[0].damage",
+         {{"tasks.team_chart", 1}},
+         "tasks"},
     };
     return cases;
 }
@@ -85,7 +111,7 @@ void check_table(ui::Shell& shell, const World& a, const World& b, const char* c
     CHECK(shell.widgets().find("analysis.compare"));
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overlays B on its charts") {
     for (const LabCase& lab : lab_cases()) {
@@ -118,8 +144,10 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
             CAPTURE(c.id);
             REQUIRE(log.count(c.id) == 1);
             const ui::OverlayRecord& rec = log.at(c.id);
-            if (c.series > 0) CHECK(rec.series == c.series);
-            else CHECK(rec.series >= 1);
+            if (c.series > 0)
+                CHECK(rec.series == c.series);
+            else
+                CHECK(rec.series >= 1);
             CHECK(rec.points >= static_cast<std::size_t>(rec.series));
         }
         // Podball: B's lines are B's own history, sampled from the fork on.
@@ -161,7 +189,8 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
 }
 
 // Records `ticks` of compare mode to `a_path` (and B beside it): B with `key` set to `value`.
-static void record_compare(const std::string& a_path, const char* scenario, const char* key, double value, std::int64_t ticks) {
+static void record_compare(const std::string& a_path, const char* scenario, const char* key, double value,
+                           std::int64_t ticks) {
     Simulation sim(load_scenario_file(scenario_path(scenario)));
     ui::Shell shell(sim, ui::ShellOptions{});
     REQUIRE(shell.start_recording(a_path));
@@ -187,7 +216,8 @@ TEST_CASE("compare mode: reviewing a compare recording overlays B in the Analysi
     REQUIRE(r.ok());
     ui::compare_overlay_log().clear();
     r.render(shell, 3);
-    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(), "metrics.teams[0].mined");
+    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(),
+                "metrics.teams[0].mined");
     const auto& log = ui::compare_overlay_log();
     REQUIRE(log.count("rgs_bp") == 1);
     CHECK(log.at("rgs_bp").series == 2);
@@ -217,7 +247,8 @@ TEST_CASE("compare mode: reviewing a Podball compare recording, B's charts follo
     shell.set_paused(true);
     ui::compare_overlay_log().clear();
     r.render(shell, 2);
-    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(), "metrics.teams[0].possession_pct");
+    check_table(shell, shell.simulation().world(), shell.review()->b_player()->simulation().world(),
+                "metrics.teams[0].possession_pct");
     const auto& log = ui::compare_overlay_log();
     REQUIRE(log.count("possession") == 1);
     CHECK(log.at("possession").series == 2);

@@ -53,7 +53,7 @@ struct RgsCompare {
     }
 };
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("compare editing: B's canvas moves B's RGS, Shift on A's canvas moves both, undo goes back in order") {
     RgsCompare fx(1600, 900);
@@ -73,7 +73,8 @@ TEST_CASE("compare editing: B's canvas moves B's RGS, Shift on A's canvas moves 
     REQUIRE(shell.widgets().find("canvas.b") != nullptr);
     const ui::WidgetRect canvas_b = *shell.widgets().find("canvas.b");
     const auto inside = [](const ui::WidgetRect& r, const ui::WidgetRect& area) {
-        return r.center_x() >= area.x && r.center_x() <= area.x + area.w && r.center_y() >= area.y && r.center_y() <= area.y + area.h;
+        return r.center_x() >= area.x && r.center_x() <= area.x + area.w && r.center_y() >= area.y &&
+               r.center_y() <= area.y + area.h;
     };
     REQUIRE(shell.widgets().find("canvas") != nullptr);
     const ui::WidgetRect canvas_a = *shell.widgets().find("canvas");
@@ -145,10 +146,10 @@ TEST_CASE("compare editing: parameter edits on A, B and both undo in the order m
         REQUIRE(hi != v0);
 
         shell.compare()->set_edit(ui::CompareEdit::B);
-        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lo));        // 1: B
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, lo));   // 1: B
         shell.run_ticks(5);
         shell.compare()->set_edit(ui::CompareEdit::A);
-        REQUIRE_FALSE(shell.compare()->set_param(lab.key, hi));        // 2: A
+        REQUIRE_FALSE(shell.compare()->set_param(lab.key, hi));   // 2: A
         shell.compare()->set_edit(ui::CompareEdit::Both);
         REQUIRE_FALSE(shell.compare()->set_param(lab.key, (lo + hi) / 2));   // 3: both, one edit
         CHECK(sim.world().params().get(lab.key) == (lo + hi) / 2);
@@ -288,8 +289,8 @@ TEST_CASE("compare editing: the Tools tab follows the Edit switch (B's tools act
 }
 
 TEST_CASE("compare tab: every lab names each of its key results in its own words, as its Analysis tab does") {
-    for (const char* file : {"podball-default.toml", "rgs-two-at-800.toml", "logistics-colony.toml", "effects-three-waves.toml",
-                             "tasks-toward-the-stars.toml"}) {
+    for (const char* file : {"podball-default.toml", "rgs-two-at-800.toml", "logistics-colony.toml",
+                             "effects-three-waves.toml", "tasks-toward-the-stars.toml"}) {
         CAPTURE(file);
         Simulation sim(load_scenario_file(scenario_path(file)));
         ui::OffscreenRenderer renderer{1280, 800};

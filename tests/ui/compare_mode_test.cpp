@@ -21,8 +21,8 @@ namespace {
 
 struct LabCase {
     const char* scenario;
-    const char* key;      // a parameter B changes
-    double value;         // to this
+    const char* key;   // a parameter B changes
+    double value;      // to this
 };
 
 const LabCase kLabs[] = {
@@ -35,7 +35,7 @@ const LabCase kLabs[] = {
 
 std::string scenario_path(const char* name) { return std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + name; }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("compare mode: B forks from A, edits stay on their side, both advance together (every lab)") {
     for (const LabCase& lab : kLabs) {
@@ -200,8 +200,8 @@ TEST_CASE("compare mode in the window: A and B side by side, labelled, the Compa
         const auto* b = shell.widgets().find("canvas.b");
         REQUIRE(a);
         REQUIRE(b);
-        CHECK(a->x + a->w <= b->x);                 // A left of B
-        CHECK(std::abs(a->w - b->w) <= 1.0f);      // halves
+        CHECK(a->x + a->w <= b->x);             // A left of B
+        CHECK(std::abs(a->w - b->w) <= 1.0f);   // halves
         CHECK(a->w > 250.0f);
         CHECK(shell.widgets().find("overlay.compare.a"));
         CHECK(shell.widgets().find("overlay.compare.b"));
@@ -309,13 +309,15 @@ TEST_CASE("compare mode: B ghosted over A on one canvas, a toggle") {
     std::string err;
     // PLAYBENCH_TEST_SHOTS=DIR writes the pictures (the compare screenshot README.md shows comes
     // from here).
-    if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/compare.png", err);
+    if (std::getenv("PLAYBENCH_TEST_SHOTS"))
+        r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/compare.png", err);
     shell.compare()->set_ghost(true);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas")->w == doctest::Approx(full));
     CHECK_FALSE(shell.widgets().find("canvas.b"));
     CHECK(shell.widgets().find("overlay.compare.a"));
-    if (std::getenv("PLAYBENCH_TEST_SHOTS")) r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/ghost.png", err);
+    if (std::getenv("PLAYBENCH_TEST_SHOTS"))
+        r.write_png(std::string(std::getenv("PLAYBENCH_TEST_SHOTS")) + "/ghost.png", err);
     shell.compare()->set_ghost(false);
     r.render(shell, 2);
     CHECK(shell.widgets().find("canvas.b"));
@@ -327,7 +329,7 @@ bool overlap(const ui::WidgetRect& a, const ui::WidgetRect& b) {
     return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("compare mode: B ghosted over A draws none of its boxes over A's (every lab)") {
     for (const LabCase& lab : kLabs) {
@@ -346,7 +348,8 @@ TEST_CASE("compare mode: B ghosted over A draws none of its boxes over A's (ever
         // recorded while drawn over them.
         std::vector<std::pair<std::string, ui::WidgetRect>> a_boxes;
         for (const auto& [name, rect] : shell.widgets().all())
-            if (name.rfind("overlay.", 0) == 0 && name.rfind("overlay.compare.", 0) != 0 && name.rfind("overlay.window.", 0) != 0)
+            if (name.rfind("overlay.", 0) == 0 && name.rfind("overlay.compare.", 0) != 0 &&
+                name.rfind("overlay.window.", 0) != 0)
                 a_boxes.emplace_back(name, rect);
         for (const auto& b : shell.compare()->widgets().all()) {
             const std::string& b_name = b.first;
@@ -363,7 +366,8 @@ TEST_CASE("compare mode: B ghosted over A draws none of its boxes over A's (ever
     }
 }
 
-TEST_CASE("compare mode: B's only edit undone, the Compare tab says the runs still differ; forking again clears B - A") {
+TEST_CASE(
+    "compare mode: B's only edit undone, the Compare tab says the runs still differ; forking again clears B - A") {
     Simulation sim(load_scenario_file(scenario_path("podball-default.toml")));
     ui::Shell shell(sim, ui::ShellOptions{});
     ui::OffscreenRenderer r(1280, 800);
@@ -396,7 +400,9 @@ TEST_CASE("compare mode: B's only edit undone, the Compare tab says the runs sti
     CHECK_FALSE(shell.compare()->history().can_undo());
 }
 
-TEST_CASE("compare mode at 1280x800: the status line's message and summary fit on it, neither over the other; each canvas's hint fits its half") {
+TEST_CASE(
+    "compare mode at 1280x800: the status line's message and summary fit on it, neither over the other; each canvas's "
+    "hint fits its half") {
     for (const LabCase& lab : kLabs) {
         const std::string scenario = lab.scenario;
         CAPTURE(scenario);

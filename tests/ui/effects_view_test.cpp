@@ -50,7 +50,7 @@ int count_colour(const ui::OffscreenRenderer& r, const ui::WidgetRect& rect, int
     return n;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("effects view: four policy panels with defenders and creeps; a clicked creep shows its timeline") {
     Simulation sim = effects_simulation("effects-three-waves.toml");
@@ -175,7 +175,8 @@ TEST_CASE("effects view: the worked examples say which creep is which example, o
             const ui::WidgetRect* panel = shell.widgets().find("effects.lane." + std::to_string(lane));
             REQUIRE(panel);
             for (int creep = 0; creep < 5; ++creep) {
-                const ui::WidgetRect* label = shell.widgets().find("effects.creep_label." + std::to_string(lane) + "." + std::to_string(creep));
+                const ui::WidgetRect* label =
+                    shell.widgets().find("effects.creep_label." + std::to_string(lane) + "." + std::to_string(creep));
                 REQUIRE(label);
                 CHECK(label->x >= panel->x);
                 CHECK(label->x + label->w <= panel->x + panel->w);
@@ -191,7 +192,8 @@ TEST_CASE("effects view: the worked examples say which creep is which example, o
         for (int ex = 0; ex < 5; ++ex) CHECK(shell.widgets().find("effects.example." + std::to_string(ex)));
         if (const char* dir = std::getenv("PLAYBENCH_EFFECTS_PNG_DIR")) {
             std::string error;
-            CHECK_MESSAGE(renderer.write_png(std::string(dir) + "/examples-" + std::to_string(width) + ".png", error), error);
+            CHECK_MESSAGE(renderer.write_png(std::string(dir) + "/examples-" + std::to_string(width) + ".png", error),
+                          error);
         }
     }
     // The stacking article's numbers (docs/labs/effects.md#sources) are what the lanes hold:

@@ -26,7 +26,7 @@ std::int64_t sum(const std::vector<std::int64_t>& v) {
     return s;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("clock: 60 ticks per second at 1x, speed multiplies the tick rate") {
     for (std::size_t i = 0; i + 1 < kSpeeds.size(); ++i) {
@@ -69,7 +69,7 @@ TEST_CASE("clock: a slow frame is capped, debt that could not run is dropped") {
     clock.end_frame(due, 10);   // the budget only allowed 10
     CHECK(clock.accumulator() < 1.0);
     due = clock.begin_frame(1.0 / 60.0);
-    CHECK(due <= 65);           // not 64 + 54 of old debt
+    CHECK(due <= 65);   // not 64 + 54 of old debt
 }
 
 TEST_CASE("clock: as fast as possible asks for unlimited ticks; the budget decides") {

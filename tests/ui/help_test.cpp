@@ -42,7 +42,7 @@ std::string sources_section(const std::string& path) {
     return plain;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("help: the shortcut list is filtered to the lab and to review mode") {
     using A = ui::ShellAction;

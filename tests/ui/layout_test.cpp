@@ -31,11 +31,13 @@ bool overlaps(const ui::WidgetRect& a, const ui::WidgetRect& b) {
     return a.x < b.x + b.w && a.x + a.w > b.x && a.y < b.y + b.h && a.y + a.h > b.y;
 }
 
-bool contains(const ui::WidgetRect& r, float x, float y) { return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h; }
+bool contains(const ui::WidgetRect& r, float x, float y) {
+    return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
+}
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("layout at 1280x800: parameters in reach, tools and analysis a tab away, the world uncovered") {
     const std::vector<std::string> files = scenario_files();
@@ -75,7 +77,8 @@ TEST_CASE("layout at 1280x800: parameters in reach, tools and analysis a tab awa
 
         // The lab's tools and analysis, when it has them, are one tab away.
         for (ui::SideTab tab : {ui::SideTab::Tools, ui::SideTab::Analysis}) {
-            const bool has = tab == ui::SideTab::Tools ? shell.lab_view()->has_tools() : shell.lab_view()->has_analysis();
+            const bool has =
+                tab == ui::SideTab::Tools ? shell.lab_view()->has_tools() : shell.lab_view()->has_analysis();
             if (!has) continue;
             shell.select_side_tab(tab);
             renderer.render(shell, 3);

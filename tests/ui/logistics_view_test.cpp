@@ -42,7 +42,7 @@ const logistics::LogisticsWorld& world_of(const Simulation& sim) {
 
 glm::dvec2 at(int x, int y) { return LogisticsView::tile_centre({x, y}); }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("logistics view: the colony, its routes and the panel are drawn") {
     Simulation sim = colony();
@@ -158,8 +158,9 @@ TEST_CASE("logistics view: the Analysis tab at 1280x800 has the totals, charts, 
     // Editing stays in the Tools tab.
     CHECK(widgets.find("logistics.tool.target") == nullptr);
     CHECK(widgets.find("logistics.apply") == nullptr);
-    for (const char* name : {"logistics.metrics", "logistics.legend", "logistics.key.routes", "logistics.chart.delivered",
-                             "logistics.chart.unmet", "logistics.policies", "logistics.policies.note"})
+    for (const char* name :
+         {"logistics.metrics", "logistics.legend", "logistics.key.routes", "logistics.chart.delivered",
+          "logistics.chart.unmet", "logistics.policies", "logistics.policies.note"})
         CHECK_MESSAGE(widgets.find(name) != nullptr, name);
     // The totals and the colour key are in sight without scrolling, inside the side panel.
     const auto* map = widgets.find("logistics.map");
@@ -282,7 +283,8 @@ energy = 4.3e-14
 [[transporter]]
 position = [9, 4]
 energy = 150.0
-)", "residue"));
+)",
+                                      "residue"));
     ui::reset_draw_faults();
     ui::OffscreenRenderer renderer{1000, 700};
     REQUIRE_MESSAGE(renderer.ok(), renderer.error());
@@ -296,10 +298,11 @@ energy = 150.0
     REQUIRE(residue != nullptr);
     REQUIRE(loaded != nullptr);
     REQUIRE(residue->w > 20.0f);   // big enough that a load disc of any visible size would show
-    const auto empty_centre = renderer.pixel(static_cast<int>(residue->center_x()), static_cast<int>(residue->center_y()));
+    const auto empty_centre =
+        renderer.pixel(static_cast<int>(residue->center_x()), static_cast<int>(residue->center_y()));
     const auto full_centre = renderer.pixel(static_cast<int>(loaded->center_x()), static_cast<int>(loaded->center_y()));
-    CHECK(full_centre.b < 120);   // energy yellow
-    CHECK(empty_centre.b > 120);  // the disc's own grey or white: no yellow dot
+    CHECK(full_centre.b < 120);    // energy yellow
+    CHECK(empty_centre.b > 120);   // the disc's own grey or white: no yellow dot
     const std::string tip = view->hover_text(sim.world(), at(6, 4), 0.05);
     CHECK(tip.find("carries 0 energy") != std::string::npos);
     CHECK(tip.find("e-14") == std::string::npos);

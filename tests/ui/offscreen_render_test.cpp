@@ -47,7 +47,7 @@ struct RenderedWindow {
     }
 };
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("offscreen render: menu bar on top, field in the canvas, pods in team colours, the ball") {
     RenderedWindow w;
@@ -72,7 +72,8 @@ TEST_CASE("offscreen render: menu bar on top, field in the canvas, pods in team 
             for (const auto& pod : w.world().pods()) clear = clear && glm::length(p - pod.pos) > 0.06;
             if (!clear) continue;
             ui::Rgba c = w.at(p);
-            CHECK_MESSAGE(near_colour(c, ui::palette::kField), "field pixel at (" << p.x << ", " << p.y << ") " << show(c));
+            CHECK_MESSAGE(near_colour(c, ui::palette::kField),
+                          "field pixel at (" << p.x << ", " << p.y << ") " << show(c));
             found = true;
             break;
         }
@@ -87,7 +88,8 @@ TEST_CASE("offscreen render: menu bar on top, field in the canvas, pods in team 
         CAPTURE(pod.index);
         ui::Rgba c = w.at(pod.pos + glm::dvec2(cfg.pod_radius * 0.7, 0.0));
         CHECK_MESSAGE(near_colour(c, ui::palette::kTeam[pod.team]), "pod pixel " << show(c));
-        const ui::WidgetRect* r = w.shell.widgets().find("podball.pod." + std::to_string(pod.team) + "." + std::to_string(pod.index));
+        const ui::WidgetRect* r =
+            w.shell.widgets().find("podball.pod." + std::to_string(pod.team) + "." + std::to_string(pod.index));
         REQUIRE(r != nullptr);
         CHECK(r->visible);
     }
@@ -149,14 +151,15 @@ TEST_CASE("offscreen render: a frame of the default scenario at 1280x720") {
     CHECK(ms < 200.0);   // the target is checked by `playbench bench render`; this only catches disasters
 }
 
-TEST_CASE("offscreen build_frame: builds the draw lists through the shell without rasterising; rasterise() draws them") {
+TEST_CASE(
+    "offscreen build_frame: builds the draw lists through the shell without rasterising; rasterise() draws them") {
     Simulation sim = test::default_simulation();
     ui::OffscreenRenderer renderer(640, 400);
     REQUIRE(renderer.ok());
     ui::Shell shell(sim, ui::ShellOptions{});
     ui::FrameReport first = renderer.build_frame(shell);
     CHECK(first.fault.empty());
-    CHECK(first.draw_lists > 3);    // menu bar, transport bar, canvas, side panel, status line...
+    CHECK(first.draw_lists > 3);   // menu bar, transport bar, canvas, side panel, status line...
     CHECK(first.vertices > 1000);
     CHECK(first.build_ms > 0.0);
     // Nothing rasterised yet: the surface is still as created (all zero).
@@ -165,7 +168,7 @@ TEST_CASE("offscreen build_frame: builds the draw lists through the shell withou
     CHECK(renderer.rasterise() > 0.0);
     ui::Rgba after = renderer.pixel(320, 1);
     CHECK(near_colour(after, ui::palette::rgb(41, 45, 51)));   // the menu bar
-    CHECK(renderer.rasterise() == 0.0);   // nothing new built
+    CHECK(renderer.rasterise() == 0.0);                        // nothing new built
 }
 
 TEST_CASE("check_draw_data: names the draw list and command of a NaN vertex, an infinite clip rect, a bad index") {

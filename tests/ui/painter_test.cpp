@@ -68,7 +68,7 @@ private:
 constexpr ImU32 kWhite = IM_COL32(255, 255, 255, 255);
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("painter: a disc of 1e-7 px (a transporter carrying 4e-14 energy) draws nothing and does not crash") {
     Frame frame;
@@ -193,8 +193,8 @@ TEST_CASE("painter: no view reaches ImGui's draw lists but through a Painter") {
         const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         ++files;
         CAPTURE(e.path().string());
-        for (const char* raw : {"GetWindowDrawList", "GetForegroundDrawList", "GetBackgroundDrawList", "ImDrawList*",
-                                "ImDrawList *"})
+        for (const char* raw :
+             {"GetWindowDrawList", "GetForegroundDrawList", "GetBackgroundDrawList", "ImDrawList*", "ImDrawList *"})
             CHECK(text.find(raw) == std::string::npos);
     }
     CHECK(files > 30);

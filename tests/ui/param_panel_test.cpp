@@ -19,7 +19,7 @@ const ParamTable& table() {
     return t;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("param panel: reset commands put changed parameters back to their defaults") {
     ParamSet values(table());
@@ -55,11 +55,11 @@ TEST_CASE("param panel: section titles, filter and slider formats") {
     const ParamDef& friction = table()[0];
     CHECK(ui::param_matches_filter(friction, ""));
     CHECK(ui::param_matches_filter(friction, "FRICTION"));
-    CHECK(ui::param_matches_filter(friction, "ball.fri"));     // by key
-    CHECK(ui::param_matches_filter(friction, "per speed"));    // by unit
-    CHECK_FALSE(ui::param_matches_filter(friction, "slows"));  // not by description
+    CHECK(ui::param_matches_filter(friction, "ball.fri"));      // by key
+    CHECK(ui::param_matches_filter(friction, "per speed"));     // by unit
+    CHECK_FALSE(ui::param_matches_filter(friction, "slows"));   // not by description
     CHECK_FALSE(ui::param_matches_filter(friction, "mass"));
-    CHECK_FALSE(ui::param_matches_filter(friction, "lab"));    // not by the lab's prefix
+    CHECK_FALSE(ui::param_matches_filter(friction, "lab"));   // not by the lab's prefix
     CHECK(ui::slider_format(friction) == "%.4g force per speed");
     CHECK(ui::slider_format(table()[2]) == "%d ticks");
     CHECK(ui::slider_format(table()[3]) == "%.4g");
@@ -84,5 +84,4 @@ TEST_CASE("param panel: \"ball\" in Podball shows the ball's rows, not every row
     CHECK(ball_section >= 2);
     CHECK(matched < static_cast<int>(defs.size()) / 2);   // every row matched while the prefix counted
     CHECK_FALSE(ui::param_matches_filter(defs.front(), "podball"));
-
 }

@@ -26,7 +26,7 @@ Simulation load(const std::string& file) {
     return Simulation(load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + file));
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("param panel: the matching policy is a drop-down of names, a flag a checkbox") {
     Simulation sim = load("logistics-colony.toml");
@@ -52,11 +52,13 @@ TEST_CASE("param panel: the matching policy is a drop-down of names, a flag a ch
     CHECK(ui::choice_preview(policy, value) == "Stable (transporters propose)");
 
     // An edit by name shows the new name.
-    REQUIRE_FALSE(sim.submit(make_param_set(sim.tick(), "logistics.matching.policy", *policy.value_of_choice("optimal"))));
+    REQUIRE_FALSE(
+        sim.submit(make_param_set(sim.tick(), "logistics.matching.policy", *policy.value_of_choice("optimal"))));
     sim.advance(1);
     renderer.render(shell, 2);
     CHECK(sim.world().params().get("logistics.matching.policy") == 3.0);
-    CHECK(ui::choice_preview(policy, sim.world().params().get("logistics.matching.policy")) == "Optimal (max total rate)");
+    CHECK(ui::choice_preview(policy, sim.world().params().get("logistics.matching.policy")) ==
+          "Optimal (max total rate)");
     CHECK(shell.widgets().find("param_control.logistics.matching.policy.combo") != nullptr);
 }
 
@@ -93,6 +95,7 @@ TEST_CASE("param panel: each lab's derived values are drawn beside their sliders
         }
     }
     // The text: the value with its unit; "no limit" for an infinite one.
-    CHECK(ui::derived_text(DerivedValue{"Pod top speed", 0.004, "arena widths/tick", "", {}}) == "0.004 arena widths/tick");
+    CHECK(ui::derived_text(DerivedValue{"Pod top speed", 0.004, "arena widths/tick", "", {}}) ==
+          "0.004 arena widths/tick");
     CHECK(ui::derived_text(DerivedValue{"Pod top speed", INFINITY, "arena widths/tick", "", {}}) == "no limit");
 }

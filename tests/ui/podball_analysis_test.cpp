@@ -29,7 +29,7 @@ void run_watched(Simulation& sim, ui::PodballView& view, int ticks) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball analysis: chart samples grow with ticks and start afresh on restart") {
     Simulation sim = test::default_simulation();

@@ -35,7 +35,7 @@ ui::ShellOptions with_tab(ui::SideTab tab) {
     return o;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("podball layout: at 1280x800 the analysis is in the Analysis tab and only the score box is on the canvas") {
     Simulation sim = test::default_simulation();
@@ -61,7 +61,8 @@ TEST_CASE("podball layout: at 1280x800 the analysis is in the Analysis tab and o
         CHECK_FALSE(overlap(*r, *canvas));
     }
     // Further down (the tab scrolls): the other charts and the heat map's choice and key.
-    for (std::string name : {"podball.chart.score", "podball.chart.shots", "podball.heat_map", "podball.heat_map.key"}) {
+    for (std::string name :
+         {"podball.chart.score", "podball.chart.shots", "podball.heat_map", "podball.heat_map.key"}) {
         CAPTURE(name);
         const ui::WidgetRect* r = wl.find(name);
         REQUIRE(r != nullptr);
@@ -146,7 +147,8 @@ TEST_CASE("podball heat map: hovering a cell gives each team's share of its pod-
     const std::uint32_t n = grid.at(0, best_col, best_row);
     REQUIRE(n > 0);
     char share[64];
-    std::snprintf(share, sizeof share, "%.2f %% of its pod-time here (%u pod-samples", 100.0 * n / static_cast<double>(grid.total(0)), n);
+    std::snprintf(share, sizeof share, "%.2f %% of its pod-time here (%u pod-samples",
+                  100.0 * n / static_cast<double>(grid.total(0)), n);
     CHECK(text.find(w.teams()[0].name + ": " + share) != std::string::npos);
     CHECK(text.find(w.teams()[1].name + ":") == std::string::npos);   // team 1 is not shown
     char cell[48];

@@ -42,4 +42,4 @@ TEST_CASE("podball module log: the Analysis tab shows a library module's log onc
     CHECK(text->h > 50.0f);
 }
 
-#endif  // PB_MODULE_DIR
+#endif   // PB_MODULE_DIR

@@ -11,7 +11,7 @@ namespace {
 const podball::PodballWorld& podball_world(const Simulation& sim) {
     return dynamic_cast<const podball::PodballWorld&>(sim.world());
 }
-}  // namespace
+}   // namespace
 
 TEST_CASE("lab views: podball has its view, an unknown lab gets a placeholder") {
     CHECK(dynamic_cast<ui::PodballView*>(ui::create_lab_view("podball").get()) != nullptr);

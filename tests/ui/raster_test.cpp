@@ -34,9 +34,12 @@ struct Canvas {
     Canvas(int w, int h, std::uint32_t fill = kBackground)
         : width(w), height(h), pixels(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), fill) {}
     ui::RasterTarget target() { return ui::RasterTarget{pixels.data(), width, height, width}; }
-    std::uint32_t at(int x, int y) const { return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + x]; }
+    std::uint32_t at(int x, int y) const {
+        return pixels[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + x];
+    }
     int changed() const {
-        return static_cast<int>(std::count_if(pixels.begin(), pixels.end(), [](std::uint32_t p) { return p != kBackground; }));
+        return static_cast<int>(
+            std::count_if(pixels.begin(), pixels.end(), [](std::uint32_t p) { return p != kBackground; }));
     }
 };
 
@@ -113,7 +116,7 @@ std::uint32_t sdl_blend(std::uint32_t under, std::uint8_t r, std::uint8_t g, std
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("raster: an opaque rectangle fills exactly its pixels, through the quad path and as two triangles") {
     const ImU32 col = IM_COL32(200, 100, 50, 255);
@@ -165,8 +168,10 @@ TEST_CASE("raster: triangles sharing edges cover every pixel once (top-left rule
     const ImU32 col = IM_COL32(255, 255, 255, 128);
     Canvas once(1, 1);
     ui::RasterClip all{0, 0, 64, 64};
-    REQUIRE(ui::rasterise_triangle(rv(0, 0, col), rv(1, 0, col), rv(1, 1, col), once.target(), ui::RasterClip{0, 0, 1, 1}, nullptr));
-    REQUIRE(ui::rasterise_triangle(rv(0, 0, col), rv(1, 1, col), rv(0, 1, col), once.target(), ui::RasterClip{0, 0, 1, 1}, nullptr));
+    REQUIRE(ui::rasterise_triangle(rv(0, 0, col), rv(1, 0, col), rv(1, 1, col), once.target(),
+                                   ui::RasterClip{0, 0, 1, 1}, nullptr));
+    REQUIRE(ui::rasterise_triangle(rv(0, 0, col), rv(1, 1, col), rv(0, 1, col), once.target(),
+                                   ui::RasterClip{0, 0, 1, 1}, nullptr));
     // The 1x1 canvas's pixel centre lies on the diagonal: exactly one of the two drew it.
     const std::uint32_t single = once.at(0, 0);
     CHECK(red(single) == 128);
@@ -182,10 +187,11 @@ TEST_CASE("raster: triangles sharing edges cover every pixel once (top-left rule
     const int n = 24;
     for (int i = 0; i < n; ++i) {
         const double a0 = 2 * M_PI * i / n, a1 = 2 * M_PI * (i + 1) / n;
-        REQUIRE(ui::rasterise_triangle(rv(cx, cy, col),
-                                       rv(cx + r * static_cast<float>(std::cos(a0)), cy + r * static_cast<float>(std::sin(a0)), col),
-                                       rv(cx + r * static_cast<float>(std::cos(a1)), cy + r * static_cast<float>(std::sin(a1)), col),
-                                       fan.target(), all, nullptr));
+        REQUIRE(ui::rasterise_triangle(
+            rv(cx, cy, col),
+            rv(cx + r * static_cast<float>(std::cos(a0)), cy + r * static_cast<float>(std::sin(a0)), col),
+            rv(cx + r * static_cast<float>(std::cos(a1)), cy + r * static_cast<float>(std::sin(a1)), col), fan.target(),
+            all, nullptr));
     }
     int doubled = 0;
     for (std::uint32_t p : fan.pixels) doubled += (p != kBackground && p != single);
@@ -200,8 +206,9 @@ TEST_CASE("raster: a translucent blend gives SDL's value within 1") {
         std::uint32_t under;
         std::uint8_t r, g, b, a;
     };
-    const Case cases[] = {{0xFF121417u, 255, 255, 255, 128}, {0xFF121417u, 66, 150, 250, 102}, {0xFF808080u, 0, 0, 0, 1},
-                          {0xFF204060u, 250, 10, 120, 254}, {0xFFFFFFFFu, 12, 34, 56, 77},   {0xFF000000u, 255, 0, 0, 200}};
+    const Case cases[] = {{0xFF121417u, 255, 255, 255, 128}, {0xFF121417u, 66, 150, 250, 102},
+                          {0xFF808080u, 0, 0, 0, 1},         {0xFF204060u, 250, 10, 120, 254},
+                          {0xFFFFFFFFu, 12, 34, 56, 77},     {0xFF000000u, 255, 0, 0, 200}};
     for (const Case& k : cases) {
         CAPTURE(k.under);
         CAPTURE(int(k.a));
@@ -282,8 +289,8 @@ TEST_CASE("raster: a glyph quad samples the atlas's alpha times the colour, near
     Canvas t(8, 4);
     REQUIRE(ui::rasterise_triangle(rv(0, 0, col, 0, 0), rv(4, 0, col, 1, 0), rv(4, 2, col, 1, 1), t.target(),
                                    ui::RasterClip{0, 0, 8, 4}, &atlas));
-    CHECK(red(t.at(3, 0)) == 64);    // texel (3, 0)
-    CHECK(red(t.at(1, 0)) == 255);   // texel (1, 0)
+    CHECK(red(t.at(3, 0)) == 64);       // texel (3, 0)
+    CHECK(red(t.at(1, 0)) == 255);      // texel (1, 0)
     CHECK(t.at(0, 1) == kBackground);   // left of the diagonal
 }
 
@@ -310,10 +317,12 @@ TEST_CASE("raster: positions not finite or absurdly far draw nothing and return 
         CAPTURE(bad);
         Canvas c(64, 64);
         auto start = std::chrono::steady_clock::now();
-        CHECK_FALSE(ui::rasterise_triangle(rv(bad, 10, col), rv(50, 10, col), rv(50, 50, col), c.target(), all, nullptr));
-        CHECK_FALSE(ui::rasterise_triangle(rv(1, 1, col), rv(50, bad, col), rv(-bad, 50, col), c.target(), all, nullptr));
+        CHECK_FALSE(
+            ui::rasterise_triangle(rv(bad, 10, col), rv(50, 10, col), rv(50, 50, col), c.target(), all, nullptr));
+        CHECK_FALSE(
+            ui::rasterise_triangle(rv(1, 1, col), rv(50, bad, col), rv(-bad, 50, col), c.target(), all, nullptr));
         HandList h(64, 64);
-        h.quad(0, 0, bad, 40, col);    // through the quad path (if it takes it)
+        h.quad(0, 0, bad, 40, col);   // through the quad path (if it takes it)
         h.quad(bad, bad, 30, 30, col);
         int a = h.vertex(bad, 0, col), b = h.vertex(60, 0, col), d = h.vertex(60, 60, col);
         h.triangle(a, b, d);
@@ -364,8 +373,8 @@ TEST_CASE("raster: degenerate triangles draw nothing; indices past the vertices 
 
     HandList h(16, 16);
     int a = h.vertex(0, 0, col), b = h.vertex(16, 0, col), d = h.vertex(0, 16, col);
-    h.triangle(a, b, 40);            // vertex 40 does not exist
-    h.triangle(a, 3, d);             // nor vertex 3
+    h.triangle(a, b, 40);   // vertex 40 does not exist
+    h.triangle(a, 3, d);    // nor vertex 3
     h.command(ImVec4(0, 0, 16, 16));
     h.list.CmdBuffer.back().ElemCount = 12;   // and the command claims more indices than there are
     ui::RasterStats stats = ui::rasterise_draw_data(h.data, c.target(), ui::RasterAtlas{});
@@ -379,11 +388,11 @@ TEST_CASE("raster: degenerate triangles draw nothing; indices past the vertices 
 namespace {
 
 struct Diff {
-    double within_8 = 0;        // share of pixels whose channels all differ by <= 8
-    double mean_abs = 0;        // mean absolute difference per channel (RGB)
+    double within_8 = 0;   // share of pixels whose channels all differ by <= 8
+    double mean_abs = 0;   // mean absolute difference per channel (RGB)
     int max_abs = 0;
-    double explained = 0;       // share of pixels each of whose values lies within the other picture's
-                                // 3x3 neighbourhood's range (+-8) per channel, both ways
+    double explained = 0;   // share of pixels each of whose values lies within the other picture's
+                            // 3x3 neighbourhood's range (+-8) per channel, both ways
 };
 
 // Whether a's pixel (x, y) lies, channel by channel, within the range of b's 3x3 neighbourhood
@@ -418,8 +427,10 @@ Diff compare(const std::vector<ui::Rgba>& a, const std::vector<ui::Rgba>& b, int
         close += m <= 8;
         sum += dr + dg + db;
         d.max_abs = std::max(d.max_abs, m);
-        const int x = static_cast<int>(i % static_cast<std::size_t>(w)), y = static_cast<int>(i / static_cast<std::size_t>(w));
-        const bool ok = m <= 8 || (within_neighbourhood(a, b, w, h, x, y, 8) && within_neighbourhood(b, a, w, h, x, y, 8));
+        const int x = static_cast<int>(i % static_cast<std::size_t>(w)),
+                  y = static_cast<int>(i / static_cast<std::size_t>(w));
+        const bool ok =
+            m <= 8 || (within_neighbourhood(a, b, w, h, x, y, 8) && within_neighbourhood(b, a, w, h, x, y, 8));
         explained += ok;
         if (image) {
             // Grey: the picture, dimmed; blue: differs by more than 8 but explained by an edge
@@ -443,7 +454,7 @@ void write(const std::string& path, int w, int h, const std::vector<ui::Rgba>& p
     ui::write_rgba_png(path, w, h, px.data(), w * 4, error);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("raster: every lab's busiest frame looks the same drawn by Playbench and by SDL's software renderer") {
     // Set PLAYBENCH_RASTER_DIFF_DIR to write <lab>-ours.png, <lab>-sdl.png and <lab>-diff.png.
@@ -473,8 +484,9 @@ TEST_CASE("raster: every lab's busiest frame looks the same drawn by Playbench a
         std::vector<std::uint8_t> image;
         const Diff d = compare(ours, sdl, 1280, 800, dir ? &image : nullptr);
         MESSAGE(std::string(file) << ": " << 100.0 * d.within_8 << " % of pixels within 8 per channel, "
-                                  << 100.0 * d.explained << " % explained by edges moved up to a pixel, mean |difference| "
-                                  << d.mean_abs << ", largest " << d.max_abs);
+                                  << 100.0 * d.explained
+                                  << " % explained by edges moved up to a pixel, mean |difference| " << d.mean_abs
+                                  << ", largest " << d.max_abs);
         // Measured (1280x800, 300 ticks): 87-95 % within 8, 98.3-99.6 % explained, mean 2.9-3.9.
         // Not closer, and not because of a fault: SDL's software renderer truncates every vertex
         // to a whole pixel before rasterising, so each anti-aliased edge and 1-pixel line lands
@@ -485,9 +497,8 @@ TEST_CASE("raster: every lab's busiest frame looks the same drawn by Playbench a
         CHECK(d.within_8 >= 0.85);
         CHECK(d.mean_abs < 5.0);
         // Not the same picture by accident (a blank frame on both sides): most of it is drawn.
-        const auto background = std::count_if(ours.begin(), ours.end(), [](const ui::Rgba& p) {
-            return p.r == 18 && p.g == 20 && p.b == 23;
-        });
+        const auto background = std::count_if(ours.begin(), ours.end(),
+                                              [](const ui::Rgba& p) { return p.r == 18 && p.g == 20 && p.b == 23; });
         CHECK(static_cast<double>(background) < 0.5 * static_cast<double>(ours.size()));
         if (dir) {
             const std::string stem = std::string(dir) + "/" + std::string(file).substr(0, std::string(file).find('.'));

@@ -24,8 +24,9 @@ TEST_CASE("replay modules ui: reviewing asks before loading a module library, an
     test::ScratchDir dir;
     const std::string lib = dir.file("libteam.so");
     fs::copy_file(std::string(PB_MODULE_DIR) + "/libpb_test_module_marker.so", lib);
-    std::ofstream(dir.file("team.toml")) << "lab = \"podball\"\nseed = 2\n[team0]\nmodule = \"lib:libteam.so\"\npods = 2\n"
-                                            "[team1]\nmodule = \"idle\"\npods = 2\n";
+    std::ofstream(dir.file("team.toml"))
+        << "lab = \"podball\"\nseed = 2\n[team0]\nmodule = \"lib:libteam.so\"\npods = 2\n"
+           "[team1]\nmodule = \"idle\"\npods = 2\n";
     const std::string replay = dir.file("team.pbreplay");
     record_scenario(load_scenario_file(dir.file("team.toml")), 120, replay);
     std::string why;
@@ -74,7 +75,8 @@ TEST_CASE("replay modules ui: a library whose bytes differ from the pin is refus
     test::ScratchDir dir;
     const std::string lib = dir.file("libteam.so");
     fs::copy_file(std::string(PB_MODULE_DIR) + "/libpb_test_module_marker.so", lib);
-    std::ofstream(dir.file("team.toml")) << "lab = \"podball\"\nseed = 2\n[team0]\nmodule = \"lib:libteam.so\"\npods = 2\n";
+    std::ofstream(dir.file("team.toml"))
+        << "lab = \"podball\"\nseed = 2\n[team0]\nmodule = \"lib:libteam.so\"\npods = 2\n";
     const std::string replay = dir.file("team.pbreplay");
     record_scenario(load_scenario_file(dir.file("team.toml")), 60, replay);
     fs::remove(lib);

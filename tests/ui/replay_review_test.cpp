@@ -48,7 +48,7 @@ void check_fully(ui::Shell& shell) {
     REQUIRE(shell.review()->player().fully_checked());
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("replay ui: the Record button records the live session and the file verifies") {
     test::ScratchDir dir;
@@ -346,7 +346,8 @@ TEST_CASE("replay ui: a tampered hash shows a divergence at its tick and playbac
             std::uint32_t h = *data.hashes.at(t);
             if (t == 150) h ^= 0x5a5a5a5au;
             std::optional<std::uint64_t> full;
-            if (next_full < data.full_hashes.size() && data.full_hashes[next_full].first == t) full = data.full_hashes[next_full++].second;
+            if (next_full < data.full_hashes.size() && data.full_hashes[next_full].first == t)
+                full = data.full_hashes[next_full++].second;
             w.add_hash(t, h, full);
         }
         w.close();

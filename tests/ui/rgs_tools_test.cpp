@@ -30,7 +30,7 @@ const rgs::RgsWorld& rgs_world(const Simulation& sim) { return dynamic_cast<cons
 // Canvas units are kilometres of the map.
 glm::dvec2 canvas_at(double x_qu, double y_qu) { return {x_qu / 1000.0, y_qu / 1000.0}; }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("rgs tools: a click selects an RGS, or with 'click builds' places one, while paused") {
     Simulation sim = rgs_simulation("rgs-two-at-800.toml");

@@ -59,12 +59,13 @@ void maybe_write(const ui::OffscreenRenderer& r, const std::string& name) {
 
 double distance(ImU32 a, ImU32 b) {
     auto ch = [](ImU32 c, int shift) { return static_cast<double>((c >> shift) & 0xff); };
-    const double dr = ch(a, IM_COL32_R_SHIFT) - ch(b, IM_COL32_R_SHIFT), dg = ch(a, IM_COL32_G_SHIFT) - ch(b, IM_COL32_G_SHIFT),
+    const double dr = ch(a, IM_COL32_R_SHIFT) - ch(b, IM_COL32_R_SHIFT),
+                 dg = ch(a, IM_COL32_G_SHIFT) - ch(b, IM_COL32_G_SHIFT),
                  db = ch(a, IM_COL32_B_SHIFT) - ch(b, IM_COL32_B_SHIFT);
     return std::sqrt(dr * dr + dg * dg + db * db);
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("rgs view: ten RGS on one spot show an x10 badge and ten stacked labels, none overlapping") {
     Simulation sim = rgs_simulation("rgs-ten-on-one-spot.toml");
@@ -102,7 +103,8 @@ TEST_CASE("rgs view: labels in tight clusters are displaced, never overlapping, 
         int moved = 0;
         for (const rgs::Rgs& r : world.structures()) {
             if (r.removed || moved == 5) continue;
-            const rgs::RgsMove move{.id = r.id, .x = 3000.0 + 60.0 * moved, .y = 3000.0 + 40.0 * (moved % 2), .z = 500.0};
+            const rgs::RgsMove move{
+                .id = r.id, .x = 3000.0 + 60.0 * moved, .y = 3000.0 + 40.0 * (moved % 2), .z = 500.0};
             CHECK_FALSE(sim.submit(to_command(move, sim.tick())));
             ++moved;
         }
@@ -119,7 +121,9 @@ TEST_CASE("rgs view: labels in tight clusters are displaced, never overlapping, 
     }
 }
 
-TEST_CASE("rgs view: the status box keeps clear of the canvas centre; the Analysis tab has the economy and the heat map's scale") {
+TEST_CASE(
+    "rgs view: the status box keeps clear of the canvas centre; the Analysis tab has the economy and the heat map's "
+    "scale") {
     Simulation sim = rgs_simulation("rgs-build-order.toml");
     sim.advance(300);
     ui::OffscreenRenderer renderer{1280, 800};
@@ -175,7 +179,8 @@ TEST_CASE("rgs view: help names every key of the lab and its sources") {
     CHECK_FALSE(h.what_you_can_do.empty());
     std::string keys;
     for (const ui::LabKey& k : h.keys) keys += k.keys + "|";
-    for (const char* k : {"H|", "D|", "T|", "X|", "PgUp / PgDn|", "B|", "Esc|", "Del / Backspace|", "M|", "drag (paused)|"})
+    for (const char* k :
+         {"H|", "D|", "T|", "X|", "PgUp / PgDn|", "B|", "Esc|", "Del / Backspace|", "M|", "drag (paused)|"})
         CHECK_MESSAGE(keys.find(k) != std::string::npos, k);
     CHECK(h.source.find("Unvanquished's design post") != std::string::npos);   // the seed, by its title
     CHECK(h.source.find("(docs/labs/rgs.md#sources)") != std::string::npos);

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <unistd.h>
+#include <cstdlib>
 
 #include <algorithm>
 #include <filesystem>
@@ -19,7 +19,7 @@ namespace {
 
 double ball_friction(const Simulation& sim) { return sim.world().params().get("podball.ball.friction"); }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("shell: starts paused; play runs 60 ticks per second at 1x") {
     Simulation sim = test::default_simulation();

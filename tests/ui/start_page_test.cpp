@@ -2,9 +2,9 @@
 // (docs/window.md#start-page); modal dialogs hold the world still; F12 in dialogs and in review.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <cstdlib>
 #include <set>
 
 #include "engine/core/lab.hpp"
@@ -26,7 +26,7 @@ void write_file(const std::string& path, const std::string& text) {
 
 std::string scenarios_dir() { return std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios"; }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("keep the work: a broken file opened over an edited scenario leaves it as it was") {
     test::ScratchDir dir;
@@ -302,6 +302,8 @@ TEST_CASE("start page: thumbnails are real pictures, rendered once, then from th
     while (edited.make_next_thumbnail()) {}
     CHECK(edited.thumbnails_rendered() == 1);
 
-    if (old) ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
-    else ::unsetenv("XDG_CACHE_HOME");
+    if (old)
+        ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+    else
+        ::unsetenv("XDG_CACHE_HOME");
 }

@@ -106,7 +106,7 @@ std::uint32_t png_u32(const std::string& bytes, std::size_t at) {
            static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + 3]));
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("sweep view: the shared table gives the report's figures") {
     const SweepTable t = read_sweep_table(merged_sweep());
@@ -154,8 +154,8 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     ui::SweepView* view = shell.sweep().view();
     REQUIRE(view);
     r.render(shell, 3);
-    for (const char* w : {"sweep.view", "sweep.plot", "sweep.table", "sweep.result", "sweep.x", "sweep.y", "sweep.export_png",
-                          "sweep.export_csv", "sweep.row.0", "menu.sweep"})
+    for (const char* w : {"sweep.view", "sweep.plot", "sweep.table", "sweep.result", "sweep.x", "sweep.y",
+                          "sweep.export_png", "sweep.export_csv", "sweep.row.0", "menu.sweep"})
         CHECK_MESSAGE(shell.widgets().find(w), w);
     CHECK_FALSE(shell.widgets().find("canvas"));   // the view is where the canvas was
     CHECK(shell.window_title().find("scoring-grid.toml") != std::string::npos);
@@ -176,11 +176,13 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     click(r, shell, "sweep.header.8");
     std::vector<std::size_t> order = view->shown_rows();
     REQUIRE(order.size() == 200);
-    CHECK(std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) < shots(b); }));
+    CHECK(
+        std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) < shots(b); }));
     CHECK(shots(order.front()) < shots(order.back()));
     click(r, shell, "sweep.header.8");
     order = view->shown_rows();
-    CHECK(std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) > shots(b); }));
+    CHECK(
+        std::is_sorted(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shots(a) > shots(b); }));
     click(r, shell, "sweep.header.0");   // back to run order
     order = view->shown_rows();
     CHECK(std::is_sorted(order.begin(), order.end()));
@@ -194,7 +196,8 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     for (int i = 0; i < 5; ++i) CHECK(shell.widgets().find("sweep.point." + std::to_string(i)));
     CHECK_FALSE(shell.widgets().find("sweep.cell.0.0"));
     // Points left to right in the friction's order, evenly spaced (a log axis over log-spaced values).
-    const float x0 = shell.widgets().find("sweep.point.0")->center_x(), x1 = shell.widgets().find("sweep.point.1")->center_x(),
+    const float x0 = shell.widgets().find("sweep.point.0")->center_x(),
+                x1 = shell.widgets().find("sweep.point.1")->center_x(),
                 x4 = shell.widgets().find("sweep.point.4")->center_x();
     CHECK(x1 > x0);
     CHECK((x4 - x0) == doctest::Approx(4 * (x1 - x0)).epsilon(0.02));
@@ -237,7 +240,8 @@ TEST_CASE("sweep view: File > Open of sweep.sqlite shows it; pick, hover, click 
     // It is the run the sweep ran: the same results after its ticks.
     shell.simulation().advance(row.ticks);
     for (std::size_t k = 0; k < t.manifest.results.size(); ++k)
-        CHECK_MESSAGE(number_at(shell.simulation().world(), t.manifest.results[k]) == row.results[k], t.manifest.results[k]);
+        CHECK_MESSAGE(number_at(shell.simulation().world(), t.manifest.results[k]) == row.results[k],
+                      t.manifest.results[k]);
 
     // Sweep > Show the sweep view comes back to it, as it was.
     r.render(shell, 1);
@@ -293,7 +297,8 @@ TEST_CASE("sweep view: clear errors (not a sweep database, unmerged folder, base
     const std::string other = scratch.file("other.sqlite");
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(other.c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);", nullptr, nullptr, nullptr) ==
+            SQLITE_OK);
     sqlite3_close(db);
     shell.request_open(other);
     CHECK_FALSE(shell.sweep().visible());

@@ -33,7 +33,9 @@ Scenario generated_ship() {
     return load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/tasks-generated-ship.toml");
 }
 
-const tasks::TasksWorld& tasks_world(const Simulation& sim) { return dynamic_cast<const tasks::TasksWorld&>(sim.world()); }
+const tasks::TasksWorld& tasks_world(const Simulation& sim) {
+    return dynamic_cast<const tasks::TasksWorld&>(sim.world());
+}
 
 // Off the frame for the test's scope, as in the window.
 struct OffFrame {
@@ -71,7 +73,8 @@ struct OpenOnExit {
 
 bool wait_done(const tasks::TaskSolveJob& job) {
     const auto until = std::chrono::steady_clock::now() + kHangGuard;
-    while (!job.done() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    while (!job.done() && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     return job.done();
 }
 
@@ -113,7 +116,7 @@ std::uint64_t headless_hash(const std::vector<Command>& commands) {
     return sim.world().hash();
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("tasks off the frame: frames go on while a held solve runs, then show the synchronous answer") {
     const OffFrame off_frame;

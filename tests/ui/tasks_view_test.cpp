@@ -44,7 +44,8 @@ bool inside(const ui::WidgetRect& inner, const ui::WidgetRect& outer) {
 
 // Pixels within 6 of `want` in the rectangle (the whole image by default).
 int count_colour(const ui::OffscreenRenderer& renderer, ImU32 want, ui::WidgetRect in = {}) {
-    const int r = static_cast<int>((want >> IM_COL32_R_SHIFT) & 0xFF), g = static_cast<int>((want >> IM_COL32_G_SHIFT) & 0xFF),
+    const int r = static_cast<int>((want >> IM_COL32_R_SHIFT) & 0xFF),
+              g = static_cast<int>((want >> IM_COL32_G_SHIFT) & 0xFF),
               b = static_cast<int>((want >> IM_COL32_B_SHIFT) & 0xFF);
     if (in.w <= 0) in = {0, 0, static_cast<float>(renderer.width()), static_cast<float>(renderer.height()), true};
     int n = 0;
@@ -56,14 +57,16 @@ int count_colour(const ui::OffscreenRenderer& renderer, ImU32 want, ui::WidgetRe
     return n;
 }
 
-const tasks::TasksWorld& tasks_world(const Simulation& sim) { return dynamic_cast<const tasks::TasksWorld&>(sim.world()); }
+const tasks::TasksWorld& tasks_world(const Simulation& sim) {
+    return dynamic_cast<const tasks::TasksWorld&>(sim.world());
+}
 
 glm::dvec2 room(const Simulation& sim, int r) {
     const auto& rooms = tasks_world(sim).ship().rooms;
     return {rooms[r].x, rooms[r].y};
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("tasks view: registered for the lab") {
     CHECK(dynamic_cast<ui::TasksView*>(ui::create_lab_view("tasks").get()) != nullptr);
@@ -219,7 +222,8 @@ TEST_CASE("tasks layout: the Pareto window opens large beside the ship, one colo
     REQUIRE(sol.k_max >= 4);
     std::vector<int> sizes;
     for (int i : sol.efficient)
-        if (std::find(sizes.begin(), sizes.end(), sol.teams.points[i].k) == sizes.end()) sizes.push_back(sol.teams.points[i].k);
+        if (std::find(sizes.begin(), sizes.end(), sol.teams.points[i].k) == sizes.end())
+            sizes.push_back(sol.teams.points[i].k);
     REQUIRE(sizes.size() >= 3);
     for (int k : sizes) {
         CAPTURE(k);

@@ -1,11 +1,11 @@
 // Shared by the ui tests: the default scenario, scratch files, a click.
 #pragma once
+#include <unistd.h>
 #include <atomic>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <utility>
-#include <unistd.h>
 
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
@@ -14,7 +14,9 @@
 
 namespace pb::test {
 
-inline std::string default_scenario_file() { return std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml"; }
+inline std::string default_scenario_file() {
+    return std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/podball-default.toml";
+}
 
 inline Simulation default_simulation() { return Simulation(load_scenario_file(default_scenario_file())); }
 
@@ -51,4 +53,4 @@ private:
     std::filesystem::path path_;
 };
 
-}  // namespace pb::test
+}   // namespace pb::test

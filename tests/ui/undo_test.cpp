@@ -87,8 +87,10 @@ void check_case(const std::string& scenario, const Case& c, std::int64_t ticks =
     const auto undone = history.undo(sim);
     REQUIRE_MESSAGE(!undone, undone.value_or(""));
     CHECK(history.can_redo());
-    if (c.expect == Undo::Exact) CHECK(same_as(*before_world, before));
-    else CHECK(sim.world().hash() != after);
+    if (c.expect == Undo::Exact)
+        CHECK(same_as(*before_world, before));
+    else
+        CHECK(sim.world().hash() != after);
     const auto redone = history.redo(sim);
     REQUIRE_MESSAGE(!redone, redone.value_or(""));
     if (c.expect == Undo::Exact) CHECK(same_as(*after_world, after));
@@ -96,7 +98,7 @@ void check_case(const std::string& scenario, const Case& c, std::int64_t ticks =
     CHECK_FALSE(history.can_redo());
 }
 
-}  // namespace
+}   // namespace
 
 TEST_CASE("undo: param.set in every lab goes back to the old value, hash and all") {
     for (const char* scenario : {"podball-default.toml", "rgs-two-at-800.toml", "logistics-small-loads.toml",
@@ -124,7 +126,7 @@ TEST_CASE("undo: podball's placements and mode") {
     const auto& w = dynamic_cast<const PodballWorld&>(match.world());
     while (match.tick() < 40000 && w.mode() != Mode::GoalTeam0 && w.mode() != Mode::GoalTeam1) match.step();
     REQUIRE_MESSAGE(match.tick() < 40000, "no goal in 40000 ticks");
-    match.step();   // a tick into the goal phase
+    match.step();                   // a tick into the goal phase
     CHECK(w.ball().pos.x != 0.0);   // the ball lies in the goal, not on the centre spot
     check_case(s, {to_command(ModeSet{.mode = "running"}), Undo::Exact}, match.tick());
     check_case(s, {to_command(PodActionCommand{.team = 0, .pod = 0, .kind = "move", .x = 1.0, .y = 0.0}), Undo::None});
@@ -139,30 +141,37 @@ TEST_CASE("undo: a pod or the ball placed in a running match, moving or held, co
     const auto moving = [](Vec2 v) { return v.x != 0.0 || v.y != 0.0; };
     // Moving and free: a pod and the ball in motion, nobody holding it.
     match.advance(200);
-    while (match.tick() < 40000 && !(running() && w.ball().owner < 0 && moving(w.ball().vel) && moving(w.pods()[1].vel)))
+    while (match.tick() < 40000 &&
+           !(running() && w.ball().owner < 0 && moving(w.ball().vel) && moving(w.pods()[1].vel)))
         match.step();
     REQUIRE_MESSAGE(match.tick() < 40000, "no free, moving ball in 40000 ticks");
     const std::int64_t free_tick = match.tick();
     MESSAGE("free and moving at tick " << free_tick);
-    check_case(s, {to_command(PodPlace{.team = w.pods()[1].team, .pod = w.pods()[1].index, .x = -0.3, .y = -0.1}), Undo::Exact}, free_tick);
+    check_case(
+        s,
+        {to_command(PodPlace{.team = w.pods()[1].team, .pod = w.pods()[1].index, .x = -0.3, .y = -0.1}), Undo::Exact},
+        free_tick);
     check_case(s, {to_command(BallPlace{.x = -0.3, .y = 0.2}), Undo::Exact}, free_tick);
     // Held: the ball placed out of a carrier's hold goes back to it; the carrier placed takes the
     // ball along, both come back.
-    while (match.tick() < 40000 && !(running() && w.ball().owner >= 0 && moving(w.pods()[static_cast<std::size_t>(w.ball().owner)].vel)))
+    while (match.tick() < 40000 &&
+           !(running() && w.ball().owner >= 0 && moving(w.pods()[static_cast<std::size_t>(w.ball().owner)].vel)))
         match.step();
     REQUIRE_MESSAGE(match.tick() < 40000, "no pod held the ball in 40000 ticks");
     const std::int64_t held_tick = match.tick();
     const Pod& carrier = w.pods()[static_cast<std::size_t>(w.ball().owner)];
     MESSAGE("pod " << carrier.index << " of team " << carrier.team << " holds the ball at tick " << held_tick);
     check_case(s, {to_command(BallPlace{.x = 0.3, .y = -0.2}), Undo::Exact}, held_tick);
-    check_case(s, {to_command(PodPlace{.team = carrier.team, .pod = carrier.index, .x = 0.2, .y = 0.25}), Undo::Exact}, held_tick);
+    check_case(s, {to_command(PodPlace{.team = carrier.team, .pod = carrier.index, .x = 0.2, .y = 0.25}), Undo::Exact},
+               held_tick);
     // What the edit says it changes names the motion and the hold it gives back.
     Simulation sim(load_scenario_file(scenario_file(s)));
     sim.advance(held_tick);
     ui::EditHistory history;
     REQUIRE_FALSE(history.apply(sim, to_command(BallPlace{.x = 0.3, .y = -0.2})));
     bool says_held = false;
-    for (const std::string& change : history.edits().back().changes) says_held = says_held || change.find("a pod held it") != std::string::npos;
+    for (const std::string& change : history.edits().back().changes)
+        says_held = says_held || change.find("a pod held it") != std::string::npos;
     CHECK(says_held);
     CHECK(history.edits().back().exact);
 }
@@ -175,9 +184,11 @@ TEST_CASE("undo: rgs moves, marks, damage, repair, main structure, builds and re
     check_case(s, {to_command(RgsDamage{.id = 0, .amount = 25.0}), Undo::Exact});
     check_case(s, {to_command(TeamMain{.team = 1, .alive = false}), Undo::Exact});
     check_case(s, {to_command(RgsPlace{.team = 0, .x = 2000.0, .y = 2000.0, .z = 500.0}), Undo::Exact});
-    check_case(s, {to_command(RgsPlace{.team = 1, .x = 4000.0, .y = 4300.0, .z = 500.0, .range = 1500.0}), Undo::Exact});
+    check_case(s,
+               {to_command(RgsPlace{.team = 1, .x = 4000.0, .y = 4300.0, .z = 500.0, .range = 1500.0}), Undo::Exact});
     check_case(s, {to_command(RgsRemove{.id = 1}), Undo::Exact});
-    check_case(s, {to_command(RgsRemove{.id = 0}), Undo::Exact}, 37);   // BP mined in between: the refund goes back exactly
+    check_case(s, {to_command(RgsRemove{.id = 0}), Undo::Exact},
+               37);   // BP mined in between: the refund goes back exactly
     // Repair: damage first (outside the history), then the repair is the edit.
     Simulation sim(load_scenario_file(scenario_file(s)));
     REQUIRE_FALSE(sim.submit(to_command(RgsDamage{.id = 0, .amount = 40.0})));
@@ -293,7 +304,8 @@ TEST_CASE("undo: tasks rooms, corridors, players, equipment, event and costs") {
     check_case(s, {to_command(CorridorAdd{.from = 0, .to = 36}), Undo::Exact});
     check_case(s, {to_command(CorridorSet{.from = 0, .to = 2, .time = std::int64_t{3}}), Undo::Exact});
     check_case(s, {to_command(CorridorRemove{.from = 32, .to = 36}), Undo::Exact});   // the last one listed
-    check_case(s, {to_command(CorridorRemove{.from = 0, .to = 2}), Undo::Exact});   // one in the middle: back at its place
+    check_case(s,
+               {to_command(CorridorRemove{.from = 0, .to = 2}), Undo::Exact});   // one in the middle: back at its place
     check_case(s, {to_command(PlayerMove{.player = 2, .room = 3}), Undo::Exact});
     check_case(s, {to_command(PlayerAdd{.room = 7}), Undo::Exact});
     check_case(s, {to_command(PlayerRemove{.player = 4}), Undo::Exact});   // the last player
@@ -324,11 +336,19 @@ TEST_CASE("undo: effects types and interaction rules go back exactly") {
     const std::string s = "effects-three-waves.toml";
     check_case(s, {to_command(EffectDefine{.type = "acid", .kind = "damage"}), Undo::Exact});   // effect.undefine
     check_case(s, {to_command(EffectDefine{.type = "acid", .kind = "slow", .policy = "average"}), Undo::Exact}, 90);
-    check_case(s, {to_command(EffectDefine{.type = "poison", .kind = "slow", .policy = "average", .label = "Venom"}), Undo::Exact}, 90);
-    check_case(s, {to_command(InteractionSet{.incoming = "poison", .present = "fire", .action = "block"}), Undo::Exact});   // new
-    check_case(s, {to_command(InteractionSet{.incoming = "frozen", .present = "fire", .action = "cancel"}), Undo::Exact}, 90);   // changed
-    check_case(s, {to_command(InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), Undo::Exact});   // removed
-    check_case(s, {to_command(InteractionSet{.incoming = "chill", .present = "fire", .action = "coexist"}), Undo::Exact}, 90);
+    check_case(s,
+               {to_command(EffectDefine{.type = "poison", .kind = "slow", .policy = "average", .label = "Venom"}),
+                Undo::Exact},
+               90);
+    check_case(s, {to_command(InteractionSet{.incoming = "poison", .present = "fire", .action = "block"}),
+                   Undo::Exact});   // new
+    check_case(s,
+               {to_command(InteractionSet{.incoming = "frozen", .present = "fire", .action = "cancel"}), Undo::Exact},
+               90);   // changed
+    check_case(s, {to_command(InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}),
+                   Undo::Exact});   // removed
+    check_case(
+        s, {to_command(InteractionSet{.incoming = "chill", .present = "fire", .action = "coexist"}), Undo::Exact}, 90);
 }
 
 TEST_CASE("undo: after time moved on the inverse applies now, and a recording with undos verifies") {
@@ -370,13 +390,14 @@ TEST_CASE("undo: recordings with a kick-off, a rule removal and a corridor undon
         Command edit;
         std::int64_t at;
     };
-    for (const Run& run : {Run{"podball-default.toml", to_command(podball::ModeSet{.mode = "kickoff_team_1"}), 230},
-                           Run{"effects-three-waves.toml",
-                               to_command(effects::InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), 40},
-                           Run{"tasks-toward-the-stars.toml", to_command(tasks::CorridorRemove{.from = 0, .to = 2}), 3},
-                           // ball.restore with its carrier (a pod holds the ball at tick 234), transporter.unmove with a chain
-                           Run{"podball-default.toml", to_command(podball::BallPlace{.x = 0.3, .y = -0.2}), 234},
-                           Run{"logistics-small-loads.toml", to_command(logistics::TransporterMove{.id = 0, .x = 8, .y = 8}), 45}}) {
+    for (const Run& run :
+         {Run{"podball-default.toml", to_command(podball::ModeSet{.mode = "kickoff_team_1"}), 230},
+          Run{"effects-three-waves.toml",
+              to_command(effects::InteractionSet{.incoming = "fire", .present = "chill", .action = "coexist"}), 40},
+          Run{"tasks-toward-the-stars.toml", to_command(tasks::CorridorRemove{.from = 0, .to = 2}), 3},
+          // ball.restore with its carrier (a pod holds the ball at tick 234), transporter.unmove with a chain
+          Run{"podball-default.toml", to_command(podball::BallPlace{.x = 0.3, .y = -0.2}), 234},
+          Run{"logistics-small-loads.toml", to_command(logistics::TransporterMove{.id = 0, .x = 8, .y = 8}), 45}}) {
         const std::string scenario = run.scenario;
         CAPTURE(scenario);
         test::ScratchDir dir;
@@ -392,7 +413,8 @@ TEST_CASE("undo: recordings with a kick-off, a rule removal and a corridor undon
         // The held ball's carrier and the transporter's chain are in the undo the file records.
         const std::string undo = describe(h.edits().back().inverse.front());
         if (run.edit.type == podball::BallPlace::name.text) CHECK(undo.find("owner_pod=") != std::string::npos);
-        if (run.edit.type == logistics::TransporterMove::name.text) CHECK(undo.find("tasks=\"withdraw") != std::string::npos);
+        if (run.edit.type == logistics::TransporterMove::name.text)
+            CHECK(undo.find("tasks=\"withdraw") != std::string::npos);
         REQUIRE_FALSE(h.undo(sim));
         if (!sim.world().lab().name.starts_with("tasks")) CHECK(sim.world().hash() == before);
         sim.advance(30);
@@ -544,7 +566,9 @@ TEST_CASE("undo: a slider drag over 30 frames is one edit, at most one command a
     }
 }
 
-TEST_CASE("undo: a slider moves from where its value is: a press off the handle changes nothing, a drag moves by the pointer") {
+TEST_CASE(
+    "undo: a slider moves from where its value is: a press off the handle changes nothing, a drag moves by the "
+    "pointer") {
     // A log-scaled slider (its value near the right end) and a linear one, each pressed at a tenth
     // of its width, far left of its handle.
     for (const char* key : {"podball.ball.friction", "podball.pod.restitution"}) {

@@ -43,7 +43,8 @@ void section(const char* title) {
 std::string dose_text(effects::Dose d, const effects::EffectType& t) {
     char buf[64];
     const std::string unit(effects::kind_unit(t.kind));
-    std::snprintf(buf, sizeof buf, "(%.3g%s%s | %.3g s)", d.potency, unit == "%" || unit.empty() ? "" : " ", unit.c_str(), d.duration);
+    std::snprintf(buf, sizeof buf, "(%.3g%s%s | %.3g s)", d.potency, unit == "%" || unit.empty() ? "" : " ",
+                  unit.c_str(), d.duration);
     return buf;
 }
 
@@ -52,16 +53,19 @@ std::string event_text(const EffectsWorld& w, const effects::EffectEvent& e) {
     const effects::EffectType& t = w.book().type(e.type);
     const std::string other = e.other >= 0 ? w.book().type(e.other).label : std::string("?");
     switch (e.kind) {
-    case effects::EventKind::Applied: return t.label + " " + dose_text(e.after, t) + " applied";
-    case effects::EventKind::Merged:
-        return t.label + " " + dose_text(e.before, t) + " + " + dose_text(e.incoming, t) + " -> " + dose_text(e.after, t) + "; PD " +
-               std::to_string(static_cast<int>(std::lround(e.before.pd() + e.incoming.pd()))) + " -> " +
-               std::to_string(static_cast<int>(std::lround(e.after.pd())));
-    case effects::EventKind::Stacked: return t.label + " " + dose_text(e.incoming, t) + " stacked beside the one on it";
-    case effects::EventKind::Cancelled: return t.label + " " + dose_text(e.before, t) + " cancelled by " + other;
-    case effects::EventKind::Transformed:
-        return t.label + " " + dose_text(e.incoming, t) + " turned into " + other + " " + dose_text(e.after, w.book().type(e.other));
-    case effects::EventKind::Blocked: return t.label + " " + dose_text(e.incoming, t) + " blocked by " + other;
+        case effects::EventKind::Applied: return t.label + " " + dose_text(e.after, t) + " applied";
+        case effects::EventKind::Merged:
+            return t.label + " " + dose_text(e.before, t) + " + " + dose_text(e.incoming, t) + " -> " +
+                   dose_text(e.after, t) + "; PD " +
+                   std::to_string(static_cast<int>(std::lround(e.before.pd() + e.incoming.pd()))) + " -> " +
+                   std::to_string(static_cast<int>(std::lround(e.after.pd())));
+        case effects::EventKind::Stacked:
+            return t.label + " " + dose_text(e.incoming, t) + " stacked beside the one on it";
+        case effects::EventKind::Cancelled: return t.label + " " + dose_text(e.before, t) + " cancelled by " + other;
+        case effects::EventKind::Transformed:
+            return t.label + " " + dose_text(e.incoming, t) + " turned into " + other + " " +
+                   dose_text(e.after, w.book().type(e.other));
+        case effects::EventKind::Blocked: return t.label + " " + dose_text(e.incoming, t) + " blocked by " + other;
     }
     return {};
 }
@@ -72,14 +76,14 @@ std::string post_case(const Lane& lane, int creep) {
     for (const effects::EffectEvent& e : lane.events().events()) {
         if (e.creep != creep) continue;
         switch (e.kind) {
-        case effects::EventKind::Cancelled:
-        case effects::EventKind::Transformed:
-        case effects::EventKind::Blocked: interacted = true; break;
-        case effects::EventKind::Merged:
-            (std::abs(e.before.potency - e.incoming.potency) < 1e-9 ? same : different) = true;
-            break;
-        case effects::EventKind::Stacked: stacked = true; break;
-        case effects::EventKind::Applied: break;
+            case effects::EventKind::Cancelled:
+            case effects::EventKind::Transformed:
+            case effects::EventKind::Blocked: interacted = true; break;
+            case effects::EventKind::Merged:
+                (std::abs(e.before.potency - e.incoming.potency) < 1e-9 ? same : different) = true;
+                break;
+            case effects::EventKind::Stacked: stacked = true; break;
+            case effects::EventKind::Applied: break;
         }
     }
     if (interacted) return "the article's case 1, different effect types: fire and ice cancel";
@@ -97,18 +101,23 @@ void chart_item(const ChartSpec& spec, const CanvasFrame& f, const char* widget)
     if (f.widgets) f.widgets->record_last_item(widget);
 }
 
-}  // namespace
+}   // namespace
 
 // The lab's key results in its own words (compare mode's tables).
 ResultMeaning EffectsView::describe_result(const World& world, const std::string& path) const {
     const EffectsWorld& w = effects_world(world);
     ResultMeaning m;
     for (std::size_t i = 0; i < w.lanes().size(); ++i) {
-        const std::string p = "metrics.policies[" + std::to_string(i) + "].", name = effects::variant_key(w.lane(i).variant());
-        if (path == p + "kills") m = {name + " kills", "", +1, 1.0, "Creeps killed on this policy's lane."};
-        else if (path == p + "leaks") m = {name + " leaks", "", -1, 1.0, "Creeps that reached the base on this lane."};
-        else if (path == p + "lives") m = {name + " lives left", "", +1, 1.0, "The lane's lives: each leak takes some."};
-        else if (path == p + "total_damage") m = {name + " damage", "HP", +1, 1.0, "Hit points taken from creeps on this lane."};
+        const std::string p = "metrics.policies[" + std::to_string(i) + "].",
+                          name = effects::variant_key(w.lane(i).variant());
+        if (path == p + "kills")
+            m = {name + " kills", "", +1, 1.0, "Creeps killed on this policy's lane."};
+        else if (path == p + "leaks")
+            m = {name + " leaks", "", -1, 1.0, "Creeps that reached the base on this lane."};
+        else if (path == p + "lives")
+            m = {name + " lives left", "", +1, 1.0, "The lane's lives: each leak takes some."};
+        else if (path == p + "total_damage")
+            m = {name + " damage", "HP", +1, 1.0, "Hit points taken from creeps on this lane."};
     }
     return m;
 }
@@ -116,7 +125,8 @@ ResultMeaning EffectsView::describe_result(const World& world, const std::string
 bool EffectsView::draw_analysis(const World& world, const CanvasFrame& f) {
     const EffectsWorld& w = effects_world(world);
     if (f.compare) {
-        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
+        draw_compare_results(
+            world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     if (one_creep_per_wave(w)) {
         draw_examples(w, f);
@@ -134,8 +144,9 @@ bool EffectsView::draw_analysis(const World& world, const CanvasFrame& f) {
 void EffectsView::draw_examples(const EffectsWorld& w, const CanvasFrame& f) {
     section("Worked examples (one creep each; Ex. N on the lanes)");
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "Each example's hits under each lane's policy, as the article writes them: (potency | seconds); "
-                                          "PD = potency x duration. The article's numbers: docs/labs/effects.md#sources.");
+    ImGui::TextColored(palette::kDimText,
+                       "Each example's hits under each lane's policy, as the article writes them: (potency | seconds); "
+                       "PD = potency x duration. The article's numbers: docs/labs/effects.md#sources.");
     for (std::size_t wave = 0; wave < w.waves().size(); ++wave) {
         const int creep = static_cast<int>(wave);   // one creep per wave: ids follow the waves
         ImGui::PushID(static_cast<int>(wave));
@@ -195,20 +206,25 @@ void EffectsView::draw_comparison(const EffectsWorld& w, const CanvasFrame& f) {
             // Potency x duration the merges created or lost, as a share of all that was applied.
             const double total = applied(lane), delta = merge_delta(lane);
             const bool kept = std::abs(delta) <= 1e-9 * std::max(1.0, total);
-            ImGui::PushStyleColor(ImGuiCol_Text, kept ? ImVec4(0.55f, 0.85f, 0.55f, 1.0f) : ImVec4(1.0f, 0.5f, 0.4f, 1.0f));
-            if (kept) ImGui::TextUnformatted("kept");
-            else ImGui::Text("%+.1f%%", total > 0.0 ? 100.0 * delta / total : 0.0);
+            ImGui::PushStyleColor(ImGuiCol_Text,
+                                  kept ? ImVec4(0.55f, 0.85f, 0.55f, 1.0f) : ImVec4(1.0f, 0.5f, 0.4f, 1.0f));
+            if (kept)
+                ImGui::TextUnformatted("kept");
+            else
+                ImGui::Text("%+.1f%%", total > 0.0 ? 100.0 * delta / total : 0.0);
             ImGui::PopStyleColor();
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("Potency x duration the merges %s: %+.1f of %.1f applied.\n"
-                                  "A conserving policy keeps it (the article's rule); averaging loses it.",
-                                  delta < 0.0 ? "lost" : "created", delta, total);
+                ImGui::SetTooltip(
+                    "Potency x duration the merges %s: %+.1f of %.1f applied.\n"
+                    "A conserving policy keeps it (the article's rule); averaging loses it.",
+                    delta < 0.0 ? "lost" : "created", delta, total);
         }
         ImGui::EndTable();
     }
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-    ImGui::TextWrapped("killed, leaked: creeps; damage: hit points taken from creeps; merged PD: potency x duration the merges "
-                       "kept, or created (+) / lost (-) as a share of all applied.");
+    ImGui::TextWrapped(
+        "killed, leaked: creeps; damage: hit points taken from creeps; merged PD: potency x duration the merges "
+        "kept, or created (+) / lost (-) as a share of all applied.");
     ImGui::PopStyleColor();
 
     // Cumulative damage and leaks over time, one line per policy.
@@ -274,8 +290,11 @@ namespace {
 void draw_creep_status(const EffectsWorld& w, std::size_t lane_index, const effects::Creep& c, bool worked_examples) {
     const Lane& lane = w.lane(lane_index);
     const double dt = w.config().dt();
-    if (worked_examples) ImGui::Text("Ex. %d: creep %d (%s)", c.wave + 1, c.id, w.waves()[static_cast<std::size_t>(c.wave)].name.c_str());
-    else ImGui::Text("Creep %d (%s)", c.id, w.waves()[static_cast<std::size_t>(c.wave)].name.c_str());
+    if (worked_examples)
+        ImGui::Text("Ex. %d: creep %d (%s)", c.wave + 1, c.id,
+                    w.waves()[static_cast<std::size_t>(c.wave)].name.c_str());
+    else
+        ImGui::Text("Creep %d (%s)", c.id, w.waves()[static_cast<std::size_t>(c.wave)].name.c_str());
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, lane_colour(lane_index));
     ImGui::Text("in %s", effects::variant_key(lane.variant()).c_str());
@@ -283,7 +302,8 @@ void draw_creep_status(const EffectsWorld& w, std::size_t lane_index, const effe
     if (c.walking()) {
         char overlay[64];
         std::snprintf(overlay, sizeof overlay, "%.0f / %.0f HP", c.hp, c.max_hp);
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(health_colour(static_cast<float>(c.hp / c.max_hp))));
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram,
+                              ImGui::ColorConvertU32ToFloat4(health_colour(static_cast<float>(c.hp / c.max_hp))));
         ImGui::ProgressBar(safe_fraction(c.hp / c.max_hp, "creep health"), ImVec2(-1.0f, 0.0f), overlay);
         ImGui::PopStyleColor();
     } else {
@@ -293,8 +313,8 @@ void draw_creep_status(const EffectsWorld& w, std::size_t lane_index, const effe
     for (const effects::ActiveEffect& e : c.effects) {
         const effects::EffectType& t = w.book().type(e.type);
         char overlay[96];
-        std::snprintf(overlay, sizeof overlay, "%s  %.1f %s  %.1f s left", t.label.c_str(), e.potency, std::string(effects::kind_unit(t.kind)).c_str(),
-                      e.remaining);
+        std::snprintf(overlay, sizeof overlay, "%s  %.1f %s  %.1f s left", t.label.c_str(), e.potency,
+                      std::string(effects::kind_unit(t.kind)).c_str(), e.remaining);
         ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(effect_colour(t, 200)));
         ImGui::ProgressBar(safe_fraction(e.remaining / 10.0, "effect time left"), ImVec2(-1.0f, 0.0f), overlay);
         ImGui::PopStyleColor();
@@ -322,7 +342,8 @@ void draw_timeline_charts(const EffectsWorld& w, const effects::CreepTimeline& t
         double peak = 1e-9;
         for (const effects::TimelinePoint& p : type.points) peak = std::max(peak, p.potency);
         char name[96];
-        std::snprintf(name, sizeof name, "%s (peak %.3g %s)", et.label.c_str(), peak, std::string(effects::kind_unit(et.kind)).c_str());
+        std::snprintf(name, sizeof name, "%s (peak %.3g %s)", et.label.c_str(), peak,
+                      std::string(effects::kind_unit(et.kind)).c_str());
         ChartSeries r{et.label, colour, {}, {}, 1.5f}, p{name, colour, {}, {}, 1.5f};
         for (std::size_t i = 0; i < type.points.size(); ++i) {
             const effects::TimelinePoint& q = type.points[i];
@@ -368,10 +389,11 @@ void draw_hit_list(const EffectsWorld& w, const Lane& lane, const effects::Creep
     ImGui::PopTextWrapPos();
 }
 
-}  // namespace
+}   // namespace
 
 void EffectsView::draw_creep_timeline(const EffectsWorld& w, const CanvasFrame& f) {
-    const std::size_t lane_index = static_cast<std::size_t>(std::clamp(selected_lane_, 0, static_cast<int>(w.lanes().size()) - 1));
+    const std::size_t lane_index =
+        static_cast<std::size_t>(std::clamp(selected_lane_, 0, static_cast<int>(w.lanes().size()) - 1));
     const Lane& lane = w.lane(lane_index);
     if (selected_creep_ < 0 || selected_creep_ >= static_cast<int>(lane.creeps().size())) {
         ImGui::TextDisabled("Click a creep on a lane for its effect timeline.");
@@ -393,45 +415,58 @@ void EffectsView::draw_key(const EffectsWorld& w) const {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "Effect types (a defender's body, a creep's rings, the timeline's lines):");
     for (const effects::EffectType& t : w.book().types()) {
-        const std::string text = t.label + " (" + t.icon + "): " + std::string(effects::kind_meaning(t.kind)) + "; stacks by " +
-                                 std::string(effects::policy_key(t.policy));
+        const std::string text = t.label + " (" + t.icon + "): " + std::string(effects::kind_meaning(t.kind)) +
+                                 "; stacks by " + std::string(effects::policy_key(t.policy));
         legend_swatch(effect_colour(t), text.c_str());
     }
     ImGui::TextColored(palette::kDimText, "Defenders (towers), by kind:");
-    legend_picture("body in its effect's colour, letter = the effect: a defender that applies that effect", [&](Painter& d, ImVec2 c, float r) {
-        const ImU32 colour = w.book().types().empty() ? palette::rgb(110, 200, 70) : effect_colour(w.book().types().front());
-        d.AddCircleFilled(c, r, colour);
-        d.AddCircle(c, r, palette::rgb(240, 240, 240), 0, 1.0f);
-    });
+    legend_picture("body in its effect's colour, letter = the effect: a defender that applies that effect",
+                   [&](Painter& d, ImVec2 c, float r) {
+                       const ImU32 colour = w.book().types().empty() ? palette::rgb(110, 200, 70)
+                                                                     : effect_colour(w.book().types().front());
+                       d.AddCircleFilled(c, r, colour);
+                       d.AddCircle(c, r, palette::rgb(240, 240, 240), 0, 1.0f);
+                   });
     legend_picture("grey body: a defender that only deals damage", [](Painter& d, ImVec2 c, float r) {
         d.AddCircleFilled(c, r, palette::rgb(170, 170, 178));
         d.AddCircle(c, r, palette::rgb(240, 240, 240), 0, 1.0f);
     });
     legend_picture("faint circle: its range; a line: its shot at the creep it hit this tick; yellow ring: selected",
-            [](Painter& d, ImVec2 c, float r) {
-                d.AddCircle(c, r, palette::rgb(170, 170, 178, 120), 0, 1.0f);
-                d.AddCircle(c, r * 0.5f, palette::kSelection, 0, 2.0f);
-            });
+                   [](Painter& d, ImVec2 c, float r) {
+                       d.AddCircle(c, r, palette::rgb(170, 170, 178, 120), 0, 1.0f);
+                       d.AddCircle(c, r * 0.5f, palette::kSelection, 0, 2.0f);
+                   });
     ImGui::TextColored(palette::kDimText, "Creeps:");
-    legend_picture("a ring per effect on it, in the effect's colour; the arc is the seconds left (closed: 10 s or more)",
-            [&](Painter& d, ImVec2 c, float r) {
-                d.AddCircleFilled(c, r * 0.55f, palette::rgb(215, 205, 185));
-                const ImU32 colour = w.book().types().empty() ? palette::rgb(110, 200, 70) : effect_colour(w.book().types().front());
-                d.PathArcTo(c, r * 0.85f, -1.5707964f, -1.5707964f + 0.6f * 6.2831853f, 16);
-                d.PathStroke(colour, 0, 2.0f);
-            });
-    legend_picture("\"-20 HP/s\" above it: hit points per second its damage effects deal now, in the strongest one's colour (left out where it would cover another: hover the creep)",
-            [](Painter& d, ImVec2 c, float r) { d.AddText(ImVec2(c.x - r, c.y - r), palette::rgb(110, 200, 70), "-n HP/s"); });
-    legend_picture("\"Ex. 2\" under it: the worked example it is (scenarios of one creep per wave)", [](Painter& d, ImVec2 c, float r) {
-        d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f), palette::kOverlayBackground, 2.0f);
-    });
-    colour_scale("Bar above a creep: its health (share of its hit points left)", [](float t) { return health_colour(t); }, 0.0, 100.0, "%");
+    legend_picture(
+        "a ring per effect on it, in the effect's colour; the arc is the seconds left (closed: 10 s or more)",
+        [&](Painter& d, ImVec2 c, float r) {
+            d.AddCircleFilled(c, r * 0.55f, palette::rgb(215, 205, 185));
+            const ImU32 colour =
+                w.book().types().empty() ? palette::rgb(110, 200, 70) : effect_colour(w.book().types().front());
+            d.PathArcTo(c, r * 0.85f, -1.5707964f, -1.5707964f + 0.6f * 6.2831853f, 16);
+            d.PathStroke(colour, 0, 2.0f);
+        });
+    legend_picture(
+        "\"-20 HP/s\" above it: hit points per second its damage effects deal now, in the strongest one's colour (left "
+        "out where it would cover another: hover the creep)",
+        [](Painter& d, ImVec2 c, float r) {
+            d.AddText(ImVec2(c.x - r, c.y - r), palette::rgb(110, 200, 70), "-n HP/s");
+        });
+    legend_picture("\"Ex. 2\" under it: the worked example it is (scenarios of one creep per wave)",
+                   [](Painter& d, ImVec2 c, float r) {
+                       d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f),
+                                       palette::kOverlayBackground, 2.0f);
+                   });
+    colour_scale(
+        "Bar above a creep: its health (share of its hit points left)", [](float t) { return health_colour(t); }, 0.0,
+        100.0, "%");
     ImGui::TextColored(palette::kDimText, "Lanes:");
     legend_picture("green disc: where creeps spawn; red square: the base (a creep reaching it leaks and takes lives)",
-            [](Painter& d, ImVec2 c, float r) {
-                d.AddCircleFilled(ImVec2(c.x - r * 0.8f, c.y), r * 0.6f, palette::rgb(90, 200, 120));
-                d.AddRectFilled(ImVec2(c.x + r * 0.2f, c.y - r * 0.6f), ImVec2(c.x + r * 1.4f, c.y + r * 0.6f), palette::rgb(230, 80, 70));
-            });
+                   [](Painter& d, ImVec2 c, float r) {
+                       d.AddCircleFilled(ImVec2(c.x - r * 0.8f, c.y), r * 0.6f, palette::rgb(90, 200, 120));
+                       d.AddRectFilled(ImVec2(c.x + r * 0.2f, c.y - r * 0.6f), ImVec2(c.x + r * 1.4f, c.y + r * 0.6f),
+                                       palette::rgb(230, 80, 70));
+                   });
     for (std::size_t i = 0; i < w.lanes().size(); ++i) {
         const std::string text = "lane " + std::to_string(i + 1) + ": " + effects::variant_label(w.lane(i).variant()) +
                                  " (its title and chart lines)";
@@ -440,4 +475,4 @@ void EffectsView::draw_key(const EffectsWorld& w) const {
     ImGui::PopTextWrapPos();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -13,7 +13,7 @@ inline ImU32 effect_colour(const effects::EffectType& t, std::uint8_t alpha = 25
 
 // Compared lanes, in the same colour in the panels' titles and the charts' lines.
 inline ImU32 lane_colour(std::size_t lane) {
-    constexpr ImU32 colours[] = {palette::rgb(255, 200, 70), palette::rgb(110, 170, 255), palette::rgb(240, 110, 150),
+    constexpr ImU32 colours[] = {palette::rgb(255, 200, 70),  palette::rgb(110, 170, 255), palette::rgb(240, 110, 150),
                                  palette::rgb(120, 220, 140), palette::rgb(200, 150, 255), palette::rgb(150, 220, 230)};
     return colours[lane % 6];
 }
@@ -24,4 +24,4 @@ inline ImU32 health_colour(float share) {
     return palette::rgb(static_cast<std::uint8_t>(220 - 170 * t), static_cast<std::uint8_t>(60 + 150 * t), 60);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -39,7 +39,7 @@ void tooltip(const char* text) {
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
-}  // namespace
+}   // namespace
 
 bool EffectsView::draw_tools(const World& world, const CanvasFrame& f) {
     const EffectsWorld& w = effects_world(world);
@@ -127,13 +127,15 @@ void EffectsView::draw_type_editor(const EffectsWorld& w, const CanvasFrame& f) 
             float colour[3] = {type.colour.r / 255.0f, type.colour.g / 255.0f, type.colour.b / 255.0f};
             if (ImGui::ColorEdit3("##colour", colour, ImGuiColorEditFlags_NoInputs | ImGuiColorEditFlags_NoLabel)) {
                 EffectType edited = type;
-                edited.colour = {static_cast<std::uint8_t>(colour[0] * 255.0f + 0.5f), static_cast<std::uint8_t>(colour[1] * 255.0f + 0.5f),
+                edited.colour = {static_cast<std::uint8_t>(colour[0] * 255.0f + 0.5f),
+                                 static_cast<std::uint8_t>(colour[1] * 255.0f + 0.5f),
                                  static_cast<std::uint8_t>(colour[2] * 255.0f + 0.5f)};
                 queue(define_command(edited));
             }
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(type.name.c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", type.label.c_str(), std::string(effects::kind_meaning(type.kind)).c_str());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s: %s", type.label.c_str(), std::string(effects::kind_meaning(type.kind)).c_str());
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(100.0f * s);
             std::string kind(effects::kind_key(type.kind));
@@ -182,7 +184,8 @@ void EffectsView::draw_rule_editor(const EffectsWorld& w, const CanvasFrame& f) 
     for (const effects::InteractionRule& r : w.book().rules()) {
         ImGui::PushID((r.incoming + ">" + r.present).c_str());
         std::string text = r.incoming + " on " + r.present + ": " + std::string(effects::action_key(r.action));
-        if (r.action == effects::InteractionAction::Transform) text += " into " + r.into + " " + std::to_string(static_cast<int>(r.potency));
+        if (r.action == effects::InteractionAction::Transform)
+            text += " into " + r.into + " " + std::to_string(static_cast<int>(r.potency));
         ImGui::TextUnformatted(text.c_str());
         ImGui::SameLine();
         if (ImGui::SmallButton("coexist")) queue(interaction_command(r.incoming, r.present, "coexist"));
@@ -213,9 +216,10 @@ void EffectsView::draw_rule_editor(const EffectsWorld& w, const CanvasFrame& f) 
         ImGui::InputDouble("potency##rule", &rule_potency_, 5.0, 10.0, "%.0f");
     }
     if (ImGui::Button("Set rule"))
-        queue(interaction_command(names[static_cast<std::size_t>(rule_incoming_)], names[static_cast<std::size_t>(rule_present_)], action,
-                                  names[static_cast<std::size_t>(std::clamp(rule_into_, 0, static_cast<int>(names.size()) - 1))],
-                                  rule_potency_));
+        queue(interaction_command(
+            names[static_cast<std::size_t>(rule_incoming_)], names[static_cast<std::size_t>(rule_present_)], action,
+            names[static_cast<std::size_t>(std::clamp(rule_into_, 0, static_cast<int>(names.size()) - 1))],
+            rule_potency_));
     if (f.widgets) f.widgets->record_last_item("effects.rule.set");
 }
 
@@ -230,9 +234,10 @@ void EffectsView::draw_policy_editor(const EffectsWorld& w, const CanvasFrame& f
         ImGui::PopStyleColor();
         ImGui::SameLine();
         ImGui::SetNextItemWidth(160.0f * s);
-        if (key_combo("##lane_policy", effects::variant_keys(), key)) queue(lane_policy_command(static_cast<int>(i), key));
+        if (key_combo("##lane_policy", effects::variant_keys(), key))
+            queue(lane_policy_command(static_cast<int>(i), key));
         ImGui::PopID();
     }
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

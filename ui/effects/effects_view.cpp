@@ -46,7 +46,7 @@ std::string one_decimal(double v) {
     return buf;
 }
 
-}  // namespace
+}   // namespace
 
 const EffectsWorld& EffectsView::effects_world(const World& world) { return dynamic_cast<const EffectsWorld&>(world); }
 
@@ -99,7 +99,8 @@ std::optional<std::pair<std::size_t, Vec2>> EffectsView::to_lane(const EffectsWo
 WorldRect EffectsView::bounds(const World& world) const {
     const EffectsWorld& w = effects_world(world);
     const Layout l = layout_of(w);
-    const int rows = static_cast<int>((w.lanes().size() + static_cast<std::size_t>(l.columns) - 1) / static_cast<std::size_t>(l.columns));
+    const int rows = static_cast<int>((w.lanes().size() + static_cast<std::size_t>(l.columns) - 1) /
+                                      static_cast<std::size_t>(l.columns));
     return {{0.0, -rows * (l.panel_h + l.title + l.gap) + l.gap}, {l.columns * (l.panel_w + l.gap) - l.gap, 0.0}};
 }
 
@@ -194,12 +195,12 @@ std::string EffectsView::hover_text(const World& world, glm::dvec2 point, double
     const double radius = std::max(pick_radius * layout_of(w).scale, kTowerRadius);
     if (auto id = pick_creep(w, at->first, at->second, radius)) {
         const Creep& c = w.lane(at->first).creeps()[static_cast<std::size_t>(*id)];
-        std::string text = "Creep " + std::to_string(c.id) + " (" + w.waves()[static_cast<std::size_t>(c.wave)].name + ")  " +
-                           one_decimal(c.hp) + " / " + one_decimal(c.max_hp) + " HP";
+        std::string text = "Creep " + std::to_string(c.id) + " (" + w.waves()[static_cast<std::size_t>(c.wave)].name +
+                           ")  " + one_decimal(c.hp) + " / " + one_decimal(c.max_hp) + " HP";
         for (const effects::ActiveEffect& e : c.effects) {
             const effects::EffectType& t = w.book().type(e.type);
-            text += "\n  " + t.label + ": " + one_decimal(e.potency) + " " + std::string(effects::kind_unit(t.kind)) + " for " +
-                    one_decimal(e.remaining) + " s";
+            text += "\n  " + t.label + ": " + one_decimal(e.potency) + " " + std::string(effects::kind_unit(t.kind)) +
+                    " for " + one_decimal(e.remaining) + " s";
         }
         return text;
     }
@@ -208,8 +209,8 @@ std::string EffectsView::hover_text(const World& world, glm::dvec2 point, double
         std::string text = "Defender " + std::to_string(t.id) + ": " + one_decimal(t.def.damage) + " damage, " +
                            one_decimal(t.def.rate) + " shots/s, range " + one_decimal(t.def.range);
         if (!t.def.effect.empty())
-            text += "\n  applies " + t.def.effect + " (" + one_decimal(t.def.potency) + " | " + one_decimal(t.def.duration) +
-                    " s) on " + one_decimal(t.def.chance) + "% of hits";
+            text += "\n  applies " + t.def.effect + " (" + one_decimal(t.def.potency) + " | " +
+                    one_decimal(t.def.duration) + " s) on " + one_decimal(t.def.chance) + "% of hits";
         text += "\n  " + std::to_string(t.shots) + " shots, " + one_decimal(t.damage) + " damage in this lane";
         return text;
     }
@@ -235,7 +236,8 @@ void EffectsView::draw_lane(const EffectsWorld& w, std::size_t index, const Canv
     f.draw->PopClipRect();
 }
 
-std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, std::size_t index, const CanvasFrame& f) const {
+std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, std::size_t index,
+                                                       const CanvasFrame& f) const {
     Painter* d = f.draw;
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
@@ -244,12 +246,14 @@ std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, st
     const glm::dvec2 o = panel_origin(l, index);
 
     // Panel and title: the policy, then what it achieved so far.
-    const ImVec2 top_left = v.to_screen({o.x, o.y + l.title}), bottom_right = v.to_screen({o.x + l.panel_w, o.y - l.panel_h});
+    const ImVec2 top_left = v.to_screen({o.x, o.y + l.title}),
+                 bottom_right = v.to_screen({o.x + l.panel_w, o.y - l.panel_h});
     if (f.ghost) return {top_left, bottom_right};   // B ghosted: A's panel and its numbers show
     d->AddRectFilled(top_left, bottom_right, kPanel, 4.0f * s);
-    d->AddRect(top_left, bottom_right, index == static_cast<std::size_t>(selected_lane_) && selected_creep_ >= 0
-                                           ? palette::with_alpha(lane_colour(index), 200)
-                                           : kPanelEdge,
+    d->AddRect(top_left, bottom_right,
+               index == static_cast<std::size_t>(selected_lane_) && selected_creep_ >= 0
+                   ? palette::with_alpha(lane_colour(index), 200)
+                   : kPanelEdge,
                4.0f * s, 0, 1.5f * s);
     // The title: the policy and what it achieved so far, shortened to fit the panel.
     char stats[96];
@@ -257,14 +261,16 @@ std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, st
     const float room = bottom_right.x - top_left.x - 12.0f * s;
     const std::string number = "Lane " + std::to_string(index + 1) + ": ";
     std::string title = number + effects::variant_label(lane.variant()) + "   " + stats;
-    if (ImGui::CalcTextSize(title.c_str()).x > room) title = number + effects::variant_key(lane.variant()) + "  " + stats;
+    if (ImGui::CalcTextSize(title.c_str()).x > room)
+        title = number + effects::variant_key(lane.variant()) + "  " + stats;
     if (ImGui::CalcTextSize(title.c_str()).x > room) title = number + effects::variant_key(lane.variant());
     if (ImGui::CalcTextSize(title.c_str()).x > room) title = effects::variant_key(lane.variant());
     d->PushClipRect(top_left, bottom_right, true);
     d->AddText(add(top_left, ImVec2(6.0f * s, 3.0f * s)), lane_colour(index), title.c_str());
     d->PopClipRect();
-    if (f.widgets) f.widgets->record("effects.lane." + std::to_string(index),
-                                   {top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y, true});
+    if (f.widgets)
+        f.widgets->record("effects.lane." + std::to_string(index),
+                          {top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y, true});
     return {top_left, bottom_right};
 }
 
@@ -281,8 +287,8 @@ void EffectsView::draw_path(const EffectsWorld& w, std::size_t index, const Canv
     for (const ImVec2& p : path) d->AddCircleFilled(p, lane_px * 0.5f, kPath);
     d->AddCircleFilled(path.front(), lane_px * 0.7f, kSpawn);
     const ImVec2 base = path.back();
-    d->AddRectFilled(ImVec2(base.x - lane_px * 0.7f, base.y - lane_px * 0.7f), ImVec2(base.x + lane_px * 0.7f, base.y + lane_px * 0.7f),
-                     kBase, 2.0f * s);
+    d->AddRectFilled(ImVec2(base.x - lane_px * 0.7f, base.y - lane_px * 0.7f),
+                     ImVec2(base.x + lane_px * 0.7f, base.y + lane_px * 0.7f), kBase, 2.0f * s);
 }
 
 // Defenders: reach, body in their effect's colour, a beam to the creep they hit this tick.
@@ -328,7 +334,8 @@ void EffectsView::draw_example_labels(const EffectsWorld& w, std::size_t index, 
     const auto px = [&](double lane_units) { return f.view->to_pixels(lane_units / l.scale); };
     std::vector<std::pair<const Creep*, ImVec2>> shown;
     for (const Creep& c : w.lane(index).creeps())
-        if (c.walking()) shown.emplace_back(&c, f.view->to_screen(to_canvas(w, index, w.path().position_at(c.distance))));
+        if (c.walking())
+            shown.emplace_back(&c, f.view->to_screen(to_canvas(w, index, w.path().position_at(c.distance))));
     float spacing = 1e9f;
     for (std::size_t i = 0; i < shown.size(); ++i)
         for (std::size_t j = i + 1; j < shown.size(); ++j)
@@ -344,7 +351,8 @@ void EffectsView::draw_example_labels(const EffectsWorld& w, std::size_t index, 
         const std::string text = fits ? full(*c) : "Ex. " + std::to_string(c->wave + 1);
         const ImVec2 size = ImGui::CalcTextSize(text.c_str());
         const ImVec2 lo(std::round(p.x - size.x * 0.5f), std::round(p.y + below));
-        d->AddRectFilled(ImVec2(lo.x - 2.0f, lo.y), ImVec2(lo.x + size.x + 2.0f, lo.y + size.y), palette::kOverlayBackground, 3.0f);
+        d->AddRectFilled(ImVec2(lo.x - 2.0f, lo.y), ImVec2(lo.x + size.x + 2.0f, lo.y + size.y),
+                         palette::kOverlayBackground, 3.0f);
         d->AddText(lo, palette::kOverlayText, text.c_str());
         if (f.widgets)
             f.widgets->record("effects.creep_label." + std::to_string(index) + "." + std::to_string(c->id),
@@ -362,27 +370,43 @@ bool EffectsView::one_creep_per_wave(const EffectsWorld& w) {
 LabHelp EffectsView::help() const {
     LabHelp h;
     h.what_you_see =
-        "One panel per compared stacking policy (\"Lane N: policy\"), all fed the same waves and defenders. The dirt band is the "
-        "path from the spawn (green disc) to the base (red square). Defenders are discs in the colour of the effect they apply "
-        "(grey: damage only), with their range as a faint circle and a line to the creep they hit. Creeps carry a ring per "
-        "effect in its colour (the arc: seconds left, closed at 10 s or more), a health bar above (green full, red nearly dead) "
-        "and the damage per second their effects deal (\"-20 HP/s\"). In the worked examples each creep is one example (\"Ex. 2\").\n\n"
-        "The Analysis tab: each worked example's result under each policy in the article's notation (potency | seconds), the "
-        "policies compared (kills, leaks, damage, potency x duration kept or lost) with charts of damage and leaks over time, "
-        "the clicked creep's timeline (seconds left and potency of each effect, and what every hit did), and the key to every colour.";
+        "One panel per compared stacking policy (\"Lane N: policy\"), all fed the same waves and defenders. The dirt "
+        "band is the "
+        "path from the spawn (green disc) to the base (red square). Defenders are discs in the colour of the effect "
+        "they apply "
+        "(grey: damage only), with their range as a faint circle and a line to the creep they hit. Creeps carry a ring "
+        "per "
+        "effect in its colour (the arc: seconds left, closed at 10 s or more), a health bar above (green full, red "
+        "nearly dead) "
+        "and the damage per second their effects deal (\"-20 HP/s\"). In the worked examples each creep is one example "
+        "(\"Ex. 2\").\n\n"
+        "The Analysis tab: each worked example's result under each policy in the article's notation (potency | "
+        "seconds), the "
+        "policies compared (kills, leaks, damage, potency x duration kept or lost) with charts of damage and leaks "
+        "over time, "
+        "the clicked creep's timeline (seconds left and potency of each effect, and what every hit did), and the key "
+        "to every colour.";
     h.what_you_can_do =
-        "Click a creep for its timeline (Analysis tab). In the Tools tab set up a defender (range, shots per second, damage, "
-        "effect, potency, seconds, chance) and tick \"click places a defender\" to place it by clicking a lane (it goes in every "
-        "lane alike); click a defender to select it, apply the fields to it or remove it; pause (Space) and drag one to move it. "
-        "Edit effect types (kind, stacking policy, colour), interaction rules (cancel, transform, block) and each lane's policy. "
+        "Click a creep for its timeline (Analysis tab). In the Tools tab set up a defender (range, shots per second, "
+        "damage, "
+        "effect, potency, seconds, chance) and tick \"click places a defender\" to place it by clicking a lane (it "
+        "goes in every "
+        "lane alike); click a defender to select it, apply the fields to it or remove it; pause (Space) and drag one "
+        "to move it. "
+        "Edit effect types (kind, stacking policy, colour), interaction rules (cancel, transform, block) and each "
+        "lane's policy. "
         "Every edit is a command; the Parameters tab changes the lab's parameters live.";
     h.keys = {{"click a creep", "select it: its timeline in the Analysis tab, in every lane"},
               {"click a defender", "select it: its stats fill the Tools tab's fields"},
-              {"click free ground", "place the Tools tab's defender (with \"click places a defender\" on), else clear the selection"},
+              {"click free ground",
+               "place the Tools tab's defender (with \"click places a defender\" on), else clear the selection"},
               {"drag (paused)", "move a defender, in every lane"},
               {"Space", "pause / run"},
-              {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: tower moves and edits, lane policies, placements and removals (exact: the tower leaves or comes back at its id); a defined type or a rule has no undo"},
-              {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
+              {"Ctrl+Z / Ctrl+Shift+Z",
+               "undo / redo: tower moves and edits, lane policies, placements and removals (exact: the tower leaves or "
+               "comes back at its id); a defined type or a rule has no undo"},
+              {"Shift+drag a slider / arrows",
+               "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
     h.source = "Lars Doucet, \"A Status Effect Stacking Algorithm\" (docs/labs/effects.md#sources)";
     return h;
 }
@@ -464,7 +488,7 @@ C tower_command(C c, const effects::TowerDef& t) {
     return c;
 }
 
-}  // namespace
+}   // namespace
 
 Command EffectsView::place_command(const effects::TowerDef& t, double x, double y) {
     return to_command(tower_command(effects::TowerPlace{.x = x, .y = y}, t));
@@ -485,8 +509,8 @@ Command EffectsView::define_command(const effects::EffectType& t) {
                                             .icon = t.icon});
 }
 
-Command EffectsView::interaction_command(const std::string& incoming, const std::string& present, const std::string& action,
-                                         const std::string& into, double potency) {
+Command EffectsView::interaction_command(const std::string& incoming, const std::string& present,
+                                         const std::string& action, const std::string& into, double potency) {
     effects::InteractionSet c{.incoming = incoming, .present = present, .action = action};
     if (action == "transform") {
         c.into = into;
@@ -499,4 +523,4 @@ Command EffectsView::lane_policy_command(int lane, const std::string& policy) {
     return to_command(effects::LanePolicy{.lane = lane, .policy = policy});
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -68,19 +68,20 @@ public:
     static Command edit_command(int id, const effects::TowerDef& t);
     static Command remove_command(int id);
     static Command define_command(const effects::EffectType& t);
-    static Command interaction_command(const std::string& incoming, const std::string& present, const std::string& action,
-                                       const std::string& into = {}, double potency = 50.0);
+    static Command interaction_command(const std::string& incoming, const std::string& present,
+                                       const std::string& action, const std::string& into = {}, double potency = 50.0);
     static Command lane_policy_command(int lane, const std::string& policy);
 
     // Where lane `lane`'s panel puts a point of the lane (canvas units), and back.
     glm::dvec2 to_canvas(const effects::EffectsWorld& w, std::size_t lane, effects::Vec2 p) const;
     // The lane panel under a canvas point and the lane point there; nullopt outside every panel.
-    std::optional<std::pair<std::size_t, effects::Vec2>> to_lane(const effects::EffectsWorld& w, glm::dvec2 point) const;
+    std::optional<std::pair<std::size_t, effects::Vec2>> to_lane(const effects::EffectsWorld& w,
+                                                                 glm::dvec2 point) const;
 
 private:
     struct Layout {
         effects::Vec2 min{0.0, 0.0}, max{1.0, 1.0};   // the lane's and defenders' extent, with margin
-        double scale = 1.0;                            // lane units per canvas unit
+        double scale = 1.0;                           // lane units per canvas unit
         int columns = 1;
         double panel_w = 1.0, panel_h = 1.0, gap = 0.08, title = 0.09;   // canvas units
     };
@@ -92,13 +93,15 @@ private:
     static const effects::EffectsWorld& effects_world(const World& world);
     Layout layout_of(const effects::EffectsWorld& w) const;
     glm::dvec2 panel_origin(const Layout& l, std::size_t lane) const;   // top-left of the panel's lane area
-    std::optional<int> pick_creep(const effects::EffectsWorld& w, std::size_t lane, effects::Vec2 p, double radius) const;
+    std::optional<int> pick_creep(const effects::EffectsWorld& w, std::size_t lane, effects::Vec2 p,
+                                  double radius) const;
     std::optional<int> pick_tower(const effects::EffectsWorld& w, effects::Vec2 p, double radius) const;
 
     void draw_lane(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
     // Pieces of draw_lane: the panel with its title (returns its screen corners), the defenders,
     // the worked examples' names under their creeps.
-    std::pair<ImVec2, ImVec2> draw_lane_panel(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
+    std::pair<ImVec2, ImVec2> draw_lane_panel(const effects::EffectsWorld& w, std::size_t lane,
+                                              const CanvasFrame& f) const;
     void draw_towers(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
     void draw_example_labels(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
     void draw_path(const effects::EffectsWorld& w, std::size_t lane, const CanvasFrame& f) const;
@@ -132,4 +135,4 @@ private:
     double rule_potency_ = 50.0;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -21,4 +21,4 @@ void EffectsView::switch_everything_on(const World& world, bool paused, int) {
     }
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

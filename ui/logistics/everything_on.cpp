@@ -10,4 +10,4 @@ void LogisticsView::switch_everything_on(const World&, bool, int variant) {
     o.everyone = (variant & 1) == 0;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -55,14 +55,16 @@ inline ImU32 mix(ImU32 a, ImU32 b, float t) {
         const float x = static_cast<float>((a >> shift) & 0xff), y = static_cast<float>((b >> shift) & 0xff);
         return static_cast<ImU32>(std::lround(x + (y - x) * t)) << shift;
     };
-    return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) | channel(IM_COL32_A_SHIFT);
+    return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) |
+           channel(IM_COL32_A_SHIFT);
 }
 
 // Slow (dim blue) through middling (teal) to fast (bright green): the rate of a route, as a share
 // of the fastest route on the map.
 inline ImU32 rate_colour(double share) {
     const float t = static_cast<float>(std::clamp(share, 0.0, 1.0));
-    const ImU32 slow = palette::rgb(70, 90, 200, 200), mid = palette::rgb(40, 190, 200, 220), fast = palette::rgb(120, 255, 110, 240);
+    const ImU32 slow = palette::rgb(70, 90, 200, 200), mid = palette::rgb(40, 190, 200, 220),
+                fast = palette::rgb(120, 255, 110, 240);
     return t < 0.5f ? mix(slow, mid, t * 2.0f) : mix(mid, fast, (t - 0.5f) * 2.0f);
 }
 
@@ -70,8 +72,9 @@ inline ImU32 rate_colour(double share) {
 inline double fastest_route_rate(const logistics::LogisticsWorld& w) {
     double fastest = 0.0;
     for (const logistics::Transporter& t : w.transporters())
-        if (!t.removed && t.request >= 0 && std::isfinite(t.assigned_rate)) fastest = std::max(fastest, t.assigned_rate);
+        if (!t.removed && t.request >= 0 && std::isfinite(t.assigned_rate))
+            fastest = std::max(fastest, t.assigned_rate);
     return fastest;
 }
 
-}  // namespace pb::ui::logistics_style
+}   // namespace pb::ui::logistics_style

@@ -54,7 +54,8 @@ void record_group(const CanvasFrame& f, const char* name) {
 
 // One line of the colour key: a small picture drawn as the map draws it, then its meaning,
 // wrapped to the panel.
-void key_line(const CanvasFrame& f, const std::function<void(Painter&, ImVec2 centre, float size)>& picture, const char* text) {
+void key_line(const CanvasFrame& f, const std::function<void(Painter&, ImVec2 centre, float size)>& picture,
+              const char* text) {
     const float h = ImGui::GetTextLineHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(h * 1.6f, h));
@@ -70,7 +71,8 @@ void key_line(const CanvasFrame& f, const std::function<void(Painter&, ImVec2 ce
 void target_picture(Painter& d, ImVec2 c, float half, ImU32 outline, ImU32 fill, float share) {
     const ImVec2 lo(c.x - half, c.y - half), hi(c.x + half, c.y + half);
     d.AddRectFilled(lo, hi, kBoxInside);
-    if (share > 0.0f) d.AddRectFilled(ImVec2(lo.x + 1.0f, hi.y - share * (hi.y - lo.y)), ImVec2(hi.x - 1.0f, hi.y), fill);
+    if (share > 0.0f)
+        d.AddRectFilled(ImVec2(lo.x + 1.0f, hi.y - share * (hi.y - lo.y)), ImVec2(hi.x - 1.0f, hi.y), fill);
     d.AddRect(lo, hi, outline, 0.0f, 0, std::max(1.0f, half * 0.25f));
 }
 
@@ -81,7 +83,7 @@ void transporter_picture(Painter& d, ImVec2 c, float radius, ImU32 body, ImU32 c
     d.AddCircle(c, radius, kDiscEdge, 0, 1.0f);
 }
 
-}  // namespace
+}   // namespace
 
 const LogisticsView::Comparison& LogisticsView::comparison(const LogisticsWorld& w) {
     StateHasher h;
@@ -93,10 +95,12 @@ const LogisticsView::Comparison& LogisticsView::comparison(const LogisticsWorld&
     // takes ~100 ms, which twice a second made the window stutter; it now refreshes every ~2 s.
     const bool stale = h.value() != comparison_.key;
     const double interval = std::max(0.5, 20.0 * comparison_.cost_seconds);
-    if (stale && (comparison_.reports.empty() || comparison_.everyone != options_.everyone || now - comparison_.computed_at >= interval)) {
+    if (stale && (comparison_.reports.empty() || comparison_.everyone != options_.everyone ||
+                  now - comparison_.computed_at >= interval)) {
         const auto start = std::chrono::steady_clock::now();
         comparison_.reports.clear();
-        for (int p = 0; p < kPolicies; ++p) comparison_.reports.push_back(w.analyse(static_cast<Policy>(p), options_.everyone));
+        for (int p = 0; p < kPolicies; ++p)
+            comparison_.reports.push_back(w.analyse(static_cast<Policy>(p), options_.everyone));
         comparison_.cost_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         comparison_.key = h.value();
         comparison_.computed_at = now;
@@ -129,16 +133,18 @@ void LogisticsView::draw_policy_switch(const LogisticsWorld& w, const CanvasFram
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::BeginCombo("##policy", std::string(policy_label(current)).c_str())) {
         for (int p = 0; p < kPolicies; ++p)
-            if (ImGui::Selectable(std::string(policy_label(static_cast<Policy>(p))).c_str(), p == static_cast<int>(current)))
+            if (ImGui::Selectable(std::string(policy_label(static_cast<Policy>(p))).c_str(),
+                                  p == static_cast<int>(current)))
                 queue(make_param_set(0, "logistics.matching.policy", p));
         ImGui::EndCombo();
     }
     if (f.widgets) f.widgets->record_last_item("logistics.policy");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("How idle transporters are assigned each tick (the parameter logistics.matching.policy):\n"
-                          "stable = Gale-Shapley, nobody would rather swap (Overmind's design);\n"
-                          "sequential greedy = each in turn takes its best (Overmind's live code);\n"
-                          "optimal = the largest total rate, one transporter per request, whoever would rather swap.");
+        ImGui::SetTooltip(
+            "How idle transporters are assigned each tick (the parameter logistics.matching.policy):\n"
+            "stable = Gale-Shapley, nobody would rather swap (Overmind's design);\n"
+            "sequential greedy = each in turn takes its best (Overmind's live code);\n"
+            "optimal = the largest total rate, one transporter per request, whoever would rather swap.");
 }
 
 void LogisticsView::draw_editing(const LogisticsWorld&, const CanvasFrame& f) {
@@ -169,8 +175,10 @@ void LogisticsView::draw_editing(const LogisticsWorld&, const CanvasFrame& f) {
     ImGui::SameLine();
     ImGui::Checkbox("routes", &options_.show_lines);
     if (f.widgets) f.widgets->record_last_item("logistics.routes");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Draw each busy transporter's route, coloured by its rate (key: Analysis tab)");
-    ImGui::TextDisabled(f.paused ? "Drag a target or transporter to move it." : "Pause (Space) to drag targets and transporters.");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Draw each busy transporter's route, coloured by its rate (key: Analysis tab)");
+    ImGui::TextDisabled(f.paused ? "Drag a target or transporter to move it."
+                                 : "Pause (Space) to drag targets and transporters.");
 }
 
 void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f) {
@@ -187,8 +195,8 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         ImGui::Text("Transporter %d at (%d, %d)", t->id, t->pos.x, t->pos.y);
         char overlay[96];
         const double carried = shown(t->carry[0]) + shown(t->carry[1]);
-        std::snprintf(overlay, sizeof overlay, "carries %.0f energy, %.0f mineral of %.0f", shown(t->carry[0]), shown(t->carry[1]),
-                      t->capacity);
+        std::snprintf(overlay, sizeof overlay, "carries %.0f energy, %.0f mineral of %.0f", shown(t->carry[0]),
+                      shown(t->carry[1]), t->capacity);
         bar(t->capacity > 0 ? safe_fraction(carried / t->capacity, "transporter load") : 0.0f, overlay);
         for (const Task& task : t->tasks)
             if (const Target* g = w.find_target(task.target))
@@ -211,10 +219,11 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         edit_multiplier_ = t->multiplier;
         edit_capacity_ = t->capacity;
     }
-    ImGui::Text("%s at (%d, %d), %s", target_name(*t).c_str(), t->pos.x, t->pos.y, std::string(role_key(t->role())).c_str());
+    ImGui::Text("%s at (%d, %d), %s", target_name(*t).c_str(), t->pos.x, t->pos.y,
+                std::string(role_key(t->role())).c_str());
     char overlay[96];
-    std::snprintf(overlay, sizeof overlay, "holds %.0f energy, %.0f mineral of %.0f", shown(t->store[0]), shown(t->store[1]),
-                  t->capacity);
+    std::snprintf(overlay, sizeof overlay, "holds %.0f energy, %.0f mineral of %.0f", shown(t->store[0]),
+                  shown(t->store[1]), t->capacity);
     const double held = shown(t->store[0]) + shown(t->store[1]);
     bar(t->capacity > 0 ? safe_fraction(held / t->capacity, "target stock") : 0.0f, overlay);
     const float width = 110.0f * f.ui_scale;
@@ -226,11 +235,13 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
     ImGui::InputDouble("capacity (units)", &edit_capacity_, 10.0, 100.0, "%.0f");
     if (!t->is_buffer()) {
         ImGui::SetNextItemWidth(width);
-        ImGui::InputDouble(t->role() == Role::Sink ? "consumes (units/tick)" : "produces (units/tick)", &edit_rate_, 0.1, 1.0, "%.2f");
+        ImGui::InputDouble(t->role() == Role::Sink ? "consumes (units/tick)" : "produces (units/tick)", &edit_rate_,
+                           0.1, 1.0, "%.2f");
         ImGui::SetNextItemWidth(width);
         ImGui::InputDouble("multiplier (0: kind's)", &edit_multiplier_, 0.1, 0.5, "%.2f");
     }
-    for (double* v : {&edit_energy_, &edit_mineral_, &edit_capacity_, &edit_rate_, &edit_multiplier_}) *v = std::max(0.0, *v);
+    for (double* v : {&edit_energy_, &edit_mineral_, &edit_capacity_, &edit_rate_, &edit_multiplier_})
+        *v = std::max(0.0, *v);
     if (ImGui::Button("Apply")) {
         TargetSet set{.id = t->id, .capacity = edit_capacity_, .energy = edit_energy_, .mineral = edit_mineral_};
         if (!t->is_buffer()) {
@@ -257,7 +268,8 @@ ResultMeaning LogisticsView::describe_result(const World& /*world*/, const std::
         m = {"delivered to sinks", "units", +1, 1.0, "Units transporters transferred into sinks since tick 0."};
     else if (path == "metrics.starved")
         m = {"starved", "units", -1, 1.0, "What sinks wanted to consume but could not (empty store), since tick 0."};
-    else if (path == "metrics.unmet_demand") m = {"unmet demand now", "units", -1, 1.0, "The sinks' free space now: what they request."};
+    else if (path == "metrics.unmet_demand")
+        m = {"unmet demand now", "units", -1, 1.0, "The sinks' free space now: what they request."};
     else if (path == "metrics.mean_idle_fraction")
         m = {"idle transporters, mean", "%", 0, 100.0, "Share of transporter-ticks without a request, over the run."};
     return m;
@@ -266,7 +278,8 @@ ResultMeaning LogisticsView::describe_result(const World& /*world*/, const std::
 bool LogisticsView::draw_analysis(const World& world, const CanvasFrame& f) {
     const LogisticsWorld& w = world_of(world);
     if (f.compare) {
-        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
+        draw_compare_results(
+            world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     draw_metrics(w, f);
     if (ImGui::CollapsingHeader("Colour key", ImGuiTreeNodeFlags_DefaultOpen)) draw_key(w, f);
@@ -283,19 +296,23 @@ std::vector<LogisticsView::MetricRow> LogisticsView::metric_rows(const Logistics
     std::vector<MetricRow> rows;
     char buf[96];
     std::snprintf(buf, sizeof buf, "%.0f units  (%.1f / tick)", t.delivered_to_sinks, t.delivered_to_sinks / ticks);
-    rows.push_back({"Delivered to sinks", buf,
-                    "Units transporters transferred into sinks (spawns, extensions, towers, upgrade sites, labs) since tick 0.\n"
-                    "The status line's \"delivered to sinks\"."});
+    rows.push_back(
+        {"Delivered to sinks", buf,
+         "Units transporters transferred into sinks (spawns, extensions, towers, upgrade sites, labs) since tick 0.\n"
+         "The status line's \"delivered to sinks\"."});
     std::snprintf(buf, sizeof buf, "%.0f units", into_buffers);
-    rows.push_back({"Moved into buffers", buf,
-                    "Units transporters dropped off at buffers (storage, terminal) since tick 0: stored, not delivered.\n"
-                    "A unit stored and later taken to a sink counts here and again in \"delivered to sinks\"."});
+    rows.push_back(
+        {"Moved into buffers", buf,
+         "Units transporters dropped off at buffers (storage, terminal) since tick 0: stored, not delivered.\n"
+         "A unit stored and later taken to a sink counts here and again in \"delivered to sinks\"."});
     std::snprintf(buf, sizeof buf, "%.0f units  (starved %.0f)", w.unmet_demand(), t.starved);
     rows.push_back({"Unmet demand", buf,
                     "The sinks' free space now: what they request.\n"
                     "Starved: what sinks wanted to consume but could not (empty store), since tick 0."});
     std::snprintf(buf, sizeof buf, "%.0f%% now  (mean %.0f%%)", 100.0 * w.idle_fraction(),
-                  t.transporter_ticks ? 100.0 * static_cast<double>(t.idle_ticks) / static_cast<double>(t.transporter_ticks) : 0.0);
+                  t.transporter_ticks
+                      ? 100.0 * static_cast<double>(t.idle_ticks) / static_cast<double>(t.transporter_ticks)
+                      : 0.0);
     rows.push_back({"Idle transporters", buf, "Share of transporters without a request this tick (and over the run)."});
     std::snprintf(buf, sizeof buf, "%.0f tiles", t.travelled);
     rows.push_back({"Distance travelled", buf, "Tiles walked by all transporters since tick 0."});
@@ -388,20 +405,25 @@ namespace {
 // A policy's name in the comparison table (highlighted when in use), with what it does on hover.
 void draw_policy_name(Policy policy, bool mine) {
     const char* name = short_policy_label(policy);
-    if (mine) ImGui::TextColored(palette::kChangedMark, "%s", name);
-    else ImGui::TextUnformatted(name);
+    if (mine)
+        ImGui::TextColored(palette::kChangedMark, "%s", name);
+    else
+        ImGui::TextUnformatted(name);
     if (!ImGui::IsItemHovered()) return;
     if (policy == Policy::StableTransporters || policy == Policy::StableRequests)
-        ImGui::SetTooltip("%s: Gale-Shapley; nobody would rather swap.\n"
-                          "Both sides rank by the same rate, so both proposers give the same stable matching.",
-                          std::string(policy_label(policy)).c_str());
+        ImGui::SetTooltip(
+            "%s: Gale-Shapley; nobody would rather swap.\n"
+            "Both sides rank by the same rate, so both proposers give the same stable matching.",
+            std::string(policy_label(policy)).c_str());
     if (policy == Policy::SequentialGreedy)
-        ImGui::SetTooltip("Each transporter in turn takes its best request, the amounts re-predicted after each pick:\n"
-                          "a big request can take several transporters, so its total may pass the one-to-one\n"
-                          "optimum, and its blocking pairs count against the worst transporter of a shared request.");
+        ImGui::SetTooltip(
+            "Each transporter in turn takes its best request, the amounts re-predicted after each pick:\n"
+            "a big request can take several transporters, so its total may pass the one-to-one\n"
+            "optimum, and its blocking pairs count against the worst transporter of a shared request.");
     if (policy == Policy::Optimal)
-        ImGui::SetTooltip("Optimal (max total rate): the assignment with the largest total rate when each request\n"
-                          "takes at most one transporter (Hungarian method), whoever would rather swap.");
+        ImGui::SetTooltip(
+            "Optimal (max total rate): the assignment with the largest total rate when each request\n"
+            "takes at most one transporter (Hungarian method), whoever would rather swap.");
 }
 
 // The table's header row, each column saying on hover what it counts.
@@ -416,8 +438,10 @@ void setup_policy_columns() {
         "Total rate: the sum over the pairs of each pair's dq/dt, in units/tick.",
         "Blocking pairs: a transporter and a request that would both rather be matched to each other.\n0 means stable.",
     };
-    ImGui::TableSetupColumn(kHeaders[0], ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(short_policy_label(Policy::StableTransporters)).x);
-    for (int col = 1; col < 5; ++col) ImGui::TableSetupColumn(kHeaders[col], ImGuiTableColumnFlags_WidthStretch, kWeights[col]);
+    ImGui::TableSetupColumn(kHeaders[0], ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(short_policy_label(Policy::StableTransporters)).x);
+    for (int col = 1; col < 5; ++col)
+        ImGui::TableSetupColumn(kHeaders[col], ImGuiTableColumnFlags_WidthStretch, kWeights[col]);
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int col = 0; col < 5; ++col) {
         ImGui::TableSetColumnIndex(col);
@@ -451,33 +475,38 @@ void draw_policy_table(const LogisticsWorld& w, const std::vector<logistics::Mat
         ImGui::Text("%d", requests_served(r.matching));
         ImGui::TableSetColumnIndex(3);
         // A bar beside the number: the share of the best policy's total.
-        const float share = best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
+        const float share =
+            best_total > 0.0 ? safe_fraction(r.matching.total_rate() / best_total, "policy total rate") : 0.0f;
         char text[32];
         std::snprintf(text, sizeof text, "%.1f", r.matching.total_rate());
         bar(share, text);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Total rate %.2f units/tick (sum of dq/dt over %d pairs)", r.matching.total_rate(), r.matching.pairs());
+            ImGui::SetTooltip("Total rate %.2f units/tick (sum of dq/dt over %d pairs)", r.matching.total_rate(),
+                              r.matching.pairs());
         ImGui::TableSetColumnIndex(4);
         ImGui::Text("%d", r.blocking);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Blocking pairs: a transporter and a request that would both rather be matched to each other.\n"
-                              "0 means stable.");
+            ImGui::SetTooltip(
+                "Blocking pairs: a transporter and a request that would both rather be matched to each other.\n"
+                "0 means stable.");
     }
     ImGui::EndTable();
 }
 
-}  // namespace
+}   // namespace
 
 void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f) {
     ImGui::Checkbox("rate every transporter", &options_.everyone);
     if (f.widgets) f.widgets->record_last_item("logistics.everyone");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Off: the idle transporters (those the next tick matches).\n"
-                          "On: every transporter, rated from when and where it will next be free.");
+        ImGui::SetTooltip(
+            "Off: the idle transporters (those the next tick matches).\n"
+            "On: every transporter, rated from when and where it will next be free.");
     const Comparison& cmp = comparison(w);
     if (cmp.reports.empty()) return;
     if (cmp.cost_seconds > 0.025)
-        ImGui::TextColored(palette::kDimText, "Refreshed every %.1f s while it runs (one comparison takes %.0f ms here)",
+        ImGui::TextColored(palette::kDimText,
+                           "Refreshed every %.1f s while it runs (one comparison takes %.0f ms here)",
                            std::max(0.5, 20.0 * cmp.cost_seconds), 1000.0 * cmp.cost_seconds);
     draw_policy_table(w, cmp.reports);
     if (f.widgets) f.widgets->record_last_item("logistics.policies");
@@ -489,10 +518,11 @@ void LogisticsView::draw_policies(const LogisticsWorld& w, const CanvasFrame& f)
     const auto& optimal = cmp.reports[static_cast<int>(Policy::Optimal)];
     const bool greedy_ahead = greedy.matching.total_rate() > optimal.matching.total_rate() + 1e-9;
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-    ImGui::TextWrapped("%sOptimal is the largest total rate when each request takes at most one transporter. Sequential "
-                       "greedy lets several transporters share a big request (its amount re-predicted after each pick), so "
-                       "it can make more pairs than requests and a larger total than that one-to-one optimum.",
-                       greedy_ahead ? "Why greedy's total is above optimal's: " : "");
+    ImGui::TextWrapped(
+        "%sOptimal is the largest total rate when each request takes at most one transporter. Sequential "
+        "greedy lets several transporters share a big request (its amount re-predicted after each pick), so "
+        "it can make more pairs than requests and a larger total than that one-to-one optimum.",
+        greedy_ahead ? "Why greedy's total is above optimal's: " : "");
     ImGui::PopStyleColor();
     if (f.widgets) f.widgets->record_last_item("logistics.policies.note");
 }
@@ -501,10 +531,14 @@ void LogisticsView::draw_matching(const LogisticsWorld& w, const CanvasFrame& f)
     const Comparison& cmp = comparison(w);
     if (cmp.reports.empty()) return;
     const auto& rep = cmp.reports[static_cast<int>(w.config().matching_policy())];
-    ImGui::Text("%s: %d of %d transporters, %zu requests", std::string(policy_label(w.config().matching_policy())).c_str(),
-                rep.matching.pairs(), rep.rates.rows, rep.requests.size());
-    const float height = static_cast<float>(std::min(8, std::max(1, rep.matching.pairs()) + 1)) * ImGui::GetTextLineHeightWithSpacing() + 8.0f;
-    if (ImGui::BeginTable("##matching", 3, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp,
+    ImGui::Text("%s: %d of %d transporters, %zu requests",
+                std::string(policy_label(w.config().matching_policy())).c_str(), rep.matching.pairs(), rep.rates.rows,
+                rep.requests.size());
+    const float height =
+        static_cast<float>(std::min(8, std::max(1, rep.matching.pairs()) + 1)) * ImGui::GetTextLineHeightWithSpacing() +
+        8.0f;
+    if (ImGui::BeginTable("##matching", 3,
+                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp,
                           ImVec2(-1.0f, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("transporter");
@@ -536,10 +570,12 @@ void LogisticsView::draw_canvas_key(const LogisticsWorld& w, const CanvasFrame& 
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
     ImGui::SetNextWindowPos(ImVec2(v.origin().x + 8.0f * s, v.origin().y + 8.0f * s), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(std::min(320.0f * s, std::max(200.0f * s, v.size().x * 0.4f)), 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(std::min(320.0f * s, std::max(200.0f * s, v.size().x * 0.4f)), 0.0f),
+                             ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.9f);
-    const bool open = ImGui::Begin("Colour key##logistics", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+    const bool open = ImGui::Begin("Colour key##logistics", nullptr,
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     if (f.widgets) f.widgets->record("overlay.logistics_key", WidgetRect{pos.x, pos.y, size.x, size.y, true});
     if (open) {
@@ -558,35 +594,46 @@ void LogisticsView::draw_key(const LogisticsWorld& w, const CanvasFrame& f) {
     // Routes: the colour is the rate, scaled to the fastest route on the map now.
     const double fastest = fastest_route_rate(w);
     if (fastest > 0.0) {
-        colour_scale("Route: rate of the transporter's choice (dq/dt)", [](float t) { return rate_colour(t); }, 0.0, fastest,
-                     "units/tick");
+        colour_scale(
+            "Route: rate of the transporter's choice (dq/dt)", [](float t) { return rate_colour(t); }, 0.0, fastest,
+            "units/tick");
         if (f.widgets) f.widgets->record_last_item("logistics.key.routes");
     } else {
         ImGui::TextDisabled("Routes: none now (no transporter is busy).");
     }
     const float h = ImGui::GetTextLineHeight();
     const float half = h * 0.36f, big = h * 0.48f;
-    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kEnergy, 0.5f); },
-             "Sink: spawn, extension, tower, upgrade site, lab (requests its free space)");
-    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSource, kEnergy, 0.7f); },
-             "Source: mining container, pile, mineral container (provides its stock)");
-    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, big, kBuffer, kMineral, 0.4f); },
-             "Buffer, larger: storage, terminal (holds stock; a stop on the way)");
-    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kEnergy, 1.0f); },
-             "Fill from the bottom: stock / capacity; energy yellow");
-    key_line(f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kMineral, 1.0f); }, "mineral violet");
-    key_line(f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kTransporter, kEnergy, 0.6f); },
-             "Busy transporter; inner disc's area = load / capacity (energy yellow, mineral violet)");
-    key_line(f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kIdle, kEnergy, 0.0f); },
-             "Idle transporter (no request this tick)");
-    key_line(f,
-             [&](Painter& d, ImVec2 c, float s) {
-                 d.AddLine(ImVec2(c.x - s * 0.7f, c.y), ImVec2(c.x + s * 0.7f, c.y), palette::rgb(255, 255, 255, 220), 1.5f);
-             },
-             "Hovered transporter: lines to its 3 best requests, labelled rank: rate");
-    key_line(f, [&](Painter& d, ImVec2 c, float) { d.AddCircle(c, half * 1.2f, palette::kSelection, 0, 2.0f); }, "Selected or hovered");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kEnergy, 0.5f); },
+        "Sink: spawn, extension, tower, upgrade site, lab (requests its free space)");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSource, kEnergy, 0.7f); },
+        "Source: mining container, pile, mineral container (provides its stock)");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, big, kBuffer, kMineral, 0.4f); },
+        "Buffer, larger: storage, terminal (holds stock; a stop on the way)");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kEnergy, 1.0f); },
+        "Fill from the bottom: stock / capacity; energy yellow");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kMineral, 1.0f); }, "mineral violet");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kTransporter, kEnergy, 0.6f); },
+        "Busy transporter; inner disc's area = load / capacity (energy yellow, mineral violet)");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kIdle, kEnergy, 0.0f); },
+        "Idle transporter (no request this tick)");
+    key_line(
+        f,
+        [&](Painter& d, ImVec2 c, float s) {
+            d.AddLine(ImVec2(c.x - s * 0.7f, c.y), ImVec2(c.x + s * 0.7f, c.y), palette::rgb(255, 255, 255, 220), 1.5f);
+        },
+        "Hovered transporter: lines to its 3 best requests, labelled rank: rate");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { d.AddCircle(c, half * 1.2f, palette::kSelection, 0, 2.0f); },
+        "Selected or hovered");
     ImGui::EndGroup();
     if (f.widgets) f.widgets->record_last_item("logistics.legend");
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

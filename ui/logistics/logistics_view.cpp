@@ -16,7 +16,7 @@ namespace {
 
 std::string target_name(const Target& t) { return std::string(kind_info(t.kind).label) + " #" + std::to_string(t.id); }
 
-}  // namespace
+}   // namespace
 
 const LogisticsWorld& LogisticsView::world_of(const World& world) { return dynamic_cast<const LogisticsWorld&>(world); }
 
@@ -64,7 +64,8 @@ void LogisticsView::click(const World& world, glm::dvec2 point, double pick_radi
     switch (options_.tool) {
         case Tool::Select: selected_ = pick(w, point, pick_radius); return;
         case Tool::PlaceTarget:
-            if (on_map) queue(to_command(TargetPlace{.kind = std::string(kind_info(options_.kind).key), .x = x, .y = y}));
+            if (on_map)
+                queue(to_command(TargetPlace{.kind = std::string(kind_info(options_.kind).key), .x = x, .y = y}));
             return;
         case Tool::PlaceTransporter:
             if (on_map) queue(to_command(TransporterPlace{.x = x, .y = y}));
@@ -103,12 +104,13 @@ std::string LogisticsView::hover_hint(bool paused) const {
 }
 
 std::string LogisticsView::canvas_hint(bool paused) const {
-    const char* tool = options_.tool == Tool::Select            ? "click selects"
+    const char* tool = options_.tool == Tool::Select             ? "click selects"
                        : options_.tool == Tool::PlaceTarget      ? "click builds a target"
                        : options_.tool == Tool::PlaceTransporter ? "click adds a transporter"
                                                                  : "click toggles a wall";
     return std::string(tool) + (paused ? " \xc2\xb7 drag moves" : " \xc2\xb7 Space pauses") +
-           " \xc2\xb7 hover a transporter for its preferences \xc2\xb7 wheel zooms \xc2\xb7 colour key: top left or Analysis tab";
+           " \xc2\xb7 hover a transporter for its preferences \xc2\xb7 wheel zooms \xc2\xb7 colour key: top left or "
+           "Analysis tab";
 }
 
 std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
@@ -119,14 +121,16 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
     std::string out;
     if (!hit->transporter) {
         const Target& t = w.targets()[hit->id];
-        std::snprintf(buf, sizeof buf, "%s (%s, %s) at (%d, %d)\n%.0f energy, %.0f mineral of %.0f", target_name(t).c_str(),
-                      std::string(role_key(t.role())).c_str(), std::string(resource_key(t.resource)).c_str(), t.pos.x,
-                      t.pos.y, shown(t.store[0]), shown(t.store[1]), t.capacity);
+        std::snprintf(buf, sizeof buf, "%s (%s, %s) at (%d, %d)\n%.0f energy, %.0f mineral of %.0f",
+                      target_name(t).c_str(), std::string(role_key(t.role())).c_str(),
+                      std::string(resource_key(t.resource)).c_str(), t.pos.x, t.pos.y, shown(t.store[0]),
+                      shown(t.store[1]), t.capacity);
         out = buf;
         for (const Request& r : w.requests())
             if (r.id == t.id) {
-                std::snprintf(buf, sizeof buf, "\nrequest: amount %+.0f units, dAmountdt %+.2f units/tick, multiplier %.2f", shown(r.amount),
-                              r.dAmountdt, r.multiplier);
+                std::snprintf(buf, sizeof buf,
+                              "\nrequest: amount %+.0f units, dAmountdt %+.2f units/tick, multiplier %.2f",
+                              shown(r.amount), r.dAmountdt, r.multiplier);
                 out += buf;
             }
         int coming = 0;
@@ -136,11 +140,13 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
         return out;
     }
     const Transporter& t = w.transporters()[hit->id];
-    std::snprintf(buf, sizeof buf, "Transporter %d at (%d, %d): carries %.0f energy, %.0f mineral of %.0f, speed %.2f tiles/tick", t.id, t.pos.x,
-                  t.pos.y, shown(t.carry[0]), shown(t.carry[1]), t.capacity, t.speed);
+    std::snprintf(buf, sizeof buf,
+                  "Transporter %d at (%d, %d): carries %.0f energy, %.0f mineral of %.0f, speed %.2f tiles/tick", t.id,
+                  t.pos.x, t.pos.y, shown(t.carry[0]), shown(t.carry[1]), t.capacity, t.speed);
     out = buf;
     if (t.request >= 0 && w.find_target(t.request)) {
-        std::snprintf(buf, sizeof buf, "\nserving %s%s, rate %.2f units/tick", target_name(w.targets()[t.request]).c_str(),
+        std::snprintf(buf, sizeof buf, "\nserving %s%s, rate %.2f units/tick",
+                      target_name(w.targets()[t.request]).c_str(),
                       t.via >= 0 && w.find_target(t.via) ? (" via " + target_name(w.targets()[t.via])).c_str() : "",
                       t.assigned_rate);
         out += buf;
@@ -160,7 +166,8 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
         out += buf;
         for (const Choice& ch : p.choices) {
             if (ch.score <= 0.0 && ch.via >= 0) continue;
-            std::snprintf(buf, sizeof buf, "\n     %s %s: %.0f / %.1f = %.2f", &ch == &p.choices.front() ? "direct" : "via",
+            std::snprintf(buf, sizeof buf, "\n     %s %s: %.0f / %.1f = %.2f",
+                          &ch == &p.choices.front() ? "direct" : "via",
                           ch.via >= 0 ? target_name(w.targets()[ch.via]).c_str() : "", shown(ch.dq), ch.dt, ch.score);
             out += buf;
         }
@@ -218,7 +225,8 @@ void LogisticsView::draw_map(const LogisticsWorld& w, const CanvasFrame& f) cons
             while (end < m.width() && m.wall({end, y})) ++end;
             const ImVec2 p = v.to_screen({x / kTilesPerUnit, y / kTilesPerUnit});
             const ImVec2 q = v.to_screen({end / kTilesPerUnit, (y + 1) / kTilesPerUnit});
-            f.draw->AddRectFilled(ImVec2(std::min(p.x, q.x), std::min(p.y, q.y)), ImVec2(std::max(p.x, q.x), std::max(p.y, q.y)), kWall);
+            f.draw->AddRectFilled(ImVec2(std::min(p.x, q.x), std::min(p.y, q.y)),
+                                  ImVec2(std::max(p.x, q.x), std::max(p.y, q.y)), kWall);
             x = end;
         }
     f.draw->AddRect(lo, hi, kEdge, 0.0f, 0, 1.5f * f.ui_scale);
@@ -244,7 +252,8 @@ void LogisticsView::draw_routes(const LogisticsWorld& w, const CanvasFrame& f) c
         if (len > 1.0f) {
             const float ux = dx / len, uy = dy / len, s = 3.0f * width;
             const ImVec2 back(tip.x - ux * 1.8f * s, tip.y - uy * 1.8f * s);
-            f.draw->AddTriangleFilled(tip, ImVec2(back.x - uy * s, back.y + ux * s), ImVec2(back.x + uy * s, back.y - ux * s), colour);
+            f.draw->AddTriangleFilled(tip, ImVec2(back.x - uy * s, back.y + ux * s),
+                                      ImVec2(back.x + uy * s, back.y - ux * s), colour);
         }
     }
 }
@@ -289,17 +298,21 @@ void LogisticsView::draw_targets(const LogisticsWorld& w, const CanvasFrame& f) 
             const double share = t.capacity > 0.0 ? std::clamp(shown(t.store[r]) / t.capacity, 0.0, 1.0) : 0.0;
             const float top = y - static_cast<float>(share) * h;
             if (y - top < 0.5f) continue;   // under half a pixel of stock: nothing to see
-            f.draw->AddRectFilled(ImVec2(lo.x + 1.0f, top), ImVec2(hi.x - 1.0f, y), resource_colour(static_cast<Resource>(r)));
+            f.draw->AddRectFilled(ImVec2(lo.x + 1.0f, top), ImVec2(hi.x - 1.0f, y),
+                                  resource_colour(static_cast<Resource>(r)));
             y = top;
         }
         f.draw->AddRect(lo, hi, role_colour(t.role()), 0.0f, 0, std::max(1.0f, 0.12f * tile_px));
         if (selected_ && !selected_->transporter && selected_->id == t.id)
-            f.draw->AddRect(ImVec2(lo.x - 3, lo.y - 3), ImVec2(hi.x + 3, hi.y + 3), palette::kSelection, 0.0f, 0, 2.0f * f.ui_scale);
+            f.draw->AddRect(ImVec2(lo.x - 3, lo.y - 3), ImVec2(hi.x + 3, hi.y + 3), palette::kSelection, 0.0f, 0,
+                            2.0f * f.ui_scale);
         if (tile_px >= 14.0f) {
             const std::string id = std::to_string(t.id);
             f.draw->AddText(ImVec2(hi.x + 2.0f, lo.y - 2.0f), kLabel, id.c_str());
         }
-        if (f.widgets && t.id < 64) f.widgets->record("logistics.target." + std::to_string(t.id), WidgetRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, true});
+        if (f.widgets && t.id < 64)
+            f.widgets->record("logistics.target." + std::to_string(t.id),
+                              WidgetRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, true});
     }
 }
 
@@ -324,36 +337,50 @@ void LogisticsView::draw_transporters(const LogisticsWorld& w, const CanvasFrame
             f.draw->AddCircleFilled(c, load_radius, resource_colour(main));
         }
         f.draw->AddCircle(c, radius, kDiscEdge, 0, 1.0f);
-        const bool chosen = (selected_ && selected_->transporter && selected_->id == t.id) || hovered_transporter_ == t.id;
+        const bool chosen =
+            (selected_ && selected_->transporter && selected_->id == t.id) || hovered_transporter_ == t.id;
         if (chosen) f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kSelection, 0, 2.0f * f.ui_scale);
         if (f.widgets && t.id < 64)
-            f.widgets->record("logistics.transporter." + std::to_string(t.id), WidgetRect{c.x - radius, c.y - radius, 2 * radius, 2 * radius, true});
+            f.widgets->record("logistics.transporter." + std::to_string(t.id),
+                              WidgetRect{c.x - radius, c.y - radius, 2 * radius, 2 * radius, true});
     }
     // The dragged target follows the mouse as a ghost.
     if (grabbed_ && !grabbed_->what.transporter) {
         const ImVec2 c = f.view->to_screen(tile_centre(tile_at(drag_pos_ + grabbed_->offset)));
         const float half = tile_px * kTargetHalf;
-        f.draw->AddRect(ImVec2(c.x - half, c.y - half), ImVec2(c.x + half, c.y + half), palette::kDragGhost, 0.0f, 0, 2.0f);
+        f.draw->AddRect(ImVec2(c.x - half, c.y - half), ImVec2(c.x + half, c.y + half), palette::kDragGhost, 0.0f, 0,
+                        2.0f);
     }
 }
 
 LabHelp LogisticsView::help() const {
     LabHelp h;
     h.what_you_see =
-        "A colony on a tile map (walls brown). Each target is a square: sinks (spawn, extension, tower, upgrade site, lab) "
-        "outlined white, sources (mining container, pile, mineral container) orange, buffers (storage, terminal) blue and "
-        "larger. The square fills from the bottom with its stock as a share of its capacity: energy yellow, mineral violet.\n\n"
-        "Transporters are discs: white when busy, grey when idle. The coloured disc inside is their load (its area is the "
-        "share of their capacity). A busy transporter's route runs along its chain to its request, through a buffer when it "
-        "detours, with an arrow at the request; its colour is the rate of that choice in units/tick, from slow blue to fast "
+        "A colony on a tile map (walls brown). Each target is a square: sinks (spawn, extension, tower, upgrade site, "
+        "lab) "
+        "outlined white, sources (mining container, pile, mineral container) orange, buffers (storage, terminal) blue "
+        "and "
+        "larger. The square fills from the bottom with its stock as a share of its capacity: energy yellow, mineral "
+        "violet.\n\n"
+        "Transporters are discs: white when busy, grey when idle. The coloured disc inside is their load (its area is "
+        "the "
+        "share of their capacity). A busy transporter's route runs along its chain to its request, through a buffer "
+        "when it "
+        "detours, with an arrow at the request; its colour is the rate of that choice in units/tick, from slow blue to "
+        "fast "
         "green (the scale is in the Analysis tab, from 0 to the fastest route on the map).\n\n"
-        "The Analysis tab has the colony's totals (delivered to sinks, moved into buffers, unmet demand, idle share, distance), "
-        "charts over time, every matching policy compared on the current state, the current matching pair by pair, and the "
+        "The Analysis tab has the colony's totals (delivered to sinks, moved into buffers, unmet demand, idle share, "
+        "distance), "
+        "charts over time, every matching policy compared on the current state, the current matching pair by pair, and "
+        "the "
         "colour key.";
     h.what_you_can_do =
-        "Switch the matching policy (Tools tab, or logistics.matching.policy in Parameters) and watch delivered and unmet demand "
-        "change. Build targets, add transporters, toggle walls, move things, and set a target's stock, capacity, rate and "
-        "multiplier (select it, edit, Apply). Every edit is a command: it is in the log and in saved scenarios. Hover a "
+        "Switch the matching policy (Tools tab, or logistics.matching.policy in Parameters) and watch delivered and "
+        "unmet demand "
+        "change. Build targets, add transporters, toggle walls, move things, and set a target's stock, capacity, rate "
+        "and "
+        "multiplier (select it, edit, Apply). Every edit is a command: it is in the log and in saved scenarios. Hover "
+        "a "
         "transporter to see why it chose what it did: its ranked preferences, each with dq, dt and rate.";
     h.keys = {
         {"click (Tools: selects)", "select the target or transporter under the mouse; edit it in the Tools tab"},
@@ -364,11 +391,14 @@ LabHelp LogisticsView::help() const {
         {"hover a transporter", "its preferences, best first, and lines to its three best requests (rank: rate)"},
         {"hover a target", "its stock, its request (amount, dAmountdt, multiplier) and who is on the way"},
         {"wheel / right-drag", "zoom / pan the map"},
-        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, target settings, walls, placements and removals (exact: stock, load and task chain come back at the id)"},
-        {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
+        {"Ctrl+Z / Ctrl+Shift+Z",
+         "undo / redo: moves, target settings, walls, placements and removals (exact: stock, load and task chain come "
+         "back at the id)"},
+        {"Shift+drag a slider / arrows",
+         "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
     h.source = "Overmind's wiki page \"The Logistics System\" (docs/labs/logistics.md#sources)";
     return h;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

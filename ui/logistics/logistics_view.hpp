@@ -60,7 +60,7 @@ public:
     struct Options {
         Tool tool = Tool::Select;
         logistics::TargetKind kind = logistics::TargetKind::Extension;   // what PlaceTarget builds
-        bool everyone = true;         // the comparison rates every transporter, not only the idle ones
+        bool everyone = true;   // the comparison rates every transporter, not only the idle ones
         bool show_lines = true;
     };
     Options& options() { return options_; }
@@ -122,4 +122,4 @@ private:
     double edit_energy_ = 0.0, edit_mineral_ = 0.0, edit_rate_ = 0.0, edit_multiplier_ = 0.0, edit_capacity_ = 0.0;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -8,4 +8,4 @@ void PodballView::switch_everything_on(const World&, bool, int variant) {
     set_heat_map(kMaps[variant % 3]);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

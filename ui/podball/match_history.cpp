@@ -75,9 +75,10 @@ void MatchHistory::count_presence(const podball::PodballWorld& w) {
         if (p.team < 0 || p.team > 1) continue;
         int column = 0, row = 0;
         presence_cell(c, p.pos, column, row);
-        ++presence_.counts[static_cast<std::size_t>(p.team)][static_cast<std::size_t>(column * PresenceGrid::kRows + row)];
+        ++presence_
+              .counts[static_cast<std::size_t>(p.team)][static_cast<std::size_t>(column * PresenceGrid::kRows + row)];
     }
     ++presence_.samples;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -24,10 +24,12 @@ struct PresenceGrid {
     static constexpr int kColumns = 40;
     static constexpr int kRows = 24;
     std::array<std::vector<std::uint32_t>, 2> counts{std::vector<std::uint32_t>(kColumns * kRows, 0),
-                                                     std::vector<std::uint32_t>(kColumns * kRows, 0)};
+                                                     std::vector<std::uint32_t>(kColumns* kRows, 0)};
     std::int64_t samples = 0;   // how many times every pod was counted
 
-    std::uint32_t at(int team, int column, int row) const { return counts[team][static_cast<std::size_t>(column * kRows + row)]; }
+    std::uint32_t at(int team, int column, int row) const {
+        return counts[team][static_cast<std::size_t>(column * kRows + row)];
+    }
     std::uint32_t max_count(int team) const;
     std::uint64_t total(int team) const;
     void clear();
@@ -65,4 +67,4 @@ private:
 // The grid cell holding `pos` (clamped into the arena).
 void presence_cell(const podball::PodballConfig& c, podball::Vec2 pos, int& column, int& row);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -31,9 +31,10 @@ std::vector<Command> PodTakeover::due_commands(const podball::PodballWorld& w) {
     if (!target_ || w.pod_id(target_->team, target_->index) < 0) return out;
     const auto steps = static_cast<std::int64_t>(std::max(1.0, std::round(w.config().ctrl_step)));
     auto make = [&](const char* kind, podball::Vec2 v) {
-        return to_command(podball::PodActionCommand{.team = target_->team, .pod = target_->index, .kind = kind,
-                                                    .x = v.x, .y = v.y, .ticks = steps},
-                          tick);
+        return to_command(
+            podball::PodActionCommand{
+                .team = target_->team, .pod = target_->index, .kind = kind, .x = v.x, .y = v.y, .ticks = steps},
+            tick);
     };
     if (shot_) {
         out.push_back(make("shoot", *shot_));
@@ -46,4 +47,4 @@ std::vector<Command> PodTakeover::due_commands(const podball::PodballWorld& w) {
     return out;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

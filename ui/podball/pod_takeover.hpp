@@ -44,4 +44,4 @@ private:
 // `v` scaled down to length 1 when longer; zero (and non-finite) vectors become zero.
 podball::Vec2 clip_to_unit(podball::Vec2 v);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

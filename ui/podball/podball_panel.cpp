@@ -10,14 +10,14 @@
 
 #include <SDL_scancode.h>
 
-#include "ui/widgets/chart.hpp"
-#include "ui/widgets/compare_results.hpp"
-#include "ui/shell/fixed_step_clock.hpp"
-#include "ui/widgets/palette.hpp"
-#include "engine/podball/modules/module_host.hpp"
 #include "engine/core/json.hpp"
 #include "engine/podball/lua/lua_team.hpp"
+#include "engine/podball/modules/module_host.hpp"
 #include "ui/podball/podball_view.hpp"
+#include "ui/shell/fixed_step_clock.hpp"
+#include "ui/widgets/chart.hpp"
+#include "ui/widgets/compare_results.hpp"
+#include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
 
@@ -98,14 +98,14 @@ void metric_name(const char* name, const char* what) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", what);
 }
 
-}  // namespace
+}   // namespace
 
 std::string PodballView::heat_map_label(const PodballWorld& w, HeatMap h) {
     switch (h) {
-    case HeatMap::Off: return "off";
-    case HeatMap::Team0: return team_name(w, 0) + " only";
-    case HeatMap::Team1: return team_name(w, 1) + " only";
-    case HeatMap::Both: return "both teams";
+        case HeatMap::Off: return "off";
+        case HeatMap::Team0: return team_name(w, 0) + " only";
+        case HeatMap::Team1: return team_name(w, 1) + " only";
+        case HeatMap::Both: return "both teams";
     }
     return {};
 }
@@ -116,7 +116,8 @@ void PodballView::read_takeover_input(const PodballWorld& w, const CanvasFrame& 
 
     // Picking: with "click a pod" armed, the next click on a pod takes it over.
     if (pick_takeover_ && canvas_hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-        if (auto hit = pick(w, f.view->to_world(io.MousePos), f.view->to_world_length(6.0f * f.ui_scale)); hit && *hit >= 0) {
+        if (auto hit = pick(w, f.view->to_world(io.MousePos), f.view->to_world_length(6.0f * f.ui_scale));
+            hit && *hit >= 0) {
             const auto& p = w.pods()[static_cast<std::size_t>(*hit)];
             takeover_.take(PodTakeover::Target{p.team, p.index});
             pick_takeover_ = false;
@@ -156,8 +157,10 @@ void PodballView::read_takeover_input(const PodballWorld& w, const CanvasFrame& 
             // A gamepad shot goes where the right stick points; a key shot towards the mouse when
             // it is on the canvas. Otherwise along the thrust, else at the opponent's goal.
             podball::Vec2 aim{0.0, 0.0};
-            if (pad_shot) aim = pad_aim;
-            else if (canvas_hovered) aim = f.view->to_world(io.MousePos) - pod.pos;
+            if (pad_shot)
+                aim = pad_aim;
+            else if (canvas_hovered)
+                aim = f.view->to_world(io.MousePos) - pod.pos;
             if (aim.x == 0.0 && aim.y == 0.0) aim = thrust;
             if (aim.x == 0.0 && aim.y == 0.0) aim = podball::Vec2{t->team == 0 ? 1.0 : -1.0, 0.0};
             takeover_.request_shot(aim);
@@ -184,9 +187,10 @@ void draw_score_and_time(const PodballWorld& w, const CanvasFrame& f) {
                        static_cast<long long>(w.tick()), seconds(w.tick()), static_cast<long long>(w.running_ticks()),
                        seconds(w.running_ticks()));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The tick counts every step since the start (the charts' time axis); running ticks count play\n"
-                          "only, not kick-offs or the pause after a goal: possession, coverage and attack ratio are\n"
-                          "shares of them. 1x runs 60 ticks a second.");
+        ImGui::SetTooltip(
+            "The tick counts every step since the start (the charts' time axis); running ticks count play\n"
+            "only, not kick-offs or the pause after a goal: possession, coverage and attack ratio are\n"
+            "shares of them. 1x runs 60 ticks a second.");
     ImGui::PopTextWrapPos();
 }
 
@@ -217,21 +221,28 @@ void draw_metrics_table(const PodballWorld& w, const CanvasFrame& f) {
                 cell(team);
             }
         };
-        row("goals", "Goals scored so far (the score).", [&](int t) { ImGui::Text("%d", score[static_cast<std::size_t>(t)]); });
-        row("possession, % of running time", "Share of running ticks a pod of this team carried the ball.\n"
+        row("goals", "Goals scored so far (the score).",
+            [&](int t) { ImGui::Text("%d", score[static_cast<std::size_t>(t)]); });
+        row("possession, % of running time",
+            "Share of running ticks a pod of this team carried the ball.\n"
             "Both need not add up to 100: the ball is often free.",
             [&](int t) { ImGui::Text("%.1f %%", fig[t].possession_pct); });
-        row("coverage, % of arena", "Area of the rectangle around the team's pods, as a share of the arena,\n"
+        row("coverage, % of arena",
+            "Area of the rectangle around the team's pods, as a share of the arena,\n"
             "averaged over running ticks.",
             [&](int t) { ImGui::Text("%.1f %%", fig[t].coverage_pct); });
-        row("attack ratio, upfield / own half", "Pod-ticks in the opponent's half divided by pod-ticks in the team's own\n"
+        row("attack ratio, upfield / own half",
+            "Pod-ticks in the opponent's half divided by pod-ticks in the team's own\n"
             "half. Near 0 means camping at home.",
             [&](int t) {
-                if (std::isinf(fig[t].attack_ratio)) ImGui::TextUnformatted("all upfield");
-                else ImGui::Text("%.2f", fig[t].attack_ratio);
+                if (std::isinf(fig[t].attack_ratio))
+                    ImGui::TextUnformatted("all upfield");
+                else
+                    ImGui::Text("%.2f", fig[t].attack_ratio);
             });
         row("shots taken", "Shots fired, wherever they went.", [&](int t) { ImGui::Text("%d", fig[t].shots); });
-        row("shots on goal", "Shots that, with friction alone and no pod in the way, would have crossed the\n"
+        row("shots on goal",
+            "Shots that, with friction alone and no pod in the way, would have crossed the\n"
             "goal line inside the mouth.",
             [&](int t) { ImGui::Text("%d", fig[t].shots_on_goal); });
         ImGui::EndTable();
@@ -249,7 +260,8 @@ void draw_module_faults(const PodballWorld& w, const CanvasFrame& f) {
         ImGui::TextColored(team_colour(team), "%s", team_name(w, team).c_str());
         ImGui::SameLine();
         if (!h.load_error.empty()) {
-            ImGui::TextColored(palette::kChangedMark, "module did not start, its pods stand idle: %s", h.load_error.c_str());
+            ImGui::TextColored(palette::kChangedMark, "module did not start, its pods stand idle: %s",
+                               h.load_error.c_str());
         } else {
             ImGui::TextColored(palette::kChangedMark, "module: %lld %s, last at tick %lld: %s",
                                static_cast<long long>(h.faults), h.faults == 1 ? "fault" : "faults",
@@ -282,7 +294,8 @@ void draw_module_logs(const PodballWorld& w, const CanvasFrame& f) {
         }
         if (log.dropped_bytes > 0)
             ImGui::TextColored(palette::kChangedMark, "%llu more bytes dropped: a log keeps its first %lld KiB",
-                               static_cast<unsigned long long>(log.dropped_bytes), static_cast<long long>(podball::kLogBytes / 1024));
+                               static_cast<unsigned long long>(log.dropped_bytes),
+                               static_cast<long long>(podball::kLogBytes / 1024));
         ImGui::TreePop();
     }
 }
@@ -301,14 +314,15 @@ void draw_lua_scripts(const PodballWorld& w, const CanvasFrame& f) {
         if (!lua->description().empty()) ImGui::TextWrapped("%s", lua->description().c_str());
         ImGui::PushTextWrapPos(0.0f);
         for (const podball::LuaFault& fault : lua->faults())
-            ImGui::TextColored(palette::kChangedMark, "%lld x (ticks %lld-%lld): %s", static_cast<long long>(fault.count),
-                               static_cast<long long>(fault.first_tick), static_cast<long long>(fault.last_tick),
-                               fault.message.c_str());
+            ImGui::TextColored(palette::kChangedMark, "%lld x (ticks %lld-%lld): %s",
+                               static_cast<long long>(fault.count), static_cast<long long>(fault.first_tick),
+                               static_cast<long long>(fault.last_tick), fault.message.c_str());
         ImGui::PopTextWrapPos();
         JsonWriter json(true);
         lua->write_memory(json);
         ImGui::TextDisabled("memory");
-        ImGui::BeginChild((id + ".memory").c_str(), ImVec2(0.0f, 160.0f * f.ui_scale), true, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::BeginChild((id + ".memory").c_str(), ImVec2(0.0f, 160.0f * f.ui_scale), true,
+                          ImGuiWindowFlags_HorizontalScrollbar);
         ImGui::TextUnformatted(json.str().c_str());
         ImGui::EndChild();
         if (f.widgets) f.widgets->record_last_item(id + ".memory");
@@ -346,15 +360,17 @@ void draw_conduct_and_goal_areas(const PodballWorld& w) {
 }
 
 // Possession, score and shots over match time, one series per team (and B's, dashed, when comparing).
-void draw_match_charts(const PodballWorld& w, const MatchHistory& history, const MatchHistory* b, const CanvasFrame& f) {
+void draw_match_charts(const PodballWorld& w, const MatchHistory& history, const MatchHistory* b,
+                       const CanvasFrame& f) {
     if (!ImGui::CollapsingHeader("Charts over match time", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "Sampled every %lld ticks; hover a chart for the values.",
                        static_cast<long long>(MatchHistory::kSampleEvery));
     ImGui::PopTextWrapPos();
-    if (b) compare_chart_note(b->size() > 0 && history.size() > 0 && b->sample(0).tick > history.sample(0).tick
-                                  ? "B's lines start where B was made"
-                                  : nullptr);
+    if (b)
+        compare_chart_note(b->size() > 0 && history.size() > 0 && b->sample(0).tick > history.sample(0).tick
+                               ? "B's lines start where B was made"
+                               : nullptr);
     team_chart("possession", w, history, "possession, share of running time so far", "%", 100.0,
                &MatchSample::possession_pct, b);
     if (f.widgets) f.widgets->record_last_item("podball.chart.possession");
@@ -368,7 +384,8 @@ void draw_match_charts(const PodballWorld& w, const MatchHistory& history, const
 void draw_arena_key(const PodballWorld& w, const CanvasFrame& f) {
     if (ImGui::CollapsingHeader("Key to the arena", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (int team = 0; team < 2; ++team) {
-            std::string text = team_name(w, team) + (team == 0 ? ": attacks right, defends the left goal" : ": attacks left, defends the right goal");
+            std::string text = team_name(w, team) + (team == 0 ? ": attacks right, defends the left goal"
+                                                               : ": attacks left, defends the right goal");
             legend_swatch(palette::kTeam[team], text.c_str());
         }
         legend_swatch(palette::kBall, "ball; a yellow ring marks its carrier");
@@ -380,7 +397,7 @@ void draw_arena_key(const PodballWorld& w, const CanvasFrame& f) {
     if (f.widgets) f.widgets->record_last_item("podball.arena_key");
 }
 
-}  // namespace
+}   // namespace
 
 // The lab's key results in its own words (compare mode's tables).
 ResultMeaning PodballView::describe_result(const World& world, const std::string& path) const {
@@ -388,8 +405,10 @@ ResultMeaning PodballView::describe_result(const World& world, const std::string
     ResultMeaning m;
     for (int team = 0; team < 2; ++team) {
         const std::string t = "[" + std::to_string(team) + "]", name = team_name(w, team);
-        if (path == "metrics.score" + t) m = {name + " goals", "", 0, 1.0, "Goals scored so far."};
-        else if (path == "metrics.teams" + t + ".shots") m = {name + " shots", "", 0, 1.0, "Shots fired, wherever they went."};
+        if (path == "metrics.score" + t)
+            m = {name + " goals", "", 0, 1.0, "Goals scored so far."};
+        else if (path == "metrics.teams" + t + ".shots")
+            m = {name + " shots", "", 0, 1.0, "Shots fired, wherever they went."};
         else if (path == "metrics.teams" + t + ".shots_on_goal")
             m = {name + " shots on goal", "", 0, 1.0, "Shots that would have crossed the goal line inside the mouth."};
         else if (path == "metrics.teams" + t + ".possession_pct")
@@ -402,7 +421,8 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     const PodballWorld& w = podball(world);
     const PodballView* b_view = f.compare ? static_cast<const PodballView*>(f.compare->view) : nullptr;
     if (f.compare) {
-        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
+        draw_compare_results(
+            world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     draw_score_and_time(w, f);
     draw_metrics_table(w, f);
@@ -438,8 +458,9 @@ void PodballView::draw_heat_map_key(const PodballWorld& w, const CanvasFrame& f)
     const PresenceGrid& grid = history_.presence();
     if (heat_map_ == HeatMap::Off) {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(palette::kDimText, "Off. Choose a team to tint each cell of the arena by how much of the team's "
-                                              "pod-time was spent there.");
+        ImGui::TextColored(palette::kDimText,
+                           "Off. Choose a team to tint each cell of the arena by how much of the team's "
+                           "pod-time was spent there.");
         ImGui::PopTextWrapPos();
         return;
     }
@@ -505,16 +526,19 @@ bool PodballView::draw_tools(const World& world, const CanvasFrame& f) {
     ImGui::Checkbox("click a pod", &pick_takeover_);
     if (f.widgets) f.widgets->record_last_item("podball.takeover.pick");
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "%s", t ? "WASD or arrows thrust; F or Enter shoots towards the mouse (on the arena)."
-                                                  : "Pick a pod, or tick \"click a pod\" and click one on the arena. Its ring "
-                                                    "turns yellow; the arrow shows the thrust.");
+    ImGui::TextColored(palette::kDimText, "%s",
+                       t ? "WASD or arrows thrust; F or Enter shoots towards the mouse (on the arena)."
+                         : "Pick a pod, or tick \"click a pod\" and click one on the arena. Its ring "
+                           "turns yellow; the arrow shows the thrust.");
     if (f.gamepad && f.gamepad->connected) {
-        ImGui::TextColored(palette::kDimText, "Gamepad: %s. Left stick thrusts, A or RB shoots where the right stick aims.",
+        ImGui::TextColored(palette::kDimText,
+                           "Gamepad: %s. Left stick thrusts, A or RB shoots where the right stick aims.",
                            f.gamepad->name.c_str());
     } else {
         ImGui::TextColored(palette::kDimText, "No gamepad (plug one in to steer with it).");
     }
-    ImGui::TextColored(palette::kDimText, "Every %d ticks the input becomes a pod.action command, recorded like any edit.",
+    ImGui::TextColored(palette::kDimText,
+                       "Every %d ticks the input becomes a pod.action command, recorded like any edit.",
                        static_cast<int>(w.config().ctrl_step));
     ImGui::PopTextWrapPos();
     return true;
@@ -523,19 +547,27 @@ bool PodballView::draw_tools(const World& world, const CanvasFrame& f) {
 LabHelp PodballView::help() const {
     LabHelp h;
     h.what_you_see =
-        "The arena from above, x from -0.5 to 0.5 arena widths. Team 0 (blue) attacks to the right and defends the left goal; "
+        "The arena from above, x from -0.5 to 0.5 arena widths. Team 0 (blue) attacks to the right and defends the "
+        "left goal; "
         "team 1 (red) the other way. Each goal is drawn in the colour of the team defending it.\n\n"
-        "Pods are discs with their number in the team; the yellow disc is the ball, and a yellow ring marks the pod carrying "
-        "it. A faded pod cannot pick the ball up (BALLDENY). Arrows show where each pod and the free ball will be in 30 "
-        "ticks. The dashed lines are the keep-off lines (bright during a kick-off); the semicircles at the goals are the goal "
+        "Pods are discs with their number in the team; the yellow disc is the ball, and a yellow ring marks the pod "
+        "carrying "
+        "it. A faded pod cannot pick the ball up (BALLDENY). Arrows show where each pod and the free ball will be in "
+        "30 "
+        "ticks. The dashed lines are the keep-off lines (bright during a kick-off); the semicircles at the goals are "
+        "the goal "
         "areas, filled while a pod holds one.\n\n"
-        "The box at the top gives the score in goals, the phase, the tick and the running ticks (play only). The Analysis tab "
+        "The box at the top gives the score in goals, the phase, the tick and the running ticks (play only). The "
+        "Analysis tab "
         "holds the metrics per team, conduct flags, charts over match time and the heat map of where each team's pods "
         "stood, with its colour scale.";
     h.what_you_can_do =
-        "Pause and drag pods or the ball to place them (a pod.place / ball.place command). Take over one pod in the Tools "
-        "tab and steer it with the keys or a game controller while the match runs; your input is recorded as pod.action "
-        "commands. Switch the heat map on in the Analysis tab and hover the arena to read a cell's numbers. Tune every rule "
+        "Pause and drag pods or the ball to place them (a pod.place / ball.place command). Take over one pod in the "
+        "Tools "
+        "tab and steer it with the keys or a game controller while the match runs; your input is recorded as "
+        "pod.action "
+        "commands. Switch the heat map on in the Analysis tab and hover the arena to read a cell's numbers. Tune every "
+        "rule "
         "and team module in the Parameters tab.";
     h.keys = {
         {"Space", "play / pause"},
@@ -547,11 +579,13 @@ LabHelp PodballView::help() const {
         {"gamepad left stick", "thrust the pod you took over"},
         {"gamepad A / RB", "shoot where the right stick points"},
         {"wheel / right-drag", "zoom / pan the arena"},
-        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo a pod or ball placed, a slider, a reset (steering a pod is play: no undo)"},
-        {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
+        {"Ctrl+Z / Ctrl+Shift+Z",
+         "undo / redo a pod or ball placed, a slider, a reset (steering a pod is play: no undo)"},
+        {"Shift+drag a slider / arrows",
+         "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
     h.source = "the Podball engine's rule book (docs/labs/podball.md#sources)";
     return h;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

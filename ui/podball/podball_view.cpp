@@ -45,7 +45,8 @@ void outline(Painter* d, ImVec2 a, ImVec2 b, float width, ImU32 col) {
 }
 
 void dashed_vertical_line(Painter* d, float x, float y0, float y1, float width, float dash, ImU32 col) {
-    d->AddDashedLine(ImVec2(x, std::min(y0, y1)), ImVec2(x, std::max(y0, y1)), col, std::max(1.0f, std::round(width)), dash);
+    d->AddDashedLine(ImVec2(x, std::min(y0, y1)), ImVec2(x, std::max(y0, y1)), col, std::max(1.0f, std::round(width)),
+                     dash);
 }
 
 // A line with a small arrow head: the direction matters more than the exact length.
@@ -72,7 +73,7 @@ glm::dvec2 tidy(glm::dvec2 p) { return {std::round(p.x * 1e4) / 1e4, std::round(
 
 bool in_kickoff(Mode m) { return m == Mode::KickoffTeam0 || m == Mode::KickoffTeam1; }
 
-}  // namespace
+}   // namespace
 
 const PodballWorld& PodballView::podball(const World& world) { return dynamic_cast<const PodballWorld&>(world); }
 
@@ -141,8 +142,8 @@ std::string PodballView::heat_cell_text(const PodballWorld& w, glm::dvec2 point)
     presence_cell(c, point, col, row);
     const PresenceGrid& grid = history_.presence();
     char buf[200];
-    std::snprintf(buf, sizeof buf, "Heat map cell %d, %d (of %d x %d), %lld samples:", col + 1, row + 1, PresenceGrid::kColumns,
-                  PresenceGrid::kRows, static_cast<long long>(grid.samples));
+    std::snprintf(buf, sizeof buf, "Heat map cell %d, %d (of %d x %d), %lld samples:", col + 1, row + 1,
+                  PresenceGrid::kColumns, PresenceGrid::kRows, static_cast<long long>(grid.samples));
     std::string text = buf;
     for (int team = 0; team < 2; ++team) {
         if (!heat_team_shown(team)) continue;
@@ -198,8 +199,8 @@ void PodballView::draw_takeover_marker(const PodballWorld& w, const CanvasFrame&
     f.draw->AddCircle(at, r, palette::kKeepoffLineActive, 0, 2.0f * f.ui_scale);
     podball::Vec2 thrust = clip_to_unit(takeover_.thrust());
     if (thrust.x != 0.0 || thrust.y != 0.0)
-        draw_arrow(f.draw, at, v.to_screen(pod.pos + thrust * (w.config().pod_radius * 4.0)), palette::kKeepoffLineActive,
-                   2.0f * f.ui_scale);
+        draw_arrow(f.draw, at, v.to_screen(pod.pos + thrust * (w.config().pod_radius * 4.0)),
+                   palette::kKeepoffLineActive, 2.0f * f.ui_scale);
 }
 
 void PodballView::draw_arena(const PodballWorld& w, const CanvasFrame& f) const {
@@ -232,7 +233,8 @@ void PodballView::draw_arena(const PodballWorld& w, const CanvasFrame& f) const 
             ImVec2 lo(std::min(a.x, b.x), std::min(a.y, b.y)), hi(std::max(a.x, b.x), std::max(a.y, b.y));
             bool on_canvas = hi.x > v.origin().x && hi.y > v.origin().y && lo.x < v.origin().x + v.size().x &&
                              lo.y < v.origin().y + v.size().y;
-            f.widgets->record("keep_visible.goal." + std::to_string(team), WidgetRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, on_canvas});
+            f.widgets->record("keep_visible.goal." + std::to_string(team),
+                              WidgetRect{lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, on_canvas});
         }
         vertical_line(d, v.to_screen({line_x, 0.0}).x, v.to_screen({0.0, gy}).y, v.to_screen({0.0, -gy}).y, line * 2.0f,
                       palette::kTeam[team]);
@@ -245,7 +247,8 @@ void PodballView::draw_arena(const PodballWorld& w, const CanvasFrame& f) const 
     // Keep-off lines confine each team to its half during kick-off: bright then, faint otherwise.
     ImU32 keepoff = in_kickoff(w.mode()) ? palette::kKeepoffLineActive : palette::kKeepoffLine;
     for (double x : {-c.center_keepoff, c.center_keepoff})
-        dashed_vertical_line(d, v.to_screen({x, 0.0}).x, tl.y, br.y, std::max(1.0f, line * 0.75f), 8.0f * f.ui_scale, keepoff);
+        dashed_vertical_line(d, v.to_screen({x, 0.0}).x, tl.y, br.y, std::max(1.0f, line * 0.75f), 8.0f * f.ui_scale,
+                             keepoff);
 }
 
 void PodballView::draw_entities(const PodballWorld& w, const CanvasFrame& f) const {
@@ -298,7 +301,8 @@ void PodballView::draw_entities(const PodballWorld& w, const CanvasFrame& f) con
     d->AddCircleFilled(b, ball_px, palette::kBall);
     d->AddCircle(b, ball_px, palette::kBallOutline, 0, std::max(1.0f, f.ui_scale));
     if (f.widgets)
-        f.widgets->record("podball.ball", WidgetRect{b.x - ball_px, b.y - ball_px, 2 * ball_px, 2 * ball_px, inside_canvas(b)});
+        f.widgets->record("podball.ball",
+                          WidgetRect{b.x - ball_px, b.y - ball_px, 2 * ball_px, 2 * ball_px, inside_canvas(b)});
 }
 
 void PodballView::draw_drag_ghost(const PodballWorld& w, const CanvasFrame& f) const {
@@ -311,7 +315,8 @@ void PodballView::draw_drag_ghost(const PodballWorld& w, const CanvasFrame& f) c
     glm::dvec2 to = clamp_into_arena(c, drag_pos_ + grabbed_->offset, radius);
     float r = std::max(3.0f, v.to_pixels(radius));
     ImU32 col = is_ball ? palette::kBall : palette::kTeam[w.pods()[static_cast<std::size_t>(grabbed_->pod)].team];
-    f.draw->AddDashedLine(v.to_screen(from), v.to_screen(to), palette::kDragGhost, 1.5f * f.ui_scale, 5.0f * f.ui_scale);
+    f.draw->AddDashedLine(v.to_screen(from), v.to_screen(to), palette::kDragGhost, 1.5f * f.ui_scale,
+                          5.0f * f.ui_scale);
     f.draw->AddCircleFilled(v.to_screen(to), r, palette::with_alpha(col, 140));
     f.draw->AddCircle(v.to_screen(to), r, palette::kDragGhost, 0, 2.0f * f.ui_scale);
 }
@@ -330,7 +335,8 @@ void PodballView::draw_overlay(const PodballWorld& w, const CanvasFrame& f) cons
     std::string right = std::to_string(score[1]) + "  " + teams[1].name;
     const char* colon = " : ";
     char info[160];
-    std::snprintf(info, sizeof info, "score in goals   \xc2\xb7   %s   \xc2\xb7   tick %lld   \xc2\xb7   running ticks %lld",
+    std::snprintf(info, sizeof info,
+                  "score in goals   \xc2\xb7   %s   \xc2\xb7   tick %lld   \xc2\xb7   running ticks %lld",
                   std::string(podball::mode_label(w.mode())).c_str(), static_cast<long long>(w.tick()),
                   static_cast<long long>(w.running_ticks()));
 
@@ -356,7 +362,8 @@ void PodballView::draw_overlay(const PodballWorld& w, const CanvasFrame& f) cons
     ImVec2 box_max(cx + width * 0.5f, box_min.y + height);
     d->AddRectFilled(box_min, box_max, palette::kOverlayBackground, 6.0f * f.ui_scale);
     if (f.widgets)
-        f.widgets->record("overlay.score", WidgetRect{box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y, true});
+        f.widgets->record("overlay.score",
+                          WidgetRect{box_min.x, box_min.y, box_max.x - box_min.x, box_max.y - box_min.y, true});
 
     float y = box_min.y + pad;
     float x = cx - (ls.x + cs.x + rs.x) * 0.5f;
@@ -428,4 +435,4 @@ std::string PodballView::hover_text(const World& world, glm::dvec2 point, double
     return cell.empty() ? std::string(buf) : std::string(buf) + "\n\n" + cell;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -39,8 +39,9 @@ public:
         return paused ? "Drag to place it" : "Pause (Space) to drag it";
     }
     std::string canvas_hint(bool paused) const override {
-        return paused ? "Paused \xc2\xb7 drag pods or the ball to place them \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans"
-                      : "Space pauses \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans";
+        return paused
+                   ? "Paused \xc2\xb7 drag pods or the ball to place them \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans"
+                   : "Space pauses \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans";
     }
     // Samples charts and the heat map as the world advances; issues the takeover's commands.
     std::vector<Command> before_tick(const World& world) override;
@@ -68,8 +69,8 @@ public:
 
 private:
     struct Grabbed {
-        int pod = -1;           // index into world.pods(); -1: the ball
-        glm::dvec2 offset{};    // entity centre minus the grab point, so it does not jump
+        int pod = -1;          // index into world.pods(); -1: the ball
+        glm::dvec2 offset{};   // entity centre minus the grab point, so it does not jump
     };
     // The pod (index into pods()) or ball (-1) under `point`; nullopt for nothing.
     static std::optional<int> pick(const podball::PodballWorld& w, glm::dvec2 point, double pick_radius);
@@ -92,7 +93,8 @@ private:
     double heat_strength() const { return heat_map_ == HeatMap::Both ? 150.0 : 200.0; }
     static double heat_alpha(double strength, double share);
     bool heat_team_shown(int team) const {
-        return heat_map_ == HeatMap::Both || (heat_map_ == HeatMap::Team0 && team == 0) || (heat_map_ == HeatMap::Team1 && team == 1);
+        return heat_map_ == HeatMap::Both || (heat_map_ == HeatMap::Team0 && team == 0) ||
+               (heat_map_ == HeatMap::Team1 && team == 1);
     }
 
     std::optional<Grabbed> grabbed_;
@@ -100,8 +102,8 @@ private:
     MatchHistory history_;
     PodTakeover takeover_;
     HeatMap heat_map_ = HeatMap::Off;
-    bool pick_takeover_ = false;   // the next click on a pod takes it over
+    bool pick_takeover_ = false;           // the next click on a pod takes it over
     mutable bool hovered_entity_ = true;   // the last hover_text named a pod or the ball (not a cell)
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -4,12 +4,12 @@
 #include <imgui.h>
 #include <imgui_impl_sdlrenderer.h>
 
+#include <time.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <sstream>
-#include <time.h>
 
 #include "ui/render/raster.hpp"
 #include "ui/render/software_draw.hpp"
@@ -41,7 +41,7 @@ double thread_cpu_ms() {
     return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
 }
 
-}  // namespace
+}   // namespace
 
 OffscreenRenderer::OffscreenRenderer(int width, int height, float ui_scale) : width_(width), height_(height) {
     if (width < 1 || height < 1 || width > 16384 || height > 16384) {
@@ -213,7 +213,7 @@ std::string where(const ImDrawList& list, int list_index, int command) {
     return out.str();
 }
 
-}  // namespace
+}   // namespace
 
 std::string check_draw_data(const ImDrawData& data) {
     if (!finite(data.DisplayPos) || !finite(data.DisplaySize)) return "the display rectangle is not finite";
@@ -238,7 +238,8 @@ std::string check_draw_data(const ImDrawData& data) {
             const ImVec4& r = cmd.ClipRect;
             if (!std::isfinite(r.x) || !std::isfinite(r.y) || !std::isfinite(r.z) || !std::isfinite(r.w)) {
                 std::ostringstream out;
-                out << where(list, l, c) << ": clip rect = (" << r.x << ", " << r.y << ", " << r.z << ", " << r.w << ")";
+                out << where(list, l, c) << ": clip rect = (" << r.x << ", " << r.y << ", " << r.z << ", " << r.w
+                    << ")";
                 return out.str();
             }
             const std::int64_t first = cmd.IdxOffset, end = first + cmd.ElemCount;
@@ -249,7 +250,8 @@ std::string check_draw_data(const ImDrawData& data) {
                 return out.str();
             }
             for (std::int64_t i = first; i < end; ++i) {
-                const std::int64_t vertex = static_cast<std::int64_t>(cmd.VtxOffset) + list.IdxBuffer[static_cast<int>(i)];
+                const std::int64_t vertex =
+                    static_cast<std::int64_t>(cmd.VtxOffset) + list.IdxBuffer[static_cast<int>(i)];
                 if (vertex >= vertex_count) {
                     std::ostringstream out;
                     out << where(list, l, c) << ": index " << i << " names vertex " << vertex << " of " << vertex_count;
@@ -267,7 +269,8 @@ void OffscreenRenderer::render(Shell& shell, int frames) {
 
 Rgba OffscreenRenderer::pixel(int x, int y) const {
     if (!surface_ || x < 0 || y < 0 || x >= width_ || y >= height_) return {};
-    const auto* row = static_cast<const std::uint8_t*>(surface_->pixels) + static_cast<std::ptrdiff_t>(y) * surface_->pitch;
+    const auto* row =
+        static_cast<const std::uint8_t*>(surface_->pixels) + static_cast<std::ptrdiff_t>(y) * surface_->pitch;
     Uint32 value = 0;
     std::memcpy(&value, row + x * 4, sizeof value);
     Rgba c;
@@ -280,7 +283,8 @@ std::vector<Rgba> OffscreenRenderer::pixels() const {
     if (!surface_) return out;
     out.reserve(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_));
     for (int y = 0; y < height_; ++y) {
-        const auto* row = static_cast<const std::uint8_t*>(surface_->pixels) + static_cast<std::ptrdiff_t>(y) * surface_->pitch;
+        const auto* row =
+            static_cast<const std::uint8_t*>(surface_->pixels) + static_cast<std::ptrdiff_t>(y) * surface_->pitch;
         for (int x = 0; x < width_; ++x) {
             Uint32 value = 0;
             std::memcpy(&value, row + x * 4, sizeof value);
@@ -380,4 +384,4 @@ bool measure_everything_on_render(Simulation& sim, int width, int height, std::i
     return true;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -36,9 +36,9 @@ enum class Rasteriser {
 
 // What building one frame produced (OffscreenRenderer::build_frame).
 struct FrameReport {
-    double build_ms = 0.0;        // ImGui NewFrame + shell.draw() + Render, wall time
-    double build_cpu_ms = 0.0;    // the same in this thread's CPU time (steady on a busy machine)
-    std::string fault;            // the first bad value in the draw data (check_draw_data); empty: clean
+    double build_ms = 0.0;       // ImGui NewFrame + shell.draw() + Render, wall time
+    double build_cpu_ms = 0.0;   // the same in this thread's CPU time (steady on a busy machine)
+    std::string fault;           // the first bad value in the draw data (check_draw_data); empty: clean
     std::size_t draw_lists = 0, commands = 0, vertices = 0;
 };
 
@@ -139,11 +139,11 @@ bool measure_simulation_render(Simulation& sim, int width, int height, int frame
 // software renderer runs on this thread: on a busy machine CPU time is what the frame costs,
 // wall time also counts the neighbours) and in wall time.
 struct RenderTiming {
-    double frame_ms = 0.0;     // build + rasterise, CPU time
-    double build_ms = 0.0;     // ImGui NewFrame + shell.draw() + Render, CPU time
-    double raster_ms = 0.0;    // the software renderer, CPU time
-    double slowest_ms = 0.0;   // the slowest frame (build + rasterise), CPU time
-    double wall_ms = 0.0;      // build + rasterise, wall time
+    double frame_ms = 0.0;        // build + rasterise, CPU time
+    double build_ms = 0.0;        // ImGui NewFrame + shell.draw() + Render, CPU time
+    double raster_ms = 0.0;       // the software renderer, CPU time
+    double slowest_ms = 0.0;      // the slowest frame (build + rasterise), CPU time
+    double wall_ms = 0.0;         // build + rasterise, wall time
     double sdl_raster_ms = 0.0;   // the same frames rasterised by SDL's software renderer, CPU time
 };
 bool measure_everything_on_render(Simulation& sim, int width, int height, std::int64_t ticks, int frames,
@@ -154,4 +154,4 @@ bool measure_everything_on_render(Simulation& sim, int width, int height, std::i
 // ("cannot write PATH: reason") on failure, leaving no partial file.
 bool write_rgba_png(const std::string& path, int width, int height, const void* rgba, int stride, std::string& error);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -23,7 +23,7 @@ ImVec2 hi_of(ImVec2 a, ImVec2 b) { return ImVec2(std::max(a.x, b.x), std::max(a.
 float clamp_thickness(float t) { return std::min(t, Painter::kMaxThickness); }
 int clamp_segments(int n) { return std::clamp(n, 0, Painter::kMaxSegments); }
 
-}  // namespace
+}   // namespace
 
 const DrawFaultLog& draw_fault_log() { return t_faults; }
 
@@ -79,8 +79,10 @@ bool Painter::clip_segment(ImVec2& a, ImVec2& b) const {
             continue;
         }
         const double r = q[i] / p[i];
-        if (p[i] < 0.0) t0 = std::max(t0, r);
-        else t1 = std::min(t1, r);
+        if (p[i] < 0.0)
+            t0 = std::max(t0, r);
+        else
+            t1 = std::min(t1, r);
         if (t0 > t1) return false;
     }
     const ImVec2 na(static_cast<float>(ax + t0 * dx), static_cast<float>(ay + t0 * dy));
@@ -91,7 +93,8 @@ bool Painter::clip_segment(ImVec2& a, ImVec2& b) const {
 }
 
 void Painter::AddLine(ImVec2 a, ImVec2 b, ImU32 col, float thickness) {
-    if (!finite("AddLine", "from", a) || !finite("AddLine", "to", b) || !finite("AddLine", "thickness", thickness)) return;
+    if (!finite("AddLine", "from", a) || !finite("AddLine", "to", b) || !finite("AddLine", "thickness", thickness))
+        return;
     if (thickness <= 0.0f || !clip_segment(a, b)) return;
     list_->AddLine(a, b, col, clamp_thickness(thickness));
 }
@@ -134,8 +137,10 @@ void Painter::AddCircle(ImVec2 centre, float radius, ImU32 col, int num_segments
     if (!visible(ImVec2(centre.x - r.x, centre.y - r.y), ImVec2(centre.x + r.x, centre.y + r.y), 0.0f)) return;
     // A rim wholly outside the clip rectangle (the rectangle lies inside the circle) shows nothing.
     const ImVec2 cmin = list_->GetClipRectMin(), cmax = list_->GetClipRectMax();
-    const double fx = std::max(std::abs(static_cast<double>(cmin.x) - centre.x), std::abs(static_cast<double>(cmax.x) - centre.x));
-    const double fy = std::max(std::abs(static_cast<double>(cmin.y) - centre.y), std::abs(static_cast<double>(cmax.y) - centre.y));
+    const double fx =
+        std::max(std::abs(static_cast<double>(cmin.x) - centre.x), std::abs(static_cast<double>(cmax.x) - centre.x));
+    const double fy =
+        std::max(std::abs(static_cast<double>(cmin.y) - centre.y), std::abs(static_cast<double>(cmax.y) - centre.y));
     if (std::hypot(fx, fy) < radius - thickness) return;
     if (radius > kMaxRadius) return;
     list_->AddCircle(centre, radius, col, clamp_segments(num_segments), clamp_thickness(thickness));
@@ -144,10 +149,13 @@ void Painter::AddCircle(ImVec2 centre, float radius, ImU32 col, int num_segments
 void Painter::AddCircleFilled(ImVec2 centre, float radius, ImU32 col, int num_segments) {
     if (!finite("AddCircleFilled", "centre", centre) || !finite("AddCircleFilled", "radius", radius)) return;
     if (radius < kMinRadius) return;
-    if (!visible(ImVec2(centre.x - radius, centre.y - radius), ImVec2(centre.x + radius, centre.y + radius), 0.0f)) return;
+    if (!visible(ImVec2(centre.x - radius, centre.y - radius), ImVec2(centre.x + radius, centre.y + radius), 0.0f))
+        return;
     const ImVec2 cmin = list_->GetClipRectMin(), cmax = list_->GetClipRectMax();
-    const double fx = std::max(std::abs(static_cast<double>(cmin.x) - centre.x), std::abs(static_cast<double>(cmax.x) - centre.x));
-    const double fy = std::max(std::abs(static_cast<double>(cmin.y) - centre.y), std::abs(static_cast<double>(cmax.y) - centre.y));
+    const double fx =
+        std::max(std::abs(static_cast<double>(cmin.x) - centre.x), std::abs(static_cast<double>(cmax.x) - centre.x));
+    const double fy =
+        std::max(std::abs(static_cast<double>(cmin.y) - centre.y), std::abs(static_cast<double>(cmax.y) - centre.y));
     if (std::hypot(fx, fy) <= radius) {   // the disc covers the whole clip rectangle
         list_->AddRectFilled(cmin, cmax, col);
         return;
@@ -237,8 +245,8 @@ void Painter::AddText(ImVec2 pos, ImU32 col, const char* text_begin, const char*
 
 void Painter::AddText(const ImFont* font, float font_size, ImVec2 pos, ImU32 col, const char* text_begin,
                       const char* text_end, float wrap_width) {
-    if (!text_shown_ || !text_begin || !finite("AddText", "position", pos) || !finite("AddText", "font size", font_size) ||
-        !finite("AddText", "wrap width", wrap_width))
+    if (!text_shown_ || !text_begin || !finite("AddText", "position", pos) ||
+        !finite("AddText", "font size", font_size) || !finite("AddText", "wrap width", wrap_width))
         return;
     if (font_size < 1.0f || !visible(pos, pos, kTextReach)) return;
     list_->AddText(font, std::min(font_size, 1000.0f), pos, col, text_begin, text_end, std::max(0.0f, wrap_width));
@@ -322,4 +330,4 @@ void Painter::fade_since(int mark, float factor) {
     }
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

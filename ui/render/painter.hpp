@@ -49,7 +49,8 @@ public:
     ImDrawList* list() const { return list_; }
 
     void AddLine(ImVec2 a, ImVec2 b, ImU32 col, float thickness = 1.0f);
-    void AddRect(ImVec2 min, ImVec2 max, ImU32 col, float rounding = 0.0f, ImDrawFlags flags = 0, float thickness = 1.0f);
+    void AddRect(ImVec2 min, ImVec2 max, ImU32 col, float rounding = 0.0f, ImDrawFlags flags = 0,
+                 float thickness = 1.0f);
     void AddRectFilled(ImVec2 min, ImVec2 max, ImU32 col, float rounding = 0.0f, ImDrawFlags flags = 0);
     void AddCircle(ImVec2 centre, float radius, ImU32 col, int num_segments = 0, float thickness = 1.0f);
     void AddCircleFilled(ImVec2 centre, float radius, ImU32 col, int num_segments = 0);
@@ -93,4 +94,4 @@ private:
     bool text_shown_ = true;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -24,7 +24,7 @@ namespace {
 void append_bytes(void* context, void* data, int size) {
     static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
 }
-}  // namespace
+}   // namespace
 
 bool write_rgba_png(const std::string& path, int width, int height, const void* rgba, int stride, std::string& error) {
     // stb's own file writer does not report a failed write or close: the picture is encoded in
@@ -44,4 +44,4 @@ bool write_rgba_png(const std::string& path, int width, int height, const void* 
     return true;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -14,10 +14,10 @@ namespace {
 using u32 = std::uint32_t;
 using i64 = std::int64_t;
 
-constexpr int kSubBits = 4;                  // vertex positions snap to 1/16 pixel
+constexpr int kSubBits = 4;   // vertex positions snap to 1/16 pixel
 constexpr i64 kSub = i64{1} << kSubBits;
-constexpr i64 kHalf = kSub / 2;              // a pixel's centre
-constexpr double kFar = 67108864.0;          // 2^26 pixels: beyond this a vertex is garbage
+constexpr i64 kHalf = kSub / 2;       // a pixel's centre
+constexpr double kFar = 67108864.0;   // 2^26 pixels: beyond this a vertex is garbage
 
 // A pixel rectangle [x0, x1) x [y0, y1).
 struct Box {
@@ -31,9 +31,7 @@ Box intersect(Box a, Box b) {
 
 Box target_box(const RasterTarget& t) { return Box{0, 0, std::max(0, t.width), std::max(0, t.height)}; }
 
-bool usable(const RasterTarget& t) {
-    return t.pixels && t.width > 0 && t.height > 0 && t.stride >= t.width;
-}
+bool usable(const RasterTarget& t) { return t.pixels && t.width > 0 && t.height > 0 && t.stride >= t.width; }
 
 // ImGui packs colours as 0xAABBGGRR; the target holds 0xAARRGGBB.
 u32 argb_of(ImU32 c) { return (c & 0xFF00FF00u) | ((c & 0xFFu) << 16) | ((c >> 16) & 0xFFu); }
@@ -186,8 +184,8 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
     // agree, planes over the pixel grid otherwise.
     const ImU32 c0 = v[0]->colour;
     const bool one_colour = v[1]->colour == c0 && v[2]->colour == c0;
-    const bool one_texel = !textured || (v[1]->u == v[0]->u && v[2]->u == v[0]->u && v[1]->v == v[0]->v &&
-                                         v[2]->v == v[0]->v);
+    const bool one_texel =
+        !textured || (v[1]->u == v[0]->u && v[2]->u == v[0]->u && v[1]->v == v[0]->v && v[2]->v == v[0]->v);
     const bool uniform = one_colour && one_texel;
     const bool one_rgb = ((v[1]->colour ^ c0) & 0x00FFFFFFu) == 0 && ((v[2]->colour ^ c0) & 0x00FFFFFFu) == 0;
     const bool alpha_varies = !one_colour;   // with one_rgb: only the alpha differs
@@ -212,7 +210,8 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
             const double d1 = a1 - a0, d2 = a2 - a0;
             const double ddx = (d1 * y2 - d2 * y1) / area_px, ddy = (d2 * x1 - d1 * x2) / area_px;
             const double ox = static_cast<double>(px0) + 0.5 - x0, oy = static_cast<double>(py0) + 0.5 - y0;
-            return Plane{static_cast<float>(a0 + ddx * ox + ddy * oy), static_cast<float>(ddx), static_cast<float>(ddy)};
+            return Plane{static_cast<float>(a0 + ddx * ox + ddy * oy), static_cast<float>(ddx),
+                         static_cast<float>(ddy)};
         };
         for (int shift : {0, 8, 16, 24}) {
             planes[plane_count++] = plane(static_cast<double>((v[0]->colour >> shift) & 0xFF),
@@ -240,8 +239,10 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
             if (sx > 0) {
                 if (base < 0) first = std::max(first, ceil_div(-base, sx));
             } else if (sx < 0) {
-                if (base < 0) first = last + 1;
-                else last = std::min(last, base / -sx);
+                if (base < 0)
+                    first = last + 1;
+                else
+                    last = std::min(last, base / -sx);
             } else if (base < 0) {
                 first = last + 1;
             }
@@ -264,10 +265,11 @@ bool draw_triangle(const RasterVertex& va, const RasterVertex& vb, const RasterV
             for (int i = 0; i < n; ++i) {
                 unsigned a = alpha_varies ? static_cast<unsigned>(to_index(alpha + 0.5f, 255)) : flat_alpha;
                 if (textured) {
-                    const unsigned t = one_texel ? flat_texel
-                                                 : atlas->alpha[static_cast<std::ptrdiff_t>(to_index(w, atlas->height - 1)) *
-                                                                    atlas->width +
-                                                                to_index(u, atlas->width - 1)];
+                    const unsigned t =
+                        one_texel
+                            ? flat_texel
+                            : atlas->alpha[static_cast<std::ptrdiff_t>(to_index(w, atlas->height - 1)) * atlas->width +
+                                           to_index(u, atlas->width - 1)];
                     a = div255(a * t);
                 }
                 put(out[i], flat_argb, a);
@@ -356,7 +358,7 @@ bool draw_quad(const ImDrawVert& p0, const ImDrawVert& p2, const Transform& tf, 
     return true;
 }
 
-}  // namespace
+}   // namespace
 
 void clear_target(const RasterTarget& target, std::uint32_t argb) {
     if (!usable(target)) return;
@@ -427,8 +429,8 @@ RasterStats rasterise_draw_data(const ImDrawData& data, const RasterTarget& targ
                     continue;
                 }
                 auto vertex = [&](const ImDrawVert& src) {
-                    return RasterVertex{to_float(tf.x(src.pos.x)), to_float(tf.y(src.pos.y)),
-                                        src.uv.x, src.uv.y, src.col};
+                    return RasterVertex{to_float(tf.x(src.pos.x)), to_float(tf.y(src.pos.y)), src.uv.x, src.uv.y,
+                                        src.col};
                 };
                 if (draw_triangle(vertex(v[a]), vertex(v[b]), vertex(v[d]), target, clip, tex))
                     ++stats.triangles;
@@ -440,4 +442,4 @@ RasterStats rasterise_draw_data(const ImDrawData& data, const RasterTarget& targ
     return stats;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

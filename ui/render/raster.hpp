@@ -42,10 +42,10 @@ struct RasterAtlas {
 
 // What one call drew, for tests and benchmarks.
 struct RasterStats {
-    std::size_t rect_fills = 0;      // solid axis-aligned quads drawn as row fills
-    std::size_t rect_blits = 0;      // textured axis-aligned quads (glyphs) drawn as blits
-    std::size_t triangles = 0;       // triangles through the general rasteriser
-    std::size_t skipped = 0;         // triangles or quads dropped: bad index, not finite, too far
+    std::size_t rect_fills = 0;   // solid axis-aligned quads drawn as row fills
+    std::size_t rect_blits = 0;   // textured axis-aligned quads (glyphs) drawn as blits
+    std::size_t triangles = 0;    // triangles through the general rasteriser
+    std::size_t skipped = 0;      // triangles or quads dropped: bad index, not finite, too far
 };
 
 // Fills the whole target with one 0xAARRGGBB value.
@@ -58,8 +58,8 @@ RasterStats rasterise_draw_data(const ImDrawData& data, const RasterTarget& targ
 
 // One vertex of a triangle handed to rasterise_triangle (tests, and what the above uses).
 struct RasterVertex {
-    float x = 0, y = 0;   // pixels
-    float u = 0, v = 0;   // atlas coordinates (0..1)
+    float x = 0, y = 0;         // pixels
+    float u = 0, v = 0;         // atlas coordinates (0..1)
     std::uint32_t colour = 0;   // ImGui's packed colour (IM_COL32: 0xAABBGGRR)
 };
 // The pixel rectangle [x0, x1) x [y0, y1) drawing is limited to (further limited to the target).
@@ -71,4 +71,4 @@ struct RasterClip {
 bool rasterise_triangle(const RasterVertex& a, const RasterVertex& b, const RasterVertex& c, const RasterTarget& target,
                         const RasterClip& clip, const RasterAtlas* atlas);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -66,7 +66,7 @@ void draw_triangles(SDL_Renderer* r, SDL_Texture* tex, ImVec2 white, const ImDra
     }
 }
 
-}  // namespace
+}   // namespace
 
 void render_draw_data(SDL_Renderer* r, ImDrawData* dd) {
     if (!dd || dd->DisplaySize.x <= 0 || dd->DisplaySize.y <= 0) return;
@@ -87,7 +87,8 @@ void render_draw_data(SDL_Renderer* r, ImDrawData* dd) {
                 continue;
             }
             SDL_Rect clip{static_cast<int>(cmd.ClipRect.x - off.x), static_cast<int>(cmd.ClipRect.y - off.y),
-                          static_cast<int>(cmd.ClipRect.z - cmd.ClipRect.x), static_cast<int>(cmd.ClipRect.w - cmd.ClipRect.y)};
+                          static_cast<int>(cmd.ClipRect.z - cmd.ClipRect.x),
+                          static_cast<int>(cmd.ClipRect.w - cmd.ClipRect.y)};
             if (clip.w <= 0 || clip.h <= 0) continue;
             SDL_RenderSetClipRect(r, &clip);
             auto* tex = static_cast<SDL_Texture*>(cmd.GetTexID());
@@ -148,7 +149,8 @@ bool RasterPresenter::present(SDL_Renderer* r, ImDrawData* dd) {
     unsigned char* alpha = nullptr;
     int aw = 0, ah = 0;
     ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&alpha, &aw, &ah);   // kept by the atlas: no work after the first
-    if (dd && dd->DisplaySize.x > 0 && dd->DisplaySize.y > 0) rasterise_draw_data(*dd, target, RasterAtlas{alpha, aw, ah});
+    if (dd && dd->DisplaySize.x > 0 && dd->DisplaySize.y > 0)
+        rasterise_draw_data(*dd, target, RasterAtlas{alpha, aw, ah});
     SDL_UnlockTexture(texture_);
     float sx = 1, sy = 1;
     SDL_RenderGetScale(r, &sx, &sy);
@@ -161,4 +163,4 @@ bool RasterPresenter::present(SDL_Renderer* r, ImDrawData* dd) {
     return ok;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -36,4 +36,4 @@ private:
 // ImGui context that produced `draw_data` must be current (for the atlas's white texel).
 void render_draw_data(SDL_Renderer* renderer, ImDrawData* draw_data);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

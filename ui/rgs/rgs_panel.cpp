@@ -24,7 +24,8 @@ namespace {
 
 std::string match_clock(std::int64_t seconds) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld:%02lld", static_cast<long long>(seconds / 60), static_cast<long long>(seconds % 60));
+    std::snprintf(buf, sizeof buf, "%lld:%02lld", static_cast<long long>(seconds / 60),
+                  static_cast<long long>(seconds % 60));
     return buf;
 }
 
@@ -33,7 +34,9 @@ std::string heat_caption(const RgsWorld& w, const RgsView::Options& o) {
     const std::string who = w.teams()[o.team].name, kind(rgs::kind_key(rgs::default_kind(o.team)));
     char z[32];
     std::snprintf(z, sizeof z, "%.0f", o.height * w.config().map_height);
-    if (o.team_delta) return "Heat map: change of " + who + "'s summed efficiency if a " + kind + " were built here (z = " + z + " qu)";
+    if (o.team_delta)
+        return "Heat map: change of " + who + "'s summed efficiency if a " + kind + " were built here (z = " + z +
+               " qu)";
     return "Heat map: efficiency a new " + kind + " of " + who + " would mine at here (z = " + z + " qu)";
 }
 
@@ -43,7 +46,7 @@ void section(const char* title) {
     ImGui::TextUnformatted(title);
 }
 
-}  // namespace
+}   // namespace
 
 const rgs::ClusterComparison* RgsView::comparison_for(const RgsWorld& w, int id) {
     const std::vector<int> members = rgs::cluster_of(w, id);
@@ -84,22 +87,26 @@ void RgsView::draw_status(const RgsWorld& w, const CanvasFrame& f) const {
     std::snprintf(buf, sizeof buf, "r(t) %.2f BP/min per RGS at 100%%", w.base_rate());
     lines.push_back({buf, palette::kOverlayDim});
     for (int team = 0; team < 2; ++team) {
-        std::snprintf(buf, sizeof buf, "%s %.1f BP, mining %.2f BP/min", w.teams()[team].name.c_str(), w.teams()[team].bp, w.mine_rate(team));
+        std::snprintf(buf, sizeof buf, "%s %.1f BP, mining %.2f BP/min", w.teams()[team].name.c_str(),
+                      w.teams()[team].bp, w.mine_rate(team));
         lines.push_back({buf, palette::kTeam[team]});
     }
     const bool heat = options_.heat_map && !options_.side_view;
     std::string scale_caption;
     if (heat)
-        scale_caption = options_.team_delta ? "heat: " + w.teams()[options_.team].name + "'s change of summed eff. (D)"
-                                            : "heat: eff. of a new " + std::string(rgs::kind_key(rgs::default_kind(options_.team))) + " of " +
-                                                  w.teams()[options_.team].name + " (H)";
-    else scale_caption = options_.side_view ? "side view (X): heat map from above only" : "heat map off (H)";
+        scale_caption = options_.team_delta
+                            ? "heat: " + w.teams()[options_.team].name + "'s change of summed eff. (D)"
+                            : "heat: eff. of a new " + std::string(rgs::kind_key(rgs::default_kind(options_.team))) +
+                                  " of " + w.teams()[options_.team].name + " (H)";
+    else
+        scale_caption = options_.side_view ? "side view (X): heat map from above only" : "heat map off (H)";
     lines.push_back({scale_caption, palette::kOverlayDim});
 
     float width = kStatusWidth * s;
     for (const Line& l : lines) width = std::max(width, ImGui::CalcTextSize(l.text.c_str()).x + 2.0f * pad);
     const float bar_h = 9.0f * s;
-    const float height = pad + static_cast<float>(lines.size()) * line + (heat ? bar_h + line + 2.0f * s : 0.0f) + line + pad * 0.5f;
+    const float height =
+        pad + static_cast<float>(lines.size()) * line + (heat ? bar_h + line + 2.0f * s : 0.0f) + line + pad * 0.5f;
     const ImVec2 max(origin.x + width, origin.y + height);
     d->AddRectFilled(origin, max, palette::kOverlayBackground, 5.0f * s);
     if (f.widgets) f.widgets->record("overlay.rgs_status", WidgetRect{origin.x, origin.y, width, height, true});
@@ -116,7 +123,8 @@ void RgsView::draw_status(const RgsWorld& w, const CanvasFrame& f) const {
             const double t = (i + 0.5) / kSteps;
             const ImU32 c = options_.team_delta ? heat_delta_colour(-1.0 + 2.0 * t) : heat_efficiency_colour(t);
             d->AddRectFilled(ImVec2(at.x + w_bar * static_cast<float>(i) / kSteps, at.y),
-                             ImVec2(at.x + w_bar * static_cast<float>(i + 1) / kSteps + 1.0f, at.y + bar_h), heat_on_floor(c));
+                             ImVec2(at.x + w_bar * static_cast<float>(i + 1) / kSteps + 1.0f, at.y + bar_h),
+                             heat_on_floor(c));
         }
         const char* lo = options_.team_delta ? "-1 or less" : "0%";
         const char* mid = options_.team_delta ? "0" : "50%";
@@ -138,8 +146,10 @@ ResultMeaning RgsView::describe_result(const World& world, const std::string& pa
     ResultMeaning m;
     for (int team = 0; team < 2; ++team) {
         const std::string t = "metrics.teams[" + std::to_string(team) + "].", name = a.teams()[team].name;
-        if (path == t + "bp") m = {name + " BP in hand", "BP", 0, 1.0, "Build points the team holds now."};
-        else if (path == t + "mined") m = {name + " BP mined", "BP", 0, 1.0, "Build points the team mined since the start."};
+        if (path == t + "bp")
+            m = {name + " BP in hand", "BP", 0, 1.0, "Build points the team holds now."};
+        else if (path == t + "mined")
+            m = {name + " BP mined", "BP", 0, 1.0, "Build points the team mined since the start."};
     }
     return m;
 }
@@ -151,7 +161,8 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
         if (f.widgets) f.widgets->record_last_item(name);
     };
     if (f.compare) {
-        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
+        draw_compare_results(
+            world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
 
     // The economy now.
@@ -159,8 +170,8 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     ImGui::SameLine();
     ImGui::TextColored(palette::kDimText, "one tick = one second");
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::Text("r(t) = %.2f BP/min: what one RGS at 100%% mines now (R0 %.3g BP/min, half-life T %.3g min)", w.base_rate(),
-                c.initial_mine_rate, c.half_life);
+    ImGui::Text("r(t) = %.2f BP/min: what one RGS at 100%% mines now (R0 %.3g BP/min, half-life T %.3g min)",
+                w.base_rate(), c.initial_mine_rate, c.half_life);
     ImGui::PopTextWrapPos();
     if (ImGui::BeginTable("##rgs_economy", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("team");
@@ -180,15 +191,19 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
             const double sum = w.team_efficiency(team), eff = w.effective_efficiency(team);
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kTeam[team]), "%s", w.teams()[team].name.c_str());
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kTeam[team]), "%s",
+                               w.teams()[team].name.c_str());
             ImGui::TableNextColumn();
             ImGui::Text("%.1f", w.teams()[team].bp);
             ImGui::TableNextColumn();
-            if (eff > sum) ImGui::Text("%.2f (floor %.2f)", sum, eff);
-            else ImGui::Text("%.2f", sum);
+            if (eff > sum)
+                ImGui::Text("%.2f (floor %.2f)", sum, eff);
+            else
+                ImGui::Text("%.2f", sum);
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("The sum of its mining RGS's efficiencies (1.00 = one RGS at 100%%).\n"
-                                  "While its main structure lives it is raised to the minimum parameter.");
+                ImGui::SetTooltip(
+                    "The sum of its mining RGS's efficiencies (1.00 = one RGS at 100%%).\n"
+                    "While its main structure lives it is raised to the minimum parameter.");
             ImGui::TableNextColumn();
             ImGui::Text("%.2f", w.mine_rate(team));
             ImGui::TableNextColumn();
@@ -198,7 +213,8 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     }
     record("rgs.economy");
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-    ImGui::TextWrapped("BP: build points in hand. BP/min: what the team mines now. RGS m/b/w: mining / building / wrecks.");
+    ImGui::TextWrapped(
+        "BP: build points in hand. BP/min: what the team mines now. RGS m/b/w: mining / building / wrecks.");
     ImGui::PopStyleColor();
 
     ImGui::Spacing();
@@ -220,13 +236,17 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     if (ImGui::SliderFloat("height, qu (PgUp/Dn)", &height, 0.0f, static_cast<float>(c.map_height), "%.0f"))
         options_.height = c.map_height > 0.0 ? std::clamp(static_cast<double>(height) / c.map_height, 0.0, 1.0) : 0.5;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "%s; the team is the Tools tab's build team (T).", heat_caption(w, options_).c_str());
+    ImGui::TextColored(palette::kDimText, "%s; the team is the Tools tab's build team (T).",
+                       heat_caption(w, options_).c_str());
     ImGui::PopTextWrapPos();
     if (options_.team_delta) {
-        colour_scale("change of the team's summed efficiency (below 0: the new RGS costs the team more than it mines)",
-                     [](float t) { return heat_on_floor(heat_delta_colour(-1.0 + 2.0 * t)); }, -1.0, 1.0, "");
+        colour_scale(
+            "change of the team's summed efficiency (below 0: the new RGS costs the team more than it mines)",
+            [](float t) { return heat_on_floor(heat_delta_colour(-1.0 + 2.0 * t)); }, -1.0, 1.0, "");
     } else {
-        colour_scale("efficiency of the new RGS", [](float t) { return heat_on_floor(heat_efficiency_colour(t)); }, 0.0, 100.0, "%");
+        colour_scale(
+            "efficiency of the new RGS", [](float t) { return heat_on_floor(heat_efficiency_colour(t)); }, 0.0, 100.0,
+            "%");
     }
     record("rgs.heat.scale");
 
@@ -317,33 +337,39 @@ void RgsView::draw_cluster(const RgsWorld& w) {
         ImGui::TextDisabled("No two RGS interfere: every one mines at 100%%.");
         return;
     }
-    ImGui::Text("%s RGS %d: %zu RGS", focus == focus_id_ ? "Cluster of (under the cursor)" : "Largest cluster, with", focus,
-                cmp->members.size());
+    ImGui::Text("%s RGS %d: %zu RGS", focus == focus_id_ ? "Cluster of (under the cursor)" : "Largest cluster, with",
+                focus, cmp->members.size());
     ImGui::PushTextWrapPos(0.0f);
     if (cmp->has_union) {
-        ImGui::Text("summed efficiency by the pairwise rule %.3f; union of their spheres %.3f \xc2\xb1 %.3f sphere volumes",
-                    cmp->approximation, cmp->union_spheres, cmp->union_error);
+        ImGui::Text(
+            "summed efficiency by the pairwise rule %.3f; union of their spheres %.3f \xc2\xb1 %.3f sphere volumes",
+            cmp->approximation, cmp->union_spheres, cmp->union_error);
         ImGui::Text("the pairwise rule pays %+.1f%% of what the union would", 100.0 * cmp->relative_difference());
     } else {
-        ImGui::Text("summed efficiency by the pairwise rule %.3f; the union is too large to compute live", cmp->approximation);
+        ImGui::Text("summed efficiency by the pairwise rule %.3f; the union is too large to compute live",
+                    cmp->approximation);
     }
-    ImGui::TextColored(palette::kDimText, "The Unvanquished developers' intent: a cluster mines in proportion to the union's volume; the pairwise "
-                                          "rule is exact for pairs and penalises clutter beyond them.");
+    ImGui::TextColored(
+        palette::kDimText,
+        "The Unvanquished developers' intent: a cluster mines in proportion to the union's volume; the pairwise "
+        "rule is exact for pairs and penalises clutter beyond them.");
     ImGui::PopTextWrapPos();
 }
 
 void RgsView::draw_key(const RgsWorld& w) const {
     section("Key to the map");
     for (int team = 0; team < 2; ++team) {
-        const std::string text = w.teams()[team].name + " (builds " + std::string(rgs::kind_key(rgs::default_kind(team))) + "s)";
+        const std::string text =
+            w.teams()[team].name + " (builds " + std::string(rgs::kind_key(rgs::default_kind(team))) + "s)";
         legend_swatch(palette::kTeam[team], text.c_str());
         if (team == 0) ImGui::SameLine(0, 16.0f);
     }
     const ImU32 blue = palette::kTeam[0];
-    legend_picture("circle = an RGS's range (its sphere's footprint); the fill is stronger the higher its efficiency", [&](Painter& d, ImVec2 c, float r) {
-        d.AddCircleFilled(c, r, palette::with_alpha(blue, 90));
-        d.AddCircle(c, r, palette::with_alpha(blue, 230), 0, 2.0f);
-    });
+    legend_picture("circle = an RGS's range (its sphere's footprint); the fill is stronger the higher its efficiency",
+                   [&](Painter& d, ImVec2 c, float r) {
+                       d.AddCircleFilled(c, r, palette::with_alpha(blue, 90));
+                       d.AddCircle(c, r, palette::with_alpha(blue, 230), 0, 2.0f);
+                   });
     ImGui::TextColored(palette::kDimText, "   fill at efficiency");
     for (double e : {1.0, 0.5, 0.0}) {
         char text[48];
@@ -351,51 +377,74 @@ void RgsView::draw_key(const RgsWorld& w) const {
         ImGui::SameLine(0, 10.0f);
         legend_swatch(heat_on_floor(palette::with_alpha(blue, static_cast<std::uint8_t>(20 + 70 * e))), text);
     }
-    legend_picture("\"eff 84%\" under an RGS = its efficiency (share of r(t) it mines), the text tinted by its team", [](Painter& d, ImVec2 c, float r) {
-        d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f), palette::kOverlayBackground, 2.0f);
-    });
+    legend_picture("\"eff 84%\" under an RGS = its efficiency (share of r(t) it mines), the text tinted by its team",
+                   [](Painter& d, ImVec2 c, float r) {
+                       d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.7f), ImVec2(c.x + r * 1.4f, c.y + r * 0.7f),
+                                       palette::kOverlayBackground, 2.0f);
+                   });
     legend_picture("white line = two RGS interfere; thicker = stronger (thin: spheres just touch, thickest: same spot)",
-            [](Painter& d, ImVec2 c, float r) {
-                d.AddLine(ImVec2(c.x - r * 1.5f, c.y - r * 0.4f), ImVec2(c.x + r * 1.5f, c.y - r * 0.4f), palette::rgb(255, 255, 255, 150), 1.0f);
-                d.AddLine(ImVec2(c.x - r * 1.5f, c.y + r * 0.4f), ImVec2(c.x + r * 1.5f, c.y + r * 0.4f), palette::rgb(255, 255, 255, 150), 5.0f);
-            });
-    legend_picture("faint thin ring, no fill = building (\"building, N s left\"): mines nothing, interferes with nobody",
-            [&](Painter& d, ImVec2 c, float r) { d.AddCircle(c, r, palette::with_alpha(blue, 120), 0, 1.0f); });
-    legend_picture("\"marked\" = marked for deconstruction: still mines; goes first when BP run short", [&](Painter& d, ImVec2 c, float r) {
-        d.AddCircleFilled(c, r, palette::with_alpha(blue, 60));
-        d.AddCircle(c, r, palette::with_alpha(blue, 230), 0, 2.0f);
-    });
-    legend_picture("grey ring and x = destroyed (a wreck): mines nothing, interferes with nobody", [](Painter& d, ImVec2 c, float r) {
-        const ImU32 grey = palette::rgb(150, 150, 150, 220);
-        d.AddCircle(c, r, grey, 0, 1.0f);
-        d.AddLine(ImVec2(c.x - r * 0.5f, c.y - r * 0.5f), ImVec2(c.x + r * 0.5f, c.y + r * 0.5f), grey, 2.0f);
-        d.AddLine(ImVec2(c.x - r * 0.5f, c.y + r * 0.5f), ImVec2(c.x + r * 0.5f, c.y - r * 0.5f), grey, 2.0f);
-    });
-    legend_picture("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency)", [](Painter& d, ImVec2 c, float r) {
-        d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.8f), ImVec2(c.x + r * 1.4f, c.y + r * 0.8f), palette::rgb(60, 50, 10, 230), 2.0f);
-    });
+                   [](Painter& d, ImVec2 c, float r) {
+                       d.AddLine(ImVec2(c.x - r * 1.5f, c.y - r * 0.4f), ImVec2(c.x + r * 1.5f, c.y - r * 0.4f),
+                                 palette::rgb(255, 255, 255, 150), 1.0f);
+                       d.AddLine(ImVec2(c.x - r * 1.5f, c.y + r * 0.4f), ImVec2(c.x + r * 1.5f, c.y + r * 0.4f),
+                                 palette::rgb(255, 255, 255, 150), 5.0f);
+                   });
+    legend_picture(
+        "faint thin ring, no fill = building (\"building, N s left\"): mines nothing, interferes with nobody",
+        [&](Painter& d, ImVec2 c, float r) { d.AddCircle(c, r, palette::with_alpha(blue, 120), 0, 1.0f); });
+    legend_picture("\"marked\" = marked for deconstruction: still mines; goes first when BP run short",
+                   [&](Painter& d, ImVec2 c, float r) {
+                       d.AddCircleFilled(c, r, palette::with_alpha(blue, 60));
+                       d.AddCircle(c, r, palette::with_alpha(blue, 230), 0, 2.0f);
+                   });
+    legend_picture(
+        "grey ring and x = destroyed (a wreck): mines nothing, interferes with nobody",
+        [](Painter& d, ImVec2 c, float r) {
+            const ImU32 grey = palette::rgb(150, 150, 150, 220);
+            d.AddCircle(c, r, grey, 0, 1.0f);
+            d.AddLine(ImVec2(c.x - r * 0.5f, c.y - r * 0.5f), ImVec2(c.x + r * 0.5f, c.y + r * 0.5f), grey, 2.0f);
+            d.AddLine(ImVec2(c.x - r * 0.5f, c.y + r * 0.5f), ImVec2(c.x + r * 0.5f, c.y - r * 0.5f), grey, 2.0f);
+        });
+    legend_picture("\"x10\" = that many RGS on one spot; their labels stack (RGS id: efficiency)",
+                   [](Painter& d, ImVec2 c, float r) {
+                       d.AddRectFilled(ImVec2(c.x - r * 1.4f, c.y - r * 0.8f), ImVec2(c.x + r * 1.4f, c.y + r * 0.8f),
+                                       palette::rgb(60, 50, 10, 230), 2.0f);
+                   });
     legend_picture("yellow ring = the selected RGS (the Tools tab acts on it)",
-            [](Painter& d, ImVec2 c, float r) { d.AddCircle(c, r, palette::kSelection, 0, 2.5f); });
-    legend_picture("dashed line from an RGS to a label = its label, moved off it to keep labels apart", [](Painter& d, ImVec2 c, float r) {
-        d.AddDashedLine(ImVec2(c.x - r * 1.5f, c.y), ImVec2(c.x + r * 1.5f, c.y), palette::rgb(255, 230, 150, 200), 1.0f, 3.0f);
-    });
+                   [](Painter& d, ImVec2 c, float r) { d.AddCircle(c, r, palette::kSelection, 0, 2.5f); });
+    legend_picture("dashed line from an RGS to a label = its label, moved off it to keep labels apart",
+                   [](Painter& d, ImVec2 c, float r) {
+                       d.AddDashedLine(ImVec2(c.x - r * 1.5f, c.y), ImVec2(c.x + r * 1.5f, c.y),
+                                       palette::rgb(255, 230, 150, 200), 1.0f, 3.0f);
+                   });
 }
 
 LabHelp RgsView::help() const {
     LabHelp h;
     h.what_you_see =
-        "The map from above (X: from the side). Each RGS (Resource Generating Structure) is a circle, its range, in its team's colour "
-        "(Humans blue, Aliens red); the fill and the label under it give its efficiency, the share of the level-wide rate r(t) it "
-        "mines. White lines join RGS that interfere, thicker the stronger. RGS on one spot show an \"xN\" badge and a stack of labels.\n\n"
-        "The heat map shows what a new RGS of the build team would mine at each point of a slice at the chosen height (viridis: dark "
-        "blue 0% to yellow 100%), or with D the change of that team's summed efficiency (purple: a loss, green: a gain). The box in "
-        "the canvas's corner gives the match time, each team's build points (BP) and rate, and the heat map's scale.\n\n"
-        "The Analysis tab: the economy, charts of BP and mining rate over the match (hover for values), the heat map's settings and "
-        "scale, the pairwise rule against the union of spheres for the cluster under the cursor, and the key to every colour.";
+        "The map from above (X: from the side). Each RGS (Resource Generating Structure) is a circle, its range, in "
+        "its team's colour "
+        "(Humans blue, Aliens red); the fill and the label under it give its efficiency, the share of the level-wide "
+        "rate r(t) it "
+        "mines. White lines join RGS that interfere, thicker the stronger. RGS on one spot show an \"xN\" badge and a "
+        "stack of labels.\n\n"
+        "The heat map shows what a new RGS of the build team would mine at each point of a slice at the chosen height "
+        "(viridis: dark "
+        "blue 0% to yellow 100%), or with D the change of that team's summed efficiency (purple: a loss, green: a "
+        "gain). The box in "
+        "the canvas's corner gives the match time, each team's build points (BP) and rate, and the heat map's "
+        "scale.\n\n"
+        "The Analysis tab: the economy, charts of BP and mining rate over the match (hover for values), the heat map's "
+        "settings and "
+        "scale, the pairwise rule against the union of spheres for the cluster under the cursor, and the key to every "
+        "colour.";
     h.what_you_can_do =
-        "Build: in the Tools tab pick the team and kind, then press B (or tick \"click builds\") and click the map. Select an RGS by "
-        "clicking it: remove, mark, damage or repair it in the Tools tab, or toggle a team's main structure (it raises the team's "
-        "efficiency to the minimum). Pause (Space) and drag an RGS: the heat map, labels and efficiencies follow live, and the drop "
+        "Build: in the Tools tab pick the team and kind, then press B (or tick \"click builds\") and click the map. "
+        "Select an RGS by "
+        "clicking it: remove, mark, damage or repair it in the Tools tab, or toggle a team's main structure (it raises "
+        "the team's "
+        "efficiency to the minimum). Pause (Space) and drag an RGS: the heat map, labels and efficiencies follow live, "
+        "and the drop "
         "is a move command. Change the economy live in the Parameters tab.";
     h.keys = {{"H", "heat map on / off"},
               {"D", "heat map: efficiency of a new RGS / change of the team's summed efficiency"},
@@ -408,10 +457,13 @@ LabHelp RgsView::help() const {
               {"Del / Backspace", "remove the selected RGS (refunds health% of its price; a wreck refunds nothing)"},
               {"M", "mark / unmark the selected RGS for deconstruction"},
               {"drag (paused)", "move an RGS; the heat map and efficiencies follow live"},
-              {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: moves, marks, damage and repair, main structures, builds (the price comes back) and removals (the RGS at its id, the refund taken back)"},
-              {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
+              {"Ctrl+Z / Ctrl+Shift+Z",
+               "undo / redo: moves, marks, damage and repair, main structures, builds (the price comes back) and "
+               "removals (the RGS at its id, the refund taken back)"},
+              {"Shift+drag a slider / arrows",
+               "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"}};
     h.source = "Unvanquished's design post on its resource system (docs/labs/rgs.md#sources)";
     return h;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

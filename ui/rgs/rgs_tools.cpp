@@ -24,7 +24,8 @@ bool RgsView::draw_tools(const World& world, const CanvasFrame& f) {
     for (int team = 0; team < 2; ++team) {
         if (team > 0) ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kTeam[team]);
-        if (ImGui::RadioButton((w.teams()[team].name + "##build_team").c_str(), options_.team == team)) options_.team = team;
+        if (ImGui::RadioButton((w.teams()[team].name + "##build_team").c_str(), options_.team == team))
+            options_.team = team;
         ImGui::PopStyleColor();
         record("rgs.team." + std::to_string(team));
     }
@@ -46,8 +47,9 @@ bool RgsView::draw_tools(const World& world, const CanvasFrame& f) {
                 w.config().build_time(kind));
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Short of BP, the team's marked RGS go first (oldest mark first); without\n"
-                          "enough even then, the build is refused and the status line says why.");
+        ImGui::SetTooltip(
+            "Short of BP, the team's marked RGS go first (oldest mark first); without\n"
+            "enough even then, the build is refused and the status line says why.");
 
     ImGui::Spacing();
     const rgs::Rgs* r = selected_ >= 0 ? w.find(selected_) : nullptr;
@@ -55,23 +57,26 @@ bool RgsView::draw_tools(const World& world, const CanvasFrame& f) {
         ImGui::TextDisabled("Click an RGS on the map to select it.");
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kTeam[r->team]);
-        ImGui::Text("RGS %d: %s of %s, %s", r->id, std::string(rgs::kind_key(r->kind)).c_str(), w.teams()[r->team].name.c_str(),
-                    std::string(rgs::state_key(r->state)).c_str());
+        ImGui::Text("RGS %d: %s of %s, %s", r->id, std::string(rgs::kind_key(r->kind)).c_str(),
+                    w.teams()[r->team].name.c_str(), std::string(rgs::state_key(r->state)).c_str());
         ImGui::PopStyleColor();
         const double max_hp = w.config().max_health(r->kind);
         char overlay[64];
         std::snprintf(overlay, sizeof overlay, "%.0f / %.0f HP", r->health, max_hp);
-        ImGui::ProgressBar(max_hp > 0.0 ? safe_fraction(r->health / max_hp, "RGS health") : 0.0f, ImVec2(-1.0f, 0.0f), overlay);
+        ImGui::ProgressBar(max_hp > 0.0 ? safe_fraction(r->health / max_hp, "RGS health") : 0.0f, ImVec2(-1.0f, 0.0f),
+                           overlay);
         ImGui::Text("efficiency %.1f%%  at (%.0f, %.0f, %.0f)", 100.0 * r->efficiency, r->pos.x, r->pos.y, r->pos.z);
 
         const bool wreck = r->state == State::Destroyed;
         if (ImGui::Button("Remove (Del)")) queue(remove_command(r->id));
         record("rgs.remove");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip(wreck ? "Clear the wreck away (no refund)" : "Deconstruct now: refunds health%% of its price");
+            ImGui::SetTooltip(wreck ? "Clear the wreck away (no refund)"
+                                    : "Deconstruct now: refunds health%% of its price");
         ImGui::SameLine();
         ImGui::BeginDisabled(wreck);
-        if (ImGui::Button(r->state == State::Marked ? "Unmark (M)" : "Mark (M)")) queue(mark_command(r->id, r->state != State::Marked));
+        if (ImGui::Button(r->state == State::Marked ? "Unmark (M)" : "Mark (M)"))
+            queue(mark_command(r->id, r->state != State::Marked));
         record("rgs.mark");
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("Marked RGS keep mining until BP run short for a new one; then they go first");
@@ -99,10 +104,11 @@ bool RgsView::draw_tools(const World& world, const CanvasFrame& f) {
         ImGui::PopStyleColor();
         record("rgs.main." + std::to_string(team));
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("While a team's main structure lives, its summed efficiency is raised to the minimum parameter");
+            ImGui::SetTooltip(
+                "While a team's main structure lives, its summed efficiency is raised to the minimum parameter");
         if (team == 0) ImGui::SameLine();
     }
     return true;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -22,7 +22,8 @@ ImU32 mix(ImU32 a, ImU32 b, float t) {
         const float x = static_cast<float>((a >> shift) & 0xff), y = static_cast<float>((b >> shift) & 0xff);
         return static_cast<ImU32>(std::lround(x + (y - x) * t)) << shift;
     };
-    return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) | channel(IM_COL32_A_SHIFT);
+    return channel(IM_COL32_R_SHIFT) | channel(IM_COL32_G_SHIFT) | channel(IM_COL32_B_SHIFT) |
+           channel(IM_COL32_A_SHIFT);
 }
 
 constexpr ImU32 kMapFloor = palette::rgb(34, 38, 44);
@@ -43,9 +44,9 @@ ImU32 from_table(const ImU32 (&stops)[N], double t, std::uint8_t alpha) {
 }
 
 // Viridis-like stops (perceptually even, dark blue -> teal -> green -> yellow).
-constexpr ImU32 kViridis[] = {palette::rgb(68, 1, 84),     palette::rgb(72, 40, 120),  palette::rgb(62, 74, 137),
-                              palette::rgb(49, 104, 142),  palette::rgb(38, 130, 142), palette::rgb(31, 158, 137),
-                              palette::rgb(53, 183, 121),  palette::rgb(110, 206, 88), palette::rgb(181, 222, 43),
+constexpr ImU32 kViridis[] = {palette::rgb(68, 1, 84),    palette::rgb(72, 40, 120),  palette::rgb(62, 74, 137),
+                              palette::rgb(49, 104, 142), palette::rgb(38, 130, 142), palette::rgb(31, 158, 137),
+                              palette::rgb(53, 183, 121), palette::rgb(110, 206, 88), palette::rgb(181, 222, 43),
                               palette::rgb(253, 231, 37)};
 // Diverging: purple (the team loses) -> light grey (no change) -> green (the team gains).
 constexpr ImU32 kDiverging[] = {palette::rgb(150, 60, 175), palette::rgb(195, 160, 215), palette::rgb(225, 225, 225),
@@ -58,7 +59,7 @@ std::string percent(double v) {
     return buf;
 }
 
-}  // namespace
+}   // namespace
 
 ImU32 heat_efficiency_colour(double efficiency, std::uint8_t alpha) { return from_table(kViridis, efficiency, alpha); }
 ImU32 heat_delta_colour(double delta, std::uint8_t alpha) { return from_table(kDiverging, (delta + 1.0) * 0.5, alpha); }
@@ -69,16 +70,19 @@ ImU32 heat_on_floor(ImU32 colour) {
 const RgsWorld& RgsView::rgs_world(const World& world) { return dynamic_cast<const RgsWorld&>(world); }
 
 glm::dvec2 RgsView::to_canvas(Vec3 p) const {
-    return options_.side_view ? glm::dvec2{p.x / kQuPerUnit, p.z / kQuPerUnit} : glm::dvec2{p.x / kQuPerUnit, p.y / kQuPerUnit};
+    return options_.side_view ? glm::dvec2{p.x / kQuPerUnit, p.z / kQuPerUnit}
+                              : glm::dvec2{p.x / kQuPerUnit, p.y / kQuPerUnit};
 }
 
 Vec3 RgsView::to_map(glm::dvec2 c, Vec3 keep) const {
-    return options_.side_view ? Vec3{c.x * kQuPerUnit, keep.y, c.y * kQuPerUnit} : Vec3{c.x * kQuPerUnit, c.y * kQuPerUnit, keep.z};
+    return options_.side_view ? Vec3{c.x * kQuPerUnit, keep.y, c.y * kQuPerUnit}
+                              : Vec3{c.x * kQuPerUnit, c.y * kQuPerUnit, keep.z};
 }
 
 WorldRect RgsView::bounds(const World& world) const {
     const Vec3 size = rgs_world(world).config().map_size();
-    return {{-kPanelRoom * size.x / kQuPerUnit, 0.0}, {size.x / kQuPerUnit, (options_.side_view ? size.z : size.y) / kQuPerUnit}};
+    return {{-kPanelRoom * size.x / kQuPerUnit, 0.0},
+            {size.x / kQuPerUnit, (options_.side_view ? size.z : size.y) / kQuPerUnit}};
 }
 
 std::optional<int> RgsView::pick(const RgsWorld& w, glm::dvec2 point, double pick_radius) const {
@@ -111,7 +115,7 @@ namespace {
 // Whole quake units: far finer than a pixel, and commands read "x=3620" rather than 17 digits.
 Vec3 tidy(Vec3 p) { return {std::round(p.x), std::round(p.y), std::round(p.z)}; }
 
-}  // namespace
+}   // namespace
 
 std::optional<Command> RgsView::release(const World& world, std::int64_t tick) {
     if (!grabbed_) return std::nullopt;
@@ -145,7 +149,8 @@ void RgsView::read_keys(const RgsWorld& w, const CanvasFrame& f) {
     focus_id_ = grabbed_ ? grabbed_->id : -1;
     if (!over) return;
     if (!grabbed_)
-        if (auto id = pick(w, f.view->to_world(io.MousePos), f.view->to_world_length(4.0f * f.ui_scale))) focus_id_ = *id;
+        if (auto id = pick(w, f.view->to_world(io.MousePos), f.view->to_world_length(4.0f * f.ui_scale)))
+            focus_id_ = *id;
     if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
     // ImGui 1.86 with the SDL back end indexes keys by SDL scancode. The shell's own shortcuts
     // (V, P, R, ...) are left alone.
@@ -180,29 +185,26 @@ void RgsView::click(const World& world, glm::dvec2 point, double pick_radius, bo
     const Vec3 size = w.config().map_size();
     const Vec3 at = to_map(point, Vec3{0.0, 0.5 * size.y, options_.height * size.z});
     const bool on_map = at.x >= 0.0 && at.y >= 0.0 && at.z >= 0.0 && at.x <= size.x && at.y <= size.y && at.z <= size.z;
-    if (options_.click_builds && on_map) queue(place_command(options_.team, build_kind(), build_point(w, point)));
-    else selected_ = -1;   // a click on free map clears the selection
+    if (options_.click_builds && on_map)
+        queue(place_command(options_.team, build_kind(), build_point(w, point)));
+    else
+        selected_ = -1;   // a click on free map clears the selection
 }
 
 Command RgsView::place_command(int team, rgs::Kind kind, Vec3 at) {
-    return to_command(rgs::RgsPlace{.team = team, .x = at.x, .y = at.y, .z = at.z, .kind = std::string(rgs::kind_key(kind))});
+    return to_command(
+        rgs::RgsPlace{.team = team, .x = at.x, .y = at.y, .z = at.z, .kind = std::string(rgs::kind_key(kind))});
 }
 
-Command RgsView::remove_command(int id) {
-    return to_command(rgs::RgsRemove{.id = id});
-}
+Command RgsView::remove_command(int id) { return to_command(rgs::RgsRemove{.id = id}); }
 
-Command RgsView::mark_command(int id, bool marked) {
-    return to_command(rgs::RgsMark{.id = id, .marked = marked});
-}
+Command RgsView::mark_command(int id, bool marked) { return to_command(rgs::RgsMark{.id = id, .marked = marked}); }
 
 Command RgsView::damage_command(int id, double amount) {
     return to_command(rgs::RgsDamage{.id = id, .amount = amount});
 }
 
-Command RgsView::repair_command(int id) {
-    return to_command(rgs::RgsRepair{.id = id});
-}
+Command RgsView::repair_command(int id) { return to_command(rgs::RgsRepair{.id = id}); }
 
 Command RgsView::main_structure_command(int team, bool alive) {
     return to_command(rgs::TeamMain{.team = team, .alive = alive});
@@ -320,18 +322,25 @@ void RgsView::draw_structures(const RgsWorld& w, const CanvasFrame& f) const {
         const float radius = v.to_pixels(r.range / kQuPerUnit);
         const ImU32 team = palette::kTeam[r.team];
         const bool mining = rgs::is_mining(r.state);
-        if (mining) f.draw->AddCircleFilled(c, radius, palette::with_alpha(team, static_cast<std::uint8_t>(20 + 70 * r.efficiency)));
+        if (mining)
+            f.draw->AddCircleFilled(c, radius,
+                                    palette::with_alpha(team, static_cast<std::uint8_t>(20 + 70 * r.efficiency)));
         const ImU32 ring = r.state == State::Destroyed ? kWreck : palette::with_alpha(team, mining ? 230 : 120);
         f.draw->AddCircle(c, radius, ring, 0, (mining ? 2.0f : 1.0f) * f.ui_scale);
-        if (grabbed_ && grabbed_->id == r.id) f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kDragGhost, 0, 2.0f * f.ui_scale);
-        else if (selected_ == r.id) f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kSelection, 0, 2.5f * f.ui_scale);
-        else if (focus_id_ == r.id) f.draw->AddCircle(c, radius + 2.0f * f.ui_scale, palette::with_alpha(palette::kDragGhost, 120), 0, f.ui_scale);
+        if (grabbed_ && grabbed_->id == r.id)
+            f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kDragGhost, 0, 2.0f * f.ui_scale);
+        else if (selected_ == r.id)
+            f.draw->AddCircle(c, radius + 3.0f * f.ui_scale, palette::kSelection, 0, 2.5f * f.ui_scale);
+        else if (focus_id_ == r.id)
+            f.draw->AddCircle(c, radius + 2.0f * f.ui_scale, palette::with_alpha(palette::kDragGhost, 120), 0,
+                              f.ui_scale);
 
         const float dot = 4.0f * f.ui_scale;
         if (f.widgets) {
             const ImVec2 lo = v.origin(), hi(lo.x + v.size().x, lo.y + v.size().y);
             const bool visible = c.x >= lo.x && c.y >= lo.y && c.x < hi.x && c.y < hi.y;
-            f.widgets->record("rgs.rgs." + std::to_string(r.id), WidgetRect{c.x - dot, c.y - dot, 2 * dot, 2 * dot, visible});
+            f.widgets->record("rgs.rgs." + std::to_string(r.id),
+                              WidgetRect{c.x - dot, c.y - dot, 2 * dot, 2 * dot, visible});
         }
         if (r.state == State::Destroyed) {
             f.draw->AddLine(ImVec2(c.x - dot, c.y - dot), ImVec2(c.x + dot, c.y + dot), kWreck, 2.0f * f.ui_scale);
@@ -420,8 +429,8 @@ std::vector<ImVec2> label_offsets(float width, float height, const LabelCanvas& 
 
 // The first place (by label_offsets) where the label overlaps nothing taken, and its rank
 // (0: right below the dot), or nothing.
-std::optional<std::pair<Box, std::size_t>> free_place(ImVec2 at, float width, float height, const LabelCanvas& c, int rings,
-                                                      const std::vector<Box>& taken) {
+std::optional<std::pair<Box, std::size_t>> free_place(ImVec2 at, float width, float height, const LabelCanvas& c,
+                                                      int rings, const std::vector<Box>& taken) {
     const std::vector<ImVec2> offsets = label_offsets(width, height, c, rings);
     for (std::size_t which = 0; which < offsets.size(); ++which) {
         const float cx = at.x + offsets[which].x, cy = at.y + offsets[which].y;
@@ -472,7 +481,7 @@ void draw_badges(const std::vector<Badge>& badges, const LabelCanvas& c) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
     const CanvasView& v = *f.view;
@@ -491,8 +500,10 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
         LabelGroup* joined = nullptr;
         for (LabelGroup& g : groups)
             if (std::abs(g.at.x - c.x) <= canvas.dot && std::abs(g.at.y - c.y) <= canvas.dot) joined = &g;
-        if (joined) joined->members.push_back(&r);
-        else groups.push_back({c, {&r}});
+        if (joined)
+            joined->members.push_back(&r);
+        else
+            groups.push_back({c, {&r}});
     }
     // Top to bottom, left to right: the same picture gets the same placement.
     std::stable_sort(groups.begin(), groups.end(), [](const LabelGroup& a, const LabelGroup& b) {
@@ -513,12 +524,13 @@ std::string RgsView::hover_text(const World& world, glm::dvec2 point, double pic
     if (auto id = pick(w, point, pick_radius)) {
         const rgs::Rgs& r = w.structures()[*id];
         const auto interferers = w.interferers(r.id);
-        std::snprintf(buf, sizeof buf,
-                      "RGS %d: %s of %s, %s, health %.0f / %.0f HP\nefficiency %.1f%% from %zu interfering RGS; range %.0f qu\n"
-                      "at (%.0f, %.0f, %.0f)",
-                      r.id, std::string(rgs::kind_key(r.kind)).c_str(), w.teams()[r.team].name.c_str(),
-                      std::string(rgs::state_key(r.state)).c_str(), r.health, w.config().max_health(r.kind),
-                      100.0 * r.efficiency, interferers.size(), r.range, r.pos.x, r.pos.y, r.pos.z);
+        std::snprintf(
+            buf, sizeof buf,
+            "RGS %d: %s of %s, %s, health %.0f / %.0f HP\nefficiency %.1f%% from %zu interfering RGS; range %.0f qu\n"
+            "at (%.0f, %.0f, %.0f)",
+            r.id, std::string(rgs::kind_key(r.kind)).c_str(), w.teams()[r.team].name.c_str(),
+            std::string(rgs::state_key(r.state)).c_str(), r.health, w.config().max_health(r.kind), 100.0 * r.efficiency,
+            interferers.size(), r.range, r.pos.x, r.pos.y, r.pos.z);
         return buf;
     }
     const Vec3 size = w.config().map_size();
@@ -535,4 +547,4 @@ std::string RgsView::hover_text(const World& world, glm::dvec2 point, double pic
     return buf;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -59,13 +59,13 @@ public:
     // What the designer chose (keys while the canvas is hovered; see the overlay's hint line).
     struct Options {
         bool heat_map = true;
-        bool team_delta = false;    // heat map of the team's change of summed efficiency instead
-        int team = 0;               // whose RGS the preview builds
-        double height = 0.5;        // of the heat map's slice, as a share of the map's height
-        bool side_view = false;    // x-z instead of x-y (key X)
-        bool click_builds = false;  // a click on free map builds (key B); otherwise it selects
+        bool team_delta = false;         // heat map of the team's change of summed efficiency instead
+        int team = 0;                    // whose RGS the preview builds
+        double height = 0.5;             // of the heat map's slice, as a share of the map's height
+        bool side_view = false;          // x-z instead of x-y (key X)
+        bool click_builds = false;       // a click on free map builds (key B); otherwise it selects
         std::optional<rgs::Kind> kind;   // what a build places (default: the team's kind)
-        double damage = 50.0;       // HP the Damage button takes
+        double damage = 50.0;            // HP the Damage button takes
     };
     const Options& options() const { return options_; }
     Options& options() { return options_; }
@@ -84,7 +84,7 @@ public:
 private:
     struct Grabbed {
         int id = -1;
-        glm::dvec2 offset{};        // RGS centre minus the grab point (canvas units)
+        glm::dvec2 offset{};   // RGS centre minus the grab point (canvas units)
     };
 
     static const rgs::RgsWorld& rgs_world(const World& world);
@@ -117,7 +117,7 @@ private:
     std::optional<Grabbed> grabbed_;
     glm::dvec2 drag_pos_{};
     int selected_ = -1;
-    int focus_id_ = -1;             // the RGS under the cursor (or dragged): its cluster is compared
+    int focus_id_ = -1;   // the RGS under the cursor (or dragged): its cluster is compared
     rgs::HeatMap heat_;
     rgs::HeatMapRequest heat_request_;
     // The last comparison, kept while its cluster stays as it is (the union takes milliseconds).
@@ -136,4 +136,4 @@ ImU32 heat_delta_colour(double delta, std::uint8_t alpha = 255);
 // The colour a heat-map cell shows over the map's floor (what the scale in the keys matches).
 ImU32 heat_on_floor(ImU32 colour);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

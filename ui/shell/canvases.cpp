@@ -22,15 +22,18 @@ CanvasGesture CanvasGestures::input(CanvasSide side, float scale, bool hovered, 
     const World& world = side.sim.world();
 
     // Zoom about the cursor: the world point under it stays put.
-    if (hovered && io.MouseWheel != 0.0f) side.view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+    if (hovered && io.MouseWheel != 0.0f)
+        side.view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
 
     if (ImGui::IsItemActivated()) {
         bool left = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
         press_at_ = io.MousePos;
         press_left_ = left;
         on_b_ = side.b;
-        if (left && paused && may_grab && side.lab.grab(world, mouse_world, pick_radius)) drag_ = Drag::Entity;
-        else drag_ = Drag::Pan;
+        if (left && paused && may_grab && side.lab.grab(world, mouse_world, pick_radius))
+            drag_ = Drag::Entity;
+        else
+            drag_ = Drag::Pan;
     }
     if (active && on_b_ == side.b) {
         if (drag_ == Drag::Entity) {
@@ -68,7 +71,8 @@ void label_canvas(const char* id, const std::string& text, ImU32 colour, WidgetL
     Painter p = Painter::window();
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     const float line = ImGui::GetTextLineHeight();
-    const ImVec2 a(o.x + 8.0f * scale, o.y + window_size.y - line - 8.0f * scale - size.y - 8.0f * scale - 10.0f * scale);
+    const ImVec2 a(o.x + 8.0f * scale,
+                   o.y + window_size.y - line - 8.0f * scale - size.y - 8.0f * scale - 10.0f * scale);
     const ImVec2 b(a.x + size.x + 14.0f * scale, a.y + size.y + 8.0f * scale);
     p.AddRectFilled(a, b, palette::kOverlayBackground, 4.0f * scale);
     p.AddRect(a, b, colour, 4.0f * scale, 0, 1.5f * scale);
@@ -77,8 +81,8 @@ void label_canvas(const char* id, const std::string& text, ImU32 colour, WidgetL
 }
 
 void draw_side_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, CanvasFrame frame,
-                      WidgetLocator& widgets, const std::function<void(bool hovered, bool active)>& input, const char* hint,
-                      const std::string& label) {
+                      WidgetLocator& widgets, const std::function<void(bool hovered, bool active)>& input,
+                      const char* hint, const std::string& label) {
     const float scale = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
     ImGui::BeginChild("##canvas_b", ImVec2(width, height), false,
@@ -87,14 +91,16 @@ void draw_side_canvas(float width, float height, CanvasView& view, LabView& lab,
     const ImVec2 size(std::max(1.0f, width), std::max(1.0f, height));
     view.set_viewport(origin, size);
     if (!view.user_moved()) view.fit(lab.bounds(world), 24.0f * scale, 64.0f * scale);
-    ImGui::InvisibleButton("##canvas_b_input", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
-                                                         ImGuiButtonFlags_MouseButtonMiddle);
+    ImGui::InvisibleButton(
+        "##canvas_b_input", size,
+        ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     widgets.record_last_item("canvas.b");
     const bool hovered = ImGui::IsItemHovered();
     if (input) {
         input(hovered, ImGui::IsItemActive());
     } else {
-        if (hovered && io.MouseWheel != 0.0f) view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+        if (hovered && io.MouseWheel != 0.0f)
+            view.zoom_about(io.MousePos, std::pow(1.15, static_cast<double>(io.MouseWheel)));
         if (ImGui::IsItemActive() && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
             view.pan_by(io.MouseDelta);
             ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
@@ -123,4 +129,4 @@ void draw_side_canvas(float width, float height, CanvasView& view, LabView& lab,
     ImGui::EndChild();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -7,15 +7,15 @@
 #include <optional>
 #include <string>
 
-#include <glm/vec2.hpp>
 #include <imgui.h>
+#include <glm/vec2.hpp>
 
 #include "engine/core/command.hpp"
 
 namespace pb {
 class Simulation;
 class World;
-}  // namespace pb
+}   // namespace pb
 
 namespace pb::ui {
 
@@ -34,9 +34,9 @@ struct CanvasSide {
 
 // What a frame's gestures on one canvas came to; the canvas's owner applies it.
 struct CanvasGesture {
-    std::optional<Command> drop;        // an entity dropped: the view's command for it
-    std::optional<glm::dvec2> click;    // a left press released where it began: a click, in world units
-    bool both = false;                  // Shift held in compare mode: the edit goes to A and B
+    std::optional<Command> drop;       // an entity dropped: the view's command for it
+    std::optional<glm::dvec2> click;   // a left press released where it began: a click, in world units
+    bool both = false;                 // Shift held in compare mode: the edit goes to A and B
 };
 
 // A gesture in progress, across frames and the two canvases of compare mode.
@@ -44,17 +44,17 @@ class CanvasGestures {
 public:
     // The canvas button's input (call right after it): zoom about the cursor, press (grab an
     // entity when `may_grab` and paused, else start a pan), drag, release.
-    CanvasGesture input(CanvasSide side, float scale, bool hovered, bool active, glm::dvec2 mouse_world, double pick_radius,
-                        bool paused, bool may_grab, bool comparing);
+    CanvasGesture input(CanvasSide side, float scale, bool hovered, bool active, glm::dvec2 mouse_world,
+                        double pick_radius, bool paused, bool may_grab, bool comparing);
     bool busy() const { return drag_ != Drag::None; }
     void reset() { drag_ = Drag::None; }
 
 private:
     enum class Drag { None, Pan, Entity };
     Drag drag_ = Drag::None;
-    ImVec2 press_at_{};       // where a gesture began: a release close by is a click
+    ImVec2 press_at_{};   // where a gesture began: a release close by is a click
     bool press_left_ = false;
-    bool on_b_ = false;       // the gesture is on B's canvas (compare mode's right half)
+    bool on_b_ = false;   // the gesture is on B's canvas (compare mode's right half)
 };
 
 // A label in the canvas's bottom-left corner, above the hint line (the top holds the labs' score
@@ -66,7 +66,7 @@ void label_canvas(const char* id, const std::string& text, ImU32 colour, WidgetL
 // colour); records "canvas.b" in `widgets`. `input` gets the canvas button's hover and activity
 // (compare mode edits B through it); without one the wheel zooms and a drag pans.
 void draw_side_canvas(float width, float height, CanvasView& view, LabView& lab, const World& world, CanvasFrame frame,
-                      WidgetLocator& widgets, const std::function<void(bool hovered, bool active)>& input, const char* hint,
-                      const std::string& label);
+                      WidgetLocator& widgets, const std::function<void(bool hovered, bool active)>& input,
+                      const char* hint, const std::string& label);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -31,7 +31,7 @@ std::pair<bool, bool> undo_sides(const EditHistory& a, const EditHistory& b, boo
     return {pick_a, !pick_a};
 }
 
-}  // namespace
+}   // namespace
 
 CompareSession::CompareSession(ShellHost& host) : host_(host) {
     Simulation& a = host.simulation();
@@ -47,10 +47,11 @@ void CompareSession::start_recording(const std::string& a_path) {
     if (recorder_.recording()) return;
     const std::string b_path = variant_replay_path(a_path);
     try {
-        recorder_.start(*sim_, b_path, "B of " + fs::path(a_path).filename().string(), fs::path(a_path).filename().string(),
-                        fork_tick_);
+        recorder_.start(*sim_, b_path, "B of " + fs::path(a_path).filename().string(),
+                        fs::path(a_path).filename().string(), fork_tick_);
     } catch (const std::exception& e) {
-        host_.show_error("Recording A to " + a_path + ", but could not record B beside it to " + b_path + ":\n" + e.what());
+        host_.show_error("Recording A to " + a_path + ", but could not record B beside it to " + b_path + ":\n" +
+                         e.what());
         return;
     }
     host_.set_status("Recording A to " + a_path + " and B to " + b_path);
@@ -153,7 +154,8 @@ std::string CompareSession::undo_label(bool redo) const {
     const std::string label_a = redo ? a.redo_label() : a.undo_label();
     const std::string label_b = redo ? b.redo_label() : b.undo_label();
     const std::size_t skip = std::string(verb).size() + 1;
-    if (on_a && on_b) return std::string(verb) + " in A and B: " + (label_a.size() > skip ? label_a.substr(skip) : label_a);
+    if (on_a && on_b)
+        return std::string(verb) + " in A and B: " + (label_a.size() > skip ? label_a.substr(skip) : label_a);
     if (on_a) return std::string(verb) + " in A: " + (label_a.size() > skip ? label_a.substr(skip) : label_a);
     if (on_b) return std::string(verb) + " in B: " + (label_b.size() > skip ? label_b.substr(skip) : label_b);
     return verb;
@@ -175,7 +177,8 @@ void CompareSession::undo(bool redo) {
     if (on_a)
         if (auto why = redo ? a.redo(a_sim) : a.undo(a_sim)) failed = "A: " + *why;
     if (on_b)
-        if (auto why = redo ? history_.redo(*sim_) : history_.undo(*sim_)) failed += (failed.empty() ? "B: " : "; B: ") + *why;
+        if (auto why = redo ? history_.redo(*sim_) : history_.undo(*sim_))
+            failed += (failed.empty() ? "B: " : "; B: ") + *why;
     host_.set_status(failed.empty() ? label : failed);
 }
 
@@ -184,7 +187,9 @@ std::vector<CompareSession::ParamDifference> CompareSession::differences() const
     const ParamSet& a = host_.simulation().world().params();
     const ParamSet& b = sim_->world().params();
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (a[i] != b[i]) out.push_back({a.table()[i].key, format_param_value(a.table()[i], a[i]), format_param_value(a.table()[i], b[i])});
+        if (a[i] != b[i])
+            out.push_back(
+                {a.table()[i].key, format_param_value(a.table()[i], a[i]), format_param_value(a.table()[i], b[i])});
     return out;
 }
 
@@ -225,4 +230,4 @@ CompareFrame CompareSession::b_frame() const {
     return b;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

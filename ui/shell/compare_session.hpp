@@ -138,21 +138,21 @@ private:
     Side side(bool b);
 
     ShellHost& host_;
-    std::unique_ptr<Simulation> sim_;     // B: forked from A, the same seed and tick
-    std::unique_ptr<LabView> view_;       // B's own view: its charts and heat maps follow B
-    CanvasView canvas_;                   // B's half of the canvas (its own pan and zoom)
-    ParamPanelState panel_;               // B's parameter panel
+    std::unique_ptr<Simulation> sim_;   // B: forked from A, the same seed and tick
+    std::unique_ptr<LabView> view_;     // B's own view: its charts and heat maps follow B
+    CanvasView canvas_;                 // B's half of the canvas (its own pan and zoom)
+    ParamPanelState panel_;             // B's parameter panel
     EditHistory history_;
     WidgetLocator widgets_;
     CompareEdit edit_ = CompareEdit::B;
-    std::vector<std::string> results_;    // the lab's key results (engine/compare)
-    std::int64_t fork_tick_ = 0;          // A's tick when B was made
-    bool ghost_ = false;                  // B drawn faintly over A on one canvas, not beside it
+    std::vector<std::string> results_;   // the lab's key results (engine/compare)
+    std::int64_t fork_tick_ = 0;         // A's tick when B was made
+    bool ghost_ = false;                 // B drawn faintly over A on one canvas, not beside it
     SessionRecorder recorder_;
-    std::uint64_t seen_edit_seq_ = 0;     // the newest edit sync_redo has seen, on either side
+    std::uint64_t seen_edit_seq_ = 0;   // the newest edit sync_redo has seen, on either side
     bool save_pending_ = false;
-    bool question_ = false;               // leaving: keep A or B?
+    bool question_ = false;   // leaving: keep A or B?
     bool question_popup_open_ = false;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -25,7 +25,7 @@ void section_heading(const char* text) {
     ImGui::Separator();
 }
 
-}  // namespace
+}   // namespace
 
 // B's world over A's canvas in the same view (they share the arena), every vertex it adds faded
 // to 40 % so A shows through: what moved differently stands out as a second, fainter copy. B's
@@ -46,26 +46,29 @@ void CompareSession::draw_canvas(float width, float height, CanvasFrame frame, C
     const float scale = current_ui_scale();
     const bool paused = host_.paused();
     const auto diffs = differences();
-    const std::string label = diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)";
+    const std::string label =
+        diffs.empty() ? std::string("B  (no change yet)") : "B  (" + std::to_string(diffs.size()) + " changed)";
     // The hint in its room (half the canvas is narrow at 1280 px): a shorter wording when needed.
     const float room = width - 20.0f * scale;
     const std::string hint =
-        paused ? first_that_fits({"B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans",
-                                  "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: both \xc2\xb7 right-drag pans"},
-                                 room)
-               : first_that_fits({"B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag",
-                                  "B \xc2\xb7 click edits B (Shift: both) \xc2\xb7 Space pauses to drag"},
-                                 room);
+        paused
+            ? first_that_fits({"B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans",
+                               "B \xc2\xb7 drag or click edits B \xc2\xb7 Shift: both \xc2\xb7 right-drag pans"},
+                              room)
+            : first_that_fits({"B \xc2\xb7 click edits B (Shift: A and B) \xc2\xb7 Space pauses to drag",
+                               "B \xc2\xb7 click edits B (Shift: both) \xc2\xb7 Space pauses to drag"},
+                              room);
     frame.widgets = &widgets_;   // B's entity positions (widgets()), apart from A's
     auto input = [&](bool hovered, bool active) {
         const glm::dvec2 at = canvas_.to_world(ImGui::GetIO().MousePos);
         const double pick_radius = canvas_.to_world_length(4.0f * scale);
-        const CanvasGesture g =
-            gestures.input(CanvasSide{*sim_, *view_, canvas_, true}, scale, hovered, active, at, pick_radius, paused, true, true);
+        const CanvasGesture g = gestures.input(CanvasSide{*sim_, *view_, canvas_, true}, scale, hovered, active, at,
+                                               pick_radius, paused, true, true);
         if (g.drop) apply_edit(true, std::move(*g.drop), g.both);
         if (g.click) click(true, *g.click, pick_radius, g.both);
     };
-    draw_side_canvas(width, height, canvas_, *view_, sim_->world(), frame, host_.frame_widgets(), input, hint.c_str(), label);
+    draw_side_canvas(width, height, canvas_, *view_, sim_->world(), frame, host_.frame_widgets(), input, hint.c_str(),
+                     label);
     // What B's view queued on its own (its tools in the Tools tab, its keys) is B's edit.
     for (Command& c : view_->take_commands()) apply_edit(true, std::move(c), false);
 }
@@ -100,8 +103,8 @@ void CompareSession::draw_params(ParamPanelState& a_panel, std::string& refused)
         ImGui::PopStyleColor();
     }
     if (edit_ == CompareEdit::B) {
-        panel_.history = &history_;                // B's edits, undoable beside A's
-        panel_.other = &a.world().params();        // A's values where B differs
+        panel_.history = &history_;           // B's edits, undoable beside A's
+        panel_.other = &a.world().params();   // A's values where B differs
         panel_.other_is_a = true;
         draw_param_panel(*sim_, panel_, widgets, refused);
         sync_redo();
@@ -153,7 +156,8 @@ CompareSession::Finish CompareSession::draw_tab() {
         ImGui::PopTextWrapPos();
         if (ImGui::Button("Fork B from A again")) fork_again();
         widgets.record_last_item("compare.fork_again");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("B becomes a fresh copy of A at this tick: B - A starts from zero");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("B becomes a fresh copy of A at this tick: B - A starts from zero");
     } else if (diffs.empty()) {
         ImGui::TextColored(palette::kDimText, "Nothing yet: edit B in the Parameters tab.");
     } else if (ImGui::BeginTable("##compare_changes", 3, ImGuiTableFlags_RowBg)) {
@@ -175,22 +179,24 @@ CompareSession::Finish CompareSession::draw_tab() {
         }
         ImGui::EndTable();
     }
-    widgets.record("compare.changes", WidgetRect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
-                                                 ImGui::GetItemRectSize().y, true});
+    widgets.record("compare.changes", WidgetRect{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y,
+                                                 ImGui::GetItemRectSize().x, ImGui::GetItemRectSize().y, true});
 
     // The lab's key results for A, B and B - A, in the lab's words (the table its Analysis tab
     // shows too).
     ImGui::Spacing();
     const CompareFrame b = b_frame();
     const LabView& lab = *host_.lab_view();
-    draw_compare_results(a, &b, [&](const std::string& path) { return lab.describe_result(a, path); }, &widgets);
+    draw_compare_results(
+        a, &b, [&](const std::string& path) { return lab.describe_result(a, path); }, &widgets);
     if (const WidgetRect* table = widgets.find("analysis.compare")) widgets.record("compare.results", *table);
 
     section_heading("Finish");
     Finish finish = Finish::None;
     if (ImGui::Button("Keep B", ImVec2(110 * scale, 0))) finish = Finish::KeepB;
     widgets.record_last_item("compare.keep_b");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("B becomes the scenario (unsaved: File > Save writes it); A is dropped");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("B becomes the scenario (unsaved: File > Save writes it); A is dropped");
     ImGui::SameLine();
     // Kept B: compare mode ends once the tab is drawn, so the other ways out are not offered.
     if (finish == Finish::None && ImGui::Button("Save B as...", ImVec2(110 * scale, 0))) {
@@ -215,12 +221,14 @@ CompareSession::Finish CompareSession::draw_question() {
     WidgetLocator& widgets = host_.frame_widgets();
     const float scale = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
     Finish finish = Finish::None;
     if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         const auto diffs = differences();
         ImGui::TextUnformatted("Which one stays on screen?");
-        ImGui::TextColored(palette::kDimText, "B differs from A in %zu parameter%s.", diffs.size(), diffs.size() == 1 ? "" : "s");
+        ImGui::TextColored(palette::kDimText, "B differs from A in %zu parameter%s.", diffs.size(),
+                           diffs.size() == 1 ? "" : "s");
         ImGui::Spacing();
         if (ImGui::Button("Keep A", ImVec2(110 * scale, 0))) finish = Finish::KeepA;
         widgets.record_last_item("compare.question.keep_a");
@@ -229,7 +237,8 @@ CompareSession::Finish CompareSession::draw_question() {
         widgets.record_last_item("compare.question.keep_b");
         ImGui::SameLine();
         bool close = finish != Finish::None;
-        if (!close && (ImGui::Button("Cancel", ImVec2(110 * scale, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))) {
+        if (!close && (ImGui::Button("Cancel", ImVec2(110 * scale, 0)) ||
+                       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))) {
             question_ = false;
             question_popup_open_ = false;
             close = true;
@@ -241,4 +250,4 @@ CompareSession::Finish CompareSession::draw_question() {
     return finish;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -21,7 +21,7 @@ bool cheap_to_check(const World& w) { return !w.clock_only_base().has_value(); }
 std::uint64_t last_seq = 0;
 std::uint64_t next_seq() { return ++last_seq; }
 
-}  // namespace
+}   // namespace
 
 std::uint64_t EditHistory::seq_now() { return last_seq; }
 
@@ -268,4 +268,4 @@ void EditHistory::follow(const Simulation& sim) {
     live_seen_ = sim.live_commands().size();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -25,12 +25,12 @@
 namespace pb::ui {
 
 struct Edit {
-    std::string name;                  // "move RGS 3" (menus say "Undo move RGS 3")
-    std::int64_t tick = 0;             // when it was made (its first command)
-    std::int64_t last_tick = 0;        // its last command (a drag over running ticks)
-    std::vector<Command> forward;      // as applied, in order
-    std::vector<Command> inverse;      // undoes all of `forward`, in order
-    std::vector<std::string> changes;  // old -> new, for the Edits list's tooltip
+    std::string name;                     // "move RGS 3" (menus say "Undo move RGS 3")
+    std::int64_t tick = 0;                // when it was made (its first command)
+    std::int64_t last_tick = 0;           // its last command (a drag over running ticks)
+    std::vector<Command> forward;         // as applied, in order
+    std::vector<Command> inverse;         // undoes all of `forward`, in order
+    std::vector<std::string> changes;     // old -> new, for the Edits list's tooltip
     std::optional<std::string> no_undo;   // why it cannot be undone (then `inverse` is empty)
     // False when the inverse, tried on a copy of the world right after the edit, did not bring
     // back the world's hash from before it (ids used up, a refund): undo then only approximates.
@@ -110,7 +110,7 @@ private:
     void lose(std::size_t from, std::size_t to);
 
     std::vector<Edit> edits_;
-    std::size_t done_ = 0;   // edits_[0 .. done_) are in effect; the rest were undone (redo)
+    std::size_t done_ = 0;         // edits_[0 .. done_) are in effect; the rest were undone (redo)
     std::uint64_t lost_seq_ = 0;   // the latest edit forgotten while it changed the world
     std::uint64_t submitted_ = 0;
     const Simulation* sim_ = nullptr;
@@ -120,8 +120,8 @@ private:
     // The drag in progress
     std::string drag_key_;
     std::optional<Command> pending_;
-    bool drag_has_edit_ = false;        // edits_.back() is this drag's
+    bool drag_has_edit_ = false;   // edits_.back() is this drag's
     const EditHistory* drag_with_ = nullptr;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

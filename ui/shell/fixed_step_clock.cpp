@@ -29,4 +29,4 @@ void FixedStepClock::end_frame(std::int64_t due, std::int64_t ran) {
     accumulator_ = std::max(accumulator_, 0.0);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -15,14 +15,22 @@ struct SpeedSetting {
 };
 
 inline constexpr std::array<SpeedSetting, 10> kSpeeds{{
-    {"1/4x", 0.25}, {"1/2x", 0.5}, {"1x", 1.0}, {"2x", 2.0}, {"4x", 4.0}, {"8x", 8.0},
-    {"16x", 16.0}, {"32x", 32.0}, {"64x", 64.0}, {"max", 0.0},
+    {"1/4x", 0.25},
+    {"1/2x", 0.5},
+    {"1x", 1.0},
+    {"2x", 2.0},
+    {"4x", 4.0},
+    {"8x", 8.0},
+    {"16x", 16.0},
+    {"32x", 32.0},
+    {"64x", 64.0},
+    {"max", 0.0},
 }};
 inline constexpr int kDefaultSpeedIndex = 2;   // 1x
 
 class FixedStepClock {
 public:
-    static constexpr double kTicksPerSecond = 60.0;     // at 1x
+    static constexpr double kTicksPerSecond = 60.0;   // at 1x
     static constexpr double kFrameBudgetSeconds = 0.012;
     // A frame longer than this (a stall, a debugger stop, a dragged window) counts as this long.
     static constexpr double kMaxFrameSeconds = 0.25;
@@ -48,4 +56,4 @@ private:
     double accumulator_ = 0.0;   // ticks owed, fractional
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

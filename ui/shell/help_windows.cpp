@@ -8,9 +8,9 @@
 #include "engine/core/world.hpp"
 #include "ui/lab_view.hpp"
 #include "ui/shell/shortcuts.hpp"
-#include "ui/widgets/widget_locator.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
+#include "ui/widgets/widget_locator.hpp"
 
 namespace pb::ui {
 
@@ -51,8 +51,10 @@ void paragraphs(const std::string& text) {
 bool begin_help_window(const char* title, bool& open, ImVec2 size, const char* widget, WidgetLocator& widgets) {
     const float scale = current_ui_scale();
     const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowSize(ImVec2(size.x * scale, std::min(io.DisplaySize.y * 0.85f, size.y * scale)), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(size.x * scale, std::min(io.DisplaySize.y * 0.85f, size.y * scale)),
+                             ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_FirstUseEver,
+                            ImVec2(0.5f, 0.5f));
     if (!ImGui::Begin(title, &open, ImGuiWindowFlags_NoCollapse)) return false;
     widgets.record(widget, WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
                                       ImGui::GetWindowHeight(), true});
@@ -60,18 +62,21 @@ bool begin_help_window(const char* title, bool& open, ImVec2 size, const char* w
     return true;
 }
 
-}  // namespace
+}   // namespace
 
 void HelpWindows::draw(const World& world, const LabView* lab, bool reviewing, bool comparing, WidgetLocator& widgets) {
     if (shortcuts_open_) draw_shortcuts(world, lab, reviewing, comparing, widgets);
     if (lab_help_open_) draw_lab_help(world, lab, widgets);
 }
 
-void HelpWindows::draw_shortcuts(const World& world, const LabView* lab_view, bool reviewing, bool comparing, WidgetLocator& widgets) {
+void HelpWindows::draw_shortcuts(const World& world, const LabView* lab_view, bool reviewing, bool comparing,
+                                 WidgetLocator& widgets) {
     const LabHelp help = lab_view ? lab_view->help() : LabHelp{};
     const std::string& lab = world.lab().title;
-    if (begin_help_window("Keyboard shortcuts###shortcuts", shortcuts_open_, ImVec2(560, 640), "help.shortcuts", widgets)) {
-        ImGui::TextColored(palette::kDimText, "%s", reviewing ? "Everywhere (and while reviewing a replay)" : "Everywhere");
+    if (begin_help_window("Keyboard shortcuts###shortcuts", shortcuts_open_, ImVec2(560, 640), "help.shortcuts",
+                          widgets)) {
+        ImGui::TextColored(palette::kDimText, "%s",
+                           reviewing ? "Everywhere (and while reviewing a replay)" : "Everywhere");
         if (ImGui::BeginTable("##shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
             for (const Shortcut& s : shortcuts_for(world.lab().name, reviewing)) {
                 ImGui::TableNextRow();
@@ -88,18 +93,20 @@ void HelpWindows::draw_shortcuts(const World& world, const LabView* lab_view, bo
         if (comparing) {
             ImGui::Spacing();
             ImGui::TextColored(palette::kDimText, "In compare mode");
-            keys_table("##compare_keys", {{"drag / click on A's or B's canvas", "edits that side only"},
-                                          {"Shift + drop / click", "makes the same edit on A and on B (one undo for both)"},
-                                          {"Edit: A / B / Both", "the side the Parameters and Tools tabs edit"},
-                                          {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the latest edit on either side, in order"}});
+            keys_table("##compare_keys",
+                       {{"drag / click on A's or B's canvas", "edits that side only"},
+                        {"Shift + drop / click", "makes the same edit on A and on B (one undo for both)"},
+                        {"Edit: A / B / Both", "the side the Parameters and Tools tabs edit"},
+                        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the latest edit on either side, in order"}});
         }
         ImGui::Spacing();
         ImGui::Separator();
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(palette::kDimText,
-                           "Canvas: the wheel zooms about the cursor; drag with the right or middle button (or the left "
-                           "on empty space) to pan. Drop a .toml file on the window to open it, or a .pbreplay to review "
-                           "it (editing is off until you Take over). Help > About this lab says more.");
+        ImGui::TextColored(
+            palette::kDimText,
+            "Canvas: the wheel zooms about the cursor; drag with the right or middle button (or the left "
+            "on empty space) to pan. Drop a .toml file on the window to open it, or a .pbreplay to review "
+            "it (editing is off until you Take over). Help > About this lab says more.");
         ImGui::PopTextWrapPos();
     }
     ImGui::End();
@@ -134,9 +141,10 @@ void HelpWindows::draw_lab_help(const World& world, const LabView* lab_view, Wid
             if (!derived.empty()) {
                 std::string names;
                 for (const DerivedValue& d : derived) names += (names.empty() ? "" : ", ") + d.label;
-                ImGui::Text("Under the sliders that feed them, this lab shows what the values mean for play: %s. "
-                            "Hover one for its formula with today's numbers.",
-                            names.c_str());
+                ImGui::Text(
+                    "Under the sliders that feed them, this lab shows what the values mean for play: %s. "
+                    "Hover one for its formula with today's numbers.",
+                    names.c_str());
             }
             ImGui::PopTextWrapPos();
             widgets.record_last_item("help.about_lab.parameters");
@@ -151,4 +159,4 @@ void HelpWindows::draw_lab_help(const World& world, const LabView* lab_view, Wid
     ImGui::End();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

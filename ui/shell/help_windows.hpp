@@ -29,4 +29,4 @@ private:
     bool lab_help_open_ = false;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -35,7 +35,7 @@ constexpr double kCheckSecondsPerFrame = 0.006;
 
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
-}  // namespace
+}   // namespace
 
 bool is_replay_file(const std::string& path) {
     static constexpr char kMagic[8] = {'P', 'B', 'R', 'P', 'L', 'Y', '\r', '\n'};
@@ -59,7 +59,8 @@ ModuleQuestion::Answer ModuleQuestion::draw(WidgetLocator& widgets) {
     }
     const float scale = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal("Run code from this replay?###modules", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         popup_open = false;
         return Answer::Closed;
@@ -69,7 +70,8 @@ ModuleQuestion::Answer ModuleQuestion::draw(WidgetLocator& widgets) {
     ImGui::Spacing();
     for (const std::string& lib : libraries) ImGui::TextUnformatted(lib.c_str());
     ImGui::Spacing();
-    ImGui::TextColored(palette::kDimText, "Only a file with exactly the bytes recorded (this SHA-256) is loaded, from a private copy.");
+    ImGui::TextColored(palette::kDimText,
+                       "Only a file with exactly the bytes recorded (this SHA-256) is loaded, from a private copy.");
     Answer answer = Answer::None;
     if (ImGui::Button("Load and review", ImVec2(170 * scale, 0))) answer = Answer::Load;
     widgets.record_last_item("modules.load");
@@ -97,7 +99,8 @@ ReviewSession::Opened ReviewSession::open(ShellHost& host, const std::string& pa
         // safely (no pin, no file with the pinned bytes) is offered.
         const std::string problem = replay_module_problem(*load.data, path, true, "");
         if (!problem.empty()) {
-            host.show_error("Could not open the replay " + path + ": its scenario runs code from a module library\n" + problem);
+            host.show_error("Could not open the replay " + path + ": its scenario runs code from a module library\n" +
+                            problem);
             return opened;
         }
         ModuleQuestion q;
@@ -107,7 +110,8 @@ ReviewSession::Opened ReviewSession::open(ShellHost& host, const std::string& pa
             std::string file;
             for (const PinCandidate& c : pin_candidates(*pin, path))
                 if (c.matches && file.empty()) file = c.path;
-            q.libraries.push_back("lib:" + written + "\n    file     " + file + "\n    SHA-256  " + to_hex(pin->sha256));
+            q.libraries.push_back("lib:" + written + "\n    file     " + file + "\n    SHA-256  " +
+                                  to_hex(pin->sha256));
         }
         opened.question = std::move(q);
         return opened;
@@ -126,8 +130,9 @@ ReviewSession::Opened ReviewSession::open(ShellHost& host, const std::string& pa
         ReplayLoad b_load = read_replay_file(b_path);
         if (b_load.data && b_load.data->header.branch_of == file_name(path)) {
             try {
-                session->b_player_ = std::make_unique<ReplayPlayer>(std::move(*b_load.data), b_path, ReplayPlayer::kDefaultBudget,
-                                                                    ReplayModuleAccess{allow_modules, b_path});
+                session->b_player_ =
+                    std::make_unique<ReplayPlayer>(std::move(*b_load.data), b_path, ReplayPlayer::kDefaultBudget,
+                                                   ReplayModuleAccess{allow_modules, b_path});
                 session->b_path_ = b_path;
                 session->b_view_ = create_lab_view(session->player_->simulation().world().lab().name);
             } catch (const std::exception& e) {
@@ -270,8 +275,9 @@ bool ReviewSession::add_note(const std::string& text, std::optional<glm::dvec2> 
     notes_.push_back(note);
     added_notes_.push_back(note);
     undone_notes_.clear();
-    std::sort(notes_.begin(), notes_.end(),
-              [](const ReplayNote& a, const ReplayNote& b) { return a.tick != b.tick ? a.tick < b.tick : a.id < b.id; });
+    std::sort(notes_.begin(), notes_.end(), [](const ReplayNote& a, const ReplayNote& b) {
+        return a.tick != b.tick ? a.tick < b.tick : a.id < b.id;
+    });
     host_.set_status("Note saved at tick " + std::to_string(note.tick) + " in " + file_name(path_));
     return true;
 }
@@ -300,7 +306,8 @@ bool ReviewSession::delete_note(std::uint32_t id) {
 void ReviewSession::undo_note(bool redo) {
     auto& from = redo ? undone_notes_ : added_notes_;
     if (from.empty()) {
-        host_.set_status(redo ? "Nothing to redo" : "Nothing to undo (while reviewing, Undo takes back the notes you added)");
+        host_.set_status(redo ? "Nothing to redo"
+                              : "Nothing to undo (while reviewing, Undo takes back the notes you added)");
         return;
     }
     const ReplayNote n = from.back();
@@ -335,8 +342,10 @@ bool ReviewSession::pick_point(glm::dvec2 at) {
 }
 
 std::string ReviewSession::canvas_hint() const {
-    return picking_point_ ? std::string("Click where the note points")
-                          : std::string("Reviewing a replay \xc2\xb7 editing is off \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans");
+    return picking_point_
+               ? std::string("Click where the note points")
+               : std::string(
+                     "Reviewing a replay \xc2\xb7 editing is off \xc2\xb7 wheel zooms \xc2\xb7 right-drag pans");
 }
 
 // Notes with a point show near their tick (two seconds either side), and the one being written.
@@ -356,8 +365,8 @@ void ReviewSession::draw_b_canvas(float width, float height, CanvasFrame frame) 
     std::string label = "B  " + file_name(b_path_);
     if (b_player_->tick() < player_->tick()) label += "  (ended at tick " + std::to_string(b_player_->tick()) + ")";
     frame.widgets = nullptr;   // B's entity positions are recorded only while comparing live
-    draw_side_canvas(width, height, b_canvas_, *b_view_, b_player_->simulation().world(), frame, host_.frame_widgets(), nullptr,
-                     "B's replay \xc2\xb7 wheel zooms \xc2\xb7 drag pans", label);
+    draw_side_canvas(width, height, b_canvas_, *b_view_, b_player_->simulation().world(), frame, host_.frame_widgets(),
+                     nullptr, "B's replay \xc2\xb7 wheel zooms \xc2\xb7 drag pans", label);
     // What B's view queued is dropped: the recorded world stays as it was recorded.
     (void)b_view_->take_commands();
 }
@@ -374,4 +383,4 @@ CompareFrame ReviewSession::b_frame() const {
     return b;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

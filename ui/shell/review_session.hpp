@@ -28,8 +28,8 @@ class WidgetLocator;
 // A replay whose scenario runs module libraries (code) opens only once the designer agrees: the
 // question names each library, the file found with the pinned SHA-256 and the hash.
 struct ModuleQuestion {
-    std::string path;                      // the replay
-    std::vector<std::string> libraries;    // one text per library: what it is, where, its SHA-256
+    std::string path;                     // the replay
+    std::vector<std::string> libraries;   // one text per library: what it is, where, its SHA-256
     bool popup_open = false;
     enum class Answer { None, Load, Cancel, Closed };
     // The modal dialog; what the designer answered this frame (Closed: the popup went away).
@@ -115,7 +115,7 @@ private:
     std::string path_;
     std::vector<std::string> warnings_;
     std::vector<ReplayNote> notes_;
-    std::uint32_t next_note_id_ = 1;      // above every id seen, deleted ones included
+    std::uint32_t next_note_id_ = 1;   // above every id seen, deleted ones included
     // Notes added here, latest last, for Edit > Undo (which deletes one) and Redo (which adds it
     // back at its tick).
     std::vector<ReplayNote> added_notes_, undone_notes_;
@@ -136,4 +136,4 @@ private:
     CanvasView b_canvas_;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

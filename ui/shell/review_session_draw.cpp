@@ -53,9 +53,11 @@ void ReviewSession::draw_timeline() {
     Painter* draw = &window_painter;
     const float mid = top.y + h * 0.5f;
     draw->AddRectFilled(ImVec2(top.x, top.y), ImVec2(top.x + width, top.y + h), ImGui::GetColorU32(ImGuiCol_MenuBarBg));
-    draw->AddRectFilled(ImVec2(x0, mid - 3.0f * scale), ImVec2(x1, mid + 3.0f * scale), palette::kTimelineTrack, 3.0f * scale);
+    draw->AddRectFilled(ImVec2(x0, mid - 3.0f * scale), ImVec2(x1, mid + 3.0f * scale), palette::kTimelineTrack,
+                        3.0f * scale);
     if (loop_b_ > loop_a_ && (loop_ || loop_a_ > 0 || loop_b_ < player.length()))
-        draw->AddRectFilled(ImVec2(x_of(loop_a_), top.y + 3.0f * scale), ImVec2(x_of(loop_b_), top.y + h - 3.0f * scale),
+        draw->AddRectFilled(ImVec2(x_of(loop_a_), top.y + 3.0f * scale),
+                            ImVec2(x_of(loop_b_), top.y + h - 3.0f * scale),
                             palette::with_alpha(palette::kTimelineLoop, loop_ ? 150 : 70));
     draw->AddRectFilled(ImVec2(x0, mid - 3.0f * scale), ImVec2(x_of(player.tick()), mid + 3.0f * scale),
                         palette::with_alpha(palette::kPlayhead, 90), 3.0f * scale);
@@ -106,7 +108,8 @@ void ReviewSession::draw_banners() {
         float th = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y;
         ImGui::PushStyleColor(ImGuiCol_ChildBg, colour);
         ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad * 1.5f, pad));
-        ImGui::BeginChild(id, ImVec2(0, th + pad * 2), false, ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar);
+        ImGui::BeginChild(id, ImVec2(0, th + pad * 2), false,
+                          ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NoScrollbar);
         ImGui::PushTextWrapPos(wrap);
         ImGui::TextUnformatted(text.c_str());
         ImGui::PopTextWrapPos();
@@ -122,7 +125,8 @@ void ReviewSession::draw_banners() {
     if (auto d = player.divergence()) {
         std::string text = "DIVERGED at tick " + std::to_string(*d) +
                            ": re-simulating this replay does not reproduce the state it recorded from that tick on "
-                           "(recorded by Playbench " + player.data().header.app_version + ", engine " +
+                           "(recorded by Playbench " +
+                           player.data().header.app_version + ", engine " +
                            std::to_string(player.data().header.engine_version) + "). Playback goes on; from tick " +
                            std::to_string(*d) + " you see what this Playbench computes, not what was recorded.";
         if (!player.refused().empty()) text += "\nRefused on replay: " + player.refused().front();
@@ -148,16 +152,21 @@ void ReviewSession::draw_panel() {
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path_.c_str());
     widgets.record_last_item("review.file");
-    ImGui::Text("tick %" PRId64 " / %" PRId64 "   %zu commands", player.tick(), player.length(), player.timeline().size());
+    ImGui::Text("tick %" PRId64 " / %" PRId64 "   %zu commands", player.tick(), player.length(),
+                player.timeline().size());
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
     ImGui::PushTextWrapPos(0.0f);
-    const std::string scenario = h.scenario_name.empty() ? "an unnamed scenario" : std::filesystem::path(h.scenario_name).filename().string();
+    const std::string scenario =
+        h.scenario_name.empty() ? "an unnamed scenario" : std::filesystem::path(h.scenario_name).filename().string();
     ImGui::Text("Recorded by Playbench %s from %s%s", h.app_version.c_str(), scenario.c_str(),
                 player.data().closed ? "" : " (not closed cleanly)");
     if (!h.branch_of.empty())
-        ImGui::Text("A branch of %s at tick %" PRId64, std::filesystem::path(h.branch_of).filename().string().c_str(), h.branch_tick);
-    if (!player.fully_checked()) ImGui::TextUnformatted("Checking the recorded hashes...");
-    else if (!player.divergence()) ImGui::TextUnformatted("Every tick reproduces its recorded hash.");
+        ImGui::Text("A branch of %s at tick %" PRId64, std::filesystem::path(h.branch_of).filename().string().c_str(),
+                    h.branch_tick);
+    if (!player.fully_checked())
+        ImGui::TextUnformatted("Checking the recorded hashes...");
+    else if (!player.divergence())
+        ImGui::TextUnformatted("Every tick reproduces its recorded hash.");
     ImGui::TextUnformatted("Editing is off while reviewing: Take over here to change the world.");
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
@@ -189,7 +198,9 @@ void ReviewSession::draw_panel() {
         bool entered = ImGui::InputTextWithHint("##note_text", "A note at this tick...", &note_text_,
                                                 ImGuiInputTextFlags_EnterReturnsTrue);
         widgets.record_last_item("review.note_text");
-        if (ImGui::SmallButton(picking_point_ ? "Click on the canvas..." : note_point_ ? "Point set (change)" : "Add a point"))
+        if (ImGui::SmallButton(picking_point_ ? "Click on the canvas..."
+                               : note_point_  ? "Point set (change)"
+                                              : "Add a point"))
             picking_point_ = !picking_point_;
         widgets.record_last_item("review.note_point");
         if (note_point_) {
@@ -211,4 +222,4 @@ void ReviewSession::draw_panel() {
     ImGui::Spacing();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -17,4 +17,4 @@ Scenario save_simulation_scenario(const Simulation& sim, const std::string& path
     return s;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -20,4 +20,4 @@ std::string scenario_file_path(const std::string& path);
 // save_scenario_file throws.
 Scenario save_simulation_scenario(const Simulation& sim, const std::string& path);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -138,7 +138,8 @@ void Shell::update(double frame_seconds) {
     }
     clock_.end_frame(due, ran);
     if (ran > 0) {
-        meters_.note_tick_time(std::chrono::duration<double, std::micro>(clock::now() - start).count() / static_cast<double>(ran));
+        meters_.note_tick_time(std::chrono::duration<double, std::micro>(clock::now() - start).count() /
+                               static_cast<double>(ran));
         meters_.count_ticks(ran);
     }
 }
@@ -173,85 +174,98 @@ void Shell::perform(ShellAction action) {
     // window with its dialog).
     if (modal_open() && action != ShellAction::Quit && action != ShellAction::Screenshot) return;
     switch (action) {
-    case ShellAction::TogglePause:
-        // At the end of a replay, Play starts it again from the top (or the loop's start).
-        if (review_ && paused_) review_->rewind_if_ended();
-        set_paused(!paused_);
-        break;
-    case ShellAction::StepOnce:
-        set_paused(true);
-        if (review_) {
-            review_->step(+1);
+        case ShellAction::TogglePause:
+            // At the end of a replay, Play starts it again from the top (or the loop's start).
+            if (review_ && paused_) review_->rewind_if_ended();
+            set_paused(!paused_);
             break;
-        }
-        try {
-            run_one_tick();
-        } catch (const std::exception& e) {
-            show_error(std::string("The simulation stopped: ") + e.what());
-        }
-        break;
-    case ShellAction::Restart:
-        if (review_) review_->seek(0);
-        else restart_keeping_parameters();
-        break;
-    case ShellAction::StepBack:
-    case ShellAction::JumpToStart:
-    case ShellAction::JumpToEnd:
-        if (!review_) {
-            set_status("Stepping back works while reviewing a replay (File > Open a .pbreplay).");
+        case ShellAction::StepOnce:
+            set_paused(true);
+            if (review_) {
+                review_->step(+1);
+                break;
+            }
+            try {
+                run_one_tick();
+            } catch (const std::exception& e) {
+                show_error(std::string("The simulation stopped: ") + e.what());
+            }
             break;
-        }
-        set_paused(true);
-        if (action == ShellAction::StepBack) review_->step(-1);
-        else review_->seek(action == ShellAction::JumpToStart ? 0 : review_->player().length());
-        break;
-    case ShellAction::ToggleRecording:
-        if (recorder_.recording()) stop_recording("Recording stopped");
-        else if (review_) take_over();
-        else start_recording();
-        break;
-    case ShellAction::SpeedUp: change_speed(+1); break;
-    case ShellAction::SpeedDown: change_speed(-1); break;
-    case ShellAction::Open: file_dialog_.show(FileDialogMode::OpenScenario, dialog_start_path()); break;
-    case ShellAction::Save:
-    case ShellAction::SaveAs:
-    case ShellAction::Reload:
-        // The scenario on screen is the replay's own: saving or reloading it would be a surprise.
-        if (review_) {
-            set_status("Not while reviewing a replay: Take over here (or close the replay) first.");
+        case ShellAction::Restart:
+            if (review_)
+                review_->seek(0);
+            else
+                restart_keeping_parameters();
             break;
-        }
-        if (action == ShellAction::SaveAs) {
-            std::string start = current_path_;
-            if (start.empty()) start = (fs::path(dialog_start_path()) / "untitled.toml").string();
-            file_dialog_.show(FileDialogMode::SaveScenario, start);
-        } else if (action == ShellAction::Reload) {
-            if (current_path_.empty()) set_status("This scenario has no file to reload from.");
-            else if (dirty()) ask_about_unsaved(AfterDiscard::Reload);
-            else reload();
-        } else if (current_path_.empty()) {
-            perform(ShellAction::SaveAs);
-        } else if (!folder_writable(fs::path(current_path_).parent_path())) {
-            // An installed example (/usr/share/playbench/scenarios) or another read-only folder:
-            // offer a copy in the home folder rather than fail.
-            const char* home = std::getenv("HOME");
-            const fs::path folder = home && *home ? fs::path(home) : fs::current_path();
-            file_dialog_.show(FileDialogMode::SaveScenario, (folder / fs::path(current_path_).filename()).string());
-            set_status(fs::path(current_path_).parent_path().string() + " is read-only (an installed example?): choose where to save your copy");
-        } else {
-            save_scenario(current_path_);
-        }
-        break;
-    case ShellAction::Screenshot: screenshot_request_ = default_screenshot_path(); break;
-    case ShellAction::ExportScreenshot: file_dialog_.show(FileDialogMode::ExportPng, default_screenshot_path()); break;
-    case ShellAction::Quit: request_quit(false); break;
-    case ShellAction::ResetZoom: view_.reset_user_moved(); break;
-    case ShellAction::ToggleVelocityHints: prefs_.velocity_hints = !prefs_.velocity_hints; break;
-    case ShellAction::ToggleParamPanel: prefs_.show_params = !prefs_.show_params; break;
-    case ShellAction::ShowShortcuts: help_.toggle_shortcuts(); break;
-    case ShellAction::ShowLabHelp: help_.toggle_lab_help(); break;
-    case ShellAction::Undo: undo_edit(false); break;
-    case ShellAction::Redo: undo_edit(true); break;
+        case ShellAction::StepBack:
+        case ShellAction::JumpToStart:
+        case ShellAction::JumpToEnd:
+            if (!review_) {
+                set_status("Stepping back works while reviewing a replay (File > Open a .pbreplay).");
+                break;
+            }
+            set_paused(true);
+            if (action == ShellAction::StepBack)
+                review_->step(-1);
+            else
+                review_->seek(action == ShellAction::JumpToStart ? 0 : review_->player().length());
+            break;
+        case ShellAction::ToggleRecording:
+            if (recorder_.recording())
+                stop_recording("Recording stopped");
+            else if (review_)
+                take_over();
+            else
+                start_recording();
+            break;
+        case ShellAction::SpeedUp: change_speed(+1); break;
+        case ShellAction::SpeedDown: change_speed(-1); break;
+        case ShellAction::Open: file_dialog_.show(FileDialogMode::OpenScenario, dialog_start_path()); break;
+        case ShellAction::Save:
+        case ShellAction::SaveAs:
+        case ShellAction::Reload:
+            // The scenario on screen is the replay's own: saving or reloading it would be a surprise.
+            if (review_) {
+                set_status("Not while reviewing a replay: Take over here (or close the replay) first.");
+                break;
+            }
+            if (action == ShellAction::SaveAs) {
+                std::string start = current_path_;
+                if (start.empty()) start = (fs::path(dialog_start_path()) / "untitled.toml").string();
+                file_dialog_.show(FileDialogMode::SaveScenario, start);
+            } else if (action == ShellAction::Reload) {
+                if (current_path_.empty())
+                    set_status("This scenario has no file to reload from.");
+                else if (dirty())
+                    ask_about_unsaved(AfterDiscard::Reload);
+                else
+                    reload();
+            } else if (current_path_.empty()) {
+                perform(ShellAction::SaveAs);
+            } else if (!folder_writable(fs::path(current_path_).parent_path())) {
+                // An installed example (/usr/share/playbench/scenarios) or another read-only folder:
+                // offer a copy in the home folder rather than fail.
+                const char* home = std::getenv("HOME");
+                const fs::path folder = home && *home ? fs::path(home) : fs::current_path();
+                file_dialog_.show(FileDialogMode::SaveScenario, (folder / fs::path(current_path_).filename()).string());
+                set_status(fs::path(current_path_).parent_path().string() +
+                           " is read-only (an installed example?): choose where to save your copy");
+            } else {
+                save_scenario(current_path_);
+            }
+            break;
+        case ShellAction::Screenshot: screenshot_request_ = default_screenshot_path(); break;
+        case ShellAction::ExportScreenshot:
+            file_dialog_.show(FileDialogMode::ExportPng, default_screenshot_path());
+            break;
+        case ShellAction::Quit: request_quit(false); break;
+        case ShellAction::ResetZoom: view_.reset_user_moved(); break;
+        case ShellAction::ToggleVelocityHints: prefs_.velocity_hints = !prefs_.velocity_hints; break;
+        case ShellAction::ToggleParamPanel: prefs_.show_params = !prefs_.show_params; break;
+        case ShellAction::ShowShortcuts: help_.toggle_shortcuts(); break;
+        case ShellAction::ShowLabHelp: help_.toggle_lab_help(); break;
+        case ShellAction::Undo: undo_edit(false); break;
+        case ShellAction::Redo: undo_edit(true); break;
     }
 }
 
@@ -279,7 +293,8 @@ void Shell::restart_keeping_parameters() {
     history_.clear();   // the edits' values and ids belong to the run before
     if (lab_view_) lab_view_->cancel_drag();
     if (compare_) compare_->sim().restart();   // B too, keeping its own parameter values
-    set_status(was_recording ? "Restarted at tick 0; recording stopped: " + std::to_string(recorder_.ticks()) + " ticks in " + recorder_.path()
+    set_status(was_recording ? "Restarted at tick 0; recording stopped: " + std::to_string(recorder_.ticks()) +
+                                   " ticks in " + recorder_.path()
                              : std::string("Restarted at tick 0 (parameter values kept)"));
 }
 
@@ -313,7 +328,7 @@ bool Shell::open_scenario(const std::string& path) {
     } catch (const std::exception& e) {
         show_error(std::string("Could not open ") + path + ":\n" +
                        (dynamic_cast<const std::bad_alloc*>(&e) ? std::string("out of memory making its world")
-                                                                 : std::string(e.what())),
+                                                                : std::string(e.what())),
                    path);
         return false;
     }
@@ -347,8 +362,10 @@ bool Shell::new_scenario(const std::string& lab_name) {
 
 void Shell::request_new(const std::string& lab) {
     if (refuse_while_comparing("start a new scenario")) return;
-    if (dirty()) ask_about_unsaved(AfterDiscard::New, lab);
-    else new_scenario(lab);
+    if (dirty())
+        ask_about_unsaved(AfterDiscard::New, lab);
+    else
+        new_scenario(lab);
 }
 
 void Shell::show_start_page(bool show) {
@@ -413,8 +430,10 @@ void Shell::request_quit(bool force) {
         set_status("B has changes: keep A or B first (File > Save then saves what you kept), then quit");
         return;
     }
-    if (force || !dirty()) quit_confirmed_ = true;
-    else ask_about_unsaved(AfterDiscard::Quit);
+    if (force || !dirty())
+        quit_confirmed_ = true;
+    else
+        ask_about_unsaved(AfterDiscard::Quit);
 }
 
 void Shell::request_open(const std::string& path) {
@@ -425,9 +444,12 @@ void Shell::request_open(const std::string& path) {
         return;
     }
     // A replay opens beside the live session (which stays as it is): nothing to ask.
-    if (is_replay_file(path)) open_replay(path);
-    else if (dirty()) ask_about_unsaved(AfterDiscard::Open, path);
-    else open_scenario(path);
+    if (is_replay_file(path))
+        open_replay(path);
+    else if (dirty())
+        ask_about_unsaved(AfterDiscard::Open, path);
+    else
+        open_scenario(path);
 }
 
 bool Shell::open_sweep(const std::string& path) {
@@ -448,29 +470,34 @@ bool Shell::open_sweep(const std::string& path) {
 
 void Shell::request_sweep_run(std::uint64_t run) {
     if (refuse_while_comparing("watch run " + std::to_string(run) + " of the sweep")) return;
-    if (dirty()) ask_about_unsaved(AfterDiscard::SweepRun, std::to_string(run));
-    else sweep_.open_run(run);
+    if (dirty())
+        ask_about_unsaved(AfterDiscard::SweepRun, std::to_string(run));
+    else
+        sweep_.open_run(run);
 }
 
 // Compare mode: B runs beside A (ui/shell/compare_session.hpp); leaving it replaces A by B or
 // drops B, which only the shell can do.
 bool Shell::start_compare() {
     if (review_) {
-        show_error("Compare mode works on the live simulation: close the replay first (File > Close replay), or take over "
-                   "from it (Simulation > Take over here).");
+        show_error(
+            "Compare mode works on the live simulation: close the replay first (File > Close replay), or take over "
+            "from it (Simulation > Take over here).");
         return false;
     }
     if (compare_) return true;
     compare_ = std::make_unique<CompareSession>(*this);
     prefs_.side_tab = SideTab::Compare;
-    set_status(std::string("Comparing: B is a copy of A at tick ") + std::to_string(sim_->tick()) + "; the Parameters tab edits B");
+    set_status(std::string("Comparing: B is a copy of A at tick ") + std::to_string(sim_->tick()) +
+               "; the Parameters tab edits B");
     if (recorder_.recording()) compare_->start_recording(recorder_.path());   // B's recording beside A's
     return true;
 }
 
 bool Shell::refuse_while_comparing(const std::string& what) {
     if (!compare_) return false;
-    show_error("To " + what + ", leave compare mode first (Simulation > Leave compare mode: keep A or B), so neither is lost.");
+    show_error("To " + what +
+               ", leave compare mode first (Simulation > Leave compare mode: keep A or B), so neither is lost.");
     return true;
 }
 
@@ -480,8 +507,10 @@ void Shell::apply_edit(Command c, bool both) {
         return;
     }
     const std::string what = describe(c);
-    if (auto why = history_.apply(*sim_, std::move(c))) set_status("Refused: " + *why);
-    else set_status(what);
+    if (auto why = history_.apply(*sim_, std::move(c)))
+        set_status("Refused: " + *why);
+    else
+        set_status(what);
 }
 
 void Shell::end_compare(bool keep_b) {
@@ -492,7 +521,8 @@ void Shell::end_compare(bool keep_b) {
         // B becomes the simulation on screen; its edits since the fork are unsaved.
         if (recorder_.recording()) stop_recording("");
         // Everything B was edited with counts as unsaved, as A's edits did.
-        const bool b_differs = !c.differences().empty() || c.sim().live_commands().size() != sim_->live_commands().size();
+        const bool b_differs =
+            !c.differences().empty() || c.sim().live_commands().size() != sim_->live_commands().size();
         if (b_differs || dirty()) edits_before_restart_ = true;
         *sim_ = std::move(c.sim());
         lab_view_ = c.take_view();
@@ -511,10 +541,10 @@ void Shell::end_compare(bool keep_b) {
 
 void Shell::finish_compare(CompareSession::Finish finish) {
     switch (finish) {
-    case CompareSession::Finish::None: break;
-    case CompareSession::Finish::KeepA: end_compare(false); break;
-    case CompareSession::Finish::KeepB: end_compare(true); break;
-    case CompareSession::Finish::SaveB: file_dialog_.show(FileDialogMode::SaveScenario, dialog_start_path()); break;
+        case CompareSession::Finish::None: break;
+        case CompareSession::Finish::KeepA: end_compare(false); break;
+        case CompareSession::Finish::KeepB: end_compare(true); break;
+        case CompareSession::Finish::SaveB: file_dialog_.show(FileDialogMode::SaveScenario, dialog_start_path()); break;
     }
 }
 
@@ -535,17 +565,19 @@ void Shell::ask_about_unsaved(AfterDiscard then, std::string path) {
 
 void Shell::cancel_unsaved_question() {
     if (!unsaved_question_) return;
-    if (unsaved_question_->popup_open) unsaved_question_->cancel = true;   // ImGui closes it next frame
-    else unsaved_question_.reset();
+    if (unsaved_question_->popup_open)
+        unsaved_question_->cancel = true;   // ImGui closes it next frame
+    else
+        unsaved_question_.reset();
 }
 
 void Shell::continue_after(const UnsavedQuestion& question) {
     switch (question.then) {
-    case AfterDiscard::Quit: quit_confirmed_ = true; break;
-    case AfterDiscard::Open: open_scenario(question.path); break;
-    case AfterDiscard::Reload: reload(); break;
-    case AfterDiscard::New: new_scenario(question.path); break;
-    case AfterDiscard::SweepRun: sweep_.open_run(std::stoull(question.path)); break;
+        case AfterDiscard::Quit: quit_confirmed_ = true; break;
+        case AfterDiscard::Open: open_scenario(question.path); break;
+        case AfterDiscard::Reload: reload(); break;
+        case AfterDiscard::New: new_scenario(question.path); break;
+        case AfterDiscard::SweepRun: sweep_.open_run(std::stoull(question.path)); break;
     }
 }
 
@@ -568,11 +600,14 @@ void Shell::mark_saved() {
 }
 
 bool Shell::modal_open() const {
-    return file_dialog_.visible() || unsaved_question_.has_value() || show_about_ || (compare_ && compare_->question_open());
+    return file_dialog_.visible() || unsaved_question_.has_value() || show_about_ ||
+           (compare_ && compare_->question_open());
 }
 
 // The start page covers the canvas like a dialog: the world waits behind it too.
-bool Shell::dialog_pauses() const { return modal_open() || module_question_.has_value() || show_start_page_ || sweep_.visible(); }
+bool Shell::dialog_pauses() const {
+    return modal_open() || module_question_.has_value() || show_start_page_ || sweep_.visible();
+}
 
 bool Shell::wants_continuous_frames() const {
     // A replay still being checked for divergence needs frames to get on with it.
@@ -654,8 +689,10 @@ void Shell::write_report(JsonWriter& out) const {
     out.field("replay_length", review_ ? review_->player().length() : std::int64_t{0});
     out.field("replay_checked", review_ ? review_->player().fully_checked() : false);
     out.key("divergence");
-    if (review_ && review_->player().divergence()) out.value(*review_->player().divergence());
-    else out.null();
+    if (review_ && review_->player().divergence())
+        out.value(*review_->player().divergence());
+    else
+        out.null();
     out.field("replay_notes", review_ ? static_cast<std::int64_t>(review_->notes().size()) : std::int64_t{0});
     out.field("loop", review_ ? review_->looping() : false);
     out.field("recording", recorder_.recording());
@@ -668,4 +705,4 @@ void Shell::write_report(JsonWriter& out) const {
     widgets_.write_json(out);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

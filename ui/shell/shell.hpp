@@ -36,7 +36,7 @@ namespace pb::ui {
 
 // The side panel's tabs (Compare only in compare mode).
 enum class SideTab { Review, Tools, Parameters, Analysis, Compare };
-std::string_view side_tab_key(SideTab tab);                      // "review", "tools", "params", "analysis", "compare"
+std::string_view side_tab_key(SideTab tab);   // "review", "tools", "params", "analysis", "compare"
 std::optional<SideTab> side_tab_from_key(std::string_view key);
 
 // What the designer arranged, persisted by the app between sessions.
@@ -154,8 +154,8 @@ public:
     // SHA-256 and the hash) and returns false; the answer opens it with the pinned libraries or
     // drops it. A library without a pin or without a matching file is refused with the reason.
     const std::optional<ModuleQuestion>& module_question() const { return module_question_; }
-    bool allow_replay_modules();   // "Load and review"
-    void refuse_replay_modules();  // "Cancel"
+    bool allow_replay_modules();    // "Load and review"
+    void refuse_replay_modules();   // "Cancel"
     // Back to the live simulation, as it was before the replay was opened.
     void close_replay();
     bool reviewing() const { return review_ != nullptr; }
@@ -256,9 +256,9 @@ private:
     enum class AfterDiscard { Quit, Open, Reload, New, SweepRun };
     struct UnsavedQuestion {
         AfterDiscard then = AfterDiscard::Quit;
-        std::string path;          // for Open; the lab's name for New; the run's key for SweepRun
+        std::string path;   // for Open; the lab's name for New; the run's key for SweepRun
         bool popup_open = false;
-        bool cancel = false;       // cancelled from code: the popup closes at the next frame
+        bool cancel = false;   // cancelled from code: the popup closes at the next frame
     };
     void ask_about_unsaved(AfterDiscard then, std::string path = {});
     void continue_after(const UnsavedQuestion& question);
@@ -330,4 +330,4 @@ private:
     ShellMeters meters_;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

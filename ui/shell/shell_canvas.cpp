@@ -32,9 +32,9 @@ void Shell::draw_canvas(float width, float height) {
         view_.fit(bounds, 24.0f * scale, 64.0f * scale);
     }
 
-    ImGui::InvisibleButton("##canvas_input", size,
-                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
-                               ImGuiButtonFlags_MouseButtonMiddle);
+    ImGui::InvisibleButton(
+        "##canvas_input", size,
+        ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     widgets_.record_last_item("canvas");
     const bool hovered = ImGui::IsItemHovered();
     const bool active = ImGui::IsItemActive();
@@ -43,8 +43,8 @@ void Shell::draw_canvas(float width, float height) {
     const double pick_radius = view_.to_world_length(4.0f * scale);
     // Shift makes a drop or a click edit both sides in compare mode; no dragging things while
     // reviewing: it would change the recorded world.
-    const CanvasGesture g = gestures_.input(CanvasSide{*sim_, *lab_view_, view_, false}, scale, hovered, active, mouse_world,
-                                            pick_radius, paused_, !review_, compare_ != nullptr);
+    const CanvasGesture g = gestures_.input(CanvasSide{*sim_, *lab_view_, view_, false}, scale, hovered, active,
+                                            mouse_world, pick_radius, paused_, !review_, compare_ != nullptr);
     if (g.drop) apply_edit(std::move(*g.drop), g.both);
     if (g.click) canvas_click(*g.click, pick_radius, g.both);
     draw_canvas_world(origin, size, scale);
@@ -57,8 +57,10 @@ void Shell::draw_canvas(float width, float height) {
 // edit, or both sides' with Shift).
 void Shell::canvas_click(glm::dvec2 mouse_world, double pick_radius, bool both) {
     if (review_ && review_->pick_point(mouse_world)) return;   // the note being written points here
-    if (compare_) compare_->click(false, mouse_world, pick_radius, both);
-    else lab_view_->click(sim_->world(), mouse_world, pick_radius, paused_);
+    if (compare_)
+        compare_->click(false, mouse_world, pick_radius, both);
+    else
+        lab_view_->click(sim_->world(), mouse_world, pick_radius, paused_);
 }
 
 // The background, the lab's view of the world, review pins and the hint in the corner.
@@ -84,9 +86,10 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     const float room = size.x - 20.0f * scale;
     bool cut = false;
     const std::string hint =
-        compare_ && paused_ ? first_that_fits({"A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans",
-                                               "A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: both \xc2\xb7 right-drag pans"},
-                                              room)
+        compare_ && paused_
+            ? first_that_fits({"A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: A and B too \xc2\xb7 right-drag pans",
+                               "A \xc2\xb7 drag or click edits A \xc2\xb7 Shift: both \xc2\xb7 right-drag pans"},
+                              room)
         : compare_ ? first_that_fits({"A \xc2\xb7 click edits A (Shift: A and B) \xc2\xb7 Space pauses to drag",
                                       "A \xc2\xb7 click edits A (Shift: both) \xc2\xb7 Space pauses to drag"},
                                      room)
@@ -95,10 +98,13 @@ void Shell::draw_canvas_world(ImVec2 origin, ImVec2 size, float scale) {
     const ImVec2 hint_at(origin.x + 10.0f * scale, origin.y + size.y - hint_size.y - 8.0f * scale);
     draw->AddText(hint_at, palette::with_alpha(palette::kOverlayDim, 170), hint.c_str());
     widgets_.record("canvas.hint", WidgetRect{hint_at.x, hint_at.y, hint_size.x, hint_size.y, true});
-    if (compare_ && compare_->ghost()) label_canvas("a", "A  with B ghosted over it", palette::kCompareB, widgets_);
-    else if (compare_) label_canvas("a", "A  (the scenario)", palette::kCompareA, widgets_);
+    if (compare_ && compare_->ghost())
+        label_canvas("a", "A  with B ghosted over it", palette::kCompareB, widgets_);
+    else if (compare_)
+        label_canvas("a", "A  (the scenario)", palette::kCompareA, widgets_);
     else if (review_ && review_->b_player())
-        label_canvas("a", "A  " + std::filesystem::path(review_->path()).filename().string(), palette::kCompareA, widgets_);
+        label_canvas("a", "A  " + std::filesystem::path(review_->path()).filename().string(), palette::kCompareA,
+                     widgets_);
     draw->PopClipRect();
 }
 
@@ -119,4 +125,4 @@ void Shell::canvas_tooltip(const World& world, glm::dvec2 mouse_world, double pi
     log_tooltip(tip + "\n" + how);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

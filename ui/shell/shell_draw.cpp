@@ -24,7 +24,9 @@ constexpr ImGuiWindowFlags kFixedWindow = ImGuiWindowFlags_NoDecoration | ImGuiW
                                           ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar |
                                           ImGuiWindowFlags_NoScrollWithMouse;
 
-bool has_glyph(unsigned int codepoint) { return ImGui::GetFont()->FindGlyphNoFallback(static_cast<ImWchar>(codepoint)); }
+bool has_glyph(unsigned int codepoint) {
+    return ImGui::GetFont()->FindGlyphNoFallback(static_cast<ImWchar>(codepoint));
+}
 
 bool button(const char* label, const char* tip, WidgetLocator& widgets, const std::string& name) {
     bool clicked = ImGui::Button(label);
@@ -33,7 +35,7 @@ bool button(const char* label, const char* tip, WidgetLocator& widgets, const st
     return clicked;
 }
 
-}  // namespace
+}   // namespace
 
 void Shell::draw() {
     ensure_lab_view();
@@ -55,8 +57,10 @@ void Shell::draw() {
     // An open sweep's view takes the canvas's and the side panel's place (ui/shell/sweep_session.hpp).
     const bool sweep_shown = sweep_.visible();
     if (prefs_.show_transport && !sweep_shown) {
-        if (review_) draw_review_transport();
-        else draw_transport_bar();
+        if (review_)
+            draw_review_transport();
+        else
+            draw_transport_bar();
     }
     if (review_ && !sweep_shown) {
         review_->draw_timeline();
@@ -89,8 +93,10 @@ void Shell::draw() {
         frame.paused = paused_;
         frame.velocity_hints = prefs_.velocity_hints;
         frame.gamepad = &gamepad_;
-        if (compare_) compare_->draw_canvas(b_w, middle_h, frame, gestures_);
-        else review_->draw_b_canvas(b_w, middle_h, frame);
+        if (compare_)
+            compare_->draw_canvas(b_w, middle_h, frame, gestures_);
+        else
+            review_->draw_b_canvas(b_w, middle_h, frame);
     } else {
         draw_canvas(canvas_w, middle_h);
     }
@@ -128,10 +134,12 @@ void Shell::record_floating_windows() {
     ImGuiContext& g = *ImGui::GetCurrentContext();
     for (ImGuiWindow* w : g.Windows) {
         if (!w->WasActive && !w->Active) continue;
-        if (w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)))
+        if (w->Hidden ||
+            (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)))
             continue;
         const std::string name = w->Name;
-        if (name == "##playbench_main" || name.rfind("##MainMenuBar", 0) == 0 || name.rfind("Debug##", 0) == 0) continue;
+        if (name == "##playbench_main" || name.rfind("##MainMenuBar", 0) == 0 || name.rfind("Debug##", 0) == 0)
+            continue;
         const WidgetRect r{w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, true};
         const bool over_canvas = r.x < canvas->x + canvas->w && r.x + r.w > canvas->x && r.y < canvas->y + canvas->h &&
                                  r.y + r.h > canvas->y;
@@ -165,7 +173,8 @@ void Shell::draw_menu_bar() {
             ImGui::EndMenu();
         }
         widgets_.record_last_item("menu.file.new");
-        if (ImGui::MenuItem("Open scenario, replay or sweep...", shortcut_label(ShellAction::Open))) perform(ShellAction::Open);
+        if (ImGui::MenuItem("Open scenario, replay or sweep...", shortcut_label(ShellAction::Open)))
+            perform(ShellAction::Open);
         widgets_.record_last_item("menu.file.open");
         if (ImGui::MenuItem("Save", shortcut_label(ShellAction::Save))) perform(ShellAction::Save);
         widgets_.record_last_item("menu.file.save");
@@ -218,7 +227,8 @@ void Shell::draw_menu_bar() {
             if (ImGui::MenuItem("Take over here (branch and record)", shortcut_label(ShellAction::ToggleRecording)))
                 take_over();
         } else {
-            if (ImGui::MenuItem(recorder_.recording() ? "Stop recording" : "Record", shortcut_label(ShellAction::ToggleRecording)))
+            if (ImGui::MenuItem(recorder_.recording() ? "Stop recording" : "Record",
+                                shortcut_label(ShellAction::ToggleRecording)))
                 perform(ShellAction::ToggleRecording);
             widgets_.record_last_item("menu.simulation.record");
             if (ImGui::MenuItem("Record to...", nullptr, false, !recorder_.recording()))
@@ -227,7 +237,8 @@ void Shell::draw_menu_bar() {
             if (!compare_ && ImGui::MenuItem("Compare with a variant")) start_compare();
             if (compare_ && ImGui::MenuItem("Leave compare mode...")) compare_->request_end();
             widgets_.record_last_item("menu.simulation.compare");
-            if (compare_ && ImGui::MenuItem("Ghost B over A", nullptr, compare_->ghost())) compare_->set_ghost(!compare_->ghost());
+            if (compare_ && ImGui::MenuItem("Ghost B over A", nullptr, compare_->ghost()))
+                compare_->set_ghost(!compare_->ghost());
         }
         ImGui::EndMenu();
     }
@@ -275,7 +286,8 @@ void Shell::begin_transport_child(float item_spacing) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f * scale, style.WindowPadding.y));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(item_spacing * scale, 4.0f * scale));
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
-    ImGui::BeginChild("##transport", ImVec2(0, h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::BeginChild("##transport", ImVec2(0, h), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
     ImGui::PopStyleColor();
 }
 
@@ -296,8 +308,9 @@ void Shell::draw_speed_buttons(int count, bool small) {
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(i == fastest ? "As fast as possible: as many ticks as fit in %.0f ms per frame"
                                            : "%.0f ticks per second (the tick length never changes)",
-                              i == fastest ? FixedStepClock::kFrameBudgetSeconds * 1000.0
-                                           : FixedStepClock::kTicksPerSecond * kSpeeds[static_cast<std::size_t>(i)].multiplier);
+                              i == fastest
+                                  ? FixedStepClock::kFrameBudgetSeconds * 1000.0
+                                  : FixedStepClock::kTicksPerSecond * kSpeeds[static_cast<std::size_t>(i)].multiplier);
     }
 }
 
@@ -309,7 +322,8 @@ void Shell::draw_transport_bar() {
     // Glyphs when the font has them; words otherwise (the built-in font is ASCII).
     bool icons = has_glyph(0x25B6) && has_glyph(0x275A);
     bool play_icon = has_glyph(0x25B6);
-    std::string play = paused_ ? (play_icon ? "\xe2\x96\xb6  Play" : "Play") : (icons ? "\xe2\x9d\x9a\xe2\x9d\x9a Pause" : "Pause");
+    std::string play =
+        paused_ ? (play_icon ? "\xe2\x96\xb6  Play" : "Play") : (icons ? "\xe2\x9d\x9a\xe2\x9d\x9a Pause" : "Pause");
     float button_w = std::max(ImGui::CalcTextSize("\xe2\x9d\x9a\xe2\x9d\x9a Pause").x, ImGui::CalcTextSize("Pause").x) +
                      style.FramePadding.x * 4.0f;
     bool running = !paused_;   // the click below flips paused_: push and pop must agree
@@ -317,7 +331,8 @@ void Shell::draw_transport_bar() {
     if (ImGui::Button((play + "###play").c_str(), ImVec2(button_w, 0))) perform(ShellAction::TogglePause);
     if (running) ImGui::PopStyleColor();
     widgets_.record_last_item("transport.play");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (Space)", paused_ ? "Run the simulation" : "Pause the simulation");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s (Space)", paused_ ? "Run the simulation" : "Pause the simulation");
     ImGui::SameLine();
     if (ImGui::Button("Step")) perform(ShellAction::StepOnce);
     widgets_.record_last_item("transport.step");
@@ -334,8 +349,9 @@ void Shell::draw_transport_bar() {
     if (rec) ImGui::PopStyleColor();
     widgets_.record_last_item("transport.record");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(rec ? "Stop recording (%s)" : "Record this session to a replay file in the current folder (%s)",
-                          shortcut_label(ShellAction::ToggleRecording));
+        ImGui::SetTooltip(
+            rec ? "Stop recording (%s)" : "Record this session to a replay file in the current folder (%s)",
+            shortcut_label(ShellAction::ToggleRecording));
     if (rec) {
         ImGui::SameLine();
         ImGui::AlignTextToFramePadding();
@@ -351,7 +367,8 @@ void Shell::draw_transport_bar() {
 
     // Tick and effective rate on the right.
     char info[96];
-    std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_->tick(), paused_ ? 0.0 : meters_.ticks_per_second());
+    std::snprintf(info, sizeof info, "tick %" PRId64 "   %.0f ticks/s", sim_->tick(),
+                  paused_ ? 0.0 : meters_.ticks_per_second());
     end_transport_child(info, "transport.tick");
 }
 
@@ -394,8 +411,9 @@ void Shell::draw_review_transport() {
     if (looping) ImGui::PopStyleColor();
 
     ImGui::SameLine(0, 14.0f * scale);
-    if (button("Take over here", "Continue live from this tick (editing on again) and record the branch to a new replay",
-               widgets_, "transport.take_over"))
+    if (button("Take over here",
+               "Continue live from this tick (editing on again) and record the branch to a new replay", widgets_,
+               "transport.take_over"))
         take_over();
     if (!review_) {   // taken over: the live transport draws from the next frame
         ImGui::EndChild();
@@ -476,7 +494,7 @@ void Shell::draw_side_panel(float width, float height) {
     if (!sc.title.empty()) ImGui::TextUnformatted(sc.title.c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
     if (!sc.description.empty()) ImGui::TextUnformatted(sc.description.c_str());
-    std::string file = review_                 ? "from the replay " + std::filesystem::path(review_->path()).filename().string()
+    std::string file = review_ ? "from the replay " + std::filesystem::path(review_->path()).filename().string()
                        : current_path_.empty() ? "not saved to a file yet"
                                                : std::filesystem::path(current_path_).filename().string();
     ImGui::Text("%s   \xc2\xb7   seed %llu", file.c_str(), static_cast<unsigned long long>(sc.seed));
@@ -533,8 +551,9 @@ void Shell::draw_side_panel(float width, float height) {
             // greyed controls show no tooltips.
             if (review_) {
                 ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
-                ImGui::TextWrapped("Reviewing a replay: the tools show it as recorded and are off. Take over here (%s) to use them.",
-                                   shortcut_label(ShellAction::ToggleRecording));
+                ImGui::TextWrapped(
+                    "Reviewing a replay: the tools show it as recorded and are off. Take over here (%s) to use them.",
+                    shortcut_label(ShellAction::ToggleRecording));
                 ImGui::PopStyleColor();
                 widgets_.record_last_item("tools.review_note");
             }
@@ -542,8 +561,10 @@ void Shell::draw_side_panel(float width, float height) {
             if (compare_) {
                 // The tools follow the Edit switch: B's view on B, or A's (with Both, made on B too).
                 compare_->draw_edit_switch();
-                if (compare_->edit() == CompareEdit::B) compare_->view().draw_tools(compare_->sim().world(), tools);
-                else lab_view_->draw_tools(sim_->world(), tools);
+                if (compare_->edit() == CompareEdit::B)
+                    compare_->view().draw_tools(compare_->sim().world(), tools);
+                else
+                    lab_view_->draw_tools(sim_->world(), tools);
             } else {
                 lab_view_->draw_tools(sim_->world(), tools);
             }
@@ -568,8 +589,10 @@ void Shell::draw_side_panel(float width, float height) {
             tools.draw = &p;
             // B beside A: live compare mode, or a compare recording under review.
             CompareFrame b;
-            if (compare_) b = compare_->b_frame();
-            else if (review_) b = review_->b_frame();
+            if (compare_)
+                b = compare_->b_frame();
+            else if (review_)
+                b = review_->b_frame();
             tools.compare = b.world ? &b : nullptr;
             lab_view_->draw_analysis(sim_->world(), tools);
             tools.compare = nullptr;
@@ -591,15 +614,18 @@ void Shell::draw_status_line() {
     float scale = current_ui_scale();
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f * scale, 1.0f * scale));
-    ImGui::BeginChild("##status", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::BeginChild("##status", ImVec2(0, 0), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_AlwaysUseWindowPadding);
     ImGui::AlignTextToFramePadding();
     // Timings only once measured (an offscreen render has none).
     char left[200];
     int n = std::snprintf(left, sizeof left, "%s   tick %" PRId64 "   ", paused_ ? "PAUSED " : "RUNNING", sim_->tick());
     if (meters_.tick_microseconds() > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
-        n += std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "%.1f \xc2\xb5s/tick   ", meters_.tick_microseconds());
+        n += std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "%.1f \xc2\xb5s/tick   ",
+                           meters_.tick_microseconds());
     if (meters_.frame_milliseconds() > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
-        std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "frame %.1f ms   ", meters_.frame_milliseconds());
+        std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "frame %.1f ms   ",
+                      meters_.frame_milliseconds());
     ImGui::TextColored(paused_ ? palette::kChangedMark : palette::kDimText, "%s", left);
     ImGui::SameLine(0, 0);
     // One line, never cut off at the window's edge (compare mode's messages are long at 1280 px):
@@ -611,7 +637,8 @@ void Shell::draw_status_line() {
     const float message_w = message ? std::min(ImGui::CalcTextSize(status_.c_str()).x, right * 0.75f) : 0.0f;
     bool cut = false;
     const std::string summary = sim_->world().summary();
-    ImGui::TextUnformatted(fit_width(summary, right - ImGui::GetCursorPosX() - (message ? message_w + 2.0f * gap : 0.0f), cut).c_str());
+    ImGui::TextUnformatted(
+        fit_width(summary, right - ImGui::GetCursorPosX() - (message ? message_w + 2.0f * gap : 0.0f), cut).c_str());
     widgets_.record_last_item("status.summary");
     if (cut && ImGui::IsItemHovered()) show_tooltip(summary);
 
@@ -633,15 +660,17 @@ void Shell::draw_status_line() {
 void Shell::draw_dialogs() {
     if (auto path = file_dialog_.draw(widgets_)) {
         switch (file_dialog_.mode()) {
-        case FileDialogMode::OpenScenario: request_open(*path); break;
-        case FileDialogMode::RecordReplay: start_recording(*path); break;
-        case FileDialogMode::SaveScenario:
-            if (compare_ && compare_->save_pending()) save_variant(*path);
-            else save_scenario(*path);
-            break;
-        case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
-        case FileDialogMode::ExportSweepPlot:
-        case FileDialogMode::ExportSweepTable: sweep_.export_to(file_dialog_.mode(), *path); break;
+            case FileDialogMode::OpenScenario: request_open(*path); break;
+            case FileDialogMode::RecordReplay: start_recording(*path); break;
+            case FileDialogMode::SaveScenario:
+                if (compare_ && compare_->save_pending())
+                    save_variant(*path);
+                else
+                    save_scenario(*path);
+                break;
+            case FileDialogMode::ExportPng: screenshot_request_ = *path; break;
+            case FileDialogMode::ExportSweepPlot:
+            case FileDialogMode::ExportSweepTable: sweep_.export_to(file_dialog_.mode(), *path); break;
         }
     }
 
@@ -653,10 +682,10 @@ void Shell::draw_dialogs() {
     draw_unsaved_question();
     if (module_question_) {
         switch (module_question_->draw(widgets_)) {
-        case ModuleQuestion::Answer::Load: allow_replay_modules(); break;
-        case ModuleQuestion::Answer::Cancel: refuse_replay_modules(); break;
-        case ModuleQuestion::Answer::Closed: module_question_.reset(); break;
-        case ModuleQuestion::Answer::None: break;
+            case ModuleQuestion::Answer::Load: allow_replay_modules(); break;
+            case ModuleQuestion::Answer::Cancel: refuse_replay_modules(); break;
+            case ModuleQuestion::Answer::Closed: module_question_.reset(); break;
+            case ModuleQuestion::Answer::None: break;
         }
     }
     if (compare_) finish_compare(compare_->draw_question());
@@ -685,8 +714,10 @@ void Shell::draw_start_page() {
     if (!show_start_page_) return;
     if (!start_page_.scanned()) start_page_.scan(scenarios_dir_);
     StartChoice choice = start_page_.draw(&show_start_page_, widgets_, error_);
-    if (!choice.open_path.empty()) request_open(choice.open_path);
-    else if (!choice.new_lab.empty()) request_new(choice.new_lab);
+    if (!choice.open_path.empty())
+        request_open(choice.open_path);
+    else if (!choice.new_lab.empty())
+        request_new(choice.new_lab);
 }
 
 void Shell::draw_unsaved_question() {
@@ -697,7 +728,8 @@ void Shell::draw_unsaved_question() {
     }
     float scale = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal("Unsaved changes###unsaved", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         unsaved_question_.reset();
         return;
@@ -736,11 +768,13 @@ void Shell::draw_unsaved_question() {
     if (answer == Answer::Save) {
         // Without a file yet, Save as takes over (and the pending action is dropped: the
         // designer sees the dialog and decides again).
-        if (current_path_.empty()) perform(ShellAction::SaveAs);
-        else if (save_scenario(current_path_)) continue_after(question);
+        if (current_path_.empty())
+            perform(ShellAction::SaveAs);
+        else if (save_scenario(current_path_))
+            continue_after(question);
     } else if (answer == Answer::Discard) {
         continue_after(question);
     }
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -34,7 +34,8 @@ void Shell::undo_edit(bool redo) {
     }
     // The world does not rewind: an edit made earlier is undone with its old values, now.
     if (made < sim_->tick())
-        label += " (made at t=" + std::to_string(made) + ", " + (redo ? "redone" : "undone") + " now at t=" + std::to_string(sim_->tick()) + ")";
+        label += " (made at t=" + std::to_string(made) + ", " + (redo ? "redone" : "undone") +
+                 " now at t=" + std::to_string(sim_->tick()) + ")";
     set_status(label);
 }
 
@@ -68,19 +69,21 @@ void Shell::draw_edits_window() {
     ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
     // First shown in the canvas's lower left corner, clear of the score box and the canvas centre.
     if (const WidgetRect* canvas = widgets_.find("canvas"))
-        ImGui::SetNextWindowPos(ImVec2(canvas->x + 8 * scale, std::max(canvas->y, canvas->y + canvas->h - size.y - 8 * scale)),
-                                ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowPos(
+            ImVec2(canvas->x + 8 * scale, std::max(canvas->y, canvas->y + canvas->h - size.y - 8 * scale)),
+            ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Edits###edits", &show_edits_)) {
         ImGui::End();
         return;
     }
-    widgets_.record("edits.window", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x,
-                                               ImGui::GetWindowSize().y, true});
+    widgets_.record("edits.window", WidgetRect{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                               ImGui::GetWindowSize().x, ImGui::GetWindowSize().y, true});
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText,
-                       "Your edits, oldest first (t = the tick it was made). Ctrl+Z undoes the latest, Ctrl+Shift+Z or "
-                       "Ctrl+Y redoes. Undo applies the old values NOW, as commands at the current tick: the world does "
-                       "not rewind, so undoing after time moved on keeps what happened since.");
+    ImGui::TextColored(
+        palette::kDimText,
+        "Your edits, oldest first (t = the tick it was made). Ctrl+Z undoes the latest, Ctrl+Shift+Z or "
+        "Ctrl+Y redoes. Undo applies the old values NOW, as commands at the current tick: the world does "
+        "not rewind, so undoing after time moved on keeps what happened since.");
     ImGui::PopTextWrapPos();
     ImGui::Separator();
     // In compare mode, A's and B's edits in the order made, each marked with its side (an edit
@@ -94,13 +97,17 @@ void Shell::draw_edits_window() {
     if (compare_) {
         for (const Edit& e : compare_->history().edits()) {
             auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.edit->seq == e.seq; });
-            if (same != rows.end()) same->side = "A+B: ";
-            else rows.push_back({&e, "B: "});
+            if (same != rows.end())
+                same->side = "A+B: ";
+            else
+                rows.push_back({&e, "B: "});
         }
-        std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.edit->seq < y.edit->seq; });
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const Row& x, const Row& y) { return x.edit->seq < y.edit->seq; });
     }
     if (rows.empty()) ImGui::TextDisabled("No edits yet: move a slider, drag, build or place something.");
-    if (ImGui::BeginTable("##edits", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY)) {
+    if (ImGui::BeginTable("##edits", 3,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY)) {
         ImGui::TableSetupColumn("tick", ImGuiTableColumnFlags_WidthFixed, 70 * scale);
         ImGui::TableSetupColumn("edit", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn("undo", ImGuiTableColumnFlags_WidthFixed, 90 * scale);
@@ -113,16 +120,20 @@ void Shell::draw_edits_window() {
             std::string name = e.name;
             if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
             name = rows[i].side + name;
-            if (e.undone) ImGui::TextDisabled("%s (undone)", name.c_str());
-            else ImGui::TextUnformatted(name.c_str());
+            if (e.undone)
+                ImGui::TextDisabled("%s (undone)", name.c_str());
+            else
+                ImGui::TextUnformatted(name.c_str());
             widgets_.record_last_item("edits.row." + std::to_string(i));
             if (ImGui::IsItemHovered()) {
                 ImGui::BeginTooltip();
                 for (const std::string& change : e.changes) ImGui::TextUnformatted(change.c_str());
                 if (e.last_tick != e.tick)
-                    ImGui::TextColored(palette::kDimText, "one drag: %zu commands, ticks %lld .. %lld", e.forward.size(),
-                                       static_cast<long long>(e.tick), static_cast<long long>(e.last_tick));
-                if (e.no_undo) ImGui::TextColored(palette::kEditedLabel, "No undo: %s", e.no_undo->c_str());
+                    ImGui::TextColored(palette::kDimText, "one drag: %zu commands, ticks %lld .. %lld",
+                                       e.forward.size(), static_cast<long long>(e.tick),
+                                       static_cast<long long>(e.last_tick));
+                if (e.no_undo)
+                    ImGui::TextColored(palette::kEditedLabel, "No undo: %s", e.no_undo->c_str());
                 else if (!e.exact)
                     ImGui::TextColored(palette::kEditedLabel,
                                        "Undo approximates: it takes the edit back, but the world is not bit-for-bit as "
@@ -133,13 +144,16 @@ void Shell::draw_edits_window() {
                 ImGui::EndTooltip();
             }
             ImGui::TableNextColumn();
-            if (e.no_undo) ImGui::TextDisabled("no undo");
-            else if (!e.exact) ImGui::TextColored(palette::kEditedLabel, "approx.");
-            else ImGui::TextDisabled(e.undone ? "redo" : "undo");
+            if (e.no_undo)
+                ImGui::TextDisabled("no undo");
+            else if (!e.exact)
+                ImGui::TextColored(palette::kEditedLabel, "approx.");
+            else
+                ImGui::TextDisabled(e.undone ? "redo" : "undo");
         }
         ImGui::EndTable();
     }
     ImGui::End();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

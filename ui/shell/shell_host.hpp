@@ -9,7 +9,7 @@
 namespace pb {
 class Simulation;
 struct Scenario;
-}  // namespace pb
+}   // namespace pb
 
 namespace pb::ui {
 
@@ -44,4 +44,4 @@ protected:
     ~ShellHost() = default;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

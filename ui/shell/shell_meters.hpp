@@ -28,7 +28,7 @@ public:
     void note_frame_time(double milliseconds) { smooth(frame_ms_, milliseconds); }
 
     double ticks_per_second() const { return ticks_per_second_; }
-    double tick_microseconds() const { return tick_us_; }   // 0 until a tick ran
+    double tick_microseconds() const { return tick_us_; }     // 0 until a tick ran
     double frame_milliseconds() const { return frame_ms_; }   // 0 until the host said
 
 private:
@@ -40,4 +40,4 @@ private:
     Clock::time_point since_ = Clock::now();
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

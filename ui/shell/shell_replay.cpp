@@ -16,9 +16,11 @@ namespace {
 
 std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
-}  // namespace
+}   // namespace
 
-bool Shell::open_file(const std::string& path) { return is_replay_file(path) ? open_replay(path) : open_scenario(path); }
+bool Shell::open_file(const std::string& path) {
+    return is_replay_file(path) ? open_replay(path) : open_scenario(path);
+}
 
 bool Shell::open_replay(const std::string& path) { return open_replay_with(path, false); }
 
@@ -89,7 +91,8 @@ bool Shell::take_over(const std::string& requested) {
     restart_from_.reset();
     mark_saved();
     edits_before_restart_ = false;
-    std::string path = requested.empty() ? default_replay_path(fs::path(replay).stem().string() + "-branch") : requested;
+    std::string path =
+        requested.empty() ? default_replay_path(fs::path(replay).stem().string() + "-branch") : requested;
     try {
         recorder_.start(*sim_, path, file_name(replay) + " @ tick " + std::to_string(tick), replay, tick);
     } catch (const std::exception& e) {
@@ -144,9 +147,11 @@ void Shell::report_recording_end() {
     // The window keeps what was written before a disk failure: a crash-safe prefix that plays.
     if (end->failed)
         show_error("Recording stopped at tick " + std::to_string(recorder_.ticks()) + ": " + end->why + ". " +
-                   recorder_.path() + " keeps the ticks written before the failure and still opens for review; "
+                   recorder_.path() +
+                   " keeps the ticks written before the failure and still opens for review; "
                    "free space (or pick another folder) and record again for the rest.");
-    else set_status("Recording stopped at tick " + std::to_string(recorder_.ticks()) + " (" + end->why + ")");
+    else
+        set_status("Recording stopped at tick " + std::to_string(recorder_.ticks()) + " (" + end->why + ")");
 }
 
 std::string Shell::default_replay_path(const std::string& stem) const {
@@ -165,4 +170,4 @@ std::string Shell::default_replay_path(const std::string& stem) const {
     return candidate.string();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

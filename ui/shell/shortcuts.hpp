@@ -10,13 +10,31 @@
 namespace pb::ui {
 
 enum class ShellAction {
-    TogglePause, StepOnce, Restart, SpeedUp, SpeedDown,
-    Open, Save, SaveAs, Reload, Screenshot, ExportScreenshot, Quit,
-    ResetZoom, ToggleVelocityHints, ToggleParamPanel, ShowShortcuts, ShowLabHelp,
+    TogglePause,
+    StepOnce,
+    Restart,
+    SpeedUp,
+    SpeedDown,
+    Open,
+    Save,
+    SaveAs,
+    Reload,
+    Screenshot,
+    ExportScreenshot,
+    Quit,
+    ResetZoom,
+    ToggleVelocityHints,
+    ToggleParamPanel,
+    ShowShortcuts,
+    ShowLabHelp,
     // Replays: record the live session; step back / jump while reviewing one.
-    ToggleRecording, StepBack, JumpToStart, JumpToEnd,
+    ToggleRecording,
+    StepBack,
+    JumpToStart,
+    JumpToEnd,
     // Edit > Undo / Redo (ui/shell/edit_history.hpp).
-    Undo, Redo,
+    Undo,
+    Redo,
 };
 
 struct Shortcut {
@@ -24,8 +42,8 @@ struct Shortcut {
     SDL_Scancode key;
     bool ctrl = false;
     bool shift = false;
-    bool repeats = false;     // held key repeats the action (single step)
-    std::string_view keys;    // as shown to the designer: "Ctrl+O"
+    bool repeats = false;    // held key repeats the action (single step)
+    std::string_view keys;   // as shown to the designer: "Ctrl+O"
     std::string_view what;
     // Where it does something: in every lab (empty) or one lab's name; and only while reviewing.
     std::string_view lab = {};
@@ -43,4 +61,4 @@ std::optional<ShellAction> action_for_key(SDL_Scancode key, bool ctrl, bool shif
 // The first shortcut label for an action ("" for none), for menu items.
 const char* shortcut_label(ShellAction action);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -110,12 +110,13 @@ bool render_thumbnail(const std::string& path, std::vector<std::uint8_t>& rgb) {
                     ++n;
                 }
             for (int c = 0; c < 3; ++c)
-                rgb[(static_cast<std::size_t>(ty) * kThumbWidth + tx) * 3 + c] = static_cast<std::uint8_t>(n ? sum[c] / n : 0);
+                rgb[(static_cast<std::size_t>(ty) * kThumbWidth + tx) * 3 + c] =
+                    static_cast<std::uint8_t>(n ? sum[c] / n : 0);
         }
     return true;
 }
 
-}  // namespace
+}   // namespace
 
 std::string thumbnail_cache_dir() {
     const char* xdg = std::getenv("XDG_CACHE_HOME");
@@ -184,7 +185,8 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
     StartChoice choice;
     const float scale = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(760.0f * scale, io.DisplaySize.x * 0.9f), io.DisplaySize.y * 0.8f),
                              ImGuiCond_Appearing);
     if (!ImGui::Begin("Start page###start_page", open, ImGuiWindowFlags_NoCollapse)) {
@@ -207,12 +209,14 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
     for (const StartLab& lab : labs_) {
         if (lab.name.empty()) continue;
         ImGui::SameLine();
-        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(lab.title.c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f)
+        if (ImGui::GetContentRegionAvail().x <
+            ImGui::CalcTextSize(lab.title.c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f)
             ImGui::NewLine();
         ImGui::PushID(lab.name.c_str());
         if (ImGui::Button(lab.title.c_str())) choice.new_lab = lab.name;
         widgets.record_last_item("start.new." + lab.name);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("File > New > %s: the lab's defaults, untitled", lab.title.c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("File > New > %s: the lab's defaults, untitled", lab.title.c_str());
         ImGui::PopID();
     }
     ImGui::Separator();
@@ -241,7 +245,8 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
                     for (int y = 0; y < kThumbHeight; ++y)
                         for (int x = 0; x < kThumbWidth; ++x) {
                             const std::uint8_t* c = &e.thumbnail[(static_cast<std::size_t>(y) * kThumbWidth + x) * 3];
-                            p.AddRectFilled(ImVec2(at.x + x * px, at.y + y * px), ImVec2(at.x + (x + 1) * px, at.y + (y + 1) * px),
+                            p.AddRectFilled(ImVec2(at.x + x * px, at.y + y * px),
+                                            ImVec2(at.x + (x + 1) * px, at.y + (y + 1) * px),
                                             IM_COL32(c[0], c[1], c[2], 255));
                         }
                 }
@@ -257,8 +262,10 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
             ImGui::SameLine();
             ImGui::TextColored(palette::kDimText, "(%s)", file.c_str());
             ImGui::PushTextWrapPos(0.0f);
-            if (!e.error.empty()) ImGui::TextColored(kErrorText, "Does not load: %s", e.error.c_str());
-            else if (!e.description.empty()) ImGui::TextColored(palette::kDimText, "%s", e.description.c_str());
+            if (!e.error.empty())
+                ImGui::TextColored(kErrorText, "Does not load: %s", e.error.c_str());
+            else if (!e.description.empty())
+                ImGui::TextColored(palette::kDimText, "%s", e.description.c_str());
             ImGui::PopTextWrapPos();
             ImGui::EndGroup();
             ImGui::EndGroup();
@@ -273,4 +280,4 @@ StartChoice StartPage::draw(bool* open, WidgetLocator& widgets, const std::strin
     return choice;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

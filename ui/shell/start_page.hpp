@@ -70,4 +70,4 @@ private:
     int from_cache_ = 0;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -56,17 +56,20 @@ bool SweepSession::open_run(std::uint64_t run) {
     }
     run_ = what;
     // The whole point is in the window's title; the status line says how to go on.
-    host_.set_status("Watching sweep run " + std::to_string(row->run) + " (point " + std::to_string(row->point) + ", seed " +
-                     std::to_string(row->seed) + "): Play runs it; Sweep > Show the sweep view goes back");
+    host_.set_status("Watching sweep run " + std::to_string(row->run) + " (point " + std::to_string(row->point) +
+                     ", seed " + std::to_string(row->seed) + "): Play runs it; Sweep > Show the sweep view goes back");
     return true;
 }
 
 void SweepSession::export_to(FileDialogMode mode, const std::string& path) {
     if (!view_) return;
     std::string error;
-    const bool ok = mode == FileDialogMode::ExportSweepPlot ? view_->export_png(path, error) : view_->export_csv(path, error);
-    if (!ok) host_.show_error("Could not write " + path + ": " + error);
-    else host_.set_status("Wrote " + path);
+    const bool ok =
+        mode == FileDialogMode::ExportSweepPlot ? view_->export_png(path, error) : view_->export_csv(path, error);
+    if (!ok)
+        host_.show_error("Could not write " + path + ": " + error);
+    else
+        host_.set_status("Wrote " + path);
 }
 
 std::optional<std::uint64_t> SweepSession::draw(float width, float height, FileDialog& dialog) {
@@ -96,4 +99,4 @@ void SweepSession::draw_menu() {
     widgets.record_last_item("menu.sweep");
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

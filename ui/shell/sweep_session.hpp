@@ -59,4 +59,4 @@ private:
     std::string run_;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

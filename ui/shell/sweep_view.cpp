@@ -48,10 +48,10 @@ const ImU32 kTick = palette::rgb(190, 196, 202);
 const ImU32 kPick = palette::rgb(255, 255, 255);
 const ImVec4 kWarn(1.0f, 0.72f, 0.3f, 1.0f);
 
-}  // namespace
+}   // namespace
 
-std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx, std::size_t ny,
-                                          std::size_t i, std::size_t j) {
+std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx,
+                                          std::size_t ny, std::size_t i, std::size_t j) {
     const float cw = (right - left) / static_cast<float>(nx), ch = (bottom - top) / static_cast<float>(ny);
     return {ImVec2(std::round(left + cw * static_cast<float>(i)), std::round(bottom - ch * static_cast<float>(j + 1))),
             ImVec2(std::round(left + cw * static_cast<float>(i + 1)), std::round(bottom - ch * static_cast<float>(j)))};
@@ -62,16 +62,21 @@ ImU32 sweep_heat_colour(float t) {
     t = std::clamp(std::isfinite(t) ? t : 0.0f, 0.0f, 1.0f) * 4.0f;
     const int i = std::min(3, static_cast<int>(t));
     const float f = t - static_cast<float>(i);
-    auto mix = [&](int c) { return static_cast<std::uint8_t>(stops[i][c] + (stops[i + 1][c] - stops[i][c]) * f + 0.5f); };
+    auto mix = [&](int c) {
+        return static_cast<std::uint8_t>(stops[i][c] + (stops[i + 1][c] - stops[i][c]) * f + 0.5f);
+    };
     return palette::rgb(mix(0), mix(1), mix(2));
 }
 
 std::unique_ptr<SweepView> SweepView::open(const std::string& path) {
     std::error_code ec;
     std::string dir;
-    if (fs::is_directory(path, ec)) dir = path;
-    else if (fs::is_regular_file(path, ec)) dir = sweep_dir_of_database(path);
-    else throw SweepError(path + " does not exist");
+    if (fs::is_directory(path, ec))
+        dir = path;
+    else if (fs::is_regular_file(path, ec))
+        dir = sweep_dir_of_database(path);
+    else
+        throw SweepError(path + " does not exist");
     return std::unique_ptr<SweepView>(new SweepView(read_sweep_table(dir), path));
 }
 
@@ -83,7 +88,8 @@ SweepView::SweepView(SweepTable table, std::string path) : table_(std::move(tabl
             if (auto i = lab->params->find(m.params[p])) defs_[p] = &(*lab->params)[*i];
     std::error_code ec;
     if (!fs::is_regular_file(m.scenario, ec))
-        scenario_problem_ = "The sweep's base scenario " + m.scenario + " is missing: put it back there to watch a run.";
+        scenario_problem_ =
+            "The sweep's base scenario " + m.scenario + " is missing: put it back there to watch a run.";
     if (!table_.varied.empty()) x_ = table_.varied.front();
     // Two parameters swept on a grid: the heat map first (it shows both at once).
     if (table_.varied.size() >= 2) {
@@ -194,13 +200,19 @@ void SweepView::draw_line(float height, WidgetLocator* widgets) const {
     const float s = ImGui::GetFontSize() / 13.0f, line_h = ImGui::GetTextLineHeightWithSpacing();
     const float top = ImGui::GetCursorPosY();
     ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
-    ImGui::TextColored(palette::kDimText, "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed (min-max)%s", nseeds,
+    ImGui::TextColored(palette::kDimText,
+                       "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed (min-max)%s", nseeds,
                        nseeds == 1 ? "" : "s", table_.log[p] ? "; x on a log scale" : "");
     std::string others;
     for (std::size_t q : table_.varied)
-        if (q != p) others += (others.empty() ? "" : ", ") + m.params[q] + " (" + std::to_string(table_.values[q].size()) + " values)";
-    ImGui::TextColored(palette::kDimText, "%s", others.empty() ? "no other parameter varied" : ("averaged over the other parameters: " + others).c_str());
-    if (const std::string c = choices_of(p); !c.empty()) ImGui::TextColored(palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
+        if (q != p)
+            others += (others.empty() ? "" : ", ") + m.params[q] + " (" + std::to_string(table_.values[q].size()) +
+                      " values)";
+    ImGui::TextColored(
+        palette::kDimText, "%s",
+        others.empty() ? "no other parameter varied" : ("averaged over the other parameters: " + others).c_str());
+    if (const std::string c = choices_of(p); !c.empty())
+        ImGui::TextColored(palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
     const double pad = (line.ymax - line.ymin) * 0.08 + (line.ymax == line.ymin ? 0.5 : 0.0);
     ChartHover hover;
     ChartSpec spec;
@@ -221,7 +233,9 @@ void SweepView::draw_line(float height, WidgetLocator* widgets) const {
     for (std::size_t i = 0; i < line.x.size(); ++i) {
         const ImVec2 c = hover.at(line.x[i], line.mean[i]);
         d.AddCircleFilled(c, 3.0f * s, kMeanColour);
-        if (widgets) widgets->record("sweep.point." + std::to_string(i), {c.x - 4.0f * s, c.y - 4.0f * s, 8.0f * s, 8.0f * s, true});
+        if (widgets)
+            widgets->record("sweep.point." + std::to_string(i),
+                            {c.x - 4.0f * s, c.y - 4.0f * s, 8.0f * s, 8.0f * s, true});
     }
     if (!interactive || !hover.hovered) return;
     const float mx = ImGui::GetIO().MousePos.x;
@@ -231,9 +245,12 @@ void SweepView::draw_line(float height, WidgetLocator* widgets) const {
     d.AddCircle(hover.at(line.x[best], line.mean[best]), 6.0f * s, kPick, 0, 2.0f * s);
     ImGui::BeginTooltip();
     ImGui::Separator();
-    if (defs_[p] && defs_[p]->is_choice()) ImGui::Text("%s = %s", m.params[p].c_str(), value_text(p, line.x[best]).c_str());
-    ImGui::Text("over %d seed%s (%d run%s)", line.seeds[best], line.seeds[best] == 1 ? "" : "s", line.runs[best], line.runs[best] == 1 ? "" : "s");
-    ImGui::TextColored(palette::kDimText, line.runs[best] == 1 ? "click: watch this run in the lab" : "click: list these runs in the table");
+    if (defs_[p] && defs_[p]->is_choice())
+        ImGui::Text("%s = %s", m.params[p].c_str(), value_text(p, line.x[best]).c_str());
+    ImGui::Text("over %d seed%s (%d run%s)", line.seeds[best], line.seeds[best] == 1 ? "" : "s", line.runs[best],
+                line.runs[best] == 1 ? "" : "s");
+    ImGui::TextColored(palette::kDimText, line.runs[best] == 1 ? "click: watch this run in the lab"
+                                                               : "click: list these runs in the table");
     ImGui::EndTooltip();
     if (ImGui::IsMouseClicked(0)) filter_ = {{p, line.x[best]}}, picked_ = true;
 }
@@ -247,14 +264,17 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     ImGui::Text("%s over %s and %s", m.results[k].c_str(), m.params[px].c_str(), m.params[py].c_str());
     const SweepHeat heat = sweep_heat(table_, k, px, py);
     if (nx > 30 || ny > 30 || heat.filled * 2 < heat.mean.size()) {
-        ImGui::TextColored(kWarn, "No heat map: only %zu of its %zu cells have runs (random or Latin points).", heat.filled, heat.mean.size());
-        ImGui::TextColored(palette::kDimText, "Choose \"line plot\" under \"heat map over\": the line plot shows every point.");
+        ImGui::TextColored(kWarn, "No heat map: only %zu of its %zu cells have runs (random or Latin points).",
+                           heat.filled, heat.mean.size());
+        ImGui::TextColored(palette::kDimText,
+                           "Choose \"line plot\" under \"heat map over\": the line plot shows every point.");
         return;
     }
     std::string others;
     for (std::size_t q : table_.varied)
         if (q != px && q != py) others += (others.empty() ? "" : ", ") + m.params[q];
-    ImGui::TextColored(palette::kDimText, "each cell: the mean over %zu seed%s%s; grey: no run", nseeds, nseeds == 1 ? "" : "s",
+    ImGui::TextColored(palette::kDimText, "each cell: the mean over %zu seed%s%s; grey: no run", nseeds,
+                       nseeds == 1 ? "" : "s",
                        others.empty() ? "" : (" and the other parameters (" + others + ")").c_str());
     const float line_h = ImGui::GetTextLineHeight();
     float label_w = 0.0f;
@@ -265,7 +285,8 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     const float top = origin.y + line_h + 8.0f;
     const float right = origin.x + ImGui::GetContentRegionAvail().x - 16.0f;
     const float bottom = region_bottom - line_h * 5.6f;
-    const float cw = (right - left) / static_cast<float>(nx), ch = std::max(4.0f, (bottom - top) / static_cast<float>(ny));
+    const float cw = (right - left) / static_cast<float>(nx),
+                ch = std::max(4.0f, (bottom - top) / static_cast<float>(ny));
     ImGui::InvisibleButton("##heat", ImVec2(std::max(1.0f, right - origin.x), std::max(1.0f, bottom - origin.y)));
     const bool hovered = interactive && ImGui::IsItemHovered();
     Painter d = Painter::window();
@@ -274,12 +295,14 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     for (std::size_t j = 0; j < ny; ++j)
         for (std::size_t i = 0; i < nx; ++i) {
             const std::size_t c = j * nx + i;
-            const auto [p0, p1] = sweep_heat_cell(left, bottom - ch * static_cast<float>(ny), right, bottom, nx, ny, i, j);
+            const auto [p0, p1] =
+                sweep_heat_cell(left, bottom - ch * static_cast<float>(ny), right, bottom, nx, ny, i, j);
             const bool has = heat.runs[c] > 0;
             const float t = has ? static_cast<float>((heat.mean[c] - heat.lo) / (heat.hi - heat.lo)) : 0.0f;
             d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1), has ? sweep_heat_colour(t) : kNoRun);
             if (widgets)
-                widgets->record("sweep.cell." + std::to_string(i) + "." + std::to_string(j), {p0.x, p0.y, p1.x - p0.x - 1, p1.y - p0.y - 1, true});
+                widgets->record("sweep.cell." + std::to_string(i) + "." + std::to_string(j),
+                                {p0.x, p0.y, p1.x - p0.x - 1, p1.y - p0.y - 1, true});
             const std::string label = has ? num(heat.mean[c]) : "no run";
             const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
             if (ts.x < p1.x - p0.x - 2 && ts.y < p1.y - p0.y)
@@ -298,23 +321,26 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     for (std::size_t j = 0; j < ny; ++j) {
         const std::string t = value_text(py, table_.values[py][j]);
         const float tw = ImGui::CalcTextSize(t.c_str()).x;
-        d.AddText(ImVec2(left - tw - 6.0f, bottom - ch * (static_cast<float>(j) + 0.5f) - line_h * 0.5f), kTick, t.c_str());
+        d.AddText(ImVec2(left - tw - 6.0f, bottom - ch * (static_cast<float>(j) + 0.5f) - line_h * 0.5f), kTick,
+                  t.c_str());
     }
     const std::string xl = param_label(px) + (table_.log[px] ? " (log-spaced values)" : "") + "  ->";
-    d.AddText(ImVec2(left + (right - left - ImGui::CalcTextSize(xl.c_str()).x) * 0.5f, bottom + line_h + 6.0f), kTick, xl.c_str());
+    d.AddText(ImVec2(left + (right - left - ImGui::CalcTextSize(xl.c_str()).x) * 0.5f, bottom + line_h + 6.0f), kTick,
+              xl.c_str());
     const std::string yl = "^ " + param_label(py) + (table_.log[py] ? " (log-spaced values)" : "");
     d.AddText(ImVec2(origin.x, origin.y + 2.0f), kTick, yl.c_str());
     ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
-    colour_scale(("colour: mean " + m.results[k]).c_str(), [](float t) { return sweep_heat_colour(t); }, heat.lo, heat.hi, "",
-                 std::min(right - left, 520.0f));
+    colour_scale(("colour: mean " + m.results[k]).c_str(), [](float t) { return sweep_heat_colour(t); }, heat.lo,
+                 heat.hi, "", std::min(right - left, 520.0f));
     if (!picked) return;
     const std::size_t c = *picked, i = c % nx, j = c / nx;
     const double vx = table_.values[px][i], vy = table_.values[py][j];
     ImGui::BeginTooltip();
-    ImGui::Text("%s = %s, %s = %s", m.params[px].c_str(), value_text(px, vx).c_str(), m.params[py].c_str(), value_text(py, vy).c_str());
+    ImGui::Text("%s = %s, %s = %s", m.params[px].c_str(), value_text(px, vx).c_str(), m.params[py].c_str(),
+                value_text(py, vy).c_str());
     if (heat.runs[c] > 0)
-        ImGui::Text("%s: mean %s, min %s, max %s over %d run%s", m.results[k].c_str(), num(heat.mean[c]).c_str(), num(heat.min[c]).c_str(),
-                    num(heat.max[c]).c_str(), heat.runs[c], heat.runs[c] == 1 ? "" : "s");
+        ImGui::Text("%s: mean %s, min %s, max %s over %d run%s", m.results[k].c_str(), num(heat.mean[c]).c_str(),
+                    num(heat.min[c]).c_str(), num(heat.max[c]).c_str(), heat.runs[c], heat.runs[c] == 1 ? "" : "s");
     else
         ImGui::TextUnformatted("no run here");
     ImGui::TextColored(palette::kDimText, "%zu seed%s per point; click: %s", nseeds, nseeds == 1 ? "" : "s",
@@ -332,8 +358,10 @@ void SweepView::draw_plot(float height, WidgetLocator* widgets) const {
         ImGui::TextColored(kWarn, "No parameter varies in this sweep (one point): the table below has its runs.");
         return;
     }
-    if (y_) draw_heat(height, widgets);
-    else draw_line(height, widgets);
+    if (y_)
+        draw_heat(height, widgets);
+    else
+        draw_line(height, widgets);
 }
 
 // ---------------------------------------------------------------- the table
@@ -345,7 +373,8 @@ void SweepView::draw_table(WidgetLocator& widgets, SweepViewAction& action) {
     ImGui::Text("Runs: %zu of %zu", shown.size(), table_.rows.size());
     if (!filter_.empty()) {
         std::string at;
-        for (const auto& [p, v] : filter_) at += (at.empty() ? "" : ", ") + short_name(m.params[p]) + " = " + value_text(p, v);
+        for (const auto& [p, v] : filter_)
+            at += (at.empty() ? "" : ", ") + short_name(m.params[p]) + " = " + value_text(p, v);
         ImGui::SameLine();
         ImGui::Text("at %s", at.c_str());
         ImGui::SameLine();
@@ -359,9 +388,9 @@ void SweepView::draw_table(WidgetLocator& widgets, SweepViewAction& action) {
         ImGui::TextColored(kWarn, "Too many columns to show (%d): export the table as CSV.", columns);
         return;
     }
-    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX | ImGuiTableFlags_RowBg |
-                                  ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersV | ImGuiTableFlags_Resizable |
-                                  ImGuiTableFlags_SizingFixedFit;
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersV |
+                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
     const ImVec2 size(0.0f, std::max(ImGui::GetTextLineHeight() * 4.0f, ImGui::GetContentRegionAvail().y));
     if (!ImGui::BeginTable("##sweep_runs", columns, flags, size)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
@@ -425,25 +454,27 @@ SweepViewAction SweepView::draw(WidgetLocator& widgets) {
     const ImVec2 start = ImGui::GetCursorScreenPos(), whole = ImGui::GetContentRegionAvail();
     widgets.record("sweep.view", {start.x, start.y, whole.x, whole.y, true});
 
-    ImGui::Text("Sweep %s (%s): %zu of %llu runs, %zu point%s x %zu seed%s", m.sweep_file.c_str(), m.lab.c_str(), table_.rows.size(),
-                static_cast<unsigned long long>(m.run_count()), m.points.size(), m.points.size() == 1 ? "" : "s", m.seeds.size(),
-                m.seeds.size() == 1 ? "" : "s");
+    ImGui::Text("Sweep %s (%s): %zu of %llu runs, %zu point%s x %zu seed%s", m.sweep_file.c_str(), m.lab.c_str(),
+                table_.rows.size(), static_cast<unsigned long long>(m.run_count()), m.points.size(),
+                m.points.size() == 1 ? "" : "s", m.seeds.size(), m.seeds.size() == 1 ? "" : "s");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nbase scenario %s", path_.c_str(), m.scenario.c_str());
     if (table_.missing > 0)
-        ImGui::TextColored(kWarn, "%llu runs are missing (a sweep still running or a failed shard): the plot uses the runs there are.",
-                           static_cast<unsigned long long>(table_.missing));
+        ImGui::TextColored(
+            kWarn, "%llu runs are missing (a sweep still running or a failed shard): the plot uses the runs there are.",
+            static_cast<unsigned long long>(table_.missing));
     if (table_.unmerged > 0)
-        ImGui::TextColored(kWarn, "%llu runs finished after the last merge are not shown: `playbench sweep merge %s` adds them.",
-                           static_cast<unsigned long long>(table_.unmerged), table_.dir.c_str());
+        ImGui::TextColored(
+            kWarn, "%llu runs finished after the last merge are not shown: `playbench sweep merge %s` adds them.",
+            static_cast<unsigned long long>(table_.unmerged), table_.dir.c_str());
     if (!scenario_problem_.empty()) ImGui::TextColored(kWarn, "%s", scenario_problem_.c_str());
 
     // Controls: the result, the x axis, the heat map's second parameter; exports; close.
     // Three combos as wide as fits beside their labels and the buttons (at most 250 at scale 1).
     const ImGuiStyle& st = ImGui::GetStyle();
     auto text_w = [](const char* t) { return ImGui::CalcTextSize(t).x; };
-    const float fixed = text_w("Result") + text_w("against") + text_w("heat map over") + text_w("Export plot (PNG)...") +
-                        text_w("Export table (CSV)...") + text_w("Close sweep") + st.FramePadding.x * 12.0f + st.ItemSpacing.x * 9.0f +
-                        16.0f * scale;
+    const float fixed = text_w("Result") + text_w("against") + text_w("heat map over") +
+                        text_w("Export plot (PNG)...") + text_w("Export table (CSV)...") + text_w("Close sweep") +
+                        st.FramePadding.x * 12.0f + st.ItemSpacing.x * 9.0f + 16.0f * scale;
     const float combo_w = std::clamp((ImGui::GetContentRegionAvail().x - fixed) / 3.0f, 110.0f * scale, 250.0f * scale);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Result");
@@ -495,13 +526,15 @@ SweepViewAction SweepView::draw(WidgetLocator& widgets) {
     const float left_h = ImGui::GetContentRegionAvail().y;
     const float plot_h = std::max(ImGui::GetTextLineHeight() * 12.0f, left_h * 0.56f);
     const ImVec2 plot_at = ImGui::GetCursorScreenPos();
-    ImGui::BeginChild("##sweep_plot", ImVec2(0.0f, plot_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::BeginChild("##sweep_plot", ImVec2(0.0f, plot_h), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     picked_ = false;
     draw_plot(plot_h, &widgets);
     ImGui::EndChild();
     // A click that picked a single run (one seed, one point there) opens it at once.
     if (picked_)
-        if (const std::vector<std::size_t> rows = shown_rows(); rows.size() == 1) action.open_run = table_.rows[rows[0]].run;
+        if (const std::vector<std::size_t> rows = shown_rows(); rows.size() == 1)
+            action.open_run = table_.rows[rows[0]].run;
     widgets.record("sweep.plot", {plot_at.x, plot_at.y, whole.x, plot_h, true});
     draw_table(widgets, action);
     return action;
@@ -561,4 +594,4 @@ std::string SweepView::default_csv_name() const {
     return (fs::path(table_.dir) / (filter_.empty() ? "runs.csv" : "runs-selected.csv")).string();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -31,8 +31,8 @@ namespace pb::ui {
 ImU32 sweep_heat_colour(float t);
 // Cell (i, j) of an nx x ny heat map filling left..right x top..bottom on screen, row 0 at the
 // bottom (the lowest y value), edges on whole pixels: its top-left and bottom-right corners.
-std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx, std::size_t ny,
-                                          std::size_t i, std::size_t j);
+std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx,
+                                          std::size_t ny, std::size_t i, std::size_t j);
 
 // What the designer asked for in a frame of the view (the shell acts on it).
 struct SweepViewAction {
@@ -108,10 +108,10 @@ private:
     std::optional<std::size_t> y_;
     // Set by clicks inside const drawing code.
     mutable std::vector<std::pair<std::size_t, double>> filter_;
-    mutable bool picked_ = false;   // a point or cell was clicked this frame
+    mutable bool picked_ = false;              // a point or cell was clicked this frame
     mutable std::vector<std::size_t> order_;   // every row, in the table's sort order
     int sort_column_ = 0;
     bool sort_ascending_ = true;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

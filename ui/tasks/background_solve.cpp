@@ -51,4 +51,4 @@ void BackgroundSolve::run(std::stop_token stop) {
     }
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

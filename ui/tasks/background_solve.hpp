@@ -43,12 +43,12 @@ private:
 
     std::mutex mutex_;
     std::condition_variable_any wake_;
-    std::shared_ptr<const tasks::TaskSolveJob> wanted_;     // waiting for the worker (guarded)
-    std::shared_ptr<const tasks::TaskSolveJob> last_asked_; // want()'s last job (frame thread only)
-    Hook before_solve_;                                     // guarded
+    std::shared_ptr<const tasks::TaskSolveJob> wanted_;       // waiting for the worker (guarded)
+    std::shared_ptr<const tasks::TaskSolveJob> last_asked_;   // want()'s last job (frame thread only)
+    Hook before_solve_;                                       // guarded
     std::atomic<int> taken_{0};
     std::atomic<bool> busy_{false};
     std::jthread worker_;   // last: starts once everything above exists, stops and joins first
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

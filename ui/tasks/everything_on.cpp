@@ -11,4 +11,4 @@ void TasksView::switch_everything_on(const World&, bool, int variant) {
     set_pareto_open(variant % 2 == 0);   // the large Pareto window (over the canvas's lower right)
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -16,10 +16,10 @@ inline constexpr ImU32 kChartBackground = palette::rgb(18, 20, 24);
 inline constexpr ImU32 kChartGrid = palette::rgb(255, 255, 255, 30);
 
 // One colour per player (and per team size in the charts), cycling after eight.
-inline constexpr ImU32 kSeries[8] = {palette::rgb(66, 135, 245), palette::rgb(80, 200, 120), palette::rgb(200, 110, 240),
-                                     palette::rgb(255, 150, 60),  palette::rgb(60, 210, 220), palette::rgb(240, 90, 160),
-                                     palette::rgb(180, 200, 70),  palette::rgb(150, 150, 255)};
+inline constexpr ImU32 kSeries[8] = {
+    palette::rgb(66, 135, 245), palette::rgb(80, 200, 120), palette::rgb(200, 110, 240), palette::rgb(255, 150, 60),
+    palette::rgb(60, 210, 220), palette::rgb(240, 90, 160), palette::rgb(180, 200, 70),  palette::rgb(150, 150, 255)};
 inline ImU32 player(int index) { return kSeries[index % 8]; }
 inline ImU32 team_size(int k) { return kSeries[(k - 1) % 8]; }
 
-}  // namespace pb::ui::tasks_colours
+}   // namespace pb::ui::tasks_colours

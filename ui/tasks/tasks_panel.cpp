@@ -52,8 +52,8 @@ std::vector<double> integer_ticks(double lo, double hi, int target) {
 
 // Reserves the plot (an invisible button, for hover and clicks) and draws its frame, grid, tick
 // labels and axis names with units.
-Plot begin_plot(const char* id, float plot_height, double t0, double t1, double d0, double d1, const std::string& x_label,
-                const std::string& y_label, float s) {
+Plot begin_plot(const char* id, float plot_height, double t0, double t1, double d0, double d1,
+                const std::string& x_label, const std::string& y_label, float s) {
     const float line_h = ImGui::GetTextLineHeight();
     ImGui::TextColored(palette::kDimText, "%s", y_label.c_str());
     // Pad the ranges so points sit inside the frame; a single value gets a unit of room.
@@ -104,7 +104,8 @@ std::string route_text(const std::vector<int>& route) {
 std::string players_text(int k) { return std::to_string(k) + (k == 1 ? " player" : " players"); }
 
 // Staircase through a front in increasing time: the region it dominates is above-right.
-void draw_staircase(Painter* d, const Plot& c, const std::vector<std::pair<double, double>>& front, ImU32 colour, float s) {
+void draw_staircase(Painter* d, const Plot& c, const std::vector<std::pair<double, double>>& front, ImU32 colour,
+                    float s) {
     for (std::size_t i = 0; i + 1 < front.size(); ++i) {
         const ImVec2 a = c.at(front[i].first, front[i].second), b = c.at(front[i + 1].first, front[i + 1].second);
         d->AddLine(a, ImVec2(b.x, a.y), colour, 1.5f * s);
@@ -117,50 +118,60 @@ void draw_staircase(Painter* d, const Plot& c, const std::vector<std::pair<doubl
 // inverted triangle, cross, plus.
 constexpr int kShapes = 7;
 const char* shape_name(int k) {
-    static const char* names[kShapes] = {"circle", "square", "triangle", "diamond", "inverted triangle", "cross", "plus"};
+    static const char* names[kShapes] = {"circle", "square", "triangle", "diamond", "inverted triangle",
+                                         "cross",  "plus"};
     return names[(k - 1) % kShapes];
 }
 
 void draw_marker(Painter* d, ImVec2 c, float r, int k, ImU32 col, bool filled, float thickness) {
     const int shape = (k - 1) % kShapes;
     switch (shape) {
-    case 0:
-        if (filled) d->AddCircleFilled(c, r, col, 16);
-        else d->AddCircle(c, r, col, 16, thickness);
-        break;
-    case 1: {
-        const float h = r * 0.85f;
-        if (filled) d->AddRectFilled(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col);
-        else d->AddRect(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col, 0.0f, 0, thickness);
-        break;
-    }
-    case 2:
-    case 4: {
-        const float dir = shape == 2 ? -1.0f : 1.0f;   // screen y grows down
-        const ImVec2 a(c.x, c.y + dir * r * 1.15f), b(c.x - r, c.y - dir * r * 0.7f), e(c.x + r, c.y - dir * r * 0.7f);
-        if (filled) d->AddTriangleFilled(a, b, e, col);
-        else d->AddTriangle(a, b, e, col, thickness);
-        break;
-    }
-    case 3: {
-        const ImVec2 pts[4] = {ImVec2(c.x, c.y - r * 1.2f), ImVec2(c.x + r * 1.2f, c.y), ImVec2(c.x, c.y + r * 1.2f),
-                               ImVec2(c.x - r * 1.2f, c.y)};
-        if (filled) d->AddConvexPolyFilled(pts, 4, col);
-        else d->AddPolyline(pts, 4, col, ImDrawFlags_Closed, thickness);
-        break;
-    }
-    case 5: {
-        const float h = r * 0.9f, t = filled ? thickness * 2.0f : thickness;
-        d->AddLine(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col, t);
-        d->AddLine(ImVec2(c.x - h, c.y + h), ImVec2(c.x + h, c.y - h), col, t);
-        break;
-    }
-    default: {
-        const float h = r * 1.1f, t = filled ? thickness * 2.0f : thickness;
-        d->AddLine(ImVec2(c.x - h, c.y), ImVec2(c.x + h, c.y), col, t);
-        d->AddLine(ImVec2(c.x, c.y - h), ImVec2(c.x, c.y + h), col, t);
-        break;
-    }
+        case 0:
+            if (filled)
+                d->AddCircleFilled(c, r, col, 16);
+            else
+                d->AddCircle(c, r, col, 16, thickness);
+            break;
+        case 1: {
+            const float h = r * 0.85f;
+            if (filled)
+                d->AddRectFilled(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col);
+            else
+                d->AddRect(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col, 0.0f, 0, thickness);
+            break;
+        }
+        case 2:
+        case 4: {
+            const float dir = shape == 2 ? -1.0f : 1.0f;   // screen y grows down
+            const ImVec2 a(c.x, c.y + dir * r * 1.15f), b(c.x - r, c.y - dir * r * 0.7f),
+                e(c.x + r, c.y - dir * r * 0.7f);
+            if (filled)
+                d->AddTriangleFilled(a, b, e, col);
+            else
+                d->AddTriangle(a, b, e, col, thickness);
+            break;
+        }
+        case 3: {
+            const ImVec2 pts[4] = {ImVec2(c.x, c.y - r * 1.2f), ImVec2(c.x + r * 1.2f, c.y),
+                                   ImVec2(c.x, c.y + r * 1.2f), ImVec2(c.x - r * 1.2f, c.y)};
+            if (filled)
+                d->AddConvexPolyFilled(pts, 4, col);
+            else
+                d->AddPolyline(pts, 4, col, ImDrawFlags_Closed, thickness);
+            break;
+        }
+        case 5: {
+            const float h = r * 0.9f, t = filled ? thickness * 2.0f : thickness;
+            d->AddLine(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col, t);
+            d->AddLine(ImVec2(c.x - h, c.y + h), ImVec2(c.x + h, c.y - h), col, t);
+            break;
+        }
+        default: {
+            const float h = r * 1.1f, t = filled ? thickness * 2.0f : thickness;
+            d->AddLine(ImVec2(c.x - h, c.y), ImVec2(c.x + h, c.y), col, t);
+            d->AddLine(ImVec2(c.x, c.y - h), ImVec2(c.x, c.y + h), col, t);
+            break;
+        }
     }
 }
 
@@ -189,15 +200,17 @@ bool is_efficient(const tasks::TaskSolution& sol, int i) {
     return std::find(sol.efficient.begin(), sol.efficient.end(), i) != sol.efficient.end();
 }
 
-}  // namespace
+}   // namespace
 
 // The lab's key results in its own words (compare mode's tables).
 ResultMeaning TasksView::describe_result(const World& /*world*/, const std::string& path) const {
     ResultMeaning m;
     if (path == "metrics.solution.efficient[0].time")
-        m = {"first efficient team: worst time", kTimeUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst time."};
+        m = {"first efficient team: worst time", kTimeUnit, -1, 1.0,
+             "The first team of the efficient set (fewest players): its worst time."};
     else if (path == "metrics.solution.efficient[0].damage")
-        m = {"first efficient team: worst damage", kDamageUnit, -1, 1.0, "The first team of the efficient set (fewest players): its worst damage."};
+        m = {"first efficient team: worst damage", kDamageUnit, -1, 1.0,
+             "The first team of the efficient set (fewest players): its worst damage."};
     return m;
 }
 
@@ -207,12 +220,14 @@ bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
     refresh_solution(w);
     const TasksView* b_view = f.compare ? static_cast<const TasksView*>(f.compare->view) : nullptr;
     if (f.compare) {
-        draw_compare_results(world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
+        draw_compare_results(
+            world, f.compare, [&](const std::string& path) { return describe_result(world, path); }, f.widgets);
     }
     ImGui::TextUnformatted("Toward the Stars task");
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "D = %lld (most damage per player), T = %lld (most time for the team), K = %d "
-                                          "(largest team)",
+    ImGui::TextColored(palette::kDimText,
+                       "D = %lld (most damage per player), T = %lld (most time for the team), K = %d "
+                       "(largest team)",
                        static_cast<long long>(w.instance().limits.max_damage),
                        static_cast<long long>(w.instance().limits.max_time), w.instance().k_max);
     ImGui::TextColored(palette::kDimText, "%d rooms, %zu corridors, %zu players, %zu tools", w.ship().room_count(),
@@ -233,14 +248,16 @@ bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
     ImGui::Separator();
     ImGui::TextUnformatted("Teams: worst time vs worst damage");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Each point is one entry of W^k: the worst time and worst damage of a team of k players,\n"
-                          "tau_k and delta_k included. Colour and shape say k. Filled and ringed: efficient (no team\n"
-                          "with fewer or as many players does as well). Hollow: beaten by a smaller team.\n"
-                          "Hover a point to see its routes on the ship, click to keep them.");
+        ImGui::SetTooltip(
+            "Each point is one entry of W^k: the worst time and worst damage of a team of k players,\n"
+            "tau_k and delta_k included. Colour and shape say k. Filled and ringed: efficient (no team\n"
+            "with fewer or as many players does as well). Hollow: beaten by a smaller team.\n"
+            "Hover a point to see its routes on the ship, click to keep them.");
     ImGui::SameLine();
     if (ImGui::SmallButton(pareto_open_ ? "Close Pareto chart" : "Open Pareto chart")) pareto_open_ = !pareto_open_;
     if (f.widgets) f.widgets->record_last_item("tasks.pareto.open");
-    draw_team_chart(w, "##team_chart_small", 170.0f, s, f.widgets, "tasks.team_chart", b_view ? &b_view->shown_solution() : nullptr);
+    draw_team_chart(w, "##team_chart_small", 170.0f, s, f.widgets, "tasks.team_chart",
+                    b_view ? &b_view->shown_solution() : nullptr);
     draw_efficient_list(w, s, 8, 0.0f);
 
     ImGui::Separator();
@@ -282,9 +299,11 @@ void TasksView::draw_pareto_window(const TasksWorld& w, const CanvasFrame& f) {
     const ImVec2 o = f.view->origin(), sz = f.view->size();
     // About half the screen, over the side panel and the canvas's lower right: the ship is
     // refitted beside it (bounds()), and the side panel's tabs stay in sight above it.
-    const float width = std::clamp(display.x * 0.5f, std::min(420.0f * s, display.x - 16.0f), std::max(display.x - 16.0f, 1.0f));
+    const float width =
+        std::clamp(display.x * 0.5f, std::min(420.0f * s, display.x - 16.0f), std::max(display.x - 16.0f, 1.0f));
     const float bottom = o.y + sz.y;
-    const float height = std::clamp(display.y * 0.56f, std::min(280.0f * s, bottom - 8.0f), std::max(bottom - 8.0f, 1.0f));
+    const float height =
+        std::clamp(display.y * 0.56f, std::min(280.0f * s, bottom - 8.0f), std::max(bottom - 8.0f, 1.0f));
     ImGui::SetNextWindowPos(ImVec2(display.x - width - 8.0f * s, bottom - height - 4.0f * s), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(width, height), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSizeConstraints(ImVec2(260.0f * s, 200.0f * s), ImVec2(FLT_MAX, FLT_MAX));
@@ -313,7 +332,8 @@ void TasksView::draw_pareto_window(const TasksWorld& w, const CanvasFrame& f) {
         }
         if (f.widgets) {
             f.widgets->record("tasks.pareto", WidgetRect{pos.x, pos.y, size.x, size.y, true});
-            const bool over_canvas = pos.x < o.x + sz.x && pos.x + size.x > o.x && pos.y < o.y + sz.y && pos.y + size.y > o.y;
+            const bool over_canvas =
+                pos.x < o.x + sz.x && pos.x + size.x > o.x && pos.y < o.y + sz.y && pos.y + size.y > o.y;
             if (over_canvas) f.widgets->record("overlay.pareto", WidgetRect{pos.x, pos.y, size.x, size.y, true});
         }
         // The part of the canvas's width it covers (from the right), for the ship's fit.
@@ -326,14 +346,16 @@ void TasksView::draw_pareto_window(const TasksWorld& w, const CanvasFrame& f) {
     ImGui::End();
 }
 
-void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solution()*/, const char* id, float plot_height, float s, WidgetLocator* widgets,
-                                const char* record_as, const tasks::TaskSolution* b) {
+void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solution()*/, const char* id,
+                                float plot_height, float s, WidgetLocator* widgets, const char* record_as,
+                                const tasks::TaskSolution* b) {
     const tasks::TaskSolution& sol = shown_solution();
     const auto& points = sol.teams.points;
     // B's efficient teams, in increasing time (compare mode).
     std::vector<std::pair<double, double>> b_front;
     if (b)
-        for (int i : b->efficient) b_front.emplace_back(double(b->teams.points[i].time), double(b->teams.points[i].damage));
+        for (int i : b->efficient)
+            b_front.emplace_back(double(b->teams.points[i].time), double(b->teams.points[i].damage));
     std::sort(b_front.begin(), b_front.end());
     if (b) log_compare_overlay(record_as, b_front.empty() ? 0 : 1, b_front.size());
     if (points.empty() && b_front.empty()) {
@@ -356,7 +378,8 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
     if (widgets) widgets->record_last_item(record_as);   // the plot with its tick labels and axis name
     Painter window_painter = Painter::window();
     Painter* d = &window_painter;
-    d->PushClipRect(ImVec2(c.min.x - 12.0f * s, c.min.y - 12.0f * s), ImVec2(c.max.x + 12.0f * s, c.max.y + 12.0f * s), true);
+    d->PushClipRect(ImVec2(c.min.x - 12.0f * s, c.min.y - 12.0f * s), ImVec2(c.max.x + 12.0f * s, c.max.y + 12.0f * s),
+                    true);
     for (int k = 1; k <= sol.k_max; ++k) {
         std::vector<std::pair<double, double>> front;
         for (const tasks::TeamPoint& p : points)
@@ -376,12 +399,14 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
         for (int j = 0; j < static_cast<int>(points.size()); ++j) {
             const tasks::TeamPoint& q = points[j];
             if (q.time != p.time || q.damage != p.damage || q.k >= p.k) continue;
-            if (is_efficient(sol, j)) around_efficient = true;
-            else ++inside;
+            if (is_efficient(sol, j))
+                around_efficient = true;
+            else
+                ++inside;
         }
         const float r = (around_efficient ? halo + 3.0f * s : base) + static_cast<float>(inside) * 3.5f * s;
-        draw_marker(d, c.at(double(p.time), double(p.damage)), r, p.k, palette::with_alpha(tasks_colours::team_size(p.k), 200),
-                    false, 1.5f * s);
+        draw_marker(d, c.at(double(p.time), double(p.damage)), r, p.k,
+                    palette::with_alpha(tasks_colours::team_size(p.k), 200), false, 1.5f * s);
     }
     for (int i : sol.efficient) {
         const ImVec2 at = c.at(double(points[i].time), double(points[i].damage));
@@ -395,7 +420,8 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
     }
     // B's efficient teams: orange squares on a dashed orange front, over A's points.
     for (std::size_t i = 0; i + 1 < b_front.size(); ++i) {
-        const ImVec2 p0 = c.at(b_front[i].first, b_front[i].second), p1 = c.at(b_front[i + 1].first, b_front[i + 1].second);
+        const ImVec2 p0 = c.at(b_front[i].first, b_front[i].second),
+                     p1 = c.at(b_front[i + 1].first, b_front[i + 1].second);
         d->AddDashedLine(p0, ImVec2(p1.x, p0.y), palette::kCompareB, 1.5f * s, 4.0f * s);
         d->AddDashedLine(ImVec2(p1.x, p0.y), p1, palette::kCompareB, 1.5f * s, 4.0f * s);
     }
@@ -433,8 +459,9 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
                 std::string team = "  ";
                 for (const tasks::Pick& pick : sol.assignment(q, 0)) {
                     char buf[96];
-                    std::snprintf(buf, sizeof buf, "%sP%d with T%d (%lld, %lld)", team.size() > 2 ? ", " : "", pick.player + 1,
-                                  pick.equipment + 1, static_cast<long long>(pick.time), static_cast<long long>(pick.damage));
+                    std::snprintf(buf, sizeof buf, "%sP%d with T%d (%lld, %lld)", team.size() > 2 ? ", " : "",
+                                  pick.player + 1, pick.equipment + 1, static_cast<long long>(pick.time),
+                                  static_cast<long long>(pick.damage));
                     team += buf;
                 }
                 ImGui::TextColored(palette::kDimText, "%s", team.c_str());
@@ -463,10 +490,13 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
     marker_key(1, false, "hollow: beaten by a smaller team", s);
     if (b) {
         char text[96];
-        std::snprintf(text, sizeof text, "B's efficient teams (%zu), its front dashed; the rest is A's", b_front.size());
+        std::snprintf(text, sizeof text, "B's efficient teams (%zu), its front dashed; the rest is A's",
+                      b_front.size());
         legend_picture(text, [&](Painter& p, ImVec2 at, float r) {
-            p.AddDashedLine(ImVec2(at.x - r * 1.5f, at.y), ImVec2(at.x + r * 1.5f, at.y), palette::kCompareB, 1.5f * s, 3.0f * s);
-            p.AddRect(ImVec2(at.x - r * 0.6f, at.y - r * 0.6f), ImVec2(at.x + r * 0.6f, at.y + r * 0.6f), palette::kCompareB, 0.0f, 0, 2.0f * s);
+            p.AddDashedLine(ImVec2(at.x - r * 1.5f, at.y), ImVec2(at.x + r * 1.5f, at.y), palette::kCompareB, 1.5f * s,
+                            3.0f * s);
+            p.AddRect(ImVec2(at.x - r * 0.6f, at.y - r * 0.6f), ImVec2(at.x + r * 0.6f, at.y + r * 0.6f),
+                      palette::kCompareB, 0.0f, 0, 2.0f * s);
         });
     }
 
@@ -474,7 +504,8 @@ void TasksView::draw_team_chart(const TasksWorld& /*w: the answer is shown_solut
     ImGui::PopID();
 }
 
-void TasksView::draw_efficient_list(const TasksWorld& /*w: the answer is shown_solution()*/, float s, int list_rows, float height) {
+void TasksView::draw_efficient_list(const TasksWorld& /*w: the answer is shown_solution()*/, float s, int list_rows,
+                                    float height) {
     const tasks::TaskSolution& sol = shown_solution();
     const auto& points = sol.teams.points;
     const float start_y = ImGui::GetCursorPosY();
@@ -484,13 +515,15 @@ void TasksView::draw_efficient_list(const TasksWorld& /*w: the answer is shown_s
         ImGui::TextColored(palette::kDimText, "Efficient set: none within T and D.");
     } else {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::Text("Efficient set: %zu teams (time in %s, damage in %s)", sol.efficient.size(), kTimeUnit, kDamageUnit);
+        ImGui::Text("Efficient set: %zu teams (time in %s, damage in %s)", sol.efficient.size(), kTimeUnit,
+                    kDamageUnit);
         ImGui::PopTextWrapPos();
         const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2.0f * s;
         const int rows = std::min<int>(static_cast<int>(sol.efficient.size()), list_rows);
-        const float table_h = height > 0.0f ? height - ImGui::GetCursorPosY() + start_y : row_h * static_cast<float>(rows + 1) + 4.0f * s;
-        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH |
-                                      ImGuiTableFlags_ScrollY;
+        const float table_h =
+            height > 0.0f ? height - ImGui::GetCursorPosY() + start_y : row_h * static_cast<float>(rows + 1) + 4.0f * s;
+        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                                      ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY;
         if (ImGui::BeginTable("##efficient", 4, flags, ImVec2(0.0f, std::max(table_h, row_h * 2.0f)))) {
             ImGui::TableSetupScrollFreeze(0, 1);
             ImGui::TableSetupColumn("team size");
@@ -505,7 +538,8 @@ void TasksView::draw_efficient_list(const TasksWorld& /*w: the answer is shown_s
                 ImGui::PushID(i);
                 marker_key(p.k, true, "", s);
                 ImGui::SameLine();
-                if (ImGui::Selectable(players_text(p.k).c_str(), chosen_.point == i, ImGuiSelectableFlags_SpanAllColumns))
+                if (ImGui::Selectable(players_text(p.k).c_str(), chosen_.point == i,
+                                      ImGuiSelectableFlags_SpanAllColumns))
                     chosen_ = Choice{i, 0};
                 if (ImGui::IsItemHovered()) hover_next_ = hovered_point_ = i;
                 ImGui::PopID();
@@ -545,7 +579,8 @@ void TasksView::draw_team_table(const TasksWorld& /*w: the answer is shown_solut
         ImGui::TextColored(palette::kDimText, "%d teams tie (click the point to pick one)", point.assignment_count);
     }
     if (point.assignment_count == 0) return;
-    if (ImGui::BeginTable("##team_table", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    if (ImGui::BeginTable("##team_table", 5,
+                          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("Player");
         ImGui::TableSetupColumn("Tool");
         ImGui::TableSetupColumn("Time");
@@ -555,7 +590,8 @@ void TasksView::draw_team_table(const TasksWorld& /*w: the answer is shown_solut
         for (const tasks::Pick& pick : sol.assignment(point, team)) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(tasks_colours::player(pick.player)), "P%d", pick.player + 1);
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(tasks_colours::player(pick.player)), "P%d",
+                               pick.player + 1);
             ImGui::TableSetColumnIndex(1);
             ImGui::Text("T%d", pick.equipment + 1);
             ImGui::TableSetColumnIndex(2);
@@ -563,13 +599,14 @@ void TasksView::draw_team_table(const TasksWorld& /*w: the answer is shown_solut
             ImGui::TableSetColumnIndex(3);
             ImGui::Text("%lld", static_cast<long long>(pick.damage));
             ImGui::TableSetColumnIndex(4);
-            ImGui::TextWrapped("%s", route_text(sol.full_route(sol.pair_options(pick.player, pick.equipment)[pick.option])).c_str());
+            ImGui::TextWrapped(
+                "%s", route_text(sol.full_route(sol.pair_options(pick.player, pick.equipment)[pick.option])).c_str());
         }
         ImGui::EndTable();
     }
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "Time and damage per player in %s and %s, tau_k and delta_k included.", kTimeUnit,
-                       kDamageUnit);
+    ImGui::TextColored(palette::kDimText, "Time and damage per player in %s and %s, tau_k and delta_k included.",
+                       kTimeUnit, kDamageUnit);
     ImGui::PopTextWrapPos();
 }
 
@@ -610,7 +647,8 @@ void TasksView::draw_pair_chart(const TasksWorld& /*w: the answer is shown_solut
         }
     if (options.empty()) ImGui::TextColored(palette::kDimText, "No option within T and D (out of reach?)");
     if (t0 > t1) return;
-    const Plot c = begin_plot("##pair_chart", 110.0f, t0, t1, d0, d1, std::string("walking time (") + kTimeUnit + ", before tau_k)",
+    const Plot c = begin_plot("##pair_chart", 110.0f, t0, t1, d0, d1,
+                              std::string("walking time (") + kTimeUnit + ", before tau_k)",
                               std::string("damage on the way (") + kDamageUnit + ", before delta_k)", s);
     Painter window_painter = Painter::window();
     Painter* d = &window_painter;
@@ -629,9 +667,10 @@ void TasksView::draw_pair_chart(const TasksWorld& /*w: the answer is shown_solut
         const ImVec2 at = c.at(double(o.time), double(o.damage));
         d->AddCircleFilled(at, 5.0f * s, colour, 16);
         if (c.hovered && distance2(at, mouse) < 49.0f * s * s)
-            ImGui::SetTooltip("P%d with T%d: walking time %lld %s, damage %lld %s (before tau_k, delta_k)\nroute (rooms): %s",
-                              pair_player_ + 1, pair_equipment_ + 1, static_cast<long long>(o.time), kTimeUnit,
-                              static_cast<long long>(o.damage), kDamageUnit, route_text(sol.full_route(o)).c_str());
+            ImGui::SetTooltip(
+                "P%d with T%d: walking time %lld %s, damage %lld %s (before tau_k, delta_k)\nroute (rooms): %s",
+                pair_player_ + 1, pair_equipment_ + 1, static_cast<long long>(o.time), kTimeUnit,
+                static_cast<long long>(o.damage), kDamageUnit, route_text(sol.full_route(o)).c_str());
     }
     char key[64];
     std::snprintf(key, sizeof key, "P%d with T%d: Pareto options", pair_player_ + 1, pair_equipment_ + 1);
@@ -674,8 +713,7 @@ void TasksView::draw_edit_tools(const TasksWorld& w) {
         ImGui::SetNextItemWidth(90.0f);
         ImGui::InputInt("hazard", &edit_hazard_);
         ImGui::SameLine();
-        if (ImGui::Button("Set hazard"))
-            command(tasks::RoomHazard{.room = edit_room_, .damage = edit_hazard_});
+        if (ImGui::Button("Set hazard")) command(tasks::RoomHazard{.room = edit_room_, .damage = edit_hazard_});
     }
     if (ImGui::CollapsingHeader("Task: players, tools, event, tau", ImGuiTreeNodeFlags_DefaultOpen)) {
         const auto room_field = [&](const char* label, int current, auto&& make) {
@@ -687,24 +725,21 @@ void TasksView::draw_edit_tools(const TasksWorld& w) {
         for (int p = 0; p < static_cast<int>(w.task().players.size()); ++p) {
             char label[32];
             std::snprintf(label, sizeof label, "player %d room", p + 1);
-            room_field(label, w.task().players[p], [&](int room) {
-                command(tasks::PlayerMove{.player = p + 1, .room = room});
-            });
+            room_field(label, w.task().players[p],
+                       [&](int room) { command(tasks::PlayerMove{.player = p + 1, .room = room}); });
         }
         for (int e = 0; e < static_cast<int>(w.task().equipment.size()); ++e) {
             char label[32];
             std::snprintf(label, sizeof label, "tool %d room", e + 1);
-            room_field(label, w.task().equipment[e], [&](int room) {
-                command(tasks::EquipmentMove{.equipment = e + 1, .room = room});
-            });
+            room_field(label, w.task().equipment[e],
+                       [&](int room) { command(tasks::EquipmentMove{.equipment = e + 1, .room = room}); });
         }
         room_field("event room", w.task().event, [&](int room) { command(tasks::EventMove{.room = room}); });
         for (int k = 1; k <= static_cast<int>(w.task().tau.size()); ++k) {
             char label[32];
             std::snprintf(label, sizeof label, "tau_%d (time)", k);
-            room_field(label, static_cast<int>(w.task().tau[k - 1]), [&](int time) {
-                command(tasks::TaskCost{.k = k, .time = time});
-            });
+            room_field(label, static_cast<int>(w.task().tau[k - 1]),
+                       [&](int time) { command(tasks::TaskCost{.k = k, .time = time}); });
         }
         if (ImGui::Button("Add player at room")) command(tasks::PlayerAdd{.room = edit_room_});
         ImGui::SameLine();
@@ -716,34 +751,49 @@ LabHelp TasksView::help() const {
     LabHelp h;
     h.what_you_see =
         "The ship as a graph: rooms are discs with their number (red: a hazard that damages whoever enters), corridors "
-        "join them (thicker = slower, orange = damaging; labelled time or time/damage when zoomed in; an arrow head marks a "
-        "one-way corridor). Players P1.. stand beside their rooms in their colours, tools T1.. are yellow squares, and the "
+        "join them (thicker = slower, orange = damaging; labelled time or time/damage when zoomed in; an arrow head "
+        "marks a "
+        "one-way corridor). Players P1.. stand beside their rooms in their colours, tools T1.. are yellow squares, and "
+        "the "
         "event is the red double ring.\n\n"
-        "The routes of the team shown (the first efficient one, or the one you hover or click in a chart) are drawn in the "
+        "The routes of the team shown (the first efficient one, or the one you hover or click in a chart) are drawn in "
+        "the "
         "players' colours, each player walking his route.\n\n"
-        "The Analysis tab plots every team size's options, W^k: worst time (x, time units) against worst damage (y, hit "
-        "points, HP), one colour and one marker shape per team size k. Efficient teams (no team with fewer or as many players "
-        "does as well) are filled, ringed and listed under the chart; hollow ones are beaten by a smaller team. Below: the "
-        "team shown as a table like the Toward the Stars paper's, and the options of one player with one tool. \"Open Pareto chart\" shows the "
+        "The Analysis tab plots every team size's options, W^k: worst time (x, time units) against worst damage (y, "
+        "hit "
+        "points, HP), one colour and one marker shape per team size k. Efficient teams (no team with fewer or as many "
+        "players "
+        "does as well) are filled, ringed and listed under the chart; hollow ones are beaten by a smaller team. Below: "
+        "the "
+        "team shown as a table like the Toward the Stars paper's, and the options of one player with one tool. \"Open "
+        "Pareto chart\" shows the "
         "team chart large in its own window.";
     h.what_you_can_do =
-        "Hover a point of a chart to see that team's routes on the ship and its numbers; click it (or a row of the efficient "
-        "set) to keep it. Pause and drag rooms, players, tools and the event ring; in the Tools tab add, change or remove "
-        "corridors and hazards, move players, tools and the event, and change tau_k. Every edit is a command and the ship "
+        "Hover a point of a chart to see that team's routes on the ship and its numbers; click it (or a row of the "
+        "efficient "
+        "set) to keep it. Pause and drag rooms, players, tools and the event ring; in the Tools tab add, change or "
+        "remove "
+        "corridors and hazards, move players, tools and the event, and change tau_k. Every edit is a command and the "
+        "ship "
         "re-solves; the window solves off the frame, so a long solve never freezes it: meanwhile the last answer stays "
-        "on screen, dimmed, under an orange \"Solving...\" box saying for how long and how many edits old it is. D, T and the number of tied teams listed are in the Parameters tab.";
+        "on screen, dimmed, under an orange \"Solving...\" box saying for how long and how many edits old it is. D, T "
+        "and the number of tied teams listed are in the Parameters tab.";
     h.keys = {
         {"Space", "play / pause (ticks only animate the players)"},
         {"drag (paused)", "move a room, or drop a player, a tool or the event ring on a room"},
         {"hover a chart point", "its numbers, and its routes on the ship"},
         {"click a chart point", "keep that team on the ship"},
         {"wheel / right-drag", "zoom / pan the ship"},
-        {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo: rooms moved or added, hazards, corridors, players and equipment (a removed one comes back at its number), the event, costs"},
-        {"Shift+drag a slider / arrows", "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
+        {"Ctrl+Z / Ctrl+Shift+Z",
+         "undo / redo: rooms moved or added, hazards, corridors, players and equipment (a removed one comes back at "
+         "its number), the event, costs"},
+        {"Shift+drag a slider / arrows",
+         "ten times finer / one step (hover or focus the slider); Ctrl+click types a value"},
     };
-    h.source = "F. Liberatore, \"Optimizing Players Operations in the Multiplayer Cooperative Game Toward the Stars\" "
-               "(docs/labs/tasks.md#sources)";
+    h.source =
+        "F. Liberatore, \"Optimizing Players Operations in the Multiplayer Cooperative Game Toward the Stars\" "
+        "(docs/labs/tasks.md#sources)";
     return h;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -19,7 +19,7 @@ using tasks::TasksWorld;
 
 namespace {
 
-constexpr double kRoomRadius = 0.2;     // layout units
+constexpr double kRoomRadius = 0.2;   // layout units
 constexpr double kTokenRadius = 0.15;
 constexpr double kPi = 3.14159265358979323846;
 
@@ -41,7 +41,7 @@ tasks::Cost step_time(const tasks::Ship& ship, int a, int b) {
 
 std::atomic<bool> g_solve_off_frame{false};
 
-}  // namespace
+}   // namespace
 
 TasksView::TasksView() = default;
 TasksView::~TasksView() = default;   // the worker finishes the solve in hand and stops
@@ -135,7 +135,9 @@ WorldRect TasksView::bounds(const World& world) const {
 glm::dvec2 TasksView::token_pos(const TasksWorld& w, Token token, int index) const {
     const tasks::Ship& ship = w.ship();
     const tasks::TaskSpec& task = w.task();
-    const int room = token == Token::Player ? task.players[index] : token == Token::Equipment ? task.equipment[index] : task.event;
+    const int room = token == Token::Player      ? task.players[index]
+                     : token == Token::Equipment ? task.equipment[index]
+                                                 : task.event;
     const glm::dvec2 centre = room_pos(ship, room);
     if (token == Token::Room || token == Token::Event) return centre;
     // Players sit above-left of their room, equipment below-right; several fan out.
@@ -165,7 +167,8 @@ std::optional<TasksView::Grabbed> TasksView::pick(const TasksWorld& w, glm::dvec
         return d.x * d.x + d.y * d.y <= (radius + pick_radius) * (radius + pick_radius);
     };
     for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i)
-        if (within(token_pos(w, Token::Player, i), kTokenRadius)) return Grabbed{Token::Player, i, token_pos(w, Token::Player, i) - point};
+        if (within(token_pos(w, Token::Player, i), kTokenRadius))
+            return Grabbed{Token::Player, i, token_pos(w, Token::Player, i) - point};
     for (int i = 0; i < static_cast<int>(w.task().equipment.size()); ++i)
         if (within(token_pos(w, Token::Equipment, i), kTokenRadius))
             return Grabbed{Token::Equipment, i, token_pos(w, Token::Equipment, i) - point};
@@ -277,8 +280,10 @@ void TasksView::record_ship_rect(const TasksWorld& w, const CanvasFrame& f) cons
     };
     for (int i = 0; i < w.ship().room_count(); ++i) grow(room_pos(w.ship(), i), kRoomRadius);
     if (w.ship().has_room(w.task().event)) grow(room_pos(w.ship(), w.task().event), kRoomRadius * 1.9);
-    for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i) grow(token_pos(w, Token::Player, i), kTokenRadius);
-    for (int i = 0; i < static_cast<int>(w.task().equipment.size()); ++i) grow(token_pos(w, Token::Equipment, i), kTokenRadius);
+    for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i)
+        grow(token_pos(w, Token::Player, i), kTokenRadius);
+    for (int i = 0; i < static_cast<int>(w.task().equipment.size()); ++i)
+        grow(token_pos(w, Token::Equipment, i), kTokenRadius);
     const ImVec2 a = screen(f, {lo.x, hi.y}), b = screen(f, {hi.x, lo.y});
     const ImVec2 o = f.view->origin(), sz = f.view->size();
     const bool on_canvas = b.x > o.x && b.y > o.y && a.x < o.x + sz.x && a.y < o.y + sz.y;
@@ -305,14 +310,18 @@ void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
         if (c.one_way) {
             const glm::dvec2 dir = glm::normalize(pos(c.to) - pos(c.from));
             const glm::dvec2 tip = pos(c.to) - dir * kRoomRadius, side{-dir.y, dir.x};
-            d->AddTriangleFilled(screen(f, tip), screen(f, tip - dir * 0.18 + side * 0.08), screen(f, tip - dir * 0.18 - side * 0.08),
-                                 colour);
+            d->AddTriangleFilled(screen(f, tip), screen(f, tip - dir * 0.18 + side * 0.08),
+                                 screen(f, tip - dir * 0.18 - side * 0.08), colour);
         }
         if (labels && (c.time != 1 || damage > 0)) {
             char buf[32];
-            if (damage > 0) std::snprintf(buf, sizeof buf, "%lld/%lld", static_cast<long long>(c.time), static_cast<long long>(damage));
-            else std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(c.time));
-            centred_text(d, ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f - 7.0f * s), tasks_colours::kCorridorLabel, buf);
+            if (damage > 0)
+                std::snprintf(buf, sizeof buf, "%lld/%lld", static_cast<long long>(c.time),
+                              static_cast<long long>(damage));
+            else
+                std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(c.time));
+            centred_text(d, ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f - 7.0f * s), tasks_colours::kCorridorLabel,
+                         buf);
         }
     }
     const float radius = f.view->to_pixels(kRoomRadius);
@@ -329,7 +338,8 @@ void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
         }
     }
     if (ship.has_room(w.task().event)) {
-        const ImVec2 c = screen(f, grabbed_ && grabbed_->token == Token::Event ? drag_pos_ + grabbed_->offset : pos(w.task().event));
+        const ImVec2 c =
+            screen(f, grabbed_ && grabbed_->token == Token::Event ? drag_pos_ + grabbed_->offset : pos(w.task().event));
         d->AddCircle(c, radius * 1.55f, tasks_colours::kEvent, 24, 3.0f * s);
         d->AddCircle(c, radius * 1.9f, palette::with_alpha(tasks_colours::kEvent, 110), 24, 1.5f * s);
         d->AddText(ImVec2(c.x + radius * 1.8f, c.y - radius * 2.4f), tasks_colours::kEvent, "EVENT");
@@ -366,7 +376,9 @@ void TasksView::draw_routes(const TasksWorld& w, const CanvasFrame& f) const {
             }
             line.push_back(screen(f, p));
         }
-        if (line.size() >= 2) d->AddPolyline(line.data(), static_cast<int>(line.size()), palette::with_alpha(colour, alpha), 0, 4.0f * sc);
+        if (line.size() >= 2)
+            d->AddPolyline(line.data(), static_cast<int>(line.size()), palette::with_alpha(colour, alpha), 0,
+                           4.0f * sc);
         // The walker: time along the route from the tick, looping with a short rest at the event.
         std::vector<double> at{0.0};
         for (std::size_t i = 0; i + 1 < route.size(); ++i)
@@ -398,7 +410,8 @@ void TasksView::draw_tokens(const TasksWorld& w, const CanvasFrame& f) const {
         d->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), tasks_colours::kEquipment, 3.0f);
         std::snprintf(buf, sizeof buf, "T%d", i + 1);
         centred_text(d, c, palette::rgb(30, 30, 30), buf);
-        if (shown_solution().equipment > 0 && f.widgets) f.widgets->record("tasks.tool" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
+        if (shown_solution().equipment > 0 && f.widgets)
+            f.widgets->record("tasks.tool" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
     }
     for (int i = 0; i < static_cast<int>(w.task().players.size()); ++i) {
         glm::dvec2 p = token_pos(w, Token::Player, i);
@@ -408,8 +421,9 @@ void TasksView::draw_tokens(const TasksWorld& w, const CanvasFrame& f) const {
         d->AddCircle(c, r, palette::rgb(255, 255, 255, 200), 20, 1.5f);
         std::snprintf(buf, sizeof buf, "P%d", i + 1);
         centred_text(d, c, palette::rgb(255, 255, 255), buf);
-        if (f.widgets) f.widgets->record("tasks.player" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
+        if (f.widgets)
+            f.widgets->record("tasks.player" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
     }
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -85,14 +85,12 @@ public:
 private:
     struct Grabbed {
         Token token = Token::Room;
-        int index = 0;               // room number, or 0-based player / equipment index
-        glm::dvec2 offset{};         // token centre minus the grab point
+        int index = 0;         // room number, or 0-based player / equipment index
+        glm::dvec2 offset{};   // token centre minus the grab point
     };
 
     static const tasks::TasksWorld& tasks_world(const World& world);
-    static glm::dvec2 room_pos(const tasks::Ship& ship, int room) {
-        return {ship.rooms[room].x, ship.rooms[room].y};
-    }
+    static glm::dvec2 room_pos(const tasks::Ship& ship, int room) { return {ship.rooms[room].x, ship.rooms[room].y}; }
     // Where each token sits on the canvas: tokens in the same room fan out around it.
     glm::dvec2 token_pos(const tasks::TasksWorld& w, Token token, int index) const;
     std::optional<Grabbed> pick(const tasks::TasksWorld& w, glm::dvec2 point, double pick_radius) const;
@@ -116,8 +114,8 @@ private:
     void draw_pareto_window(const tasks::TasksWorld& w, const CanvasFrame& f);
     // The team chart: W^k of every k, `plot_height` px high (UI scale 1), with its key. The plot
     // is recorded in `widgets` as `record_as`. With `b` (compare mode), B's efficient teams too.
-    void draw_team_chart(const tasks::TasksWorld& w, const char* id, float plot_height, float scale, WidgetLocator* widgets,
-                         const char* record_as, const tasks::TaskSolution* b = nullptr);
+    void draw_team_chart(const tasks::TasksWorld& w, const char* id, float plot_height, float scale,
+                         WidgetLocator* widgets, const char* record_as, const tasks::TaskSolution* b = nullptr);
     // The efficient set as a table (click a row to show that team): `list_rows` rows then it
     // scrolls, or filling `height` px when that is positive.
     void draw_efficient_list(const tasks::TasksWorld& w, float scale, int list_rows, float height);
@@ -128,22 +126,22 @@ private:
     std::optional<Grabbed> grabbed_;
     glm::dvec2 drag_pos_{};
     Choice chosen_;
-    int hovered_point_ = -1;          // chart point under the mouse (this frame or the last)
-    int hover_next_ = -1;             // found by the charts this frame, shown on the ship next frame
+    int hovered_point_ = -1;   // chart point under the mouse (this frame or the last)
+    int hover_next_ = -1;      // found by the charts this frame, shown on the ship next frame
     int pair_player_ = 0, pair_equipment_ = 0;
     bool pareto_open_ = false;
-    float key_height_ = 60.0f;        // the team chart's key, as tall as last frame
+    float key_height_ = 60.0f;   // the team chart's key, as tall as last frame
     // The share of the canvas's width the Pareto window covered last frame: bounds() leaves that
     // much room on the right so that the fitted ship is not hidden under it.
     double pareto_share_ = 0.0;
     std::unique_ptr<BackgroundSolve> background_;
-    std::shared_ptr<const tasks::TaskSolveJob> shown_job_;   // whose answer the frame draws
-    std::shared_ptr<const tasks::TaskSolveJob> solving_job_; // the world's current job, while older_
-    bool older_ = false;                // shown_job_ is not the world's current job
-    double solving_since_ = 0.0;        // ImGui time the current job was first seen unsolved
-    std::vector<Command> pending_;    // from the panel this frame, queued for the shell after drawing
+    std::shared_ptr<const tasks::TaskSolveJob> shown_job_;     // whose answer the frame draws
+    std::shared_ptr<const tasks::TaskSolveJob> solving_job_;   // the world's current job, while older_
+    bool older_ = false;                                       // shown_job_ is not the world's current job
+    double solving_since_ = 0.0;                               // ImGui time the current job was first seen unsolved
+    std::vector<Command> pending_;   // from the panel this frame, queued for the shell after drawing
     // Edit fields (UI state only; a button turns them into a command).
     int edit_from_ = 0, edit_to_ = 1, edit_time_ = 1, edit_damage_ = 0, edit_room_ = 0, edit_hazard_ = 1;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

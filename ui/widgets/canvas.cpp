@@ -42,4 +42,4 @@ void CanvasView::fit(const WorldRect& bounds, float margin, float top_inset) {
     center_ = bounds.center() + glm::dvec2(0.0, top_inset * 0.5 / pixels_per_unit_);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -2,8 +2,8 @@
 // World coordinates are the lab's (y up, as in the specs); screen coordinates are ImGui's
 // (pixels, y down). The view is UI state only; it never touches the world.
 #pragma once
-#include <glm/vec2.hpp>
 #include <imgui.h>
+#include <glm/vec2.hpp>
 
 namespace pb::ui {
 
@@ -54,4 +54,4 @@ private:
     bool user_moved_ = false;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

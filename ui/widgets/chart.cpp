@@ -45,8 +45,8 @@ void dashed_polyline(Painter& d, const std::vector<ImVec2>& pts, ImU32 col, floa
             const float step = std::min(len - s, (in_period < dash ? dash : period) - in_period);
             if (in_period < dash) {
                 const float t0 = s / len, t1 = (s + step) / len;
-                d.AddLine(ImVec2(a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0), ImVec2(a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1), col,
-                          thickness);
+                d.AddLine(ImVec2(a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0),
+                          ImVec2(a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1), col, thickness);
             }
             s += std::max(step, 0.01f);
         }
@@ -54,7 +54,7 @@ void dashed_polyline(Painter& d, const std::vector<ImVec2>& pts, ImU32 col, floa
     }
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
     std::vector<double> out;
@@ -68,7 +68,8 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
             break;
         }
     const double first = std::ceil(lo / step - 1e-9) * step;
-    for (double v = first; v <= hi + step * 1e-9 && out.size() < 50; v += step) out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    for (double v = first; v <= hi + step * 1e-9 && out.size() < 50; v += step)
+        out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
     return out;
 }
 
@@ -76,17 +77,22 @@ std::string short_number(double v) {
     char buf[32];
     const double a = std::abs(v);
     if (!std::isfinite(v)) return "-";
-    if (a >= 1e9) std::snprintf(buf, sizeof buf, "%.3gG", v / 1e9);
-    else if (a >= 1e6) std::snprintf(buf, sizeof buf, "%.3gM", v / 1e6);
-    else if (a >= 1e4) std::snprintf(buf, sizeof buf, "%.3gk", v / 1e3);
-    else std::snprintf(buf, sizeof buf, "%.4g", v);
+    if (a >= 1e9)
+        std::snprintf(buf, sizeof buf, "%.3gG", v / 1e9);
+    else if (a >= 1e6)
+        std::snprintf(buf, sizeof buf, "%.3gM", v / 1e6);
+    else if (a >= 1e4)
+        std::snprintf(buf, sizeof buf, "%.3gk", v / 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
 }
 
 ImVec2 ChartHover::at(double x, double y) const {
     const double tx = xlog ? std::log10(std::max(x, 1e-300) / x0) / std::log10(x1 / x0) : (x - x0) / (x1 - x0);
     const double ty = (y - y0) / (y1 - y0);
-    return ImVec2(plot_min.x + static_cast<float>(tx) * (plot_max.x - plot_min.x), plot_max.y - static_cast<float>(ty) * (plot_max.y - plot_min.y));
+    return ImVec2(plot_min.x + static_cast<float>(tx) * (plot_max.x - plot_min.x),
+                  plot_max.y - static_cast<float>(ty) * (plot_max.y - plot_min.y));
 }
 
 void draw_chart(const ChartSpec& spec) {
@@ -146,7 +152,8 @@ void draw_chart(const ChartSpec& spec) {
         d->AddLine(ImVec2(x, pmin.y), ImVec2(x, pmax.y), kGridLine);
         const std::string t = short_number(v);
         const float tw = ImGui::CalcTextSize(t.c_str()).x;
-        d->AddText(ImVec2(std::clamp(x - tw * 0.5f, pmin.x - left, pmax.x - tw), pmax.y + 2.0f * s), kTickText, t.c_str());
+        d->AddText(ImVec2(std::clamp(x - tw * 0.5f, pmin.x - left, pmax.x - tw), pmax.y + 2.0f * s), kTickText,
+                   t.c_str());
     }
     d->AddRect(pmin, pmax, kPlotFrame);
     const std::string xl = with_unit(spec.x.label, spec.x.unit);
@@ -159,27 +166,39 @@ void draw_chart(const ChartSpec& spec) {
         pts.clear();
         const std::size_t n = std::min(ser.x.size(), ser.y.size());
         // At most ~2 points a pixel column: a long history is thinned, keeping each column's extremes.
-        const std::size_t stride = std::max<std::size_t>(1, n / std::max<std::size_t>(1, static_cast<std::size_t>(2.0f * (pmax.x - pmin.x))));
+        const std::size_t stride =
+            std::max<std::size_t>(1, n / std::max<std::size_t>(1, static_cast<std::size_t>(2.0f * (pmax.x - pmin.x))));
         for (std::size_t i = 0; i < n; i += stride) {
             if (!std::isfinite(ser.x[i]) || !std::isfinite(ser.y[i])) {
-                report_draw_fault("chart '" + std::string(spec.id) + "': " + ser.name + " has a value that is not finite");
+                report_draw_fault("chart '" + std::string(spec.id) + "': " + ser.name +
+                                  " has a value that is not finite");
                 continue;
             }
             pts.emplace_back(px(ser.x[i]), py(ser.y[i]));
         }
         if (n > 0 && (n - 1) % stride != 0 && std::isfinite(ser.x[n - 1]) && std::isfinite(ser.y[n - 1]))
             pts.emplace_back(px(ser.x[n - 1]), py(ser.y[n - 1]));
-        if (pts.size() == 1) d->AddCircleFilled(pts[0], 2.0f * s, ser.colour);
-        else if (ser.dashed) dashed_polyline(*d, pts, ser.colour, ser.width * s, 5.0f * s);
-        else d->AddPolyline(pts.data(), static_cast<int>(pts.size()), ser.colour, 0, ser.width * s);
+        if (pts.size() == 1)
+            d->AddCircleFilled(pts[0], 2.0f * s, ser.colour);
+        else if (ser.dashed)
+            dashed_polyline(*d, pts, ser.colour, ser.width * s, 5.0f * s);
+        else
+            d->AddPolyline(pts.data(), static_cast<int>(pts.size()), ser.colour, 0, ser.width * s);
     }
     d->PopClipRect();
 
     if (spec.hover) {
         const float mx = ImGui::GetIO().MousePos.x;
         const double f = (mx - pmin.x) / (pmax.x - pmin.x);
-        *spec.hover = ChartHover{hovered && mx >= pmin.x && mx <= pmax.x, xlog ? x0 * std::pow(x1 / x0, f) : x0 + f * (x1 - x0),
-                                 pmin, pmax, x0, x1, y0, y1, xlog};
+        *spec.hover = ChartHover{hovered && mx >= pmin.x && mx <= pmax.x,
+                                 xlog ? x0 * std::pow(x1 / x0, f) : x0 + f * (x1 - x0),
+                                 pmin,
+                                 pmax,
+                                 x0,
+                                 x1,
+                                 y0,
+                                 y1,
+                                 xlog};
     }
     if (hovered) {
         const float mx = ImGui::GetIO().MousePos.x;
@@ -200,7 +219,8 @@ void draw_chart(const ChartSpec& spec) {
                 }
                 legend_swatch(ser.colour, "");
                 ImGui::SameLine();
-                ImGui::Text("%s%s%.4g %s", ser.name.c_str(), ser.name.empty() ? "" : ": ", ser.y[i], spec.y.unit.c_str());
+                ImGui::Text("%s%s%.4g %s", ser.name.c_str(), ser.name.empty() ? "" : ": ", ser.y[i],
+                            spec.y.unit.c_str());
             }
             if (!header) ImGui::TextUnformatted("no data yet");
             ImGui::EndTooltip();
@@ -229,7 +249,8 @@ void legend_swatch(ImU32 colour, const char* text) {
     const float h = ImGui::GetTextLineHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(h * 0.8f, h));
-    Painter::window().AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + h * 0.7f, p.y + h * 0.85f), colour, 2.0f);
+    Painter::window().AddRectFilled(ImVec2(p.x, p.y + h * 0.15f), ImVec2(p.x + h * 0.7f, p.y + h * 0.85f), colour,
+                                    2.0f);
     if (text && *text) {
         ImGui::SameLine(0, 4.0f);
         ImGui::TextUnformatted(text);
@@ -254,8 +275,8 @@ void legend_line(ImU32 colour, const char* text, float thickness, bool dashed) {
     }
 }
 
-void colour_scale(const char* caption, const std::function<ImU32(float)>& colour_at, double lo, double hi, const char* unit,
-                  float width) {
+void colour_scale(const char* caption, const std::function<ImU32(float)>& colour_at, double lo, double hi,
+                  const char* unit, float width) {
     const float s = ImGui::GetFontSize() / 13.0f;
     const float line_h = ImGui::GetTextLineHeight();
     if (caption && *caption) ImGui::TextColored(palette::kDimText, "%s", caption);
@@ -268,8 +289,10 @@ void colour_scale(const char* caption, const std::function<ImU32(float)>& colour
     constexpr int kSteps = 48;
     for (int i = 0; i < kSteps; ++i) {
         // Whole pixels, each step starting where the last ended: no seams between them.
-        const float a = std::round(p.x + w * static_cast<float>(i) / kSteps), b = std::round(p.x + w * static_cast<float>(i + 1) / kSteps);
-        window.AddRectFilled(ImVec2(a, std::round(p.y)), ImVec2(b, std::round(p.y + bar_h)), colour_at((static_cast<float>(i) + 0.5f) / kSteps));
+        const float a = std::round(p.x + w * static_cast<float>(i) / kSteps),
+                    b = std::round(p.x + w * static_cast<float>(i + 1) / kSteps);
+        window.AddRectFilled(ImVec2(a, std::round(p.y)), ImVec2(b, std::round(p.y + bar_h)),
+                             colour_at((static_cast<float>(i) + 0.5f) / kSteps));
     }
     window.AddRect(p, ImVec2(p.x + w, p.y + bar_h), kPlotFrame);
     const std::string u = unit && *unit ? std::string(" ") + unit : std::string();
@@ -285,4 +308,4 @@ void colour_scale(const char* caption, const std::function<ImU32(float)>& colour
     }
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

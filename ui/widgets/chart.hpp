@@ -23,8 +23,8 @@ struct ChartAxis {
     std::string label;   // "match time", "delivered per tick"
     std::string unit;    // "s", "units/tick", "%"; empty for a count
     double min = 0.0;
-    double max = 1.0;    // widened when equal to min
-    bool log = false;    // x only: a log scale (ticks at 1, 2, 5 x 10^k), when min > 0
+    double max = 1.0;   // widened when equal to min
+    bool log = false;   // x only: a log scale (ticks at 1, 2, 5 x 10^k), when min > 0
 };
 
 struct ChartSeries {
@@ -37,9 +37,9 @@ struct ChartSeries {
 
 // What draw_chart tells a caller that wants its own readout or clicks (ChartSpec::hover).
 struct ChartHover {
-    bool hovered = false;        // the mouse is over the plot area
-    double x = 0.0;              // the x value under the mouse (when hovered)
-    ImVec2 plot_min, plot_max;   // the plot area on screen
+    bool hovered = false;                            // the mouse is over the plot area
+    double x = 0.0;                                  // the x value under the mouse (when hovered)
+    ImVec2 plot_min, plot_max;                       // the plot area on screen
     double x0 = 0.0, x1 = 1.0, y0 = 0.0, y1 = 1.0;   // the axes' ranges as drawn
     bool xlog = false;
     ImVec2 at(double x, double y) const;   // where a value pair is on screen
@@ -50,7 +50,7 @@ struct ChartSpec {
     float height = 90.0f;       // plot height at UI scale 1 (axes and key come on top)
     ChartAxis x, y;
     std::vector<ChartSeries> series;
-    bool key = true;            // the series' names under the chart (when there are several or one is named)
+    bool key = true;               // the series' names under the chart (when there are several or one is named)
     ChartHover* hover = nullptr;   // when set, filled in by draw_chart (the tooltip can then be added to)
 };
 
@@ -86,4 +86,4 @@ void legend_picture(const char* text, Paint paint) {
 void colour_scale(const char* caption, const std::function<ImU32(float)>& colour_at, double lo, double hi,
                   const char* unit, float width = 0.0f);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

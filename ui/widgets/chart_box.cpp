@@ -11,7 +11,8 @@ ImVec2 ChartBox::at(double x, double y) const {
     constexpr float kInset = 2.0f;
     const float fx = static_cast<float>(std::clamp((x - x0) / std::max(1e-9, x1 - x0), 0.0, 1.0));
     const float fy = static_cast<float>(std::clamp(y / std::max(1e-9, top), 0.0, 1.0));
-    return ImVec2(min.x + kInset + fx * (max.x - min.x - 2.0f * kInset), max.y - kInset - fy * (max.y - min.y - 2.0f * kInset));
+    return ImVec2(min.x + kInset + fx * (max.x - min.x - 2.0f * kInset),
+                  max.y - kInset - fy * (max.y - min.y - 2.0f * kInset));
 }
 
 ChartBox reserve_chart(float height_at_scale_1, double x0, double x1, double top) {
@@ -33,4 +34,4 @@ void polyline(const std::vector<ImVec2>& points, ImU32 colour, float width) {
         Painter::window().AddPolyline(points.data(), static_cast<int>(points.size()), colour, 0, width);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -22,4 +22,4 @@ ChartBox reserve_chart(float height_at_scale_1, double x0, double x1, double top
 // A line through the points, when there are at least two.
 void polyline(const std::vector<ImVec2>& points, ImU32 colour, float width);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

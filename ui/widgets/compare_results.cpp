@@ -27,11 +27,12 @@ std::string value_text(double v, double scale) {
     return short_number(v * scale);
 }
 
-}  // namespace
+}   // namespace
 
 const std::vector<CompareRow>& last_compare_rows() { return rows_shown(); }
 
-void draw_compare_results(const World& a_world, const CompareFrame* c, const DescribeResult& describe, WidgetLocator* widgets) {
+void draw_compare_results(const World& a_world, const CompareFrame* c, const DescribeResult& describe,
+                          WidgetLocator* widgets) {
     if (!c || !c->world) return;
     const std::vector<double> a = world_values(a_world, c->results);
     const std::vector<double> b = world_values(*c->world, c->results);
@@ -39,7 +40,8 @@ void draw_compare_results(const World& a_world, const CompareFrame* c, const Des
     rows.clear();
     for (std::size_t k = 0; k < c->results.size(); ++k) {
         ResultMeaning m = describe ? describe(c->results[k]) : ResultMeaning{};
-        if (m.label.empty()) m.label = c->results[k].rfind("metrics.", 0) == 0 ? c->results[k].substr(8) : c->results[k];
+        if (m.label.empty())
+            m.label = c->results[k].rfind("metrics.", 0) == 0 ? c->results[k].substr(8) : c->results[k];
         rows.push_back({c->results[k], std::move(m), a[k], b[k]});
     }
 
@@ -78,7 +80,9 @@ void draw_compare_results(const World& a_world, const CompareFrame* c, const Des
             const ImVec2 row_min = ImGui::GetItemRectMin();
             if (ImGui::IsItemHovered()) {
                 std::string tip = m.what.empty() ? std::string() : m.what + "\n";
-                tip += m.better > 0 ? "More is better." : m.better < 0 ? "Less is better." : "Neither way is better in itself (no colour).";
+                tip += m.better > 0   ? "More is better."
+                       : m.better < 0 ? "Less is better."
+                                      : "Neither way is better in itself (no colour).";
                 tip += "\n" + r.path + " in playbench run --json";
                 ImGui::SetTooltip("%s", tip.c_str());
             }
@@ -94,13 +98,15 @@ void draw_compare_results(const World& a_world, const CompareFrame* c, const Des
                 ImGui::TextColored(palette::kDimText, "0");
             } else {
                 const std::string t = (d > 0 ? "+" : "") + short_number(d);
-                if (m.better == 0) ImGui::TextUnformatted(t.c_str());
-                else ImGui::TextColored(colour((d > 0) == (m.better > 0) ? kBetter : kWorse), "%s", t.c_str());
+                if (m.better == 0)
+                    ImGui::TextUnformatted(t.c_str());
+                else
+                    ImGui::TextColored(colour((d > 0) == (m.better > 0) ? kBetter : kWorse), "%s", t.c_str());
             }
             if (widgets) {
                 const ImVec2 end = ImGui::GetItemRectMax();
-                widgets->record("analysis.compare." + r.path,
-                                WidgetRect{row_min.x, row_min.y, end.x - row_min.x, end.y - row_min.y, ImGui::IsItemVisible()});
+                widgets->record("analysis.compare." + r.path, WidgetRect{row_min.x, row_min.y, end.x - row_min.x,
+                                                                         end.y - row_min.y, ImGui::IsItemVisible()});
             }
         }
         ImGui::EndTable();
@@ -160,4 +166,4 @@ void compare_chart_note(const char* extra) {
     ImGui::PopTextWrapPos();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -33,7 +33,8 @@ struct CompareRow {
 };
 
 // The table (nothing when `c` is null). `a` is A's world, c->world B's.
-void draw_compare_results(const World& a, const CompareFrame* c, const DescribeResult& describe, WidgetLocator* widgets);
+void draw_compare_results(const World& a, const CompareFrame* c, const DescribeResult& describe,
+                          WidgetLocator* widgets);
 // The rows the last draw_compare_results showed (for tests).
 const std::vector<CompareRow>& last_compare_rows();
 
@@ -53,4 +54,4 @@ void log_compare_overlay(const std::string& chart, int series, std::size_t point
 // "A solid, B dashed" with the colours of A and B: the key shared by every overlaid chart.
 void compare_chart_note(const char* extra = nullptr);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

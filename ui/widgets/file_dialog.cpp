@@ -18,24 +18,24 @@ namespace {
 
 const char* title(FileDialogMode m) {
     switch (m) {
-    case FileDialogMode::OpenScenario: return "Open scenario, replay or sweep###file_dialog";
-    case FileDialogMode::ExportSweepPlot: return "Export the sweep's plot (PNG)###file_dialog";
-    case FileDialogMode::ExportSweepTable: return "Export the sweep's runs (CSV)###file_dialog";
-    case FileDialogMode::SaveScenario: return "Save scenario as###file_dialog";
-    case FileDialogMode::ExportPng: return "Export screenshot (PNG)###file_dialog";
-    case FileDialogMode::RecordReplay: return "Record to a replay###file_dialog";
+        case FileDialogMode::OpenScenario: return "Open scenario, replay or sweep###file_dialog";
+        case FileDialogMode::ExportSweepPlot: return "Export the sweep's plot (PNG)###file_dialog";
+        case FileDialogMode::ExportSweepTable: return "Export the sweep's runs (CSV)###file_dialog";
+        case FileDialogMode::SaveScenario: return "Save scenario as###file_dialog";
+        case FileDialogMode::ExportPng: return "Export screenshot (PNG)###file_dialog";
+        case FileDialogMode::RecordReplay: return "Record to a replay###file_dialog";
     }
     return "###file_dialog";
 }
 
 const char* confirm_label(FileDialogMode m) {
     switch (m) {
-    case FileDialogMode::OpenScenario: return "Open";
-    case FileDialogMode::SaveScenario: return "Save";
-    case FileDialogMode::ExportPng:
-    case FileDialogMode::ExportSweepPlot:
-    case FileDialogMode::ExportSweepTable: return "Export";
-    case FileDialogMode::RecordReplay: return "Record";
+        case FileDialogMode::OpenScenario: return "Open";
+        case FileDialogMode::SaveScenario: return "Save";
+        case FileDialogMode::ExportPng:
+        case FileDialogMode::ExportSweepPlot:
+        case FileDialogMode::ExportSweepTable: return "Export";
+        case FileDialogMode::RecordReplay: return "Record";
     }
     return "OK";
 }
@@ -50,7 +50,7 @@ bool is_file(const std::string& p) {
     return !p.empty() && fs::is_regular_file(p, ec);
 }
 
-}  // namespace
+}   // namespace
 
 void FileDialog::show(FileDialogMode mode, std::string initial_path) {
     mode_ = mode;
@@ -62,17 +62,18 @@ void FileDialog::show(FileDialogMode mode, std::string initial_path) {
 
 std::string FileDialog::extension() const {
     switch (mode_) {
-    case FileDialogMode::ExportPng:
-    case FileDialogMode::ExportSweepPlot: return ".png";
-    case FileDialogMode::ExportSweepTable: return ".csv";
-    case FileDialogMode::RecordReplay: return ".pbreplay";
-    default: return ".toml";
+        case FileDialogMode::ExportPng:
+        case FileDialogMode::ExportSweepPlot: return ".png";
+        case FileDialogMode::ExportSweepTable: return ".csv";
+        case FileDialogMode::RecordReplay: return ".pbreplay";
+        default: return ".toml";
     }
 }
 
 bool FileDialog::listed(const std::string& file_extension) const {
     // Open takes scenarios, replays and sweep databases alike (the shell tells them apart by their content).
-    if (mode_ == FileDialogMode::OpenScenario && (file_extension == ".pbreplay" || file_extension == ".sqlite")) return true;
+    if (mode_ == FileDialogMode::OpenScenario && (file_extension == ".pbreplay" || file_extension == ".sqlite"))
+        return true;
     return file_extension == extension();
 }
 
@@ -121,9 +122,11 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
 
     float s = current_ui_scale();
     ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(680.0f * s, io.DisplaySize.x * 0.9f), std::min(460.0f * s, io.DisplaySize.y * 0.9f)),
-                             ImGuiCond_Appearing);
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(
+        ImVec2(std::min(680.0f * s, io.DisplaySize.x * 0.9f), std::min(460.0f * s, io.DisplaySize.y * 0.9f)),
+        ImGuiCond_Appearing);
     bool keep_open = true;
     if (!ImGui::BeginPopupModal(title(mode_), &keep_open)) {
         visible_ = false;
@@ -132,11 +135,12 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
     refresh_listing();
     std::optional<std::string> chosen;
 
-    ImGui::TextUnformatted(mode_ == FileDialogMode::OpenScenario    ? "Scenario (.toml), replay (.pbreplay) or sweep (sweep.sqlite, or its folder):"
+    ImGui::TextUnformatted(mode_ == FileDialogMode::OpenScenario
+                               ? "Scenario (.toml), replay (.pbreplay) or sweep (sweep.sqlite, or its folder):"
                            : mode_ == FileDialogMode::ExportSweepTable ? "Write the CSV to:"
-                           : mode_ == FileDialogMode::SaveScenario  ? "Save to (.toml):"
-                           : mode_ == FileDialogMode::RecordReplay  ? "Record the session to (.pbreplay):"
-                                                                    : "Write the PNG to:");
+                           : mode_ == FileDialogMode::SaveScenario     ? "Save to (.toml):"
+                           : mode_ == FileDialogMode::RecordReplay     ? "Record the session to (.pbreplay):"
+                                                                       : "Write the PNG to:");
     if (focus_field_) {
         ImGui::SetKeyboardFocusHere();
         focus_field_ = false;
@@ -161,7 +165,8 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
     for (const Entry& e : entries_) {
         std::string label = e.is_dir ? e.name + "/" : e.name;
         bool selected = !e.is_dir && e.name == file_name;
-        if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_DontClosePopups | ImGuiSelectableFlags_AllowDoubleClick)) {
+        if (ImGui::Selectable(label.c_str(), selected,
+                              ImGuiSelectableFlags_DontClosePopups | ImGuiSelectableFlags_AllowDoubleClick)) {
             fs::path target = fs::path(listed_) / e.name;
             if (e.is_dir) {
                 // Into the folder, keeping the file name typed so far (for Save as).
@@ -173,8 +178,7 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
         }
         widgets.record_last_item("dialog.entry." + e.name);
     }
-    if (entries_.empty() && listing_error_.empty())
-        ImGui::TextDisabled("(no %s files here)", extension().c_str());
+    if (entries_.empty() && listing_error_.empty()) ImGui::TextDisabled("(no %s files here)", extension().c_str());
     ImGui::EndChild();
 
     // Footer: what will happen, then the buttons.
@@ -183,12 +187,17 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
         // A sweep's folder opens too (the shell reads its merged results).
         const bool sweep_dir = is_dir(path_) && is_file((fs::path(path_) / "manifest.txt").string());
         valid = is_file(path_) || sweep_dir;
-        if (!valid) ImGui::TextColored(palette::kDimText, "Choose an existing scenario (.toml), replay (.pbreplay) or sweep (sweep.sqlite).");
-        else ImGui::TextColored(palette::kDimText, sweep_dir ? "A sweep folder: Open shows its merged results." : " ");
+        if (!valid)
+            ImGui::TextColored(palette::kDimText,
+                               "Choose an existing scenario (.toml), replay (.pbreplay) or sweep (sweep.sqlite).");
+        else
+            ImGui::TextColored(palette::kDimText, sweep_dir ? "A sweep folder: Open shows its merged results." : " ");
     } else {
         valid = !path_.empty() && !is_dir(path_);
-        if (is_file(path_)) ImGui::TextColored(palette::kChangedMark, "The file exists and will be replaced.");
-        else ImGui::TextColored(palette::kDimText, valid ? "A new file will be written." : "Type a file name.");
+        if (is_file(path_))
+            ImGui::TextColored(palette::kChangedMark, "The file exists and will be replaced.");
+        else
+            ImGui::TextColored(palette::kDimText, valid ? "A new file will be written." : "Type a file name.");
     }
     ImGui::BeginDisabled(!valid);
     if (ImGui::Button(confirm_label(mode_), ImVec2(110 * s, 0)) || (entered && valid)) chosen = path_;
@@ -207,4 +216,4 @@ std::optional<std::string> FileDialog::draw(WidgetLocator& widgets) {
     return chosen;
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

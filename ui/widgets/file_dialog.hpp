@@ -35,7 +35,7 @@ private:
 
     FileDialogMode mode_ = FileDialogMode::OpenScenario;
     std::string path_;
-    std::string listed_;                 // folder of entries_
+    std::string listed_;   // folder of entries_
     std::vector<Entry> entries_;
     std::string listing_error_;
     bool show_requested_ = false;
@@ -43,4 +43,4 @@ private:
     bool focus_field_ = false;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

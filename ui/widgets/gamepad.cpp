@@ -19,4 +19,4 @@ glm::dvec2 stick_to_world(double x, double y, double dead_zone) {
     return glm::dvec2(x, -y) * (scaled / len);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

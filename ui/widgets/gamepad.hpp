@@ -11,11 +11,11 @@ namespace pb::ui {
 
 struct GamepadState {
     bool connected = false;
-    std::string name;          // what SDL calls the controller, shown in the panel
+    std::string name;                      // what SDL calls the controller, shown in the panel
     double left_x = 0.0, left_y = 0.0;     // movement stick
     double right_x = 0.0, right_y = 0.0;   // aiming stick
-    bool shoot_down = false;     // A (south) button or right shoulder held
-    bool shoot_pressed = false;  // ... and went down this frame
+    bool shoot_down = false;               // A (south) button or right shoulder held
+    bool shoot_pressed = false;            // ... and went down this frame
 };
 
 // Sticks rest a little off centre; within `dead_zone` of it they read as zero, and beyond it the
@@ -28,4 +28,4 @@ double axis_fraction(std::int16_t raw);
 // The stick as a world vector: y flipped to point up, radial dead zone applied, length <= 1.
 glm::dvec2 stick_to_world(double x, double y, double dead_zone = kStickDeadZone);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -45,9 +45,9 @@ inline constexpr ImU32 kCompareA = rgb(140, 200, 255);
 inline constexpr ImU32 kCompareB = rgb(255, 184, 84);
 
 // Panels
-inline const ImVec4 kChangedMark{1.00f, 0.70f, 0.25f, 1.0f};    // a value not at its default
-inline const ImVec4 kEditedLabel{1.00f, 0.85f, 0.45f, 1.0f};    // a value differing from the file
+inline const ImVec4 kChangedMark{1.00f, 0.70f, 0.25f, 1.0f};   // a value not at its default
+inline const ImVec4 kEditedLabel{1.00f, 0.85f, 0.45f, 1.0f};   // a value differing from the file
 inline const ImVec4 kErrorBanner{0.62f, 0.12f, 0.12f, 1.0f};
 inline const ImVec4 kDimText{0.62f, 0.65f, 0.68f, 1.0f};
 
-}  // namespace pb::ui::palette
+}   // namespace pb::ui::palette

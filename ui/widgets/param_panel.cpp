@@ -65,10 +65,12 @@ void draw_tooltip(const ParamDef& def, double value, double file_value, bool rea
     if (value != file_value) ImGui::Text("Scenario file: %s", describe_param_value(def, file_value).c_str());
     // What the control offers, or why it offers nothing.
     std::string how;
-    if (read_only) how = read_only_why();
+    if (read_only)
+        how = read_only_why();
     else if (def.type != ParamType::Boolean && !def.is_choice())
-        how = "Drag the slider: the value moves with the pointer from where it is (Shift: ten times finer).\n"
-              "Ctrl+click it to type a value. Arrow keys over it: one step (Shift: a tenth). Ctrl+Z undoes.";
+        how =
+            "Drag the slider: the value moves with the pointer from where it is (Shift: ten times finer).\n"
+            "Ctrl+click it to type a value. Arrow keys over it: one step (Shift: a tenth). Ctrl+Z undoes.";
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
     if (def.log_scale() && def.type != ParamType::Boolean && !def.is_choice())
         ImGui::TextUnformatted("Log scale: each tick under the slider is ten times the one before.");
@@ -111,10 +113,10 @@ bool draw_value_control(const ParamDef& def, double& value) {
     std::string id = "##" + def.key;
     if (def.is_choice()) return draw_choice_control(def, id, value);
     switch (def.type) {
-    case ParamType::Boolean: return draw_flag_control(id, value);
-    case ParamType::Integer:
-    case ParamType::Real:
-    default: return false;   // sliders: draw_slider_control
+        case ParamType::Boolean: return draw_flag_control(id, value);
+        case ParamType::Integer:
+        case ParamType::Real:
+        default: return false;   // sliders: draw_slider_control
     }
 }
 
@@ -123,9 +125,11 @@ bool mirrored(const ParamPanelState& state) { return state.history && state.mirr
 void submit(Simulation& sim, ParamPanelState& state, Command c, std::string& message) {
     if (state.history) {
         Command copy = c;
-        if (auto why = state.history->apply(sim, std::move(c))) message = *why;
+        if (auto why = state.history->apply(sim, std::move(c)))
+            message = *why;
         else if (mirrored(state))
-            if (auto why_b = state.mirror_history->apply(*state.mirror, std::move(copy), state.history)) message = "B: " + *why_b;
+            if (auto why_b = state.mirror_history->apply(*state.mirror, std::move(copy), state.history))
+                message = "B: " + *why_b;
     } else if (auto why = sim.submit(std::move(c))) {
         message = *why;
     }
@@ -136,9 +140,11 @@ void submit_group(Simulation& sim, ParamPanelState& state, std::vector<Command> 
     if (state.history) {
         std::vector<Command> copy = commands;
         const std::string copy_name = name;
-        if (auto why = state.history->apply_group(sim, std::move(commands), std::move(name))) message = *why;
+        if (auto why = state.history->apply_group(sim, std::move(commands), std::move(name)))
+            message = *why;
         else if (mirrored(state))
-            if (auto why_b = state.mirror_history->apply_group(*state.mirror, std::move(copy), copy_name, state.history))
+            if (auto why_b =
+                    state.mirror_history->apply_group(*state.mirror, std::move(copy), copy_name, state.history))
                 message = "B: " + *why_b;
         return;
     }
@@ -149,7 +155,8 @@ void submit_group(Simulation& sim, ParamPanelState& state, std::vector<Command> 
 void drag_param(Simulation& sim, ParamPanelState& state, const std::string& key, double value) {
     state.history->drag(sim, "param." + key, make_param_set(sim.tick(), key, value));
     if (mirrored(state))
-        state.mirror_history->drag(*state.mirror, "param." + key, make_param_set(state.mirror->tick(), key, value), state.history);
+        state.mirror_history->drag(*state.mirror, "param." + key, make_param_set(state.mirror->tick(), key, value),
+                                   state.history);
 }
 
 std::optional<std::string> end_param_drag(Simulation& sim, ParamPanelState& state) {
@@ -216,10 +223,12 @@ SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelStat
     // the value (Ctrl+click types instead).
     const bool held = state.drag_key == def.key && ImGui::GetActiveID() == ImGui::GetID(id.c_str()) &&
                       ImGui::IsMouseDown(ImGuiMouseButton_Left);
-    const bool pressing = !held && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !io.KeyCtrl && ImGui::IsWindowHovered() &&
-                          io.MousePos.x >= at.x && io.MousePos.x < at.x + width && io.MousePos.y >= at.y && io.MousePos.y < at.y + height;
+    const bool pressing = !held && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !io.KeyCtrl &&
+                          ImGui::IsWindowHovered() && io.MousePos.x >= at.x && io.MousePos.x < at.x + width &&
+                          io.MousePos.y >= at.y && io.MousePos.y < at.y + height;
     if (held)
-        state.drag_fraction = std::clamp(state.drag_fraction + io.MouseDelta.x / track.travel * (io.KeyShift ? 0.1 : 1.0), 0.0, 1.0);
+        state.drag_fraction =
+            std::clamp(state.drag_fraction + io.MouseDelta.x / track.travel * (io.KeyShift ? 0.1 : 1.0), 0.0, 1.0);
     const double fraction = held ? state.drag_fraction : slider_fraction(def, value);
     const ImVec2 pointer = io.MousePos;
     if (held || pressing) io.MousePos.x = track.x_at(fraction);
@@ -272,7 +281,7 @@ SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelStat
     return {};
 }
 
-}  // namespace
+}   // namespace
 
 std::string section_title(std::string_view section) {
     auto dot = section.rfind('.');
@@ -376,7 +385,7 @@ struct PanelContext {
     const ParamSet& file_values;
     float scale;
     const char* reset_icon;
-    float reset_w;   // the per-row reset button's column
+    float reset_w;                       // the per-row reset button's column
     std::vector<DerivedValue> derived;   // what the current values mean for play (the lab's list)
 };
 
@@ -390,12 +399,14 @@ void draw_panel_header(Simulation& sim, ParamPanelState& state, WidgetLocator& w
     widgets.record_last_item("params.filter");
     ImGui::SameLine();
     ImGui::BeginDisabled(total_changed == 0 || state.read_only);
-    if (ImGui::Button("Reset all")) submit_group(sim, state, reset_commands(values, "", sim.tick()), "reset all parameters", message);
+    if (ImGui::Button("Reset all"))
+        submit_group(sim, state, reset_commands(values, "", sim.tick()), "reset all parameters", message);
     widgets.record_last_item("params.reset_all");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        show_tooltip(state.read_only ? read_only_why()
-                                     : "Put every parameter back to its default (" + std::to_string(total_changed) + " changed)");
+        show_tooltip(state.read_only
+                         ? read_only_why()
+                         : "Put every parameter back to its default (" + std::to_string(total_changed) + " changed)");
 }
 
 // A section's collapsing header, with its changed count and, when some changed, its reset
@@ -406,7 +417,8 @@ bool draw_section_header(const PanelContext& c, const std::string& section) {
     if (changed > 0) header += "  (" + std::to_string(changed) + " changed)";
     header += "###" + section;
     if (!c.state.filter.empty()) ImGui::SetNextItemOpen(true);
-    bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+    bool open =
+        ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
     c.widgets.record_last_item("params.section." + section);
     if (changed > 0) {
         // Section reset sits on the header line, right-aligned.
@@ -415,13 +427,14 @@ bool draw_section_header(const PanelContext& c, const std::string& section) {
         ImGui::PushID(section.c_str());
         ImGui::BeginDisabled(c.state.read_only);
         if (ImGui::SmallButton("Reset") && !c.state.read_only)
-            submit_group(c.sim, c.state, reset_commands(c.values, section, c.sim.tick()), "reset " + section_title(section),
-                         c.message);
+            submit_group(c.sim, c.state, reset_commands(c.values, section, c.sim.tick()),
+                         "reset " + section_title(section), c.message);
         ImGui::EndDisabled();
         c.widgets.record_last_item("params.section." + section + ".reset");
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            show_tooltip(c.state.read_only ? read_only_why()
-                                           : "Reset the " + std::to_string(changed) + " changed parameter(s) of this section");
+            show_tooltip(c.state.read_only
+                             ? read_only_why()
+                             : "Reset the " + std::to_string(changed) + " changed parameter(s) of this section");
         ImGui::PopID();
     }
     return open;
@@ -435,22 +448,27 @@ void draw_param_slider(const PanelContext& c, const ParamDef& def, double value)
     const SliderEdit edit = draw_slider_control(def, shown, c.state);
     if (c.state.read_only) return;
     switch (edit.kind) {
-    case SliderEdit::Drag:
-        if (edit.value == shown) break;
-        if (history) drag_param(c.sim, c.state, def.key, edit.value);
-        else submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
-        break;
-    case SliderEdit::End:
-        if (!history) {
-            if (edit.value != shown) submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
+        case SliderEdit::Drag:
+            if (edit.value == shown) break;
+            if (history)
+                drag_param(c.sim, c.state, def.key, edit.value);
+            else
+                submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
             break;
-        }
-        if (edit.value != shown) drag_param(c.sim, c.state, def.key, edit.value);
-        if (history->dragging())
-            if (auto why = end_param_drag(c.sim, c.state)) c.message = *why;
-        break;
-    case SliderEdit::Once: submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message); break;
-    case SliderEdit::None: break;
+        case SliderEdit::End:
+            if (!history) {
+                if (edit.value != shown)
+                    submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
+                break;
+            }
+            if (edit.value != shown) drag_param(c.sim, c.state, def.key, edit.value);
+            if (history->dragging())
+                if (auto why = end_param_drag(c.sim, c.state)) c.message = *why;
+            break;
+        case SliderEdit::Once:
+            submit(c.sim, c.state, make_param_set(c.sim.tick(), def.key, edit.value), c.message);
+            break;
+        case SliderEdit::None: break;
     }
 }
 
@@ -482,7 +500,8 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
         const ImU32 colour = c.state.other_is_a ? palette::kCompareA : palette::kCompareB;
         const ImVec2 top(p.x - 4.0f * c.scale, p.y);
         ImGui::SetCursorScreenPos(ImVec2(p.x + dot_r * 2 + 5.0f * c.scale, ImGui::GetCursorScreenPos().y));
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s: %s", c.state.other_is_a ? "A" : "B", format_param_value(def, (*other)[i]).c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s: %s", c.state.other_is_a ? "A" : "B",
+                           format_param_value(def, (*other)[i]).c_str());
         c.widgets.record_last_item("param." + def.key + ".other");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s has %s here; this panel's side has %s", c.state.other_is_a ? "A" : "B",
@@ -587,7 +606,7 @@ std::vector<DerivedValue> derived_for(const Simulation& sim) {
     return lab->derived(sim.world().params());
 }
 
-}  // namespace
+}   // namespace
 
 void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& widgets, std::string& message) {
     draw_panel_header(sim, state, widgets, message);
@@ -610,4 +629,4 @@ void draw_param_panel(Simulation& sim, ParamPanelState& state, WidgetLocator& wi
     ImGui::EndChild();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

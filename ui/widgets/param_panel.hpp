@@ -76,4 +76,4 @@ std::string choice_preview(const ParamDef& def, double value);
 // A derived value as the panel prints it: "0.004 arena widths/tick"; "no limit" when infinite.
 std::string derived_text(const DerivedValue& d);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -65,8 +65,8 @@ bool setup_fonts_and_style(float ui_scale, float framebuffer_scale) {
 
     // Latin-1 plus punctuation, arrows, technical and geometric symbols (play/pause/reset
     // icons, bullets); glyphs the font lacks are simply skipped.
-    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF,
-                                     0x2300, 0x23FF, 0x25A0, 0x25FF, 0x2700, 0x27BF, 0};
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2300,
+                                     0x23FF, 0x25A0, 0x25FF, 0x2700, 0x27BF, 0};
     bool have_font = std::filesystem::exists(kDefaultFontPath);
     ImFont* regular = nullptr;
     if (have_font) {
@@ -106,4 +106,4 @@ ImFont* large_font() {
     return io.Fonts->Fonts.Size > 1 ? io.Fonts->Fonts[1] : ImGui::GetFont();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -27,4 +27,4 @@ float current_ui_scale();
 // A larger bold font for overlays (the regular font when only one is loaded).
 ImFont* large_font();
 
-}  // namespace pb::ui
+}   // namespace pb::ui

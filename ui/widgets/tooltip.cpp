@@ -11,7 +11,7 @@ std::string& latest() {
     return text;
 }
 
-}  // namespace
+}   // namespace
 
 void show_tooltip(const std::string& text) {
     ImGui::SetTooltip("%s", text.c_str());
@@ -48,4 +48,4 @@ std::string first_that_fits(std::initializer_list<const char*> texts, float widt
     return fit_width(last, width, shortened);
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -22,4 +22,4 @@ std::string fit_width(const std::string& text, float width, bool& shortened);
 // shortened with fit_width.
 std::string first_that_fits(std::initializer_list<const char*> texts, float width);
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -29,4 +29,4 @@ void WidgetLocator::write_json(JsonWriter& out) const {
     out.end_object();
 }
 
-}  // namespace pb::ui
+}   // namespace pb::ui

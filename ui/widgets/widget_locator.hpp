@@ -32,4 +32,4 @@ private:
     std::map<std::string, WidgetRect> rects_;
 };
 
-}  // namespace pb::ui
+}   // namespace pb::ui

@@ -62,8 +62,10 @@ void set_integer(lua_State* L, int t, const char* key, lua_Integer v) {
 }
 void set_index_or_nil(lua_State* L, int t, const char* key, int zero_based) {
     Vm::of(L).push_key(L, key);
-    if (zero_based >= 0) lua_pushinteger(L, zero_based + 1);
-    else lua_pushnil(L);
+    if (zero_based >= 0)
+        lua_pushinteger(L, zero_based + 1);
+    else
+        lua_pushnil(L);
     lua_rawset(L, t);
 }
 void set_ref(lua_State* L, int t, const char* key, int ref) {
@@ -150,7 +152,8 @@ public:
     }
 
     void play(const TeamView& v, std::vector<PodAction>& actions) override {
-        if (!vm_) throw std::runtime_error(broken_.empty() ? "script '" + script_->written + "' did not start" : broken_);
+        if (!vm_)
+            throw std::runtime_error(broken_.empty() ? "script '" + script_->written + "' did not start" : broken_);
         ++calls_;
         PlayContext ctx{this, &v, &actions};
         pod_faults_.clear();
@@ -182,9 +185,8 @@ public:
         // A new state with the same script (its chunk runs again), then this one's memory,
         // generator and log: never init, which already ran.
         std::string error;
-        if (!copy->start(error) ||
-            !copy->vm_->protected_call(&LuaTeam::restore_entry, copy.get(), kInitFactor * instructions_of(settings_.config),
-                                       error)) {
+        if (!copy->start(error) || !copy->vm_->protected_call(&LuaTeam::restore_entry, copy.get(),
+                                                              kInitFactor * instructions_of(settings_.config), error)) {
             copy->vm_.reset();
             copy->broken_ = "script '" + script_->written + "' could not be copied with the world: " + error;
             return copy;
@@ -209,8 +211,10 @@ public:
     }
 
     void write_memory(JsonWriter& out) const override {
-        if (memory_bytes_.empty()) out.null();
-        else lua::write_memory_json(out, memory_bytes_.data(), memory_bytes_.size());
+        if (memory_bytes_.empty())
+            out.null();
+        else
+            lua::write_memory_json(out, memory_bytes_.data(), memory_bytes_.size());
     }
 
 private:
@@ -241,7 +245,8 @@ private:
     // After a failed call: memory as it was before it (the call had no effect).
     void restore_memory() {
         std::string error;
-        if (!vm_->protected_call(&LuaTeam::restore_entry, this, kInitFactor * instructions_of(settings_.config), error)) {
+        if (!vm_->protected_call(&LuaTeam::restore_entry, this, kInitFactor * instructions_of(settings_.config),
+                                 error)) {
             broken_ = "script '" + script_->written + "': its memory could not be restored after a fault: " + error;
             vm_.reset();
         }
@@ -278,7 +283,8 @@ private:
         self.refs_.init = new_ref(L);
         for (const char* key : {"name", "description"}) {
             const int t = lua_getfield(L, g, key);
-            if (t != LUA_TSTRING && t != LUA_TNIL) return luaL_error(L, "%s: %s is a %s, not a string", file, key, luaL_typename(L, -1));
+            if (t != LUA_TSTRING && t != LUA_TNIL)
+                return luaL_error(L, "%s: %s is a %s, not a string", file, key, luaL_typename(L, -1));
             std::size_t n = 0;
             const char* s = t == LUA_TSTRING ? lua_tolstring(L, -1, &n) : nullptr;
             (key[0] == 'n' ? ctx.title : ctx.description) = s;   // kept alive by the globals
@@ -313,19 +319,22 @@ private:
             lua_pushvalue(L, -1);
             if (lua_rawget(L, params) != LUA_TTABLE)
                 luaL_error(L, "%s: params.%s must be a table { default = number, min = ..., max = ... }", file, key);
-            if (lua_getfield(L, -1, "default") != LUA_TNUMBER) luaL_error(L, "%s: params.%s.default must be a number", file, key);
+            if (lua_getfield(L, -1, "default") != LUA_TNUMBER)
+                luaL_error(L, "%s: params.%s.default must be a number", file, key);
             const double def = lua_tonumber(L, -1);
             for (const char* bound : {"min", "max"}) {
                 const int bt = lua_getfield(L, -2, bound);
-                if (bt != LUA_TNIL && bt != LUA_TNUMBER) luaL_error(L, "%s: params.%s.%s must be a number", file, key, bound);
+                if (bt != LUA_TNIL && bt != LUA_TNUMBER)
+                    luaL_error(L, "%s: params.%s.%s must be a number", file, key, bound);
                 if (bt == LUA_TNUMBER && (bound[1] == 'i' ? def < lua_tonumber(L, -1) : def > lua_tonumber(L, -1)))
-                    luaL_error(L, "%s: params.%s.default %f is outside its %s %f", file, key, def, bound, lua_tonumber(L, -1));
+                    luaL_error(L, "%s: params.%s.default %f is outside its %s %f", file, key, def, bound,
+                               lua_tonumber(L, -1));
                 lua_pop(L, 1);
             }
             lua_pushvalue(L, -3);   // the key
             lua_insert(L, -2);
-            lua_rawset(L, out);     // out[key] = default
-            lua_pop(L, 2);          // the entry, the key
+            lua_rawset(L, out);   // out[key] = default
+            lua_pop(L, 2);        // the entry, the key
         }
         lua_settop(L, out);
         set_readonly_metatable(L, out, world_newindex, 0);
@@ -398,14 +407,20 @@ private:
         const struct {
             const char* key;
             double value;
-        } reals[] = {{"arena_width", c.arena_width},       {"arena_height", c.arena_height},
-                     {"goal_width", c.goal_width},         {"center_keepoff", c.center_keepoff},
+        } reals[] = {{"arena_width", c.arena_width},
+                     {"arena_height", c.arena_height},
+                     {"goal_width", c.goal_width},
+                     {"center_keepoff", c.center_keepoff},
                      {"goal_exclusion_radius", c.goal_exclusion_radius},
-                     {"pod_radius", c.pod_radius},         {"pod_mass", c.pod_mass},
-                     {"pod_thrust", c.pod_thrust},         {"pod_friction", c.pod_friction},
+                     {"pod_radius", c.pod_radius},
+                     {"pod_mass", c.pod_mass},
+                     {"pod_thrust", c.pod_thrust},
+                     {"pod_friction", c.pod_friction},
                      {"pod_carry_friction", c.carry_friction},
-                     {"ball_radius", c.ball_radius},       {"ball_mass", c.ball_mass},
-                     {"ball_friction", c.ball_friction},   {"shoot_force", c.shoot_force},
+                     {"ball_radius", c.ball_radius},
+                     {"ball_mass", c.ball_mass},
+                     {"ball_friction", c.ball_friction},
+                     {"shoot_force", c.shoot_force},
                      {"pickup_velocity", c.pickup_velocity},
                      {"collision_force_limit", c.collision_force_limit}};
         for (const auto& r : reals) set_number(L, t, r.key, r.value);
@@ -436,8 +451,10 @@ private:
     // memory from the kept bytes (a snapshot's copy, or after a failed call).
     static int restore_entry(lua_State* L) {
         LuaTeam& self = *static_cast<LuaTeam*>(lua_touserdata(L, 1));
-        if (self.memory_bytes_.empty()) lua_newtable(L);
-        else lua::deserialise_memory(L, self.memory_bytes_.data(), self.memory_bytes_.size());
+        if (self.memory_bytes_.empty())
+            lua_newtable(L);
+        else
+            lua::deserialise_memory(L, self.memory_bytes_.data(), self.memory_bytes_.size());
         lua_rawseti(L, LUA_REGISTRYINDEX, self.refs_.memory);
         Vm& vm = Vm::of(L);
         vm.buf_len = 0;
@@ -446,7 +463,8 @@ private:
     }
 
     // Ten pods, seven keys each: the keys are pushed once, above the list, and copied from there.
-    static void update_pods(lua_State* L, const std::vector<Refs::Pod>& refs, int list_ref, const std::vector<PodView>& pods) {
+    static void update_pods(lua_State* L, const std::vector<Refs::Pod>& refs, int list_ref,
+                            const std::vector<PodView>& pods) {
         Vm& vm = Vm::of(L);
         lua_rawgeti(L, LUA_REGISTRYINDEX, list_ref);
         const int list = lua_gettop(L);
@@ -516,8 +534,10 @@ private:
         set_ref(L, ball, "pos", refs_.ball_pos);
         set_ref(L, ball, "vel", refs_.ball_vel);
         vm.push_key(L, "owner");
-        if (v.ball_owner_team < 0) lua_pushnil(L);
-        else vm.push_key(L, v.ball_owner_team == 0 ? "own" : "opponent");
+        if (v.ball_owner_team < 0)
+            lua_pushnil(L);
+        else
+            vm.push_key(L, v.ball_owner_team == 0 ? "own" : "opponent");
         lua_rawset(L, ball);
         set_index_or_nil(L, ball, "owner_index", v.ball_owner_team < 0 ? -1 : v.ball_owner_index);
         vm.push_key(L, "ball");
@@ -562,11 +582,14 @@ private:
                 lua_pushvalue(L, k_kind);
                 lua_rawget(L, -2);
                 const char* kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
-                if (kind && std::strcmp(kind, "move") == 0) a.kind = PodAction::Kind::Move;
-                else if (kind && std::strcmp(kind, "shoot") == 0) a.kind = PodAction::Kind::Shoot;
+                if (kind && std::strcmp(kind, "move") == 0)
+                    a.kind = PodAction::Kind::Move;
+                else if (kind && std::strcmp(kind, "shoot") == 0)
+                    a.kind = PodAction::Kind::Shoot;
                 else
                     bad = std::string("actions[") + std::to_string(k) + "].kind is " +
-                          (kind ? "\"" + std::string(kind).substr(0, 40) + "\"" : std::string("a ") + luaL_typename(L, -1)) +
+                          (kind ? "\"" + std::string(kind).substr(0, 40) + "\""
+                                : std::string("a ") + luaL_typename(L, -1)) +
                           ": it must be \"move\" or \"shoot\"";
                 lua_pop(L, 1);
                 double* xy[2] = {&a.v.x, &a.v.y};
@@ -576,13 +599,16 @@ private:
                     if (lua_rawget(L, -2) != LUA_TNUMBER)
                         bad = std::string("actions[") + std::to_string(k) + "]." + names[c] + " is a " +
                               luaL_typename(L, -1) + ": it must be a number";
-                    else *xy[c] = lua_tonumber(L, -1);
+                    else
+                        *xy[c] = lua_tonumber(L, -1);
                     lua_pop(L, 1);
                 }
             }
             lua_settop(L, top);
-            if (bad.empty()) out[i] = a;
-            else faults.push_back(PodFault{static_cast<int>(i), std::move(bad)});
+            if (bad.empty())
+                out[i] = a;
+            else
+                faults.push_back(PodFault{static_cast<int>(i), std::move(bad)});
         }
         lua_settop(L, k_kind - 1);
     }
@@ -618,10 +644,10 @@ private:
     std::int64_t calls_ = 0;
     std::vector<LuaFault> faults_;
     std::vector<PodFault> pod_faults_;   // the last play call's unreadable actions
-    std::string broken_;          // why the team cannot play any more (a copy that failed)
+    std::string broken_;                 // why the team cannot play any more (a copy that failed)
 };
 
-}  // namespace
+}   // namespace
 
 bool is_lua_module(const std::string& module) { return module.rfind(kLuaModulePrefix, 0) == 0; }
 
@@ -642,4 +668,4 @@ std::optional<std::string> lua_script_problem(const LuaScript& script) {
     return std::nullopt;
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -36,7 +36,7 @@ std::unique_ptr<TeamModule> make_lua_module(std::shared_ptr<const LuaScript> scr
 
 // A fault a script made, counted once per distinct message (the world counts every one).
 struct LuaFault {
-    std::string message;            // "PATH:LINE: what", or what without a line
+    std::string message;   // "PATH:LINE: what", or what without a line
     std::int64_t count = 0;
     std::int64_t first_tick = -1;
     std::int64_t last_tick = -1;
@@ -47,7 +47,7 @@ struct LuaFault {
 class LuaTeamModule : public TeamModule {
 public:
     virtual const LuaScript& script() const = 0;
-    virtual std::string title() const = 0;         // the script's `name`, else its file name
+    virtual std::string title() const = 0;   // the script's `name`, else its file name
     virtual std::string description() const = 0;
     virtual const std::vector<LuaFault>& faults() const = 0;   // the first kMaxDistinctFaults
     // `memory` as JSON (tables with keys 1..n as arrays, other tables as objects).
@@ -58,4 +58,4 @@ public:
 // The Lua team behind `m`, or nullptr for any other module.
 const LuaTeamModule* as_lua_module(const TeamModule& m);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

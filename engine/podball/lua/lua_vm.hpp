@@ -23,7 +23,7 @@ namespace pb::podball::lua {
 // A table key in the order pairs() visits keys (sandbox.cpp's key_less): numbers, then strings
 // bytewise, then booleans. `s` points into the table's own key, valid while the table keeps it.
 struct KeyEntry {
-    int rank;          // 0 number, 1 string, 2 boolean
+    int rank;   // 0 number, 1 string, 2 boolean
     int is_int;
     lua_Integer i;
     double d;
@@ -63,8 +63,8 @@ public:
     std::size_t memory_used() const { return used_; }
     std::size_t memory_cap() const { return cap_; }
 
-    Rng rng;                       // math.random's generator (state of the team)
-    std::string log;               // what print() wrote: the first kLogBytes
+    Rng rng;           // math.random's generator (state of the team)
+    std::string log;   // what print() wrote: the first kLogBytes
     std::uint64_t log_dropped = 0;
     static constexpr std::size_t kLogBytes = 64 * 1024;
 
@@ -99,18 +99,18 @@ private:
     lua_State* L_ = nullptr;
     std::size_t used_ = 0, cap_ = 0;
     std::int64_t budget_ = 0;
-    std::int64_t counted_ = 0;      // Lua instructions counted at the checkpoints so far
-    std::int64_t charged_ = 0;      // instructions charged for C work
-    std::int64_t interval_ = 0;     // instructions until the next checkpoint
+    std::int64_t counted_ = 0;    // Lua instructions counted at the checkpoints so far
+    std::int64_t charged_ = 0;    // instructions charged for C work
+    std::int64_t interval_ = 0;   // instructions until the next checkpoint
     bool in_call_ = false;
     bool overrun_ = false;
-    bool refused_ = false;          // an allocation was refused during the current call
-    char refused_at_[128] = {};     // PATH:LINE of the Lua code that asked for it
+    bool refused_ = false;        // an allocation was refused during the current call
+    char refused_at_[128] = {};   // PATH:LINE of the Lua code that asked for it
     struct Key {
         const char* literal = nullptr;
         int ref = LUA_NOREF;
     };
-    Key keys_[128];                 // open addressing on the literal's address
+    Key keys_[128];   // open addressing on the literal's address
     const void** seen_ = nullptr;
     std::size_t seen_len_ = 0, seen_cap_ = 0;   // seen_cap_: 0 or a power of two
 };
@@ -145,4 +145,4 @@ void deserialise_memory(lua_State* L, const char* data, std::size_t n);
 // Throws std::runtime_error on bytes cut short or damaged.
 void write_memory_json(JsonWriter& out, const char* data, std::size_t n);
 
-}  // namespace pb::podball::lua
+}   // namespace pb::podball::lua

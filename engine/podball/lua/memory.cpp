@@ -29,10 +29,14 @@ const char* path_text(lua_State* L, const Path& p) {
     for (int d = 0; d < p.depth && len + 4 < sizeof text; ++d) {
         const int k = p.keys[d];
         char piece[80];
-        if (lua_type(L, k) == LUA_TSTRING) std::snprintf(piece, sizeof piece, ".%s", lua_tostring(L, k));
-        else if (lua_isinteger(L, k)) std::snprintf(piece, sizeof piece, "[%lld]", static_cast<long long>(lua_tointeger(L, k)));
-        else if (lua_type(L, k) == LUA_TNUMBER) std::snprintf(piece, sizeof piece, "[%.17g]", lua_tonumber(L, k));
-        else std::snprintf(piece, sizeof piece, "[%s]", lua_toboolean(L, k) ? "true" : "false");
+        if (lua_type(L, k) == LUA_TSTRING)
+            std::snprintf(piece, sizeof piece, ".%s", lua_tostring(L, k));
+        else if (lua_isinteger(L, k))
+            std::snprintf(piece, sizeof piece, "[%lld]", static_cast<long long>(lua_tointeger(L, k)));
+        else if (lua_type(L, k) == LUA_TNUMBER)
+            std::snprintf(piece, sizeof piece, "[%.17g]", lua_tonumber(L, k));
+        else
+            std::snprintf(piece, sizeof piece, "[%s]", lua_toboolean(L, k) ? "true" : "false");
         const std::size_t n = std::strlen(piece);
         if (len + n + 4 >= sizeof text) {
             std::memcpy(text + len, "...", 4);
@@ -77,7 +81,8 @@ void serialise_scalar(lua_State* L, Vm& vm, int v, Path& path) {
             return;
         }
         default:
-            luaL_error(L, "%s holds a %s: memory holds plain data only (numbers, strings, booleans and tables of those)",
+            luaL_error(L,
+                       "%s holds a %s: memory holds plain data only (numbers, strings, booleans and tables of those)",
                        path_text(L, path), luaL_typename(L, v));
     }
 }
@@ -114,8 +119,9 @@ void serialise_table(lua_State* L, Vm& vm, int t, int root, Path& path, int dept
     if (depth > kMaxDepth) luaL_error(L, "%s is nested more than %d tables deep", path_text(L, path), kMaxDepth);
     luaL_checkstack(L, 8, "memory too deep");
     if (lua_getmetatable(L, t))
-        luaL_error(L, "%s is a table with a metatable (a table of the world, the actions or the libraries, or one "
-                      "given a metatable): memory holds plain data only; copy the values you need",
+        luaL_error(L,
+                   "%s is a table with a metatable (a table of the world, the actions or the libraries, or one "
+                   "given a metatable): memory holds plain data only; copy the values you need",
                    path_text(L, path));
     // A table reached twice (shared, or a cycle) would come back as two tables, or never end.
     if (!vm.seen_insert(L, lua_topointer(L, t))) {
@@ -125,8 +131,9 @@ void serialise_table(lua_State* L, Vm& vm, int t, int root, Path& path, int dept
         const char* there = lua_topointer(L, root) == lua_topointer(L, t)
                                 ? path.root
                                 : (push_first_path(L, root, lua_topointer(L, t), first, 0) ? lua_tostring(L, -1) : "?");
-        luaL_error(L, "%s is a table that memory already holds at %s: memory is a tree of plain data (no table in "
-                      "two places, no cycles)",
+        luaL_error(L,
+                   "%s is a table that memory already holds at %s: memory is a tree of plain data (no table in "
+                   "two places, no cycles)",
                    here, there);
     }
 
@@ -136,8 +143,10 @@ void serialise_table(lua_State* L, Vm& vm, int t, int root, Path& path, int dept
     vm.buf_append(L, "t", 1);
     put_u32(L, vm, static_cast<std::uint32_t>(static_cast<std::size_t>(n) + m));
     for (std::size_t i = 0; i < static_cast<std::size_t>(n) + m; ++i) {
-        if (i < static_cast<std::size_t>(n)) lua_pushinteger(L, static_cast<lua_Integer>(i) + 1);
-        else push_key_entry(L, vm.keys[base + (i - static_cast<std::size_t>(n))]);
+        if (i < static_cast<std::size_t>(n))
+            lua_pushinteger(L, static_cast<lua_Integer>(i) + 1);
+        else
+            push_key_entry(L, vm.keys[base + (i - static_cast<std::size_t>(n))]);
         const int key = lua_gettop(L);
         path.keys[path.depth++] = key;
         serialise_scalar(L, vm, key, path);
@@ -151,8 +160,10 @@ void serialise_table(lua_State* L, Vm& vm, int t, int root, Path& path, int dept
 }
 
 void serialise_value(lua_State* L, Vm& vm, int v, int root, Path& path, int depth) {
-    if (lua_type(L, v) == LUA_TTABLE) serialise_table(L, vm, v, root, path, depth);
-    else serialise_scalar(L, vm, v, path);
+    if (lua_type(L, v) == LUA_TTABLE)
+        serialise_table(L, vm, v, root, path, depth);
+    else
+        serialise_scalar(L, vm, v, path);
 }
 
 struct Reader {
@@ -207,8 +218,14 @@ void skip_value(const char*& p, const char* end) {
     std::uint32_t n = 0;
     switch (tag) {
         case 'i':
-        case 'f': need(8); p += 8; return;
-        case 'b': need(1); p += 1; return;
+        case 'f':
+            need(8);
+            p += 8;
+            return;
+        case 'b':
+            need(1);
+            p += 1;
+            return;
         case 's':
             need(4);
             std::memcpy(&n, p, 4);
@@ -321,7 +338,7 @@ void write_json(JsonWriter& out, const char*& p, const char* end) {
     out.end_object();
 }
 
-}  // namespace
+}   // namespace
 
 void serialise_memory(lua_State* L, Vm& vm, int t, const char* name) {
     t = lua_absindex(L, t);
@@ -344,4 +361,4 @@ void write_memory_json(JsonWriter& out, const char* data, std::size_t n) {
     write_json(out, p, data + n);
 }
 
-}  // namespace pb::podball::lua
+}   // namespace pb::podball::lua

@@ -13,8 +13,8 @@
 namespace pb::podball::lua {
 namespace {
 
-constexpr int kMaxCaptures = 32;    // Lua's own limit (LUA_MAXCAPTURES)
-constexpr int kMaxDepth = 200;      // nested alternatives before "pattern too complex", as Lua
+constexpr int kMaxCaptures = 32;           // Lua's own limit (LUA_MAXCAPTURES)
+constexpr int kMaxDepth = 200;             // nested alternatives before "pattern too complex", as Lua
 constexpr std::ptrdiff_t kOpen = -1;       // a capture whose ')' is not reached yet
 constexpr std::ptrdiff_t kPosition = -2;   // a position capture "()"
 
@@ -28,9 +28,9 @@ struct Matcher {
     const char* src;
     const char* src_end;
     const char* pat_end;
-    int level;       // captures opened so far
-    int depth;       // recursions left
-    int pending;     // steps not charged yet
+    int level;     // captures opened so far
+    int depth;     // recursions left
+    int pending;   // steps not charged yet
     Capture cap[kMaxCaptures];
 };
 
@@ -305,8 +305,10 @@ void push_capture(Matcher& m, int i, const char* s, const char* e) {
     }
     const Capture& c = m.cap[i];
     if (c.len == kOpen) luaL_error(m.L, "unfinished capture");
-    if (c.len == kPosition) lua_pushinteger(m.L, static_cast<lua_Integer>(c.init - m.src) + 1);
-    else lua_pushlstring(m.L, c.init, static_cast<std::size_t>(c.len));
+    if (c.len == kPosition)
+        lua_pushinteger(m.L, static_cast<lua_Integer>(c.init - m.src) + 1);
+    else
+        lua_pushlstring(m.L, c.init, static_cast<std::size_t>(c.len));
 }
 
 // All captures (or the whole match when there are none and s is given); their count.
@@ -386,8 +388,8 @@ int find_or_match(lua_State* L, bool find) {
 }
 
 struct GmatchState {
-    std::size_t next;        // where the next search starts
-    std::ptrdiff_t last;     // end of the last match (-1: none), which an empty match may not repeat
+    std::size_t next;      // where the next search starts
+    std::ptrdiff_t last;   // end of the last match (-1: none), which an empty match may not repeat
     Matcher m;
 };
 
@@ -468,7 +470,7 @@ bool add_value(Matcher& m, luaL_Buffer* b, const char* s, const char* e, int kin
     return true;
 }
 
-}  // namespace
+}   // namespace
 
 int pattern_find(lua_State* L) { return find_or_match(L, true); }
 int pattern_match(lua_State* L) { return find_or_match(L, false); }
@@ -533,4 +535,4 @@ int pattern_gsub(lua_State* L) {
     return 2;
 }
 
-}  // namespace pb::podball::lua
+}   // namespace pb::podball::lua

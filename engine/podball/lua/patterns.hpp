@@ -21,4 +21,4 @@ int pattern_gsub(lua_State* L);
 // call ends), so the check costs nothing per step.
 constexpr int kPatternStepsPerCharge = 256;
 
-}  // namespace pb::podball::lua
+}   // namespace pb::podball::lua

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
-#include <initializer_list>
-#include <utility>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
+#include <utility>
 
 #include "engine/podball/det_math.hpp"
 #include "engine/podball/lua/lua_vm.hpp"
@@ -21,9 +21,8 @@
 namespace pb::podball::lua {
 namespace {
 
-const char* const kForbidden[] = {"io",         "os",     "package",  "require",  "debug",    "dofile",
-                                  "loadfile",   "coroutine", "loadstring", "module", "setfenv", "getfenv",
-                                  "warn",       "string.dump"};
+const char* const kForbidden[] = {"io",        "os",         "package", "require", "debug",   "dofile", "loadfile",
+                                  "coroutine", "loadstring", "module",  "setfenv", "getfenv", "warn",   "string.dump"};
 
 // __index of what a script reads and does not find: an error for what Playbench took out, nil for
 // anything else. Upvalue 1: the library's name and a dot ("" for the globals).
@@ -38,8 +37,9 @@ int forbidden_index(lua_State* L) {
     for (const char* f : kForbidden)
         if (std::strcmp(f, full) == 0) {
             if (std::strcmp(full, "coroutine") == 0)
-                return luaL_error(L, "'coroutine' is not available in Playbench scripts (a suspended coroutine is "
-                                     "state that cannot be copied with the match)");
+                return luaL_error(L,
+                                  "'coroutine' is not available in Playbench scripts (a suspended coroutine is "
+                                  "state that cannot be copied with the match)");
             return luaL_error(L, "'%s' is not available in Playbench scripts", full);
         }
     return 0;
@@ -50,8 +50,9 @@ int readonly_newindex(lua_State* L) {
     const char* what = lua_tostring(L, lua_upvalueindex(1));
     const char* key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
     if (!*what)
-        return luaL_error(L, "assigning the global '%s': globals are read only once the script has loaded "
-                             "(keep what changes in memory)",
+        return luaL_error(L,
+                          "assigning the global '%s': globals are read only once the script has loaded "
+                          "(keep what changes in memory)",
                           key);
     return luaL_error(L, "assigning '%s.%s': %s is read only", what, key, what);
 }
@@ -221,11 +222,13 @@ int sb_setmetatable(lua_State* L) {
     luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
     if (t == LUA_TTABLE) {
         if (lua_getfield(L, 2, "__gc") != LUA_TNIL)
-            return luaL_error(L, "setmetatable: a metatable with __gc is not allowed in Playbench scripts (a "
-                                 "finalizer runs whenever Lua collects garbage, which differs from run to run)");
+            return luaL_error(L,
+                              "setmetatable: a metatable with __gc is not allowed in Playbench scripts (a "
+                              "finalizer runs whenever Lua collects garbage, which differs from run to run)");
         if (lua_getfield(L, 2, "__mode") != LUA_TNIL)
-            return luaL_error(L, "setmetatable: a metatable with __mode is not allowed in Playbench scripts (what a "
-                                 "weak table holds depends on when Lua collects garbage)");
+            return luaL_error(L,
+                              "setmetatable: a metatable with __mode is not allowed in Playbench scripts (what a "
+                              "weak table holds depends on when Lua collects garbage)");
         lua_pop(L, 2);
     }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
@@ -353,7 +356,7 @@ bool integer_arg(lua_State* L, int i, lua_Integer fallback, lua_Integer& out) {
 // which is counted, and is not called twice).
 lua_Integer raw_length(lua_State* L, int i) {
     return lua_type(L, i) == LUA_TTABLE || lua_type(L, i) == LUA_TSTRING ? static_cast<lua_Integer>(lua_rawlen(L, i))
-                                                                          : 0;
+                                                                         : 0;
 }
 
 // The manual's string positions: a start (0 and below -len are 1) and an end (clamped to len).
@@ -380,9 +383,9 @@ void precharge(lua_State* L, Cost cost) {
     switch (cost) {
         case Cost::Rep: {
             if (!integer_arg(L, 2, 0, a) || a <= 0) return;
-            const double bytes = static_cast<double>(lua_rawlen(L, 1)) * static_cast<double>(a) +
-                                 static_cast<double>(lua_type(L, 3) == LUA_TSTRING ? lua_rawlen(L, 3) : 0) *
-                                     static_cast<double>(a - 1);
+            const double bytes =
+                static_cast<double>(lua_rawlen(L, 1)) * static_cast<double>(a) +
+                static_cast<double>(lua_type(L, 3) == LUA_TSTRING ? lua_rawlen(L, 3) : 0) * static_cast<double>(a - 1);
             // A result that cannot fit in the memory left is refused by its allocation, a memory
             // fault, before any work: that is the clearer message.
             const Vm& vm = Vm::of(L);
@@ -580,8 +583,9 @@ int sb_random(lua_State* L) {
 
 int sb_randomseed(lua_State* L) {
     if (lua_isnone(L, 1))
-        return luaL_error(L, "math.randomseed needs a seed in Playbench scripts (the generator is already seeded "
-                             "per team and match)");
+        return luaL_error(L,
+                          "math.randomseed needs a seed in Playbench scripts (the generator is already seeded "
+                          "per team and match)");
     std::uint64_t seed = 0;
     if (lua_isinteger(L, 1)) {
         seed = static_cast<std::uint64_t>(lua_tointeger(L, 1));
@@ -595,22 +599,56 @@ int sb_randomseed(lua_State* L) {
 
 double arg(lua_State* L, int i) { return luaL_checknumber(L, i); }
 
-int m_exp(lua_State* L) { lua_pushnumber(L, det_exp(arg(L, 1))); return 1; }
-int m_log(lua_State* L) {
-    const double x = arg(L, 1);
-    if (lua_isnoneornil(L, 2)) lua_pushnumber(L, det_log(x));
-    else lua_pushnumber(L, det_log(x) / det_log(arg(L, 2)));
+int m_exp(lua_State* L) {
+    lua_pushnumber(L, det_exp(arg(L, 1)));
     return 1;
 }
-int m_sin(lua_State* L) { double s, c; det_sincos(arg(L, 1), s, c); lua_pushnumber(L, s); return 1; }
-int m_cos(lua_State* L) { double s, c; det_sincos(arg(L, 1), s, c); lua_pushnumber(L, c); return 1; }
-int m_tan(lua_State* L) { double s, c; det_sincos(arg(L, 1), s, c); lua_pushnumber(L, s / c); return 1; }
-int m_atan(lua_State* L) { lua_pushnumber(L, det_atan2(arg(L, 1), luaL_optnumber(L, 2, 1.0))); return 1; }
-int m_asin(lua_State* L) { const double x = arg(L, 1); lua_pushnumber(L, det_atan2(x, std::sqrt((1.0 - x) * (1.0 + x)))); return 1; }
-int m_acos(lua_State* L) { const double x = arg(L, 1); lua_pushnumber(L, det_atan2(std::sqrt((1.0 - x) * (1.0 + x)), x)); return 1; }
+int m_log(lua_State* L) {
+    const double x = arg(L, 1);
+    if (lua_isnoneornil(L, 2))
+        lua_pushnumber(L, det_log(x));
+    else
+        lua_pushnumber(L, det_log(x) / det_log(arg(L, 2)));
+    return 1;
+}
+int m_sin(lua_State* L) {
+    double s, c;
+    det_sincos(arg(L, 1), s, c);
+    lua_pushnumber(L, s);
+    return 1;
+}
+int m_cos(lua_State* L) {
+    double s, c;
+    det_sincos(arg(L, 1), s, c);
+    lua_pushnumber(L, c);
+    return 1;
+}
+int m_tan(lua_State* L) {
+    double s, c;
+    det_sincos(arg(L, 1), s, c);
+    lua_pushnumber(L, s / c);
+    return 1;
+}
+int m_atan(lua_State* L) {
+    lua_pushnumber(L, det_atan2(arg(L, 1), luaL_optnumber(L, 2, 1.0)));
+    return 1;
+}
+int m_asin(lua_State* L) {
+    const double x = arg(L, 1);
+    lua_pushnumber(L, det_atan2(x, std::sqrt((1.0 - x) * (1.0 + x))));
+    return 1;
+}
+int m_acos(lua_State* L) {
+    const double x = arg(L, 1);
+    lua_pushnumber(L, det_atan2(std::sqrt((1.0 - x) * (1.0 + x)), x));
+    return 1;
+}
 
 // vec: the vector helpers of the built-in modules (engine/podball/teams/pod_skills.hpp), on plain numbers.
-int vec_len(lua_State* L) { lua_pushnumber(L, length(Vec2{arg(L, 1), arg(L, 2)})); return 1; }
+int vec_len(lua_State* L) {
+    lua_pushnumber(L, length(Vec2{arg(L, 1), arg(L, 2)}));
+    return 1;
+}
 int vec_norm(lua_State* L) {
     const Vec2 d{arg(L, 1), arg(L, 2)};
     const Vec2 n = d / std::max(1e-12, length(d));
@@ -623,7 +661,10 @@ int vec_dist(lua_State* L) {
     lua_pushnumber(L, length(b - a));
     return 1;
 }
-int vec_angle(lua_State* L) { lua_pushnumber(L, det_atan2(arg(L, 2), arg(L, 1))); return 1; }
+int vec_angle(lua_State* L) {
+    lua_pushnumber(L, det_atan2(arg(L, 2), arg(L, 1)));
+    return 1;
+}
 int vec_rotate(lua_State* L) {
     const double x = arg(L, 1), y = arg(L, 2);
     double s = 0.0, c = 0.0;
@@ -639,7 +680,7 @@ void set_functions(lua_State* L, const char* lib, const luaL_Reg* fns) {
     lua_pop(L, 1);
 }
 
-}  // namespace
+}   // namespace
 
 void lock_metatable(lua_State* L, int t) {
     t = lua_absindex(L, t);
@@ -686,11 +727,18 @@ lua_Integer sorted_keys(lua_State* L, Vm& vm, int t, const char* what) {
                     e.d = lua_tonumber(L, -1);
                 }
                 break;
-            case LUA_TSTRING: e.rank = 1; e.s = lua_tolstring(L, -1, &e.len); break;
-            case LUA_TBOOLEAN: e.rank = 2; e.i = lua_toboolean(L, -1); break;
+            case LUA_TSTRING:
+                e.rank = 1;
+                e.s = lua_tolstring(L, -1, &e.len);
+                break;
+            case LUA_TBOOLEAN:
+                e.rank = 2;
+                e.i = lua_toboolean(L, -1);
+                break;
             default:
-                luaL_error(L, "%s: a key of type %s has no order that is the same in every run (use numbers, strings "
-                              "or booleans as keys)",
+                luaL_error(L,
+                           "%s: a key of type %s has no order that is the same in every run (use numbers, strings "
+                           "or booleans as keys)",
                            what, luaL_typename(L, -1));
         }
         vm.keys_append(L, e);
@@ -700,10 +748,14 @@ lua_Integer sorted_keys(lua_State* L, Vm& vm, int t, const char* what) {
 }
 
 void push_key_entry(lua_State* L, const KeyEntry& e) {
-    if (e.rank == 0 && e.is_int) lua_pushinteger(L, e.i);
-    else if (e.rank == 0) lua_pushnumber(L, e.d);
-    else if (e.rank == 1) lua_pushlstring(L, e.s, e.len);
-    else lua_pushboolean(L, static_cast<int>(e.i));
+    if (e.rank == 0 && e.is_int)
+        lua_pushinteger(L, e.i);
+    else if (e.rank == 0)
+        lua_pushnumber(L, e.d);
+    else if (e.rank == 1)
+        lua_pushlstring(L, e.s, e.len);
+    else
+        lua_pushboolean(L, static_cast<int>(e.i));
 }
 
 int push_sorted_keys(lua_State* L, int t, const char* what) {
@@ -736,20 +788,22 @@ int open_sandbox(lua_State* L) {
         lua_pushnil(L);
         lua_setglobal(L, name);
     }
-    const luaL_Reg base[] = {{"pairs", sb_pairs},     {"next", sb_next},
-                             {"rawset", sb_rawset},   {"rawget", sb_rawget},
-                             {"rawlen", sb_rawlen},   {"setmetatable", sb_setmetatable},
+    const luaL_Reg base[] = {{"pairs", sb_pairs},       {"next", sb_next},
+                             {"rawset", sb_rawset},     {"rawget", sb_rawget},
+                             {"rawlen", sb_rawlen},     {"setmetatable", sb_setmetatable},
                              {"tostring", sb_tostring}, {"print", sb_print},
-                             {"load", sb_load},       {"collectgarbage", sb_collectgarbage},
+                             {"load", sb_load},         {"collectgarbage", sb_collectgarbage},
                              {nullptr, nullptr}};
     lua_pushglobaltable(L);
     luaL_setfuncs(L, base, 0);
     lua_pop(L, 1);
 
-    const luaL_Reg math[] = {{"random", sb_random}, {"randomseed", sb_randomseed}, {"exp", m_exp},
-                             {"log", m_log},        {"sin", m_sin},               {"cos", m_cos},
-                             {"tan", m_tan},        {"atan", m_atan},             {"asin", m_asin},
-                             {"acos", m_acos},      {nullptr, nullptr}};
+    const luaL_Reg math[] = {{"random", sb_random}, {"randomseed", sb_randomseed},
+                             {"exp", m_exp},        {"log", m_log},
+                             {"sin", m_sin},        {"cos", m_cos},
+                             {"tan", m_tan},        {"atan", m_atan},
+                             {"asin", m_asin},      {"acos", m_acos},
+                             {nullptr, nullptr}};
     set_functions(L, LUA_MATHLIBNAME, math);
 
     lua_getglobal(L, LUA_STRLIBNAME);
@@ -768,12 +822,20 @@ int open_sandbox(lua_State* L) {
     luaL_setfuncs(L, patterns, 0);
     lua_pop(L, 1);
     charge_library(L, LUA_STRLIBNAME,
-                   {{"rep", Cost::Rep},        {"sub", Cost::Slice},         {"byte", Cost::ByteSlice},
-                    {"char", Cost::Values},    {"upper", Cost::StringArgs},  {"lower", Cost::StringArgs},
-                    {"reverse", Cost::StringArgs}, {"pack", Cost::StringArgs}, {"unpack", Cost::StringArgs}});
+                   {{"rep", Cost::Rep},
+                    {"sub", Cost::Slice},
+                    {"byte", Cost::ByteSlice},
+                    {"char", Cost::Values},
+                    {"upper", Cost::StringArgs},
+                    {"lower", Cost::StringArgs},
+                    {"reverse", Cost::StringArgs},
+                    {"pack", Cost::StringArgs},
+                    {"unpack", Cost::StringArgs}});
     charge_library(L, LUA_TABLIBNAME, {{"concat", Cost::Concat}, {"unpack", Cost::Unpack}, {"move", Cost::Move}});
     charge_library(L, LUA_UTF8LIBNAME,
-                   {{"char", Cost::Values}, {"codepoint", Cost::CodeSlice}, {"len", Cost::StringArgs},
+                   {{"char", Cost::Values},
+                    {"codepoint", Cost::CodeSlice},
+                    {"len", Cost::StringArgs},
                     {"offset", Cost::StringArgs}});
 
     const luaL_Reg table[] = {{"sort", sb_sort}, {nullptr, nullptr}};
@@ -821,4 +883,4 @@ int freeze_globals(lua_State* L) {
     return 0;
 }
 
-}  // namespace pb::podball::lua
+}   // namespace pb::podball::lua

@@ -239,4 +239,4 @@ bool Vm::seen_insert(lua_State* L, const void* p) {
     return true;
 }
 
-}  // namespace pb::podball::lua
+}   // namespace pb::podball::lua

@@ -24,10 +24,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <condition_variable>
 #include <future>
 #include <map>
 #include <mutex>
@@ -211,8 +211,9 @@ public:
         initialised_ = true;
         state_ = lib_->entry().init(&s);
         if (!state_)
-            throw std::runtime_error(with_module_error("module library '" + lib_->path() + "': podball_module_init returned NULL",
-                                                       module_last_error(lib_->entry().last_error, nullptr)));
+            throw std::runtime_error(
+                with_module_error("module library '" + lib_->path() + "': podball_module_init returned NULL",
+                                  module_last_error(lib_->entry().last_error, nullptr)));
     }
 
     void play(const TeamView& v, std::vector<PodAction>& actions) override {
@@ -296,7 +297,8 @@ std::string module_host_path() {
     // Beside Playbench in a build tree; installed (cmake --install, the Debian package) it is a
     // helper, not a command: PREFIX/libexec/playbench/ for PREFIX/bin/playbench.
     const std::filesystem::path beside = self.parent_path() / kModuleHostName;
-    const std::filesystem::path installed = self.parent_path().parent_path() / "libexec" / "playbench" / kModuleHostName;
+    const std::filesystem::path installed =
+        self.parent_path().parent_path() / "libexec" / "playbench" / kModuleHostName;
     if (!std::filesystem::exists(beside, ec) && std::filesystem::exists(installed, ec)) return installed.string();
     return beside.string();
 }
@@ -343,7 +345,8 @@ public:
         if (flags < 0 || fcntl(fd, F_SETFL, flags | O_APPEND) != 0) return nullptr;
         if (from) {
             const std::string text = from->text();
-            if (!text.empty() && write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size())) return nullptr;
+            if (!text.empty() && write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size()))
+                return nullptr;
             log->dropped_ = from->dropped_.load();
         }
         return log;
@@ -405,8 +408,10 @@ public:
     // The host's first message; any other descriptor a member sends is closed.
     void take_listener(int fd) {
         std::lock_guard lock(mutex_);
-        if (listener_ < 0) listener_ = fd;
-        else close(fd);
+        if (listener_ < 0)
+            listener_ = fd;
+        else
+            close(fd);
     }
     int listener() const { return listener_; }
 
@@ -457,8 +462,10 @@ public:
             } else {
                 resp->error = -EPERM;
                 const pid_t pid = static_cast<pid_t>(req->pid);
-                if (auto it = members_.find(pid); it != members_.end()) record(it->second, refused);
-                else if (pending_.size() < 64) pending_[pid] = refused;   // a copy not joined yet
+                if (auto it = members_.find(pid); it != members_.end())
+                    record(it->second, refused);
+                else if (pending_.size() < 64)
+                    pending_[pid] = refused;   // a copy not joined yet
             }
             ioctl(listener_, SECCOMP_IOCTL_NOTIF_SEND, resp);   // ENOENT: the caller died meanwhile
         }
@@ -493,16 +500,14 @@ private:
             case SYS_kill:
             case SYS_tkill:
                 if (target == caller) return true;
-                refused = std::string(d.nr == SYS_kill ? "kill" : "tkill") + " (" + signal_name(static_cast<long>(d.args[1])) +
-                          " to " + signal_target(target) + ")";
+                refused = std::string(d.nr == SYS_kill ? "kill" : "tkill") + " (" +
+                          signal_name(static_cast<long>(d.args[1])) + " to " + signal_target(target) + ")";
                 return false;
             case SYS_tgkill:
                 if (target == caller) return true;
                 refused = "tgkill (" + signal_name(static_cast<long>(d.args[2])) + " to " + signal_target(target) + ")";
                 return false;
-            default:
-                refused = "system call " + std::to_string(d.nr);
-                return false;
+            default: refused = "system call " + std::to_string(d.nr); return false;
         }
     }
 
@@ -580,7 +585,8 @@ public:
         sigset_t none, reset;
         sigemptyset(&none);
         sigemptyset(&reset);
-        for (int sig : {SIGALRM, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXFSZ, SIGSYS, SIGTERM, SIGINT, SIGHUP, SIGCHLD})
+        for (int sig :
+             {SIGALRM, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXFSZ, SIGSYS, SIGTERM, SIGINT, SIGHUP, SIGCHLD})
             sigaddset(&reset, sig);
         posix_spawnattr_setsigmask(&attr, &none);
         posix_spawnattr_setsigdefault(&attr, &reset);
@@ -614,7 +620,8 @@ public:
     // Sends `op` (with `count` descriptors) and waits for the answer at most `budget_ms`; on
     // overrun, a dead or scribbling host, stops it and says what happened in `fault`. The answer
     // byte, or -1.
-    int call(unsigned char op, int budget_ms, const char* what, std::string& fault, const int* fds = nullptr, int count = 0) {
+    int call(unsigned char op, int budget_ms, const char* what, std::string& fault, const int* fds = nullptr,
+             int count = 0) {
         if (sock_ < 0) {
             fault = "its process is gone";
             return -1;
@@ -661,7 +668,8 @@ public:
         auto done = [&] { return done_word() == seq; };
         // Spinning, then the futex: kCallerFutexMicroseconds at most, so that a host that died
         // or waits for the filter's listener is seen to soon, on the socket and the listener.
-        const std::int64_t start_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count();
+        const std::int64_t start_ns =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count();
         waiter_.await(done, done_word, &shared_->play_done, &shared_->caller_waiting, host::kCallerSpinPauses,
                       start_ns + std::int64_t{host::kCallerYieldMicroseconds} * 1000,
                       start_ns + std::int64_t{host::kCallerFutexMicroseconds} * 1000);
@@ -681,8 +689,8 @@ public:
                     if (now < deadline) continue;
                     const std::int64_t used = cpu_ns_in_call(seq);
                     if (used >= std::int64_t{budget_ms} * 1000000) {
-                        fault = "it used more than its budget of " + std::to_string(budget_ms) + " ms of processor time (" +
-                                what + ")";
+                        fault = "it used more than its budget of " + std::to_string(budget_ms) +
+                                " ms of processor time (" + what + ")";
                     } else if (now >= wall_limit) {
                         fault = "it did not answer within " + std::to_string(kPlayWallMs) + " ms (" + what +
                                 "; it used " + std::to_string(used / 1000000) + " ms of processor time)";
@@ -705,8 +713,7 @@ public:
             if (shared_) std::atomic_ref<std::uint32_t>(shared_->caller_waiting).store(host::kWaitNone);
         }
         if (shared_->magic != host::kMagic) {
-            fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
-                    ")";
+            fault = std::string("it scribbled over the memory it shares with Playbench (") + what + ")";
             stop();
             return -1;
         }
@@ -742,8 +749,8 @@ public:
         if (ready_) {
             siginfo_t info{};
             // WNOWAIT: a host that ended is reaped by stop(), after it left its family.
-            if (sock_ >= 0 && pid_ > 0 && waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-                info.si_pid == 0)
+            if (sock_ >= 0 && pid_ > 0 &&
+                waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0)
                 return true;
             stop();
             error = "its process ended before it was used";
@@ -830,8 +837,7 @@ public:
             if (!exited_) kill(pid_, SIGKILL);
             leave_family();
             int st = 0;
-            while (waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-            }
+            while (waitpid(pid_, &st, 0) < 0 && errno == EINTR) {}
         }
         pid_ = -1;
         leave_family();
@@ -888,12 +894,12 @@ private:
     int answer(int budget_ms, const char* what, std::string& fault) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_ms);
         for (;;) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             const int n = wait_readable(static_cast<int>(std::max<std::int64_t>(0, left.count())));
             if (n < 0) continue;
             if (n == 0) {
-                fault = "it did not answer within its budget of " + std::to_string(budget_ms) + " ms (" + what +
-                        ")";
+                fault = "it did not answer within its budget of " + std::to_string(budget_ms) + " ms (" + what + ")";
                 stop();
                 return -1;
             }
@@ -907,14 +913,15 @@ private:
             }
             if (r == host::ReplyWake) continue;   // stale, from a play call
             if (r == host::ReplyListener) {       // the filter's listener, before the library loads
-                if (listener >= 0 && family_) family_->take_listener(listener);
-                else if (listener >= 0) close(listener);
+                if (listener >= 0 && family_)
+                    family_->take_listener(listener);
+                else if (listener >= 0)
+                    close(listener);
                 continue;
             }
             if (listener >= 0) close(listener);
             if (!shared_ || shared_->magic != host::kMagic) {
-                fault = std::string("it scribbled over the memory it shares with Playbench (") + what +
-                        ")";
+                fault = std::string("it scribbled over the memory it shares with Playbench (") + what + ")";
                 stop();
                 return -1;
             }
@@ -941,8 +948,9 @@ private:
                 if (WIFSIGNALED(st)) {
                     how = "its process crashed (" + signal_text(WTERMSIG(st)) + ")";
                 } else if (WIFEXITED(st) && WEXITSTATUS(st) == host::kExitLostConnection) {
-                    how = "its process lost its connection to Playbench (the module closed or replaced the host's "
-                          "descriptors) and exited";
+                    how =
+                        "its process lost its connection to Playbench (the module closed or replaced the host's "
+                        "descriptors) and exited";
                 } else if (WIFEXITED(st)) {
                     how = "its process exited with status " + std::to_string(WEXITSTATUS(st));
                 }
@@ -957,7 +965,7 @@ private:
 
     int sock_ = -1;
     std::uint32_t play_seq_ = 0;
-    host::Waiter waiter_;   // how await_play waits for this host
+    host::Waiter waiter_;                                  // how await_play waits for this host
     std::chrono::steady_clock::time_point play_start_{};   // when the play call play_seq_ was posted
     pid_t pid_ = -1;
     pid_t family_pid_ = -1;   // this host's number in its family
@@ -1199,16 +1207,16 @@ public:
         if (r == host::ReplyOk) return;
         const host::HostShared* sh = host_->shared();
         if (r == host::ReplyError)
-            fault = with_module_error(text_field(sh->error, sizeof sh->error), text_field(sh->module_error, sizeof sh->module_error));
-        else fault = "module '" + name() + "' was stopped: " + fault;
+            fault = with_module_error(text_field(sh->error, sizeof sh->error),
+                                      text_field(sh->module_error, sizeof sh->module_error));
+        else
+            fault = "module '" + name() + "' was stopped: " + fault;
         host_.reset();
         throw std::runtime_error(fault);
     }
 
     // Hands the view to the host at once: it thinks while the world prepares the other team.
-    void start_play(const TeamView& v) override {
-        posted_ = dead_ || !host_ ? Posted::No : post(v);
-    }
+    void start_play(const TeamView& v) override { posted_ = dead_ || !host_ ? Posted::No : post(v); }
 
     void play(const TeamView& v, std::vector<PodAction>& actions) override {
         ++calls_;
@@ -1227,19 +1235,20 @@ public:
         const int r = host_->await_play(kPlayBudgetMs, kPlayWhat, fault);
         if (r < 0) return die(fault);
         if (r == host::ReplyRefused)
-            throw std::runtime_error("module '" + name() + "' tried what the sandbox refuses: " + host::refusal_text(*sh) +
-                                     " (" + kPlayWhat + "); its pods idle for this call");
+            throw std::runtime_error("module '" + name() + "' tried what the sandbox refuses: " +
+                                     host::refusal_text(*sh) + " (" + kPlayWhat + "); its pods idle for this call");
         if (r == host::ReplyThrew) throw std::runtime_error(text_field(sh->error, sizeof sh->error) + memory_note(*sh));
         if (r == host::ReplyForeign) throw ForeignException{};
         if (r != host::ReplyOk) return die("it answered with an unknown byte");
         if (sh->status != 0)
-            throw std::runtime_error(
-                with_module_error("module '" + name() + "': podball_module_play returned status " + std::to_string(sh->status),
-                                  text_field(sh->module_error, sizeof sh->module_error)));
+            throw std::runtime_error(with_module_error(
+                "module '" + name() + "': podball_module_play returned status " + std::to_string(sh->status),
+                text_field(sh->module_error, sizeof sh->module_error)));
         // The host returns the actions of the pods in the view (module_host.cpp); a team has no more.
         const std::size_t n = std::min<std::size_t>(actions.size(), static_cast<std::size_t>(sent_pods_));
         std::memcpy(actions_.data(), sh->actions, sizeof(podball_action) * n);
-        for (std::size_t i = n; i < actions_.size(); ++i) actions_[i] = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
+        for (std::size_t i = n; i < actions_.size(); ++i)
+            actions_[i] = podball_action{PODBALL_ACTION_NONE, 0, {0.0, 0.0}};
         read_actions(name(), actions_.data(), actions);
     }
 
@@ -1262,7 +1271,8 @@ public:
             // The copy plays idle and says why once; the original, if its host died making the
             // copy, does the same on its next call.
             copy->dead_ = true;
-            copy->fault_ = "module '" + name() + "' was stopped: " + fault + "; its pods idle for the rest of the match";
+            copy->fault_ =
+                "module '" + name() + "' was stopped: " + fault + "; its pods idle for the rest of the match";
             copy->fault_reported_ = false;
             if (!host_->shared()) {
                 dead_ = true;
@@ -1331,7 +1341,7 @@ private:
     std::string path_;
     LibraryInfo info_;
     mutable std::unique_ptr<HostProcess> host_;
-    std::shared_ptr<LogFile> log_;   // outlives the host: what it printed before it crashed
+    std::shared_ptr<LogFile> log_;    // outlives the host: what it printed before it crashed
     bool initialised_host_ = false;   // the host has had an init (a new init needs a new host)
     bool initialised_ = false;
     mutable bool dead_ = false;
@@ -1342,7 +1352,7 @@ private:
     std::array<podball_action, PODBALL_MAX_PODS> actions_{};
     Posted posted_ = Posted::No;   // start_play posted this call already
     podball_settings live_settings_{};
-    int sent_pods_ = 0;                                 // own pods in the view posted: the actions the host returns
+    int sent_pods_ = 0;   // own pods in the view posted: the actions the host returns
     std::string post_fault_;
 };
 
@@ -1358,7 +1368,7 @@ std::unique_ptr<HostProcess> start_host(const std::string& path, LibraryInfo& in
     return host;
 }
 
-}  // namespace
+}   // namespace
 
 void set_library_modules_in_process(bool in_process) { g_in_process = in_process; }
 bool library_modules_in_process() { return g_in_process; }
@@ -1391,4 +1401,4 @@ std::unique_ptr<TeamModule> load_library_module(const std::string& path, std::st
     return std::make_unique<LibraryModule>(std::move(lib));
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -41,4 +41,4 @@ std::optional<std::string> probe_module_library(const std::string& path, Library
 // A module playing with the library at `path`; nullptr and `error` when it cannot be loaded.
 std::unique_ptr<TeamModule> load_library_module(const std::string& path, std::string& error);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

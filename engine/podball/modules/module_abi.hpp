@@ -23,7 +23,7 @@ struct AbiSizes {
     bool operator==(const AbiSizes&) const = default;
 };
 inline constexpr AbiSizes kAbiSizes[] = {
-    {32, 184, 976, 24},   // 1.0
+    {32, 184, 976, 24},                                                                                       // 1.0
     {sizeof(podball_module_info), sizeof(podball_settings), sizeof(podball_world), sizeof(podball_action)},   // 1.1
 };
 static_assert(std::size(kAbiSizes) == PODBALL_MODULE_ABI_MINOR + 1, "one entry per minor version");
@@ -40,8 +40,7 @@ struct ModuleEntryPoints {
     podball_module_last_error_fn last_error = nullptr;   // from ABI 1.1 on
 };
 
-inline const char* const kAbiHeaderCitation =
-    "<playbench/podball_module_abi.h> (docs/team-modules.md#abi-versions)";
+inline const char* const kAbiHeaderCitation = "<playbench/podball_module_abi.h> (docs/team-modules.md#abi-versions)";
 
 // "2.1" for a module with podball_module_abi_version, "2" for one without (it does not say its minor).
 inline std::string abi_version_text(std::uint32_t major, const podball_module_abi* stamp) {
@@ -91,7 +90,8 @@ inline std::string bind_module(void* handle, const std::string& path, ModuleEntr
         if (!p && required && error.empty())
             error = "module library '" + path + "' does not export '" + symbol +
                     "' (a module exports podball_module_get_info, podball_module_init, podball_module_play and "
-                    "podball_module_dispose; see " + kAbiHeaderCitation + ")";
+                    "podball_module_dispose; see " +
+                    kAbiHeaderCitation + ")";
         return p;
     };
     // POSIX guarantees that a data pointer from dlsym converts to a function pointer.
@@ -132,4 +132,4 @@ inline std::string module_last_error(podball_module_last_error_fn last_error, co
     return text ? std::string(text, strnlen(text, PODBALL_MODULE_ERROR_BYTES)) : std::string();
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

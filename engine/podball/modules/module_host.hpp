@@ -41,8 +41,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -90,7 +90,12 @@ inline constexpr int kHostArgs = 4;
 // (SCM_RIGHTS). ReplyRefused: the play call ran, but the sandbox refused a system call in it.
 enum Op : unsigned char { OpReady = 'R', OpInit = 'I', OpPlay = 'P', OpClone = 'C', OpQuit = 'Q', OpWake = 'W' };
 enum Reply : unsigned char {
-    ReplyOk = 'k', ReplyError = 'e', ReplyThrew = 't', ReplyForeign = 'x', ReplyWake = 'D', ReplyListener = 'L',
+    ReplyOk = 'k',
+    ReplyError = 'e',
+    ReplyThrew = 't',
+    ReplyForeign = 'x',
+    ReplyWake = 'D',
+    ReplyListener = 'L',
     ReplyRefused = 'r'
 };
 
@@ -138,33 +143,34 @@ inline constexpr std::int64_t kCpuMarkNs = 1000000;
 
 struct HostShared {
     std::uint32_t magic;
-    std::int32_t status;              // play's return value
-    std::int32_t can_clone;           // the library exports podball_module_clone
-    std::int32_t clone_pid;           // the fork serving a copy (answer to OpClone)
-    alignas(8) std::uint32_t play_request;   // play: sequence numbers (std::atomic_ref)
-    std::uint32_t play_done;          // a futex word: Playbench sleeps on it
-    std::uint32_t host_bell;          // a futex word: the host sleeps on it (rung for every call and op)
-    std::uint32_t host_waiting;       // the host sleeps (kWaitFutex, kWaitSocket): wake it
-    std::uint32_t caller_waiting;     // Playbench sleeps (kWaitFutex, kWaitSocket): wake it
-    std::uint32_t play_reply;         // the Reply of the play call numbered play_done
-    std::uint32_t play_started;       // the play call the host has begun, at play_cpu_ns of its time
-    alignas(8) std::int64_t play_cpu_ns;      // the host's processor clock, read at most kCpuMarkNs before the call
-    std::int64_t play_cpu_slack_ns;           // the wall-clock time between that reading and the call
-    podball_settings settings;        // init's settings; play: the live settings
-    podball_world world;              // play's input (its settings pointer is the host's own)
+    std::int32_t status;                        // play's return value
+    std::int32_t can_clone;                     // the library exports podball_module_clone
+    std::int32_t clone_pid;                     // the fork serving a copy (answer to OpClone)
+    alignas(8) std::uint32_t play_request;      // play: sequence numbers (std::atomic_ref)
+    std::uint32_t play_done;                    // a futex word: Playbench sleeps on it
+    std::uint32_t host_bell;                    // a futex word: the host sleeps on it (rung for every call and op)
+    std::uint32_t host_waiting;                 // the host sleeps (kWaitFutex, kWaitSocket): wake it
+    std::uint32_t caller_waiting;               // Playbench sleeps (kWaitFutex, kWaitSocket): wake it
+    std::uint32_t play_reply;                   // the Reply of the play call numbered play_done
+    std::uint32_t play_started;                 // the play call the host has begun, at play_cpu_ns of its time
+    alignas(8) std::int64_t play_cpu_ns;        // the host's processor clock, read at most kCpuMarkNs before the call
+    std::int64_t play_cpu_slack_ns;             // the wall-clock time between that reading and the call
+    podball_settings settings;                  // init's settings; play: the live settings
+    podball_world world;                        // play's input (its settings pointer is the host's own)
     podball_action actions[PODBALL_MAX_PODS];   // play's output
     char name[128];
     char author[128];
     char description[512];
-    char error[1024];                 // why init failed, what a play threw
+    char error[1024];   // why init failed, what a play threw
     // The sandbox (engine/podball/modules/host/module_sandbox.cpp). Refusals of the current call (or the load): their
     // number, the first one's system call (number, audit arch) or, from Playbench's side of the
     // filter (process creation, signals), its text; the host names a numbered one after the call.
     std::uint32_t call_refusals;
     std::int32_t refused_nr;
     std::uint32_t refused_arch;
-    std::int32_t memory_used_mib;     // >= 0: the module's process had used this much at a crash or exception near its limit
-    std::uint64_t log_dropped_bytes;  // what the module wrote to its full log (RLIMIT_FSIZE refused it)
+    std::int32_t
+        memory_used_mib;   // >= 0: the module's process had used this much at a crash or exception near its limit
+    std::uint64_t log_dropped_bytes;   // what the module wrote to its full log (RLIMIT_FSIZE refused it)
     char refused[160];
     // podball_module_last_error's answer after a failed init or play (module_abi.hpp), as the
     // module wrote it; "" when it has none. Playbench makes it printable.
@@ -207,7 +213,8 @@ inline void futex_wake(std::uint32_t* word) { syscall(SYS_futex, word, FUTEX_WAK
 
 // std::chrono::steady_clock's time (CLOCK_MONOTONIC), in nanoseconds.
 inline std::int64_t monotonic_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 // How one side waits for the other (the hand-off above). Yielding is the fastest
@@ -304,9 +311,9 @@ inline long receive_byte(int sock, unsigned char& byte, int* fds, int count) {
     return got;
 }
 
-}  // namespace host
+}   // namespace host
 
 // The host program's main (engine/podball/modules/host/module_host.cpp; kHostArgs above).
 int module_host_main(int argc, char** argv);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -17,4 +17,4 @@ std::unique_ptr<TeamModule> make_formation_module();
 std::unique_ptr<TeamModule> make_passer_module();
 std::unique_ptr<TeamModule> make_random_module();
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -42,10 +42,10 @@ private:
     // Small seeded variations, drawn when possession or mode changes, so that a match does not
     // replay the same rally after every kick-off (the formation resets to the same state).
     Rng rng_;
-    double range_factor_ = 1.0;           // of the shoot range, per possession
+    double range_factor_ = 1.0;                               // of the shoot range, per possession
     std::array<double, 7> aim_weight_{1, 1, 1, 1, 1, 1, 1};   // preference between open aims
-    double kickoff_hold_ = 0.5;           // fraction of BALLKEEP to hold the ball before the whistle
-    double support_shift_ = 0.0;          // supporters' line, forward or back
+    double kickoff_hold_ = 0.5;    // fraction of BALLKEEP to hold the ball before the whistle
+    double support_shift_ = 0.0;   // supporters' line, forward or back
 
     int holder_ = -1;
     std::int64_t held_since_ = 0;
@@ -188,8 +188,8 @@ void ChaserModule::play(const TeamView& v, std::vector<PodAction>& actions) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 std::unique_ptr<TeamModule> make_chaser_module() { return std::make_unique<ChaserModule>(); }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

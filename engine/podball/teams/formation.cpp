@@ -10,8 +10,8 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/podball/teams/builtin_modules.hpp"
 #include "engine/podball/kickoff.hpp"
+#include "engine/podball/teams/builtin_modules.hpp"
 #include "engine/podball/teams/pod_skills.hpp"
 
 namespace pb::podball {
@@ -55,8 +55,10 @@ void FormationModule::place_homes(const Kinematics& k, const TeamView& v, int ke
     const double area = c.goal_exclusion_radius > 0.0 ? c.goal_exclusion_radius + c.pod_radius : 0.0;
     double shift = 0.35 * v.ball_pos.x;
     if (v.ball_owner_team == 0) shift += 0.08 * c.arena_width;
-    const double def_x = std::clamp(-k.hx * (0.64 - 0.44 * depth) + shift, -k.hx + area + c.pod_radius + 0.02, 0.5 * k.hx);
-    const double fwd_x = std::clamp(-k.hx * (0.1 - 0.6 * depth) + shift, -0.5 * k.hx, k.hx - area - c.pod_radius - 0.03);
+    const double def_x =
+        std::clamp(-k.hx * (0.64 - 0.44 * depth) + shift, -k.hx + area + c.pod_radius + 0.02, 0.5 * k.hx);
+    const double fwd_x =
+        std::clamp(-k.hx * (0.1 - 0.6 * depth) + shift, -0.5 * k.hx, k.hx - area - c.pod_radius - 0.03);
     const double spread = 0.75 * std::max(0.0, k.hy - c.pod_radius);
     const double lean = 0.25 * v.ball_pos.y;
     // During kick-offs the keep-off lines hold the pods: stand just behind them.
@@ -75,8 +77,8 @@ void FormationModule::place_homes(const Kinematics& k, const TeamView& v, int ke
         const int j = defender ? rank : rank - defenders;
         ++rank;
         const double y = spread * ((2.0 * j + 1.0) / line_size - 1.0) + lean;
-        home[i] = Vec2{std::min(defender ? def_x : fwd_x, limit),
-                       std::clamp(y, -k.hy + c.pod_radius, k.hy - c.pod_radius)};
+        home[i] =
+            Vec2{std::min(defender ? def_x : fwd_x, limit), std::clamp(y, -k.hy + c.pod_radius, k.hy - c.pod_radius)};
     }
 }
 
@@ -190,8 +192,8 @@ void FormationModule::play(const TeamView& v, std::vector<PodAction>& actions) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 std::unique_ptr<TeamModule> make_formation_module() { return std::make_unique<FormationModule>(); }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -12,8 +12,8 @@
 #include <cmath>
 #include <limits>
 
-#include "engine/podball/teams/builtin_modules.hpp"
 #include "engine/podball/kickoff.hpp"
+#include "engine/podball/teams/builtin_modules.hpp"
 #include "engine/podball/teams/pod_skills.hpp"
 
 namespace pb::podball {
@@ -55,8 +55,8 @@ private:
     std::int64_t held_since_ = 0;
     Mode seen_mode_ = Mode::Suspended;
     std::int64_t mode_since_ = 0;
-    int pass_to_ = -1;             // the receiver of a pass in flight
-    std::int64_t pass_until_ = 0;  // tick after which that pass is given up
+    int pass_to_ = -1;              // the receiver of a pass in flight
+    std::int64_t pass_until_ = 0;   // tick after which that pass is given up
 };
 
 PassPlan PasserModule::best_pass(const Kinematics& k, const TeamView& v, int carrier, int keeper,
@@ -144,7 +144,8 @@ PodAction PasserModule::carry(const Kinematics& k, const TeamView& v, int carrie
         pass_until_ = v.tick + static_cast<std::int64_t>(pass.ticks) + 30;
         return shot_towards(k, me.vel, from, pass.point, pass.speed);
     }
-    if (must_release || carrier == keeper) return clear_ball(k, v, carrier, std::min(k.hx, from.x + 0.3 * c.arena_width));
+    if (must_release || carrier == keeper)
+        return clear_ball(k, v, carrier, std::min(k.hx, from.x + 0.3 * c.arena_width));
     const Vec2 spot = outside_goal_areas(c, Vec2{k.hx - 0.6 * range, 0.3 * from.y}, false);
     return steer(me, spot, k.carry_cruise, k.carry_cruise, 0.0);
 }
@@ -225,7 +226,8 @@ void PasserModule::play(const TeamView& v, std::vector<PodAction>& actions) {
             } else {
                 // The receiver of a pass meets the ball slowly enough to pick it up.
                 const double arrival = c.passer_arrival_speed * c.pickup_velocity;
-                const double speed = i == pass_to_ ? std::clamp(0.9 * c.pickup_velocity - arrival, 0.0, k.cruise) : k.cruise;
+                const double speed =
+                    i == pass_to_ ? std::clamp(0.9 * c.pickup_velocity - arrival, 0.0, k.cruise) : k.cruise;
                 act = steer(me, outside_goal_areas(c, meet[i], false), speed, k.cruise, 0.0);
             }
         } else {
@@ -248,8 +250,8 @@ void PasserModule::play(const TeamView& v, std::vector<PodAction>& actions) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 std::unique_ptr<TeamModule> make_passer_module() { return std::make_unique<PasserModule>(); }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -161,7 +161,7 @@ Vec2 out_of_circle(Vec2 target, Vec2 centre, double rim) {
     return centre + n * rim;
 }
 
-}  // namespace
+}   // namespace
 
 Vec2 outside_goal_areas(const PodballConfig& c, Vec2 target, bool may_enter_own) {
     if (c.goal_exclusion_radius <= 0.0) return target;
@@ -219,4 +219,4 @@ PodAction take_kickoff_ball(const Kinematics& k, const TeamView& v, const PodVie
     return steer(me, meet, k.cruise, k.cruise, 0.0);
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -18,12 +18,12 @@ inline double length(Vec2 v) { return std::sqrt(dot(v, v)); }
 double segment_distance2(Vec2 p, Vec2 a, Vec2 ab, double inv_len2);
 
 struct Kinematics {
-    double hx, hy, mouth;         // half width, half height, half goal width
-    double reach;                 // pod radius + ball radius: centre distance at contact
-    double cruise, carry_cruise;  // top speeds of a free pod and of a carrier
-    double pod_lag;               // ticks a pod needs to get up to speed (1/lambda)
-    double ball_lambda;           // ball friction / mass
-    double shot_speed;            // ball speed a full shot adds
+    double hx, hy, mouth;          // half width, half height, half goal width
+    double reach;                  // pod radius + ball radius: centre distance at contact
+    double cruise, carry_cruise;   // top speeds of a free pod and of a carrier
+    double pod_lag;                // ticks a pod needs to get up to speed (1/lambda)
+    double ball_lambda;            // ball friction / mass
+    double shot_speed;             // ball speed a full shot adds
 };
 Kinematics kinematics_of(const PodballConfig& c);
 
@@ -85,4 +85,4 @@ PodAction press_carrier(const Kinematics& k, const TeamView& v, const PodView& m
 PodAction take_kickoff_ball(const Kinematics& k, const TeamView& v, const PodView& me, Vec2 meet, double meet_time,
                             std::int64_t mode_since);
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -62,8 +62,8 @@ private:
     std::array<std::int64_t, 11> until_{};
 };
 
-}  // namespace
+}   // namespace
 
 std::unique_ptr<TeamModule> make_random_module() { return std::make_unique<RandomModule>(); }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

@@ -84,7 +84,7 @@ std::string refusals(HostShared* sh) {
     return host::refusal_text(*sh);
 }
 
-}  // namespace
+}   // namespace
 
 int module_host_main(int argc, char** argv) {
     signal(SIGPIPE, SIG_IGN);
@@ -117,8 +117,8 @@ int module_host_main(int argc, char** argv) {
     static_assert(sizeof(podball_world) + sizeof(podball_settings) + sizeof(podball_action) * PODBALL_MAX_PODS <= 4096);
     auto* world = static_cast<podball_world*>(area);
     auto* live_settings = reinterpret_cast<podball_settings*>(static_cast<char*>(area) + sizeof(podball_world));
-    auto* actions = reinterpret_cast<podball_action*>(static_cast<char*>(area) + page -
-                                                      sizeof(podball_action) * PODBALL_MAX_PODS);
+    auto* actions =
+        reinterpret_cast<podball_action*>(static_cast<char*>(area) + page - sizeof(podball_action) * PODBALL_MAX_PODS);
     podball_settings init_settings{};
 
     const std::string path = argv[1];
@@ -214,9 +214,10 @@ int module_host_main(int argc, char** argv) {
         int op = kClosed;
         int fds[3] = {-1, -1, -1};
         const std::int64_t wait_start = host::monotonic_ns();
-        const bool rang = waiter.await([&] { return bell() != bell_seen; }, bell, &shared->host_bell, &shared->host_waiting,
-                                       host::kHostSpinPauses, wait_start + std::int64_t{host::kHostYieldMicroseconds} * 1000,
-                                       wait_start + std::int64_t{host::kHostFutexMicroseconds} * 1000);
+        const bool rang =
+            waiter.await([&] { return bell() != bell_seen; }, bell, &shared->host_bell, &shared->host_waiting,
+                         host::kHostSpinPauses, wait_start + std::int64_t{host::kHostYieldMicroseconds} * 1000,
+                         wait_start + std::int64_t{host::kHostFutexMicroseconds} * 1000);
         if (!rang) {
             disarm();   // no call runs while the host sleeps
             std::atomic_ref<std::uint32_t>(shared->host_waiting).store(host::kWaitSocket);
@@ -327,9 +328,9 @@ int module_host_main(int argc, char** argv) {
                 clear_refusals(shared);
                 sandbox::watch(shared, memory_limit);
                 last_play = 0;
-                bell_seen = 0;                           // the new page's bell
-                alarm_armed = false;                     // a fork has no alarm
-                cpu_mark_wall_ns = INT64_MIN / 2;        // nor the processor time of the original
+                bell_seen = 0;                      // the new page's bell
+                alarm_armed = false;                // a fork has no alarm
+                cpu_mark_wall_ns = INT64_MIN / 2;   // nor the processor time of the original
                 std::string why;
                 if (!lib.clone) why = make_state();
                 shared->magic = host::kMagic;
@@ -347,4 +348,4 @@ int module_host_main(int argc, char** argv) {
     }
 }
 
-}  // namespace pb::podball
+}   // namespace pb::podball

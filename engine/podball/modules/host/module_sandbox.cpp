@@ -117,7 +117,7 @@ std::string load(scmp_filter_ctx ctx, const char* what) {
     return rc == 0 ? "" : failed(what, rc);
 }
 
-}  // namespace
+}   // namespace
 
 void watch(host::HostShared* shared, std::uint64_t memory_limit_bytes) {
     g_shared = shared;
@@ -169,17 +169,48 @@ std::string filter_for_loading(int& listener) {
     int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
     const std::uint32_t allow = SCMP_ACT_ALLOW;
     // Memory, time, identity, the process's own signal state, leaving.
-    for (const char* name : {"brk", "mmap", "munmap", "mremap", "mprotect", "madvise", "clock_gettime", "clock_getres",
-                             "clock_nanosleep", "nanosleep", "gettimeofday", "time", "sched_yield", "getpid", "gettid",
-                             "getppid", "getuid", "geteuid", "getgid", "getegid", "getrandom", "futex", "rt_sigreturn",
-                             "rt_sigprocmask", "sigaltstack", "restart_syscall", "exit", "exit_group", "fstat",
-                             "newfstatat", "lseek", "uname", "getrusage", "sched_getaffinity", "alarm"})
+    for (const char* name : {"brk",
+                             "mmap",
+                             "munmap",
+                             "mremap",
+                             "mprotect",
+                             "madvise",
+                             "clock_gettime",
+                             "clock_getres",
+                             "clock_nanosleep",
+                             "nanosleep",
+                             "gettimeofday",
+                             "time",
+                             "sched_yield",
+                             "getpid",
+                             "gettid",
+                             "getppid",
+                             "getuid",
+                             "geteuid",
+                             "getgid",
+                             "getegid",
+                             "getrandom",
+                             "futex",
+                             "rt_sigreturn",
+                             "rt_sigprocmask",
+                             "sigaltstack",
+                             "restart_syscall",
+                             "exit",
+                             "exit_group",
+                             "fstat",
+                             "newfstatat",
+                             "lseek",
+                             "uname",
+                             "getrusage",
+                             "sched_getaffinity",
+                             "alarm"})
         if (rc == 0) rc = add(ctx, allow, name);
     // Signal handlers, except for the signals the host's own handlers serve (SIGSYS: refusals;
     // SIGXFSZ: the log; SIGALRM: the host's guard against outliving Playbench).
     static_assert(SIGALRM == 14 && SIGXFSZ == 25 && SIGSYS == 31);
     for (const auto& [lo, hi] : {std::pair<int, int>{1, 13}, {15, 24}, {26, 30}, {32, 64}})
-        if (rc == 0) rc = allow_first_in(ctx, "rt_sigaction", static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi));
+        if (rc == 0)
+            rc = allow_first_in(ctx, "rt_sigaction", static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi));
     if (rc == 0) rc = add(ctx, allow, "rt_sigaction", {arg(1, SCMP_CMP_EQ, 0)});   // reading a handler
     // Only the real-time timer (alarm), which delivers SIGALRM: no other timer runs module code
     // in the middle of the host's.
@@ -196,8 +227,7 @@ std::string filter_for_loading(int& listener) {
     for (const char* name : {"dup2", "dup3"})
         if (rc == 0) rc = add(ctx, allow, name, {arg(0, SCMP_CMP_GT, host::kMemFd)});
     // A snapshot copy dies with Playbench as the host does; it may not clear that.
-    if (rc == 0)
-        rc = add(ctx, allow, "prctl", {arg(0, SCMP_CMP_EQ, PR_SET_PDEATHSIG), arg(1, SCMP_CMP_EQ, SIGKILL)});
+    if (rc == 0) rc = add(ctx, allow, "prctl", {arg(0, SCMP_CMP_EQ, PR_SET_PDEATHSIG), arg(1, SCMP_CMP_EQ, SIGKILL)});
     // The filter for the calls, added once the library is loaded (filter_for_calls): a filter
     // without a listener, which can only refuse more (a module's code may add one too, for itself).
     if (rc == 0)
@@ -227,8 +257,8 @@ std::string filter_for_calls() {
     int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
     // no_new_privs is set already (the first filter); setting it again is a prctl the filter refuses.
     if (rc == 0) rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
-    for (const char* name : {"openat", "read", "pread64", "readlink", "getcwd", "access", "faccessat", "faccessat2", "statx",
-                             "seccomp"})
+    for (const char* name :
+         {"openat", "read", "pread64", "readlink", "getcwd", "access", "faccessat", "faccessat2", "statx", "seccomp"})
         if (rc == 0) rc = add(ctx, SCMP_ACT_TRAP, name);
     std::string why = rc == 0 ? load(ctx, "seccomp_load") : failed("seccomp rules", rc);
     seccomp_release(ctx);
@@ -259,4 +289,4 @@ int memory_at_limit_mib(std::uint64_t memory_limit_bytes) {
     return static_cast<int>((memory_limit_bytes - fits) / kMiB);
 }
 
-}  // namespace pb::podball::sandbox
+}   // namespace pb::podball::sandbox

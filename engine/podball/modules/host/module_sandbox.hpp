@@ -37,4 +37,4 @@ std::string syscall_name(int nr, std::uint32_t arch);
 // exception, never for a call that went well).
 int memory_at_limit_mib(std::uint64_t memory_limit_bytes);
 
-}  // namespace pb::podball::sandbox
+}   // namespace pb::podball::sandbox
