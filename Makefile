@@ -4,7 +4,7 @@
 SCENARIO ?= scenarios/podball-default.toml
 
 .PHONY: run check test build app deps deps-run deps-check deps-package asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test \
-        docs docs-reference
+        docs docs-reference format format-check
 
 # Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
 FUZZ_SECONDS ?= 600
@@ -39,6 +39,7 @@ check: build
 # GCC 12 Release, then Clang 14 with ASan + UBSan (the second compiler and the sanitizers in one
 # build: a third full build would cost CI a quarter of an hour), replays across the two, fuzzing.
 test: deps build
+	$(MAKE) --no-print-directory format-check
 	ctest --preset release
 	$(MAKE) --no-print-directory package-test
 	$(MAKE) --no-print-directory docs
@@ -115,6 +116,13 @@ docs-reference: deps-run
 # The lab pictures in docs/, one per lab, from the current build (scripts/screenshots.sh).
 screenshots: build
 	bash scripts/screenshots.sh docs build/release/playbench
+
+# One style (.clang-format, .editorconfig; docs/building.md#style): `make format` rewrites every C and
+# C++ file git knows in place; `make format-check` (part of `make test`) names each file that differs.
+format: deps
+	@bash scripts/format.sh
+format-check: deps
+	@bash scripts/format.sh --check
 
 clean:
 	rm -rf build

@@ -32,6 +32,8 @@ TEST=(
   # The sanitizer build and the fuzz targets (fuzz/, `make fuzz-smoke`): clang 14, its libFuzzer
   # and sanitizer runtimes, llvm-symbolizer for readable stacks.
   clang-14 libclang-rt-14-dev llvm-14
+  # One style, checked (`make format-check`, scripts/format.sh).
+  clang-format-14
   # The Slurm test starts a one-node cluster of its own (munged, slurmctld, slurmd) from these,
   # with its own config in a temporary folder (scripts/slurm-sweep-test.sh).
   slurm-wlm munge
