@@ -143,6 +143,81 @@ end)");
     CHECK(metrics_json(copy) == metrics_json(w));
 }
 
+TEST_CASE("lua teams: a copy carries what the script keeps in its chunk's locals and tables, not only memory") {
+    // Counters, strings, tables, a table two locals share, an object with a metatable, a global
+    // table, a table of memory kept in a local: each steers the pods, so a copy that started any
+    // of them from the chunk's value would move them differently.
+    PodballWorld w = lua_world(R"(
+local count = 0
+local phase = "a"
+local history = {}
+local shared = { n = 0 }
+local alias = shared
+local Vec = {}
+Vec.__index = Vec
+local obj = setmetatable({ x = 0 }, Vec)
+function Vec:bump() self.x = self.x + 1 end
+local function helper() count = count + 1; return count end
+CONFIG = { step = 0 }
+local cached_settings, kept
+function play(world, memory, actions)
+  local c = helper()
+  history[#history + 1] = c % 7
+  if #history > 20 then table.remove(history, 1) end
+  shared.n = shared.n + 1
+  obj:bump()
+  CONFIG.step = CONFIG.step + 2
+  if c % 10 == 0 then phase = phase == "a" and "b" or "a" end
+  if world.settings ~= cached_settings then cached_settings = world.settings end
+  memory.sub = memory.sub or { hits = 0 }
+  kept = memory.sub
+  kept.hits = kept.hits + 1
+  local s = 0
+  for _, h in ipairs(history) do s = s + h end
+  local dir = (phase == "a") and 1 or -1
+  for i = 1, #world.own do
+    actions[i] = { kind = "move", x = dir * ((s + alias.n + obj.x + CONFIG.step) % 5 - 2) / 2,
+                   y = ((count % 3) - 1) / 2 }
+  end
+end)");
+    run(w, 33);
+    PodballWorld copy = w;
+    CHECK(copy.hash() == w.hash());
+    for (int i = 0; i < 300; ++i) {
+        w.step();
+        copy.step();
+        REQUIRE(copy.tick_hash() == w.tick_hash());
+    }
+    CHECK(metrics_json(copy) == metrics_json(w));
+    CHECK(has(metrics_json(copy), R"("faults":[])"));
+    // A copy of the copy carries them too.
+    PodballWorld again = copy;
+    for (int i = 0; i < 100; ++i) {
+        copy.step();
+        again.step();
+        REQUIRE(again.tick_hash() == copy.tick_hash());
+    }
+}
+
+TEST_CASE("lua teams: a function made while the match runs cannot be copied; the copy says where, and plays on") {
+    PodballWorld w = lua_world(R"(
+local pick
+function play(world, memory, actions)
+  local k = world.tick % 2
+  pick = function() return k end
+  actions[1] = { kind = "move", x = pick(), y = 0 }
+end)");
+    run(w, 5);
+    PodballWorld copy = w;
+    const std::string json = metrics_json(copy);
+    INFO(json);
+    CHECK(has(json,
+              "test.lua: not all carried into this copy of the match: play's local 'pick' holds a function made while "
+              "the match ran"));
+    run(copy, 10);   // it plays on
+    CHECK(copy.tick() == w.tick() + 10);
+}
+
 TEST_CASE("lua teams: the same script gives the same match in every run; math.random is the team's seeded generator") {
     const std::string code = R"(
 function play(world, memory, actions)

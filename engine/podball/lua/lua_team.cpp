@@ -4,10 +4,8 @@
 #include "engine/podball/lua/lua_team.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <stdexcept>
-#include <tuple>
 
 #include "engine/podball/lua/lua_vm.hpp"
 
@@ -155,6 +153,7 @@ public:
         if (!vm_)
             throw std::runtime_error(broken_.empty() ? "script '" + script_->written + "' did not start" : broken_);
         ++calls_;
+        last_tick_ = v.tick;
         PlayContext ctx{this, &v, &actions};
         pod_faults_.clear();
         std::string error;
@@ -191,6 +190,23 @@ public:
             copy->broken_ = "script '" + script_->written + "' could not be copied with the world: " + error;
             return copy;
         }
+        // What the script keeps outside memory, in the chunk's locals and the tables they reach.
+        std::vector<int> shared{refs_.world,    refs_.own,      refs_.opponents, refs_.ball,   refs_.ball_pos,
+                                refs_.ball_vel, refs_.settings, refs_.params,    refs_.actions};
+        for (const auto* pods : {&refs_.own_pods, &refs_.opponent_pods})
+            for (const Refs::Pod& r : *pods) shared.insert(shared.end(), {r.pod, r.pos, r.vel});
+        lua::CopyProblems problems;
+        if (!lua::copy_script_state(vm_->state(), *copy->vm_, shared.data(), shared.size(), refs_.memory,
+                                    kInitFactor * instructions_of(settings_.config), problems, error)) {
+            copy->vm_.reset();
+            copy->broken_ = "script '" + script_->written + "' could not be copied with the world: " + error;
+            return copy;
+        }
+        copy->last_tick_ = last_tick_;
+        if (problems.count > 0)
+            copy->note_fault(script_->written + ": not all carried into this copy of the match: " + problems.first +
+                                 (problems.count > 1 ? " (and " + std::to_string(problems.count - 1) + " more)" : ""),
+                             last_tick_);
         copy->vm_->rng = vm_->rng;
         copy->vm_->log = vm_->log;
         copy->vm_->log_dropped = vm_->log_dropped;
@@ -642,6 +658,7 @@ private:
     std::string title_, description_;
     std::string memory_bytes_;   // memory after the last call that succeeded
     std::int64_t calls_ = 0;
+    std::int64_t last_tick_ = -1;   // the tick of the last play call
     std::vector<LuaFault> faults_;
     std::vector<PodFault> pod_faults_;   // the last play call's unreadable actions
     std::string broken_;                 // why the team cannot play any more (a copy that failed)

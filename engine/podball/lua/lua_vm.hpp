@@ -145,4 +145,18 @@ void deserialise_memory(lua_State* L, const char* data, std::size_t n);
 // Throws std::runtime_error on bytes cut short or damaged.
 void write_memory_json(JsonWriter& out, const char* data, std::size_t n);
 
+// What a copy could not carry (script_state.cpp): how many places, and the first one as text
+// ("local 'cache': holds a function made while the match ran ...").
+struct CopyProblems {
+    int count = 0;
+    char first[256] = {};
+};
+// Copies what the script in `from` keeps outside memory into `to`, a state that ran the same chunk
+// and holds the same world tables (`shared_refs`, registry references alike in both) and memory
+// (`memory_ref`): the values of the chunk's locals its functions captured and the tables reachable
+// from them and the globals (docs/lua-teams.md#memory). `from` is only read. False, with `error`,
+// when `to` ran out of memory or instructions; what cannot be copied is counted in `problems`.
+bool copy_script_state(lua_State* from, Vm& to, const int* shared_refs, std::size_t shared_count, int memory_ref,
+                       std::int64_t instructions, CopyProblems& problems, std::string& error);
+
 }   // namespace pb::podball::lua
