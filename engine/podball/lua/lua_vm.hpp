@@ -132,6 +132,8 @@ void push_key_entry(lua_State* L, const KeyEntry& e);
 // Sets the metatable on top of the stack (popped) on the table at `t`, marked read only: rawset
 // refuses the table, getmetatable and setmetatable cannot reach the metatable.
 void lock_metatable(lua_State* L, int t);
+// Whether the table at `t` was made read only (lock_metatable). May allocate: protected calls only.
+bool is_readonly(lua_State* L, int t);
 // The table holding the contents of a read-only table (sandbox.cpp), or `t` itself.
 int contents_index(lua_State* L, int t);
 

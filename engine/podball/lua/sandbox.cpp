@@ -63,14 +63,6 @@ int contents_len(lua_State* L) {
     return 1;
 }
 
-bool is_readonly(lua_State* L, int t) {
-    if (!lua_getmetatable(L, t)) return false;
-    lua_getfield(L, -1, "__readonly");
-    const bool ro = lua_toboolean(L, -1);
-    lua_pop(L, 2);
-    return ro;
-}
-
 // Makes the table at `t` read only in place (closures that captured it keep seeing it): its
 // contents move to a hidden table the metatable reads through. `name` as for readonly_newindex;
 // `prefix` for forbidden_index.
@@ -881,6 +873,14 @@ int freeze_globals(lua_State* L) {
     freeze(L, -1, "", "");
     lua_pop(L, 1);
     return 0;
+}
+
+bool is_readonly(lua_State* L, int t) {
+    if (!lua_getmetatable(L, t)) return false;
+    lua_getfield(L, -1, "__readonly");
+    const bool ro = lua_toboolean(L, -1);
+    lua_pop(L, 2);
+    return ro;
 }
 
 }   // namespace pb::podball::lua

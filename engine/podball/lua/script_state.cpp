@@ -55,14 +55,6 @@ bool s_readonly(lua_State* S, int idx) {
     return ro;
 }
 
-bool d_readonly(lua_State* D, int idx) {
-    if (!lua_getmetatable(D, idx)) return false;
-    lua_getfield(D, -1, "__readonly");
-    const bool ro = lua_toboolean(D, -1);
-    lua_pop(D, 2);
-    return ro;
-}
-
 void problem(Copier& c, const char* what) {
     if (c.problems->count++ > 0) return;
     std::snprintf(c.problems->first, sizeof c.problems->first, "%.*s %s", static_cast<int>(c.path_len), c.path, what);
@@ -154,7 +146,7 @@ void copy_table(Copier& c, int s, int hint, int depth) {
         return;
     }
     luaL_checkstack(D, 12, "copying the script's state");
-    if (lua_istable(D, hint) && !claimed(c, hint) && !d_readonly(D, hint))
+    if (lua_istable(D, hint) && !claimed(c, hint) && !is_readonly(D, hint))
         lua_pushvalue(D, hint);   // the copy's table at the same place: other references to it stay right
     else
         lua_newtable(D);
