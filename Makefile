@@ -3,7 +3,7 @@
 # (scripts/install-deps.sh GROUP), then uses the CMake presets.
 SCENARIO ?= scenarios/podball-default.toml
 
-.PHONY: run check test build app deps deps-run deps-check deps-package asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test \
+.PHONY: run check test build app deps deps-run deps-check deps-package asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test image deps-image \
         docs docs-reference format format-check
 
 # Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
@@ -17,6 +17,8 @@ deps-check:
 	@bash scripts/install-deps.sh check
 deps-package:
 	@bash scripts/install-deps.sh package
+deps-image:
+	@bash scripts/install-deps.sh image
 
 # What the window needs, and nothing else: the program and its module host.
 app: deps-run
@@ -87,6 +89,11 @@ install: app
 # The Debian package: build/release/playbench_VERSION_amd64.deb (`sudo apt install ./build/release/playbench_*.deb`).
 package: deps-package app
 	cd build/release && cpack -G DEB
+
+# The container image playbench:VERSION / playbench:latest from that package, for the cluster jobs
+# in deploy/ (deploy/container/Containerfile, scripts/build-image.sh; docs/packaging.md#container-image).
+image: deps-image package
+	bash scripts/build-image.sh build/release
 
 # The package unpacked into a temporary root and run from elsewhere, and its validators
 # (scripts/package-test.sh): part of `make test`.

@@ -128,7 +128,8 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
         err << "playbench sweep report: " << renderer.error() << "\n";
         return 2;
     }
-    const ImU32 mean_colour = ui::palette::rgb(255, 196, 64), band_colour = ui::palette::rgb(110, 170, 255, 200);
+    const ui::SweepLineColours& colours = ui::sweep_line_colours();
+    const LabInfo* lab = find_lab(m.lab);
     int written = 0;
     std::string error;
 
@@ -136,10 +137,16 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
         // ---- one line plot per varied parameter
         for (std::size_t p : varied) {
             const SweepLine line = sweep_line(table, k, p);
-            ui::ChartSeries mean{"mean over seeds", mean_colour, line.x, line.mean, 2.5f};
-            ui::ChartSeries lo{"min over seeds", band_colour, line.x, line.min, 1.0f},
-                hi{"max over seeds", band_colour, line.x, line.max, 1.0f};
-            double ymin = line.ymin, ymax = line.ymax;
+            // The result in the lab's words and unit (a share 0..1 shown in %).
+            const ResultLabel words = result_label(lab, m.results[k]);
+            auto scaled = [&](std::vector<double> v) {
+                for (double& y : v) y *= words.scale;
+                return v;
+            };
+            ui::ChartSeries mean{"mean over seeds", colours.mean, line.x, scaled(line.mean), 2.5f};
+            ui::ChartSeries lo{"lowest seed", colours.min, line.x, scaled(line.min), 1.0f},
+                hi{"highest seed", colours.max, line.x, scaled(line.max), 1.0f};
+            double ymin = line.ymin * words.scale, ymax = line.ymax * words.scale;
             const double pad = (ymax - ymin) * 0.08 + (ymax == ymin ? 0.5 : 0.0);
             std::string others;
             for (std::size_t q : varied)
@@ -153,10 +160,9 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                 renderer,
                 [&] {
                     ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
-                    ImGui::TextColored(
-                        ui::palette::kDimText,
-                        "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed (min-max)%s", nseeds,
-                        nseeds == 1 ? "" : "s", logp[p] ? "; x on a log scale" : "");
+                    ImGui::TextColored(ui::palette::kDimText,
+                                       "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed%s",
+                                       nseeds, nseeds == 1 ? "" : "s", logp[p] ? "; x on a log scale" : "");
                     ImGui::TextColored(ui::palette::kDimText, "%s",
                                        others.empty() ? "no other parameter varied"
                                                       : ("averaged over the other parameters: " + others).c_str());
@@ -165,7 +171,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                     ui::ChartSpec spec;
                     spec.id = "line";
                     spec.x = {m.params[p], unit_of(p), values[p].front(), values[p].back(), logp[p]};
-                    spec.y = {m.results[k], "", ymin - pad, ymax + pad};
+                    spec.y = {words.label + " (" + m.results[k] + ")", words.unit, ymin - pad, ymax + pad};
                     spec.series = {lo, hi, mean};
                     const float s = ImGui::GetFontSize() / 13.0f;
                     spec.height = (static_cast<float>(renderer.height()) - ImGui::GetCursorPosY() -
@@ -201,7 +207,9 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                         << " cells have runs (random or latin points); the line plots show them\n";
                     continue;
                 }
-                const double lo = heat.lo, hi = heat.hi;
+                // The scale the window's view picks by default (docs/sweeps.md#in-the-window).
+                const SweepColourMap colour = sweep_colour_map(heat.mean, choose_colour_scale(heat.mean));
+                const ResultLabel words = result_label(lab, m.results[k]);
                 const std::string path =
                     (fs::path(o.out) / ("heat-" + file_part(m.results[k]) + "--" + file_part(m.params[px]) + "--" +
                                         file_part(m.params[py]) + ".png"))
@@ -226,7 +234,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                         const float left = origin.x + line_h * 1.6f + label_w + 8.0f;
                         const float top = origin.y + line_h + 8.0f;
                         const float right = static_cast<float>(renderer.width()) - 16.0f;
-                        const float bottom = static_cast<float>(renderer.height()) - line_h * 6.0f;
+                        const float bottom = static_cast<float>(renderer.height()) - line_h * 6.6f;
                         const float cw = (right - left) / static_cast<float>(nx),
                                     ch = (bottom - top) / static_cast<float>(ny);
                         ui::Painter d = ui::Painter::window();
@@ -236,10 +244,10 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                                 const auto [p0, p1] = ui::sweep_heat_cell(left, top, right, bottom, nx, ny, i, j);
                                 const bool has = heat.runs[c] > 0;
                                 const double v = heat.mean[c];
-                                const float t = has ? static_cast<float>((v - lo) / (hi - lo)) : 0.0f;
+                                const float t = has ? colour.at(v) : 0.0f;
                                 d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1),
                                                 has ? ui::sweep_heat_colour(t) : ui::palette::rgb(70, 70, 70));
-                                const std::string label = has ? num(v) : "no run";
+                                const std::string label = has ? readable_number(v * words.scale) : "no run";
                                 const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
                                 if (ts.x < p1.x - p0.x - 2)
                                     d.AddText(
@@ -271,9 +279,8 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                                                (logp[py] ? " (log-spaced values)" : "");
                         d.AddText(ImVec2(origin.x, origin.y + 2.0f), tick, yl.c_str());
                         ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
-                        ui::colour_scale(("colour: mean " + m.results[k]).c_str(),
-                                         [&](float t) { return ui::sweep_heat_colour(t); }, lo, hi, "",
-                                         std::min(right - left, 520.0f));
+                        ui::sweep_colour_key(colour, "colour: mean " + words.with_unit(),
+                                             std::min(right - left, 520.0f), words, nullptr);
                     },
                     path, error);
                 if (!ok) {

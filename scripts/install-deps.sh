@@ -10,6 +10,8 @@ set -euo pipefail
 #   test     check + everything `make test` adds: Clang 14 and its sanitizers and libFuzzer, the
 #            one-node Slurm cluster, the documentation site, and the package's tools
 #   package  run + building and validating the Debian package (`make package`)
+#   image    package + the container image (`make image`): podman, and mmdebstrap for a Debian 12
+#            base when no registry can be reached
 RUN=(
   build-essential cmake pkg-config
   libsdl2-dev libimgui-dev libglm-dev libtomlplusplus-dev libstb-dev libcli11-dev
@@ -37,6 +39,8 @@ TEST=(
   # The Slurm test starts a one-node cluster of its own (munged, slurmctld, slurmd) from these,
   # with its own config in a temporary folder (scripts/slurm-sweep-test.sh).
   slurm-wlm munge
+  # The Kubernetes manifests' test reads them as YAML (scripts/kubernetes-manifest-test.py).
+  python3-yaml
   # The documentation site (`make docs`): mkdocs build --strict of docs/.
   mkdocs
 )
@@ -44,6 +48,12 @@ PACKAGE=(
   # dpkg-shlibdeps and fakeroot for CPack, and the validators of the package, its .desktop entry,
   # AppStream metainfo and MIME type (`make package-test`).
   dpkg-dev fakeroot lintian desktop-file-utils appstream shared-mime-info libxml2-utils
+)
+
+IMAGE=(
+  # `make image` (scripts/build-image.sh): podman builds deploy/container/Containerfile rootful
+  # with --isolation=chroot; mmdebstrap makes its Debian 12 base when no debian:12 image is local.
+  podman mmdebstrap
 )
 
 groups=("$@")
@@ -55,7 +65,8 @@ for g in "${groups[@]}"; do
     check) PACKAGES+=("${RUN[@]}" "${CHECK[@]}") ;;
     test) PACKAGES+=("${RUN[@]}" "${CHECK[@]}" "${TEST[@]}" "${PACKAGE[@]}") ;;
     package) PACKAGES+=("${RUN[@]}" "${PACKAGE[@]}") ;;
-    *) echo "install-deps.sh: unknown group '$g' (allowed: run, check, test, package)" >&2; exit 2 ;;
+    image) PACKAGES+=("${RUN[@]}" "${PACKAGE[@]}" "${IMAGE[@]}") ;;
+    *) echo "install-deps.sh: unknown group '$g' (allowed: run, check, test, package, image)" >&2; exit 2 ;;
   esac
 done
 

@@ -3,9 +3,11 @@
 # (docs/sweeps.md#on-a-cluster-slurm-and-kubernetes): munged, slurmctld and slurmd from Debian's
 # packages, each with its own config, key, state, spool and logs in a temporary folder, started here
 # and stopped here by their pids whatever happens. It submits deploy/slurm/sweep.sbatch (a 4-task
-# array and its merge job) for SWEEP with one task failing, checks that the merge runs anyway and
-# says what is missing, submits it again, and checks that the merged CSV equals a local run's byte
-# for byte.
+# array and its merge job) for SWEEP with one task cancelled while it runs (scancel), and again with
+# one task failing, and checks each time that the merge runs anyway (never waits forever: a merge
+# left DependencyNeverSatisfied fails the test at once) and names the missing runs, the array tasks
+# that did not complete and the command to resume; then submits it again, and checks that the
+# merged CSV equals a local run's byte for byte.
 #
 #   scripts/slurm-sweep-test.sh PLAYBENCH SWEEP
 #
@@ -143,25 +145,82 @@ echo "slurm test: munged, slurmctld and slurmd up in $((up - started)) s (pids $
 "$playbench" sweep run "$sweep" --out "$dir/local" --threads 2 >/dev/null
 "$playbench" sweep merge "$dir/local" >/dev/null
 
-# Submits the sweep through deploy/slurm/sweep.sbatch with the binary $1 and waits for the array and
-# its merge to leave the queue; sets $array and $merge.
-submit_and_wait() {
+# Submits the sweep through deploy/slurm/sweep.sbatch with the binary $1 into folder $2 (default
+# $dir/out); sets $array and $merge.
+submit() {
     local ids
-    ids=$(PLAYBENCH="$1" PLAYBENCH_CPUS_PER_TASK=1 bash "$here/deploy/slurm/sweep.sbatch" "$sweep" "$dir/out" 4)
+    ids=$(PLAYBENCH="$1" PLAYBENCH_CPUS_PER_TASK=1 bash "$here/deploy/slurm/sweep.sbatch" "$sweep" "${2:-$dir/out}" 4)
     echo "$ids" | sed 's/^/slurm test: /'
     array=$(echo "$ids" | awk '/^array/ {print $2}')
     merge=$(echo "$ids" | awk '/^merge/ {print $2}')
+}
+# Waits for the array and its merge to leave the queue. A merge Slurm will never start
+# (DependencyNeverSatisfied) fails at once: that is the bug this guards against.
+wait_for_jobs() {
+    local reason
     for _ in $(seq 1200); do
         if [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ]; then return 0; fi
+        reason=$(squeue -h -j "$merge" -o %r 2>/dev/null || true)
+        if [ "$reason" = DependencyNeverSatisfied ]; then
+            echo "slurm test: the merge job $merge waits forever (DependencyNeverSatisfied)" >&2
+            squeue >&2
+            scancel "$merge" || true
+            exit 1
+        fi
         sleep 0.25
     done
     echo "slurm test: the jobs did not finish in 5 minutes (a merge waiting on a failed task?)" >&2
     squeue >&2
     exit 1
 }
+submit_and_wait() {
+    submit "$@"
+    wait_for_jobs
+}
 job_state() { scontrol -o show job "$1" | grep -o 'JobState=[A-Z_]*' | sort -u | tr '\n' ' '; }
 
-# First round: array task 1 fails (a wrapper in place of the binary). The merge must still run
+# A merge that ran on an incomplete sweep: FAILED, naming the missing runs, the array task that
+# did not complete (with its state) and the command that resumes the sweep.
+check_incomplete_merge() {
+    local task=$1 task_state=$2 out=$3 state merge_out
+    state=$(job_state "$merge")
+    case "$state" in
+        *FAILED*) ;;
+        *) echo "slurm test: with task $task $task_state, the merge job ended '$state', not FAILED" >&2; exit 1 ;;
+    esac
+    merge_out="$out/slurm-merge-$merge.out"
+    for said in "runs missing (run keys" "array task $task (job ${array}_$task): $task_state" \
+        "bash $here/deploy/slurm/sweep.sbatch $sweep $out"; do
+        if ! grep -qF "$said" "$merge_out"; then
+            echo "slurm test: the incomplete merge does not say '$said':" >&2
+            cat "$merge_out" >&2
+            exit 1
+        fi
+    done
+    echo "slurm test: task $task $task_state; the merge ran anyway: $(grep -o '[0-9]* of [0-9]* runs missing (run keys [^;]*' "$merge_out")"
+}
+
+# First round: array task 2 is cancelled while it runs (a wrapper keeps it busy), as `scancel
+# JOB_2` by its user or an admin does.
+cat > "$dir/slow-playbench" <<EOS
+#!/usr/bin/env bash
+if [ "\${PLAYBENCH_SWEEP_ROLE:-}" = shard ] && [ "\${SLURM_ARRAY_TASK_ID:-}" = 2 ]; then
+    sleep 300
+fi
+exec "$playbench" "\$@"
+EOS
+chmod +x "$dir/slow-playbench"
+mkdir -p "$dir/out-cancelled"
+submit "$dir/slow-playbench" "$dir/out-cancelled"
+for _ in $(seq 1200); do
+    [ "$(squeue -h -j "${array}_2" -o %T 2>/dev/null || true)" = RUNNING ] && break
+    sleep 0.25
+done
+scancel "${array}_2"
+wait_for_jobs
+check_incomplete_merge 2 CANCELLED "$dir/out-cancelled"
+
+# Second round: array task 1 fails (a wrapper in place of the binary). The merge must still run
 # (afterany), fail, and say which runs are missing and how to finish.
 cat > "$dir/failing-playbench" <<EOS
 #!/usr/bin/env bash
@@ -173,20 +232,9 @@ exec "$playbench" "\$@"
 EOS
 chmod +x "$dir/failing-playbench"
 submit_and_wait "$dir/failing-playbench"
-state=$(job_state "$merge")
-case "$state" in
-    *FAILED*) ;;
-    *) echo "slurm test: with task 1 failed, the merge job ended '$state', not FAILED" >&2; exit 1 ;;
-esac
-merge_out="$dir/out/slurm-merge-$merge.out"
-if ! grep -q "runs missing" "$merge_out" || ! grep -q "submit it again" "$merge_out"; then
-    echo "slurm test: the incomplete merge does not say what is missing and how to finish:" >&2
-    cat "$merge_out" >&2
-    exit 1
-fi
-echo "slurm test: task 1 failed; the merge ran anyway: $(grep -o '[0-9]* of [0-9]* runs missing' "$merge_out")"
+check_incomplete_merge 1 FAILED "$(realpath "$dir/out")"
 
-# Second round, as the merge's message says: the same command again finishes the sweep.
+# Third round, as the merge's message says: the same command again finishes the sweep.
 submit_and_wait "$playbench"
 for job in "$array" "$merge"; do
     bad=$(job_state "$job" | grep -v '^JobState=COMPLETED $' || true)

@@ -6,6 +6,7 @@
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "engine/core/lab_verb.hpp"
 #include "engine/core/node.hpp"
 #include "engine/core/params.hpp"
+#include "engine/core/result_label.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/world.hpp"
 
@@ -53,6 +55,10 @@ struct LabInfo {
     std::string example_scenario;
     // A sweep's results when its file names none: paths of `run --json` ("metrics.score[0]").
     std::vector<std::string> sweep_results;
+    // A result path of `run --json` in the designer's words, with its unit ("metrics.starved":
+    // starved, units); nullopt for a path the lab does not name (engine/core/result_label.hpp
+    // spells it out). What the sweep view and `sweep report` label results with.
+    std::function<std::optional<ResultLabel>(const std::string& path)> result_label;
     // Compare's key results among `known` (every path the world prints); empty: the sweep results
     // the world prints.
     std::function<std::vector<std::string>(const std::vector<std::string>& known)> compare_results;

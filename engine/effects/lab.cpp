@@ -28,6 +28,25 @@ std::vector<std::string> compare_results(const std::vector<std::string>& known) 
     return out;
 }
 
+// Its metrics per lane (one stacking policy each), lanes counted from 1 as the canvas shows them
+// (docs/sweeps.md#in-the-window).
+std::optional<ResultLabel> result_label_of(const std::string& path) {
+    static const ResultField fields[] = {
+        {"kills", "kills", ""},
+        {"leaks", "leaks", ""},
+        {"walking", "creeps walking", ""},
+        {"lives", "lives left", ""},
+        {"missed_attacks", "missed attacks", ""},
+        {"total_damage", "damage dealt", "HP"},
+        {"mean_time_to_kill", "mean time to kill", "s"},
+        {"base_fell_tick", "tick the base fell", "ticks"},
+    };
+    if (path == "metrics.seconds") return ResultLabel{"time played", "s"};
+    const auto f = indexed_field(path, "metrics.policies");
+    if (!f) return std::nullopt;
+    return field_label(f->second, fields, "lane " + std::to_string(f->first + 1) + " ");
+}
+
 LabInfo make_lab() {
     LabInfo lab;
     lab.name = "effects";
@@ -49,6 +68,7 @@ LabInfo make_lab() {
     lab.example_scenario = "effects-three-waves.toml";
     lab.sweep_results = {"metrics.policies[0].kills", "metrics.policies[0].leaks", "metrics.policies[0].lives",
                          "metrics.policies[0].total_damage"};
+    lab.result_label = result_label_of;
     lab.compare_results = compare_results;
     return lab;
 }

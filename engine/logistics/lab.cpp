@@ -16,6 +16,25 @@ std::unique_ptr<World> create_logistics_world(const Scenario& s) {
     return std::make_unique<LogisticsWorld>(s.params, setup ? *setup : fallback, s.seed);
 }
 
+// Its metrics in the words of the side panel (docs/sweeps.md#in-the-window): totals since tick 0
+// in units, the idle shares (0..1 in the JSON) in %.
+std::optional<ResultLabel> result_label_of(const std::string& path) {
+    static const ResultField fields[] = {
+        {"delivered_to_sinks", "delivered to sinks", "units"},
+        {"moved_into_buffers", "moved into buffers", "units"},
+        {"produced", "produced", "units"},
+        {"consumed", "consumed by sinks", "units"},
+        {"starved", "starved", "units"},
+        {"unmet_demand", "unmet demand at the end", "units"},
+        {"idle_fraction", "idle transporters at the end", "%", 100.0},
+        {"mean_idle_fraction", "idle transporters, mean", "%", 100.0},
+        {"distance_travelled", "distance travelled", "tiles"},
+        {"matches", "matches made", ""},
+    };
+    if (path.rfind("metrics.", 0) != 0) return std::nullopt;
+    return field_label(path.substr(8), fields);
+}
+
 LabInfo make_lab() {
     LabInfo lab;
     lab.name = "logistics";
@@ -36,6 +55,7 @@ LabInfo make_lab() {
     lab.example_scenario = "logistics-colony.toml";
     lab.sweep_results = {"metrics.delivered_to_sinks", "metrics.starved", "metrics.unmet_demand",
                          "metrics.mean_idle_fraction"};
+    lab.result_label = result_label_of;
     return lab;
 }
 

@@ -25,6 +25,31 @@ std::unique_ptr<World> create_podball_world(const Scenario& s) {
     return std::make_unique<PodballWorld>(s.params, setup ? *setup : fallback, s.seed);
 }
 
+// Its metrics per team, named as the scenario's [team0] / [team1] (docs/sweeps.md#in-the-window).
+std::optional<ResultLabel> result_label_of(const std::string& path) {
+    static const ResultField fields[] = {
+        {"goals", "goals", ""},
+        {"own_goals_conceded", "own goals conceded", ""},
+        {"possession_ticks", "possession", "ticks"},
+        {"possession_pct", "possession", "%"},
+        {"coverage_pct", "area covered", "%"},
+        {"attack_ratio", "attack ratio", ""},
+        {"upfield_pod_ticks", "pod time upfield", "pod-ticks"},
+        {"own_half_pod_ticks", "pod time in own half", "pod-ticks"},
+        {"shots", "shots", ""},
+        {"shots_on_goal", "shots on goal", ""},
+        {"ball_in_own_goal_area_ticks", "ball in own goal area", "ticks"},
+    };
+    if (path == "metrics.running_ticks") return ResultLabel{"running time", "ticks"};
+    if (path == "metrics.period") return ResultLabel{"period", ""};
+    std::string score = path.rfind("metrics.score", 0) == 0 ? path.substr(13) : "";
+    if (const std::optional<int> team = take_index(score); team && score.empty())
+        return ResultLabel{"team " + std::to_string(*team) + " goals", ""};
+    const auto f = indexed_field(path, "metrics.teams");
+    if (!f) return std::nullopt;
+    return field_label(f->second, fields, "team " + std::to_string(f->first) + " ");
+}
+
 LabInfo make_lab() {
     LabInfo lab;
     lab.name = "podball";
@@ -60,6 +85,7 @@ LabInfo make_lab() {
                 "metrics.teams[0].possession_pct",
                 "metrics.teams[1].possession_pct"};
     };
+    lab.result_label = result_label_of;
     lab.plays_to_the_end = true;     // the final whistle
     lab.run_json = write_run_json;   // run_report.cpp
     lab.run_text = write_run_text;

@@ -16,6 +16,22 @@ std::unique_ptr<World> create_rgs_world(const Scenario& s) {
     return std::make_unique<RgsWorld>(s.params, setup ? *setup : fallback, s.seed);
 }
 
+// Its metrics per team, named as the scenario's [team0] / [team1] (docs/sweeps.md#in-the-window).
+std::optional<ResultLabel> result_label_of(const std::string& path) {
+    static const ResultField fields[] = {
+        {"bp", "BP in hand", "BP"},
+        {"mined", "BP mined", "BP"},
+        {"spent", "BP spent", "BP"},
+        {"refunded", "BP refunded", "BP"},
+        {"mining_rgs", "RGS mining", ""},
+        {"building_rgs", "RGS building", ""},
+        {"destroyed_rgs", "RGS destroyed", ""},
+    };
+    const auto f = indexed_field(path, "metrics.teams");
+    if (!f) return std::nullopt;
+    return field_label(f->second, fields, "team " + std::to_string(f->first) + " ");
+}
+
 LabInfo make_lab() {
     LabInfo lab;
     lab.name = "rgs";
@@ -36,6 +52,7 @@ LabInfo make_lab() {
     lab.example_scenario = "rgs-build-order.toml";
     lab.sweep_results = {"metrics.teams[0].bp", "metrics.teams[1].bp", "metrics.teams[0].mined",
                          "metrics.teams[1].mined"};
+    lab.result_label = result_label_of;
     return lab;
 }
 

@@ -376,4 +376,70 @@ SweepHeat sweep_heat(const SweepTable& t, std::size_t k, std::size_t px, std::si
     return h;
 }
 
+const char* sweep_colour_scale_name(SweepColourScale s) {
+    switch (s) {
+        case SweepColourScale::Linear: return "linear";
+        case SweepColourScale::Log: return "log";
+        case SweepColourScale::Rank: return "rank";
+    }
+    return "linear";
+}
+
+SweepColourMap sweep_colour_map(const std::vector<double>& values, SweepColourScale scale) {
+    SweepColourMap m;
+    for (double v : values)
+        if (std::isfinite(v)) m.distinct.push_back(v);
+    std::sort(m.distinct.begin(), m.distinct.end());
+    m.distinct.erase(std::unique(m.distinct.begin(), m.distinct.end()), m.distinct.end());
+    if (!m.distinct.empty()) m.lo = m.distinct.front(), m.hi = m.distinct.back();
+    if (m.hi <= m.lo) m.hi = m.lo + 1.0;
+    m.scale = scale == SweepColourScale::Log && !(m.lo > 0.0) ? SweepColourScale::Linear : scale;
+    return m;
+}
+
+float SweepColourMap::at(double v) const {
+    if (!std::isfinite(v)) return 0.0f;
+    double t = 0.0;
+    switch (scale) {
+        case SweepColourScale::Linear: t = (v - lo) / (hi - lo); break;
+        case SweepColourScale::Log: t = std::log(std::max(v, lo) / lo) / std::log(hi / lo); break;
+        case SweepColourScale::Rank: {
+            if (distinct.size() < 2) break;
+            const auto it = std::lower_bound(distinct.begin(), distinct.end(), v);
+            t = static_cast<double>(it - distinct.begin()) / static_cast<double>(distinct.size() - 1);
+            break;
+        }
+    }
+    return static_cast<float>(std::clamp(t, 0.0, 1.0));
+}
+
+double SweepColourMap::value_at(double t) const {
+    t = std::clamp(t, 0.0, 1.0);
+    switch (scale) {
+        case SweepColourScale::Linear: break;
+        case SweepColourScale::Log: return lo * std::pow(hi / lo, t);
+        case SweepColourScale::Rank:
+            if (distinct.size() < 2) break;
+            return distinct[static_cast<std::size_t>(std::lround(t * static_cast<double>(distinct.size() - 1)))];
+    }
+    return lo + (hi - lo) * t;
+}
+
+SweepColourScale choose_colour_scale(const std::vector<double>& values) {
+    std::vector<double> v;
+    for (double x : values)
+        if (std::isfinite(x)) v.push_back(x);
+    std::sort(v.begin(), v.end());
+    // Two values or fewer: every scale gives the same two colours.
+    if (sweep_colour_map(v, SweepColourScale::Linear).distinct.size() < 3) return SweepColourScale::Linear;
+    const double median = v[v.size() / 2];
+    auto centred = [&](SweepColourScale s) {
+        const double t = sweep_colour_map(v, s).at(median);
+        return t >= 0.15 && t <= 0.85;
+    };
+    if (centred(SweepColourScale::Linear)) return SweepColourScale::Linear;
+    if (v.front() > 0.0 && centred(SweepColourScale::Log)) return SweepColourScale::Log;
+    return SweepColourScale::Rank;
+}
+
 }   // namespace pb

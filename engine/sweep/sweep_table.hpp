@@ -94,4 +94,24 @@ struct SweepHeat {
 };
 SweepHeat sweep_heat(const SweepTable& t, std::size_t k, std::size_t px, std::size_t py);
 
+// How a heat map's means become colours (docs/sweeps.md#in-the-window): in proportion to the value
+// (linear), to its logarithm (log: values above 0 only), or to its place among the cells' distinct
+// values (rank: every cell a step apart, however far an outlier lies).
+enum class SweepColourScale { Linear, Log, Rank };
+const char* sweep_colour_scale_name(SweepColourScale s);   // "linear", "log", "rank"
+
+struct SweepColourMap {
+    SweepColourScale scale = SweepColourScale::Linear;
+    double lo = 0.0, hi = 1.0;         // the finite values' range (hi > lo)
+    std::vector<double> distinct;      // the finite values, ascending, each once
+    float at(double v) const;          // 0..1 on the scale; 0 for a value that is not finite
+    double value_at(double t) const;   // the value at t of the key (0..1): its inverse
+};
+// `scale` over the finite values of `values`; Log falls back to Linear unless all are above 0.
+SweepColourMap sweep_colour_map(const std::vector<double>& values, SweepColourScale scale);
+// The scale that spreads `values` over the colours: linear unless the median lies in the outer
+// 15% of the range (an outlier squeezes the rest into one colour); then log when that puts the
+// median in the middle 70% (all values above 0), else rank.
+SweepColourScale choose_colour_scale(const std::vector<double>& values);
+
 }   // namespace pb

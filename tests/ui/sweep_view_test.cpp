@@ -11,10 +11,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "engine/core/json.hpp"
 #include "engine/core/lab.hpp"
+#include "engine/core/result_label.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep.hpp"
 #include "engine/sweep/sweep_store.hpp"
@@ -360,4 +362,207 @@ TEST_CASE("sweep view: one seed a point: clicking a point of the line plot opens
     CHECK(sim.world().params().get("rgs.economy.half_life") == t.values[0][4]);
     CHECK(sim.scenario().seed == t.manifest.seeds[0]);
     CHECK(shell.sweep().run().find("run 4: point 4") == 0);
+}
+
+namespace {
+
+// The Logistics matching example, its runs capped: 4 policies x 6 capacities, one seed.
+std::string merged_logistics(const test::ScratchDir& scratch) {
+    const std::string dir = scratch.file("logistics");
+    SweepSpec spec = load_sweep_file(std::string(PLAYBENCH_SOURCE_DIR) + "/sweeps/logistics-matching.toml");
+    cap_sweep_ticks(spec, 150);
+    run_sweep_into(spec, dir, true);
+    return dir;
+}
+
+std::string report_field(const ui::Shell& shell, const std::string& key) {
+    JsonWriter out;
+    out.begin_object();
+    shell.write_report(out);
+    out.end_object();
+    const std::string& s = out.str();
+    const std::string at = "\"" + key + "\": \"";
+    const std::size_t from = s.find(at);
+    REQUIRE_MESSAGE(from != std::string::npos, key);
+    return s.substr(from + at.size(), s.find('"', from + at.size()) - from - at.size());
+}
+
+}   // namespace
+
+TEST_CASE("sweep view: words a designer reads: labels and units, grouped numbers, the sweep in title and status") {
+    CHECK(readable_number(16200.0) == "16,200");
+    CHECK(readable_number(-1234567.0) == "-1,234,567");
+    CHECK(readable_number(0.0016) == "0.0016");
+    CHECK(readable_number(12.3456) == "12.35");
+    CHECK(readable_number(320.0) == "320");
+    CHECK(readable_number(0.42 * 100.0, "%") == "42 %");
+
+    test::ScratchDir scratch;
+    const std::string dir = merged_logistics(scratch);
+    for (auto [w, h] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        CAPTURE(w);
+        Simulation sim(load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/logistics-colony.toml"));
+        const std::string scenario_title = sim.scenario().title;
+        REQUIRE_FALSE(scenario_title.empty());
+        ui::Shell shell(sim, ui::ShellOptions{});
+        ui::OffscreenRenderer r(w, h);
+        REQUIRE(r.ok());
+        shell.request_open(dir);
+        REQUIRE_MESSAGE(shell.sweep().visible(), shell.error());
+        ui::SweepView& view = *shell.sweep().view();
+        r.render(shell, 3);
+
+        // Labels from the lab (LabInfo::result_label, the parameter table), never the raw keys.
+        CHECK(view.result_label(0) == "starved (units)");
+        CHECK(view.result_label(3) == "idle transporters, mean (%)");
+        CHECK(view.param_label(1) == "Transporter capacity (energy)");
+        CHECK(view.param_label(0) == "Matching policy");
+        const SweepTableRow& row0 = view.table().rows[0];
+        CHECK(view.describe_run(row0).find("Transporter capacity = 50 energy") != std::string::npos);
+        // A share 0..1 shows in % with its unit; big numbers grouped.
+        CHECK(view.result_text(3, 0.425) == "42.5 %");
+        CHECK(view.result_text(1, 16200.0) == "16,200 units");
+
+        // The title and the status line name the sweep, not the scenario behind it.
+        CHECK(shell.window_title().find("sweep logistics-matching.toml (Logistics): 24 runs") != std::string::npos);
+        CHECK(shell.window_title().find(scenario_title) == std::string::npos);
+        CHECK(report_field(shell, "summary") ==
+              "Sweep logistics-matching.toml (Logistics): 24 of 24 runs, 24 points x 1 seed");
+
+        // Each drop-down shows its longest choice whole, and every control is inside the window.
+        for (const char* id :
+             {"sweep.result", "sweep.x", "sweep.y", "sweep.scale", "sweep.export_png", "sweep.close"}) {
+            const ui::WidgetRect* c = shell.widgets().find(id);
+            REQUIRE_MESSAGE(c, id);
+            CHECK_MESSAGE(c->x + c->w <= static_cast<float>(w), id);
+        }
+        float longest = 0.0f, arrow = 0.0f;
+        r.render_frame([&] {   // text is measured in the renderer's ImGui context
+            for (std::size_t k = 0; k < view.table().manifest.results.size(); ++k)
+                longest = std::max(longest, ImGui::CalcTextSize(view.result_label(k).c_str()).x);
+            arrow = ImGui::GetFrameHeight();
+        });
+        REQUIRE(longest > 100.0f);
+        CHECK(shell.widgets().find("sweep.result")->w >= longest + arrow);
+
+        // A run opened from a row: the title names the sweep and the run, and the status shows whole.
+        const SweepTableRow& row = view.table().rows[5];
+        click(r, shell, "sweep.row." + std::to_string(row.run));
+        REQUIRE_FALSE(shell.sweep().visible());
+        const std::string title = shell.window_title();
+        CHECK(title.find("sweep logistics-matching.toml, run 5: point 5") != std::string::npos);
+        CHECK(title.find(scenario_title) == std::string::npos);
+        r.render(shell, 2);
+        const ui::WidgetRect* msg = shell.widgets().find("status.message");
+        REQUIRE(msg);
+        const float msg_w = msg->w;
+        float whole = 0.0f;
+        r.render_frame([&] { whole = ImGui::CalcTextSize(shell.status().c_str()).x; });
+        CHECK(msg_w >= whole - 0.5f);
+        CHECK(shell.status().find("Sweep run 5") == 0);
+    }
+}
+
+TEST_CASE("sweep view: one outlier does not paint the other cells one colour (rank or log scale, shown in the key)") {
+    // The scoring grid's runs with result 2 (team 0's shots, mostly 0 in these short runs) set to
+    // 10 + the point's number, and point 0 (cell 0, 0) to 5000: the other 24 cells then lie
+    // within 0.5% of a linear scale's range.
+    test::ScratchDir scratch;
+    const std::string dir = scratch.file("skewed");
+    fs::copy(merged_sweep(), dir);
+    const std::string csv_path = (fs::path(dir) / "results.csv").string();
+    SweepTable t = read_sweep_table(dir);
+    std::vector<SweepRunResult> runs;
+    for (const SweepTableRow& r : t.rows) {
+        SweepRunResult x{r.run, r.point, r.seed, r.ticks, 0.0, r.results};
+        x.values[2] = r.point == 0 ? 5000.0 : 10.0 + static_cast<double>(r.point);
+        runs.push_back(x);
+    }
+    write_file_atomically(csv_path, sweep_csv(t.manifest, runs));
+
+    Simulation sim = test::default_simulation();
+    ui::Shell shell(sim, ui::ShellOptions{});
+    ui::OffscreenRenderer r(1280, 800);
+    shell.request_open(dir);
+    REQUIRE_MESSAGE(shell.sweep().visible(), shell.error());
+    ui::SweepView& view = *shell.sweep().view();
+    view.select_result(2);
+    REQUIRE(view.y_param());
+    r.render(shell, 3);
+    CHECK(view.colour_scale() != SweepColourScale::Linear);
+    CHECK(shell.widgets().find("sweep.key"));
+    CHECK(shell.widgets().find("sweep.scale"));
+
+    // The cells other than the outlier's take many colours, not one.
+    auto cell_colours = [&] {
+        const std::vector<ui::Rgba> px = r.pixels();
+        std::set<std::uint32_t> seen;
+        for (std::size_t i = 0; i < 5; ++i)
+            for (std::size_t j = 0; j < 5; ++j) {
+                if (i == 0 && j == 0) continue;   // point 0: the outlier
+                const ui::WidgetRect* c =
+                    shell.widgets().find("sweep.cell." + std::to_string(i) + "." + std::to_string(j));
+                REQUIRE(c);
+                const ui::Rgba p = px[static_cast<std::size_t>(c->y + 2) * 1280 + static_cast<std::size_t>(c->x + 2)];
+                seen.insert((p.r / 8u) << 10 | (p.g / 8u) << 5 | (p.b / 8u));
+            }
+        return seen.size();
+    };
+    r.rasterise();
+    CHECK(cell_colours() >= 12);
+    // Chosen linear, they crowd into one or two colours: what the automatic choice avoids.
+    view.select_colour_scale(SweepColourScale::Linear);
+    r.render(shell, 2);
+    r.rasterise();
+    CHECK(cell_colours() <= 3);
+}
+
+TEST_CASE("sweep view: every lab names its default sweep results; colour scales map and choose") {
+    // What a sweep keeps when its file names no results: each in the lab's words, never spelt out
+    // from the key.
+    for (const LabInfo* lab : all_labs())
+        for (const std::string& path : lab->sweep_results) {
+            CAPTURE(path);
+            REQUIRE(lab->result_label);
+            const std::optional<ResultLabel> l = lab->result_label(path);
+            REQUIRE(l);
+            CHECK(l->label.find("metrics") == std::string::npos);
+            CHECK(l->label.find('_') == std::string::npos);
+        }
+    const LabInfo* tasks = find_lab("tasks");
+    CHECK(result_label(tasks, "metrics.solution.per_k[1].solutions[0].time").with_unit() ==
+          "2 players, team 1: worst time (time units)");
+    CHECK(result_label(find_lab("podball"), "metrics.teams[1].shots_on_goal").label == "team 1 shots on goal");
+    CHECK(result_label(find_lab("effects"), "metrics.policies[2].total_damage").with_unit() ==
+          "lane 3 damage dealt (HP)");
+    // A path the lab does not name: spelt out, never dropped.
+    CHECK(result_label(find_lab("logistics"), "metrics.policies[2].blocking_pairs").label ==
+          "policies 2 blocking pairs");
+    CHECK(result_label(nullptr, "tick").with_unit() == "ticks run (ticks)");
+
+    // Twenty values close together and one far above: linear paints the twenty one colour, log
+    // too (they span 2% of its range), rank spreads them.
+    std::vector<double> outlier;
+    for (int i = 0; i < 20; ++i) outlier.push_back(100.0 + i);
+    outlier.push_back(10000.0);
+    CHECK(choose_colour_scale(outlier) == SweepColourScale::Rank);
+    const SweepColourMap rank = sweep_colour_map(outlier, SweepColourScale::Rank);
+    CHECK(rank.at(100.0) == 0.0f);
+    CHECK(rank.at(110.0) == doctest::Approx(0.5));
+    CHECK(rank.at(10000.0) == 1.0f);
+    CHECK(rank.value_at(0.5) == 110.0);
+    CHECK(sweep_colour_map(outlier, SweepColourScale::Linear).at(119.0) < 0.002f);
+    // Doubling values (1, 2, 4, ... 1024): log centres them.
+    std::vector<double> doubling;
+    for (int i = 0; i <= 10; ++i) doubling.push_back(std::ldexp(1.0, i));
+    CHECK(choose_colour_scale(doubling) == SweepColourScale::Log);
+    const SweepColourMap log = sweep_colour_map(doubling, SweepColourScale::Log);
+    CHECK(log.at(32.0) == doctest::Approx(0.5));
+    CHECK(log.value_at(0.5) == doctest::Approx(32.0));
+    // Evenly spread, or two values, or a value at or below 0 for log: linear.
+    CHECK(choose_colour_scale({1, 2, 3, 4, 5, 6}) == SweepColourScale::Linear);
+    CHECK(choose_colour_scale({0, 0, 0, 7}) == SweepColourScale::Linear);
+    CHECK(sweep_colour_map({-1, 5, 10}, SweepColourScale::Log).scale == SweepColourScale::Linear);
+    // Everything below the outlier at 0, a few above: rank, since log cannot take 0.
+    CHECK(choose_colour_scale({0, 0, 0, 0, 0, 1, 2, 500}) == SweepColourScale::Rank);
 }

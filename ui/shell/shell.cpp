@@ -625,9 +625,11 @@ std::string Shell::window_title() const {
     if (sweep_.visible()) return title + " \xe2\x80\x94 " + sweep_.view()->title();
     if (recorder_.recording()) title = "\xe2\x97\x8f REC " + title;
     const std::string& scenario_title = sim_->scenario().title;
-    if (!scenario_title.empty()) title += " \xe2\x80\x94 " + scenario_title;
+    if (!sweep_.run().empty())
+        title += " \xe2\x80\x94 " + sweep_.run_title();   // the run, not the base scenario it came from
+    else if (!scenario_title.empty())
+        title += " \xe2\x80\x94 " + scenario_title;
     if (!current_path_.empty()) title += " (" + fs::path(current_path_).filename().string() + ")";
-    if (!sweep_.run().empty()) title += " \xe2\x80\x94 sweep " + sweep_.run();
     if (dirty()) title = "* " + title;
     return title;
 }
@@ -667,7 +669,7 @@ void Shell::write_report(JsonWriter& out) const {
     out.field("title", sim_->scenario().title);
     out.field("dirty", dirty());
     out.field("live_commands", static_cast<std::int64_t>(sim_->live_commands().size()));
-    out.field("summary", w.summary());
+    out.field("summary", sweep_.visible() ? sweep_.view()->summary() : w.summary());   // as the status line
     out.field("status", status_);
     out.field("error", error_);
     out.field("tick_microseconds", meters_.tick_microseconds());

@@ -636,7 +636,8 @@ void Shell::draw_status_line() {
     const float right = ImGui::GetWindowWidth() - 10.0f * scale, gap = ImGui::GetStyle().ItemSpacing.x;
     const float message_w = message ? std::min(ImGui::CalcTextSize(status_.c_str()).x, right * 0.75f) : 0.0f;
     bool cut = false;
-    const std::string summary = sim_->world().summary();
+    // The sweep view on screen: the sweep's summary, not the world's waiting behind it.
+    const std::string summary = sweep_.visible() ? sweep_.view()->summary() : sim_->world().summary();
     ImGui::TextUnformatted(
         fit_width(summary, right - ImGui::GetCursorPosX() - (message ? message_w + 2.0f * gap : 0.0f), cut).c_str());
     widgets_.record_last_item("status.summary");

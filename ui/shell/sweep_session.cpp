@@ -2,12 +2,16 @@
 
 #include <imgui.h>
 
+#include <filesystem>
+
 #include "engine/core/scenario.hpp"
 #include "engine/sweep/sweep_table.hpp"
 #include "ui/shell/shell_host.hpp"
 #include "ui/widgets/widget_locator.hpp"
 
 namespace pb::ui {
+
+namespace fs = std::filesystem;
 
 void SweepSession::open(const std::string& path) { view_ = SweepView::open(path); }
 
@@ -55,10 +59,15 @@ bool SweepSession::open_run(std::uint64_t run) {
         return false;
     }
     run_ = what;
-    // The whole point is in the window's title; the status line says how to go on.
-    host_.set_status("Watching sweep run " + std::to_string(row->run) + " (point " + std::to_string(row->point) +
-                     ", seed " + std::to_string(row->seed) + "): Play runs it; Sweep > Show the sweep view goes back");
+    sweep_file_ = view_->table().manifest.sweep_file;
+    // The whole point is in the window's title; the status line, short enough to show whole at
+    // 1280 px beside the world's summary, says how to go on.
+    host_.set_status("Sweep run " + std::to_string(row->run) + ": Play runs it; Sweep > Show goes back");
     return true;
+}
+
+std::string SweepSession::run_title() const {
+    return run_.empty() ? "" : "sweep " + fs::path(sweep_file_).filename().string() + ", " + run_;
 }
 
 void SweepSession::export_to(FileDialogMode mode, const std::string& path) {

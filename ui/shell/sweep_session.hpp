@@ -43,6 +43,9 @@ public:
     bool open_run(std::uint64_t run);
     // The run on screen, in words ("run 17: point 5 (...), seed 3"); empty when none.
     const std::string& run() const { return run_; }
+    // The window's title while a run is on screen, in place of the scenario's: the sweep and the
+    // run ("sweep podball-scoring.toml, run 17: point 5 (Ball friction = 0.004), seed 3").
+    std::string run_title() const;
 
     // Writes the plot (ExportSweepPlot: a PNG) or the table (ExportSweepTable: CSV) to `path`.
     void export_to(FileDialogMode mode, const std::string& path);
@@ -57,6 +60,7 @@ private:
     std::unique_ptr<SweepView> view_;
     bool shown_ = false;
     std::string run_;
+    std::string sweep_file_;   // the sweep the run on screen came from
 };
 
 }   // namespace pb::ui

@@ -21,17 +21,25 @@ namespace pb::ui {
 
 namespace {
 
-std::string num(double v) {
-    if (!std::isfinite(v)) return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
+std::string num(double v) { return readable_number(v); }
 
-// "podball.ball.friction" -> "friction": table headers and run descriptions.
+// "podball.ball.friction" -> "friction": a parameter the lab does not define.
 std::string short_name(const std::string& key) {
     const auto dot = key.rfind('.');
     return dot == std::string::npos ? key : key.substr(dot + 1);
+}
+
+// A combo as wide as its longest item (and its arrow), so no choice is cut off.
+float combo_width(const std::vector<std::string>& items) {
+    float w = 0.0f;
+    for (const std::string& t : items) w = std::max(w, ImGui::CalcTextSize(t.c_str()).x);
+    return w + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetFrameHeight();
+}
+
+// The next item beside the last when `width` fits in the row, else on a new row.
+void beside_if_fits(float width) {
+    const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x + ImGui::GetWindowPos().x;
+    if (width + ImGui::GetStyle().ItemSpacing.x <= room) ImGui::SameLine();
 }
 
 std::string file_part(const std::string& s) {
@@ -41,14 +49,19 @@ std::string file_part(const std::string& s) {
     return out;
 }
 
-const ImU32 kMeanColour = palette::rgb(255, 196, 64);
-const ImU32 kBandColour = palette::rgb(110, 170, 255, 200);
 const ImU32 kNoRun = palette::rgb(70, 70, 70);
 const ImU32 kTick = palette::rgb(190, 196, 202);
 const ImU32 kPick = palette::rgb(255, 255, 255);
 const ImVec4 kWarn(1.0f, 0.72f, 0.3f, 1.0f);
 
 }   // namespace
+
+const SweepLineColours& sweep_line_colours() {
+    // Amber for the mean; the lowest seed blue, the highest red: two ends told apart in the key.
+    static const SweepLineColours c{palette::rgb(255, 196, 64), palette::rgb(110, 170, 255),
+                                    palette::rgb(240, 110, 120)};
+    return c;
+}
 
 std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx,
                                           std::size_t ny, std::size_t i, std::size_t j) {
@@ -83,9 +96,11 @@ std::unique_ptr<SweepView> SweepView::open(const std::string& path) {
 SweepView::SweepView(SweepTable table, std::string path) : table_(std::move(table)), path_(std::move(path)) {
     const SweepManifest& m = table_.manifest;
     defs_.assign(m.params.size(), nullptr);
-    if (const LabInfo* lab = find_lab(m.lab); lab && lab->params)
+    const LabInfo* lab = find_lab(m.lab);
+    if (lab && lab->params)
         for (std::size_t p = 0; p < m.params.size(); ++p)
             if (auto i = lab->params->find(m.params[p])) defs_[p] = &(*lab->params)[*i];
+    for (const std::string& r : m.results) results_.push_back(pb::result_label(lab, r));
     std::error_code ec;
     if (!fs::is_regular_file(m.scenario, ec))
         scenario_problem_ =
@@ -120,9 +135,21 @@ std::string SweepView::value_text(std::size_t p, double v) const {
     return num(v);
 }
 std::string SweepView::unit_of(std::size_t p) const { return defs_[p] ? defs_[p]->unit : std::string(); }
+std::string SweepView::param_name(std::size_t p) const {
+    return defs_[p] && !defs_[p]->label.empty() ? defs_[p]->label : short_name(table_.manifest.params[p]);
+}
 std::string SweepView::param_label(std::size_t p) const {
     const std::string u = unit_of(p);
-    return table_.manifest.params[p] + (u.empty() ? "" : " (" + u + ")");
+    return param_name(p) + (u.empty() ? "" : " (" + u + ")");
+}
+std::string SweepView::result_text(std::size_t k, double v) const {
+    return readable_number(v * results_[k].scale, results_[k].unit);
+}
+
+SweepColourScale SweepView::colour_scale() const {
+    if (colour_scale_) return *colour_scale_;
+    if (!y_) return SweepColourScale::Linear;
+    return choose_colour_scale(sweep_heat(table_, result_, x_, *y_).mean);
 }
 std::string SweepView::choices_of(std::size_t p) const {
     std::string t;
@@ -137,15 +164,34 @@ std::string SweepView::describe_run(const SweepTableRow& row) const {
     if (!m.params.empty()) {
         t += " (";
         for (std::size_t p = 0; p < m.params.size(); ++p)
-            t += (p ? ", " : "") + short_name(m.params[p]) + " = " + value_text(p, m.points[row.point][p]);
+            t += (p ? ", " : "") + param_name(p) + " = " + value_text(p, m.points[row.point][p]) +
+                 (unit_of(p).empty() ? "" : " " + unit_of(p));
         t += ")";
     }
     return t + ", seed " + std::to_string(row.seed);
 }
 
+namespace {
+std::string lab_title(const std::string& name) {
+    const LabInfo* lab = find_lab(name);
+    return lab ? lab->title : name;
+}
+std::string plural(std::uint64_t n, const char* one) {
+    return num(static_cast<double>(n)) + " " + one + (n == 1 ? "" : "s");
+}
+}   // namespace
+
 std::string SweepView::title() const {
     const SweepManifest& m = table_.manifest;
-    return "sweep " + fs::path(m.sweep_file).filename().string() + " (" + m.lab + ")";
+    return "sweep " + fs::path(m.sweep_file).filename().string() + " (" + lab_title(m.lab) +
+           "): " + plural(table_.rows.size(), "run");
+}
+
+std::string SweepView::summary() const {
+    const SweepManifest& m = table_.manifest;
+    return "Sweep " + fs::path(m.sweep_file).filename().string() + " (" + lab_title(m.lab) +
+           "): " + num(static_cast<double>(table_.rows.size())) + " of " + plural(m.run_count(), "run") + ", " +
+           plural(m.points.size(), "point") + " x " + plural(m.seeds.size(), "seed");
 }
 
 const SweepTableRow* SweepView::row_of_run(std::uint64_t run) const {
@@ -196,32 +242,37 @@ void SweepView::draw_line(float height, WidgetLocator* widgets) const {
     const bool interactive = widgets != nullptr;
     const SweepManifest& m = table_.manifest;
     const std::size_t k = result_, p = x_, nseeds = m.seeds.size();
-    const SweepLine line = sweep_line(table_, k, p);
+    SweepLine line = sweep_line(table_, k, p);
+    // In the unit the lab shows it in (a share 0..1 as %).
+    const double scale = results_[k].scale;
+    for (std::vector<double>* v : {&line.mean, &line.min, &line.max})
+        for (double& y : *v) y *= scale;
+    line.ymin *= scale, line.ymax *= scale;
+    const SweepLineColours& colours = sweep_line_colours();
     const float s = ImGui::GetFontSize() / 13.0f, line_h = ImGui::GetTextLineHeightWithSpacing();
     const float top = ImGui::GetCursorPosY();
-    ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
-    ImGui::TextColored(palette::kDimText,
-                       "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed (min-max)%s", nseeds,
-                       nseeds == 1 ? "" : "s", table_.log[p] ? "; x on a log scale" : "");
+    ImGui::Text("%s against %s", results_[k].label.c_str(), param_name(p).c_str());
+    ImGui::TextColored(palette::kDimText, "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed%s",
+                       nseeds, nseeds == 1 ? "" : "s", table_.log[p] ? "; x on a log scale" : "");
     std::string others;
     for (std::size_t q : table_.varied)
         if (q != p)
-            others += (others.empty() ? "" : ", ") + m.params[q] + " (" + std::to_string(table_.values[q].size()) +
+            others += (others.empty() ? "" : ", ") + param_name(q) + " (" + std::to_string(table_.values[q].size()) +
                       " values)";
     ImGui::TextColored(
         palette::kDimText, "%s",
         others.empty() ? "no other parameter varied" : ("averaged over the other parameters: " + others).c_str());
     if (const std::string c = choices_of(p); !c.empty())
-        ImGui::TextColored(palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
+        ImGui::TextColored(palette::kDimText, "%s: %s", param_name(p).c_str(), c.c_str());
     const double pad = (line.ymax - line.ymin) * 0.08 + (line.ymax == line.ymin ? 0.5 : 0.0);
     ChartHover hover;
     ChartSpec spec;
     spec.id = "sweep_line";
-    spec.x = {m.params[p], unit_of(p), table_.values[p].front(), table_.values[p].back(), table_.log[p]};
-    spec.y = {m.results[k], "", line.ymin - pad, line.ymax + pad};
-    spec.series = {{"min over seeds", kBandColour, line.x, line.min, 1.0f},
-                   {"max over seeds", kBandColour, line.x, line.max, 1.0f},
-                   {"mean over seeds", kMeanColour, line.x, line.mean, 2.5f}};
+    spec.x = {param_name(p), unit_of(p), table_.values[p].front(), table_.values[p].back(), table_.log[p]};
+    spec.y = {results_[k].label, results_[k].unit, line.ymin - pad, line.ymax + pad};
+    spec.series = {{"lowest seed", colours.min, line.x, line.min, 1.0f},
+                   {"highest seed", colours.max, line.x, line.max, 1.0f},
+                   {"mean over seeds", colours.mean, line.x, line.mean, 2.5f}};
     spec.hover = &hover;
     const float used = ImGui::GetCursorPosY() - top;
     // Under the plot: tick labels, the x axis's name and the key; above it the y axis's name.
@@ -232,7 +283,7 @@ void SweepView::draw_line(float height, WidgetLocator* widgets) const {
     // Dots on the means: the points a click picks.
     for (std::size_t i = 0; i < line.x.size(); ++i) {
         const ImVec2 c = hover.at(line.x[i], line.mean[i]);
-        d.AddCircleFilled(c, 3.0f * s, kMeanColour);
+        d.AddCircleFilled(c, 3.0f * s, colours.mean);
         if (widgets)
             widgets->record("sweep.point." + std::to_string(i),
                             {c.x - 4.0f * s, c.y - 4.0f * s, 8.0f * s, 8.0f * s, true});
@@ -246,7 +297,7 @@ void SweepView::draw_line(float height, WidgetLocator* widgets) const {
     ImGui::BeginTooltip();
     ImGui::Separator();
     if (defs_[p] && defs_[p]->is_choice())
-        ImGui::Text("%s = %s", m.params[p].c_str(), value_text(p, line.x[best]).c_str());
+        ImGui::Text("%s = %s", param_name(p).c_str(), value_text(p, line.x[best]).c_str());
     ImGui::Text("over %d seed%s (%d run%s)", line.seeds[best], line.seeds[best] == 1 ? "" : "s", line.runs[best],
                 line.runs[best] == 1 ? "" : "s");
     ImGui::TextColored(palette::kDimText, line.runs[best] == 1 ? "click: watch this run in the lab"
@@ -261,7 +312,7 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     const std::size_t k = result_, px = x_, py = *y_, nseeds = m.seeds.size();
     const std::size_t nx = table_.values[px].size(), ny = table_.values[py].size();
     const float start_y = ImGui::GetCursorScreenPos().y;
-    ImGui::Text("%s over %s and %s", m.results[k].c_str(), m.params[px].c_str(), m.params[py].c_str());
+    ImGui::Text("%s over %s and %s", results_[k].label.c_str(), param_name(px).c_str(), param_name(py).c_str());
     const SweepHeat heat = sweep_heat(table_, k, px, py);
     if (nx > 30 || ny > 30 || heat.filled * 2 < heat.mean.size()) {
         ImGui::TextColored(kWarn, "No heat map: only %zu of its %zu cells have runs (random or Latin points).",
@@ -272,7 +323,7 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     }
     std::string others;
     for (std::size_t q : table_.varied)
-        if (q != px && q != py) others += (others.empty() ? "" : ", ") + m.params[q];
+        if (q != px && q != py) others += (others.empty() ? "" : ", ") + param_name(q);
     ImGui::TextColored(palette::kDimText, "each cell: the mean over %zu seed%s%s; grey: no run", nseeds,
                        nseeds == 1 ? "" : "s",
                        others.empty() ? "" : (" and the other parameters (" + others + ")").c_str());
@@ -284,7 +335,8 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     const float left = origin.x + line_h * 1.6f + label_w + 8.0f;
     const float top = origin.y + line_h + 8.0f;
     const float right = origin.x + ImGui::GetContentRegionAvail().x - 16.0f;
-    const float bottom = region_bottom - line_h * 5.6f;
+    const float bottom = region_bottom - line_h * 6.6f;
+    const SweepColourMap colour = sweep_colour_map(heat.mean, colour_scale());
     const float cw = (right - left) / static_cast<float>(nx),
                 ch = std::max(4.0f, (bottom - top) / static_cast<float>(ny));
     ImGui::InvisibleButton("##heat", ImVec2(std::max(1.0f, right - origin.x), std::max(1.0f, bottom - origin.y)));
@@ -298,12 +350,12 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
             const auto [p0, p1] =
                 sweep_heat_cell(left, bottom - ch * static_cast<float>(ny), right, bottom, nx, ny, i, j);
             const bool has = heat.runs[c] > 0;
-            const float t = has ? static_cast<float>((heat.mean[c] - heat.lo) / (heat.hi - heat.lo)) : 0.0f;
+            const float t = has ? colour.at(heat.mean[c]) : 0.0f;
             d.AddRectFilled(p0, ImVec2(p1.x - 1, p1.y - 1), has ? sweep_heat_colour(t) : kNoRun);
             if (widgets)
                 widgets->record("sweep.cell." + std::to_string(i) + "." + std::to_string(j),
                                 {p0.x, p0.y, p1.x - p0.x - 1, p1.y - p0.y - 1, true});
-            const std::string label = has ? num(heat.mean[c]) : "no run";
+            const std::string label = has ? num(heat.mean[c] * results_[k].scale) : "no run";
             const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
             if (ts.x < p1.x - p0.x - 2 && ts.y < p1.y - p0.y)
                 d.AddText(ImVec2((p0.x + p1.x - ts.x) * 0.5f, (p0.y + p1.y - ts.y) * 0.5f),
@@ -330,17 +382,17 @@ void SweepView::draw_heat(float height, WidgetLocator* widgets) const {
     const std::string yl = "^ " + param_label(py) + (table_.log[py] ? " (log-spaced values)" : "");
     d.AddText(ImVec2(origin.x, origin.y + 2.0f), kTick, yl.c_str());
     ImGui::SetCursorScreenPos(ImVec2(origin.x, bottom + line_h * 2.4f));
-    colour_scale(("colour: mean " + m.results[k]).c_str(), [](float t) { return sweep_heat_colour(t); }, heat.lo,
-                 heat.hi, "", std::min(right - left, 520.0f));
+    sweep_colour_key(colour, "colour: mean " + result_label(k), std::min(right - left, 520.0f), results_[k], widgets);
     if (!picked) return;
     const std::size_t c = *picked, i = c % nx, j = c / nx;
     const double vx = table_.values[px][i], vy = table_.values[py][j];
     ImGui::BeginTooltip();
-    ImGui::Text("%s = %s, %s = %s", m.params[px].c_str(), value_text(px, vx).c_str(), m.params[py].c_str(),
+    ImGui::Text("%s = %s, %s = %s", param_name(px).c_str(), value_text(px, vx).c_str(), param_name(py).c_str(),
                 value_text(py, vy).c_str());
     if (heat.runs[c] > 0)
-        ImGui::Text("%s: mean %s, min %s, max %s over %d run%s", m.results[k].c_str(), num(heat.mean[c]).c_str(),
-                    num(heat.min[c]).c_str(), num(heat.max[c]).c_str(), heat.runs[c], heat.runs[c] == 1 ? "" : "s");
+        ImGui::Text("%s: mean %s, min %s, max %s over %d run%s", results_[k].label.c_str(),
+                    result_text(k, heat.mean[c]).c_str(), result_text(k, heat.min[c]).c_str(),
+                    result_text(k, heat.max[c]).c_str(), heat.runs[c], heat.runs[c] == 1 ? "" : "s");
     else
         ImGui::TextUnformatted("no run here");
     ImGui::TextColored(palette::kDimText, "%zu seed%s per point; click: %s", nseeds, nseeds == 1 ? "" : "s",
@@ -373,8 +425,7 @@ void SweepView::draw_table(WidgetLocator& widgets, SweepViewAction& action) {
     ImGui::Text("Runs: %zu of %zu", shown.size(), table_.rows.size());
     if (!filter_.empty()) {
         std::string at;
-        for (const auto& [p, v] : filter_)
-            at += (at.empty() ? "" : ", ") + short_name(m.params[p]) + " = " + value_text(p, v);
+        for (const auto& [p, v] : filter_) at += (at.empty() ? "" : ", ") + param_name(p) + " = " + value_text(p, v);
         ImGui::SameLine();
         ImGui::Text("at %s", at.c_str());
         ImGui::SameLine();
@@ -398,8 +449,8 @@ void SweepView::draw_table(WidgetLocator& widgets, SweepViewAction& action) {
     ImGui::TableSetupColumn("point");
     ImGui::TableSetupColumn("seed");
     ImGui::TableSetupColumn("ticks");
-    for (std::size_t p = 0; p < np; ++p) ImGui::TableSetupColumn(short_name(m.params[p]).c_str());
-    for (std::size_t k = 0; k < nr; ++k) ImGui::TableSetupColumn(m.results[k].c_str());
+    for (std::size_t p = 0; p < np; ++p) ImGui::TableSetupColumn(param_label(p).c_str());
+    for (std::size_t k = 0; k < nr; ++k) ImGui::TableSetupColumn(result_label(k).c_str());
     // The header row by hand, so each column's header is a named widget (a click sorts by it).
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int c = 0; c < columns; ++c) {
@@ -431,18 +482,135 @@ void SweepView::draw_table(WidgetLocator& widgets, SweepViewAction& action) {
             ImGui::TableNextColumn();
             ImGui::Text("%llu", static_cast<unsigned long long>(r.seed));
             ImGui::TableNextColumn();
-            ImGui::Text("%lld", static_cast<long long>(r.ticks));
+            ImGui::TextUnformatted(num(static_cast<double>(r.ticks)).c_str());
             for (std::size_t p = 0; p < np; ++p) {
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(value_text(p, m.points[r.point][p]).c_str());
             }
             for (std::size_t k = 0; k < nr; ++k) {
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(num(r.results[k]).c_str());
+                ImGui::TextUnformatted(num(r.results[k] * results_[k].scale).c_str());
             }
         }
     ImGui::EndTable();
     widgets.record_last_item("sweep.table");
+}
+
+// ---------------------------------------------------------------- controls and key
+
+void SweepView::draw_controls(WidgetLocator& widgets, SweepViewAction& action) {
+    const SweepManifest& m = table_.manifest;
+    const float scale = current_ui_scale();
+    // Each drop-down as wide as its longest choice; a group that does not fit goes to the next row.
+    bool first = true;
+    auto combo = [&](const char* label, const char* id, const std::vector<std::string>& items, std::size_t current,
+                     bool disabled, const char* widget) -> std::optional<std::size_t> {
+        const float w = combo_width(items);
+        if (!first) beside_if_fits(ImGui::CalcTextSize(label).x + ImGui::GetStyle().ItemSpacing.x + w);
+        first = false;
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(label);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(w);
+        std::optional<std::size_t> picked;
+        ImGui::BeginDisabled(disabled);
+        if (ImGui::BeginCombo(id, items.empty() ? "" : items[std::min(current, items.size() - 1)].c_str())) {
+            for (std::size_t i = 0; i < items.size(); ++i)
+                if (ImGui::Selectable(items[i].c_str(), i == current)) picked = i;
+            ImGui::EndCombo();
+        }
+        ImGui::EndDisabled();
+        widgets.record_last_item(widget);
+        return picked;
+    };
+    std::vector<std::string> results;
+    for (std::size_t k = 0; k < m.results.size(); ++k) results.push_back(result_label(k));
+    if (results.empty()) results.push_back("(none)");
+    if (auto k = combo("Result", "##sweep_result", results, result_, m.results.empty(), "sweep.result"))
+        select_result(*k);
+
+    std::vector<std::string> xs;
+    std::size_t x_at = 0;
+    for (std::size_t p : table_.varied) {
+        if (p == x_) x_at = xs.size();
+        xs.push_back(param_label(p));
+    }
+    if (xs.empty()) xs.push_back("(nothing varied)");
+    if (auto i = combo("against", "##sweep_x", xs, x_at, table_.varied.empty(), "sweep.x")) select_x(table_.varied[*i]);
+
+    std::vector<std::string> ys{"(no: a line plot)"};
+    std::vector<std::optional<std::size_t>> y_of{std::nullopt};
+    std::size_t y_at = 0;
+    for (std::size_t p : table_.varied)
+        if (p != x_) {
+            if (y_ == p) y_at = ys.size();
+            ys.push_back(param_label(p));
+            y_of.push_back(p);
+        }
+    if (auto i = combo("heat map over", "##sweep_y", ys, y_at, table_.varied.size() < 2, "sweep.y")) select_y(y_of[*i]);
+
+    if (y_) {
+        // "auto" names the scale it picked, so the choice is never hidden.
+        const SweepColourScale in_use = colour_scale();
+        const std::vector<std::string> scales{std::string("auto: ") + sweep_colour_scale_name(in_use), "linear",
+                                              "log (values above 0)", "rank"};
+        const std::size_t at = colour_scale_ ? static_cast<std::size_t>(*colour_scale_) + 1 : 0;
+        if (auto i = combo("colours", "##sweep_scale", scales, at, false, "sweep.scale"))
+            select_colour_scale(*i == 0 ? std::nullopt : std::optional(static_cast<SweepColourScale>(*i - 1)));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "linear: colour in proportion to the value\nlog: to its logarithm (an outlier far above "
+                "the rest)\nrank: by its place among the cells (every cell a step apart)");
+    }
+
+    auto button = [&](const char* label, const char* widget, bool& flag) {
+        beside_if_fits(ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f + 16.0f * scale);
+        if (ImGui::Button(label)) flag = true;
+        widgets.record_last_item(widget);
+    };
+    button("Export plot (PNG)...", "sweep.export_png", action.export_png);
+    button("Export table (CSV)...", "sweep.export_csv", action.export_csv);
+    button("Close sweep", "sweep.close", action.close);
+}
+
+void sweep_colour_key(const SweepColourMap& map, const std::string& caption, float width, const ResultLabel& result,
+                      WidgetLocator* widgets) {
+    const double scale = result.scale;
+    const char* how = map.scale == SweepColourScale::Rank  ? "rank scale: each cell a step by its place among them"
+                      : map.scale == SweepColourScale::Log ? "log scale: equal steps are equal ratios"
+                                                           : "linear scale";
+    ImGui::TextColored(palette::kDimText, "%s; %s", caption.c_str(), how);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    Painter d = Painter::window();
+    const int steps = 64;
+    for (int i = 0; i < steps; ++i) {
+        const float x0 = at.x + width * static_cast<float>(i) / steps,
+                    x1 = at.x + width * static_cast<float>(i + 1) / steps;
+        d.AddRectFilled(ImVec2(x0, at.y), ImVec2(x1 + 0.5f, at.y + h), sweep_heat_colour((i + 0.5f) / steps));
+    }
+    // The values at both ends, the middle and the quarters: on a log or rank scale they are not
+    // evenly spaced numbers, which is what the key must show.
+    float right_of_last = at.x - 1e9f;
+    for (int q = 0; q <= 4; ++q) {
+        const double t = q / 4.0;
+        const std::string label = num(map.value_at(t) * scale);
+        const float tw = ImGui::CalcTextSize(label.c_str()).x;
+        const float x = std::clamp(at.x + width * static_cast<float>(t) - tw * 0.5f, at.x, at.x + width - tw);
+        if (x < right_of_last + 8.0f) continue;
+        d.AddLine(ImVec2(at.x + width * static_cast<float>(t), at.y + h),
+                  ImVec2(at.x + width * static_cast<float>(t), at.y + h + 3.0f), kTick);
+        d.AddText(ImVec2(x, at.y + h + 3.0f), kTick, label.c_str());
+        right_of_last = x + tw;
+    }
+    ImGui::InvisibleButton("##sweep_key", ImVec2(std::max(1.0f, width), h * 2.0f + 3.0f));
+    if (widgets) {
+        widgets->record_last_item("sweep.key");
+        if (ImGui::IsItemHovered()) {
+            const double t = (ImGui::GetIO().MousePos.x - at.x) / std::max(1.0f, width);
+            ImGui::SetTooltip("%s", readable_number(map.value_at(t) * scale, result.unit).c_str());
+        }
+    }
 }
 
 // ---------------------------------------------------------------- the view
@@ -450,13 +618,10 @@ void SweepView::draw_table(WidgetLocator& widgets, SweepViewAction& action) {
 SweepViewAction SweepView::draw(WidgetLocator& widgets) {
     SweepViewAction action;
     const SweepManifest& m = table_.manifest;
-    const float scale = current_ui_scale();
     const ImVec2 start = ImGui::GetCursorScreenPos(), whole = ImGui::GetContentRegionAvail();
     widgets.record("sweep.view", {start.x, start.y, whole.x, whole.y, true});
 
-    ImGui::Text("Sweep %s (%s): %zu of %llu runs, %zu point%s x %zu seed%s", m.sweep_file.c_str(), m.lab.c_str(),
-                table_.rows.size(), static_cast<unsigned long long>(m.run_count()), m.points.size(),
-                m.points.size() == 1 ? "" : "s", m.seeds.size(), m.seeds.size() == 1 ? "" : "s");
+    ImGui::TextUnformatted(summary().c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nbase scenario %s", path_.c_str(), m.scenario.c_str());
     if (table_.missing > 0)
         ImGui::TextColored(
@@ -468,58 +633,7 @@ SweepViewAction SweepView::draw(WidgetLocator& widgets) {
             static_cast<unsigned long long>(table_.unmerged), table_.dir.c_str());
     if (!scenario_problem_.empty()) ImGui::TextColored(kWarn, "%s", scenario_problem_.c_str());
 
-    // Controls: the result, the x axis, the heat map's second parameter; exports; close.
-    // Three combos as wide as fits beside their labels and the buttons (at most 250 at scale 1).
-    const ImGuiStyle& st = ImGui::GetStyle();
-    auto text_w = [](const char* t) { return ImGui::CalcTextSize(t).x; };
-    const float fixed = text_w("Result") + text_w("against") + text_w("heat map over") +
-                        text_w("Export plot (PNG)...") + text_w("Export table (CSV)...") + text_w("Close sweep") +
-                        st.FramePadding.x * 12.0f + st.ItemSpacing.x * 9.0f + 16.0f * scale;
-    const float combo_w = std::clamp((ImGui::GetContentRegionAvail().x - fixed) / 3.0f, 110.0f * scale, 250.0f * scale);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Result");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(combo_w);
-    if (ImGui::BeginCombo("##sweep_result", m.results.empty() ? "(none)" : m.results[result_].c_str())) {
-        for (std::size_t k = 0; k < m.results.size(); ++k)
-            if (ImGui::Selectable(m.results[k].c_str(), k == result_)) select_result(k);
-        ImGui::EndCombo();
-    }
-    widgets.record_last_item("sweep.result");
-    ImGui::SameLine();
-    ImGui::TextUnformatted("against");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(combo_w);
-    ImGui::BeginDisabled(table_.varied.empty());
-    if (ImGui::BeginCombo("##sweep_x", table_.varied.empty() ? "(nothing varied)" : m.params[x_].c_str())) {
-        for (std::size_t p : table_.varied)
-            if (ImGui::Selectable(m.params[p].c_str(), p == x_)) select_x(p);
-        ImGui::EndCombo();
-    }
-    ImGui::EndDisabled();
-    widgets.record_last_item("sweep.x");
-    ImGui::SameLine();
-    ImGui::TextUnformatted("heat map over");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(combo_w);
-    ImGui::BeginDisabled(table_.varied.size() < 2);
-    if (ImGui::BeginCombo("##sweep_y", y_ ? m.params[*y_].c_str() : "(no: a line plot)")) {
-        if (ImGui::Selectable("(no: a line plot)", !y_)) select_y(std::nullopt);
-        for (std::size_t p : table_.varied)
-            if (p != x_ && ImGui::Selectable(m.params[p].c_str(), y_ == p)) select_y(p);
-        ImGui::EndCombo();
-    }
-    ImGui::EndDisabled();
-    widgets.record_last_item("sweep.y");
-    ImGui::SameLine(0, 16.0f * scale);
-    if (ImGui::Button("Export plot (PNG)...")) action.export_png = true;
-    widgets.record_last_item("sweep.export_png");
-    ImGui::SameLine();
-    if (ImGui::Button("Export table (CSV)...")) action.export_csv = true;
-    widgets.record_last_item("sweep.export_csv");
-    ImGui::SameLine();
-    if (ImGui::Button("Close sweep")) action.close = true;
-    widgets.record_last_item("sweep.close");
+    draw_controls(widgets, action);
     ImGui::Separator();
 
     // The plot takes a little over half of what is left, the table the rest.

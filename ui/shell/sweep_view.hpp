@@ -18,6 +18,7 @@
 
 #include <imgui.h>
 
+#include "engine/core/result_label.hpp"
 #include "engine/sweep/sweep_table.hpp"
 #include "ui/widgets/widget_locator.hpp"
 
@@ -33,6 +34,18 @@ ImU32 sweep_heat_colour(float t);
 // bottom (the lowest y value), edges on whole pixels: its top-left and bottom-right corners.
 std::pair<ImVec2, ImVec2> sweep_heat_cell(float left, float top, float right, float bottom, std::size_t nx,
                                           std::size_t ny, std::size_t i, std::size_t j);
+
+// The line plots' colours (the view's and `sweep report`'s), each named in the plot's key.
+struct SweepLineColours {
+    ImU32 mean, min, max;
+};
+const SweepLineColours& sweep_line_colours();
+
+// A heat map's colour key at the cursor, `width` wide: `caption` and the scale's name above a
+// gradient bar labelled with the values at its ends, middle and quarters (in `result`'s unit);
+// hovering it (with `widgets`, recorded as "sweep.key") shows the value under the mouse.
+void sweep_colour_key(const SweepColourMap& map, const std::string& caption, float width, const ResultLabel& result,
+                      WidgetLocator* widgets);
 
 // What the designer asked for in a frame of the view (the shell acts on it).
 struct SweepViewAction {
@@ -61,6 +74,12 @@ public:
     void select_result(std::size_t k);
     void select_x(std::size_t p);
     void select_y(std::optional<std::size_t> p);   // nullopt: the line plot
+    // The heat map's colour scale: chosen (nullopt: automatic, choose_colour_scale over the
+    // map's means: rank or log when an outlier would squeeze the other cells into one colour),
+    // and the one in use for the current result and parameters.
+    void select_colour_scale(std::optional<SweepColourScale> s) { colour_scale_ = s; }
+    std::optional<SweepColourScale> chosen_colour_scale() const { return colour_scale_; }
+    SweepColourScale colour_scale() const;
 
     // The table shows the runs at the values a plot click chose (param, value pairs), else all.
     void set_filter(std::vector<std::pair<std::size_t, double>> filter);
@@ -73,7 +92,15 @@ public:
     std::string describe_run(const SweepTableRow& row) const;
     // A parameter's value in words: its choice's name, else the number.
     std::string value_text(std::size_t p, double v) const;
-    std::string title() const;   // "sweep podball-scoring.toml (podball): 200 runs"
+    std::string title() const;   // "sweep podball-scoring.toml (Podball): 200 runs"
+    // The status line's summary while the view is on screen, in place of the world's:
+    // "Sweep podball-scoring.toml (Podball): 200 of 200 runs, 25 points x 8 seeds".
+    std::string summary() const;
+    // Result k in words with its unit ("starved (units)") / a value of it ("16,200 units").
+    std::string result_label(std::size_t k) const { return results_[k].with_unit(); }
+    std::string result_text(std::size_t k, double v) const;
+    // A parameter in words with its unit: its label in the lab's table ("Ball friction"), else its key.
+    std::string param_label(std::size_t p) const;
 
     // Draws the view into the current window (the whole content region); returns what was asked.
     SweepViewAction draw(WidgetLocator& widgets);
@@ -95,7 +122,8 @@ private:
     void draw_line(float plot_h, WidgetLocator* widgets) const;
     void draw_heat(float height, WidgetLocator* widgets) const;
     void draw_table(WidgetLocator& widgets, SweepViewAction& action);
-    std::string param_label(std::size_t p) const;   // name (unit)
+    std::string param_name(std::size_t p) const;   // the label, without the unit
+    void draw_controls(WidgetLocator& widgets, SweepViewAction& action);
     std::string unit_of(std::size_t p) const;
     std::string choices_of(std::size_t p) const;
     void sort_rows() const;
@@ -104,6 +132,8 @@ private:
     std::string path_;
     std::string scenario_problem_;
     std::vector<const ParamDef*> defs_;
+    std::vector<ResultLabel> results_;   // [result]: the lab's words for it
+    std::optional<SweepColourScale> colour_scale_;
     std::size_t result_ = 0, x_ = 0;
     std::optional<std::size_t> y_;
     // Set by clicks inside const drawing code.
