@@ -169,7 +169,9 @@ void Shell::run_one_tick() {
 }
 
 bool Shell::match_over() const {
-    if (review_ || !sim_->world().finished()) return false;
+    // Only a lab whose play ends by itself (LabInfo::plays_to_the_end: Podball's whistle); an
+    // Effects world with no wave left is "finished" too, but a designer places defenders on.
+    if (review_ || !sim_->world().lab().plays_to_the_end || !sim_->world().finished()) return false;
     return !compare_ || compare_->sim().world().finished();
 }
 
