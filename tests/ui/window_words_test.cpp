@@ -21,16 +21,6 @@ using namespace pb;
 
 namespace {
 
-Simulation load(const std::string& file) {
-    return Simulation(load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/" + file));
-}
-
-ui::ShellOptions on_tab(ui::SideTab tab) {
-    ui::ShellOptions o;
-    o.preferences.side_tab = tab;
-    return o;
-}
-
 // Every run of text drawn in the renderer's last frame, joined by newlines.
 std::string frame_text(const ui::OffscreenRenderer& r) {
     std::string all;
@@ -67,10 +57,12 @@ TEST_CASE("window words: the pairwise rule's pay is a share of the union's, and 
 }
 
 TEST_CASE("window words: Humans' heat map, a colour key's middle label with its unit") {
-    Simulation sim = load("rgs-two-at-800.toml");
+    Simulation sim(load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/rgs-two-at-800.toml"));
     ui::OffscreenRenderer r{1920, 1080};
     REQUIRE_MESSAGE(r.ok(), r.error());
-    ui::Shell shell{sim, on_tab(ui::SideTab::Analysis)};
+    ui::ShellOptions analysis;
+    analysis.preferences.side_tab = ui::SideTab::Analysis;
+    ui::Shell shell{sim, analysis};
     ui::switch_everything_on(shell, 1);   // the team-delta heat map of team 0, the Humans
     r.render(shell, 3);
     const std::string text = frame_text(r);
