@@ -13,6 +13,7 @@
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/sha256.hpp"
+#include "engine/core/words.hpp"
 
 namespace pb {
 
@@ -92,8 +93,15 @@ void ReplayPlayer::describe_commands() {
             const std::string key = c.text("key");
             const double now = c.number("value");
             auto it = values.find(key);
-            std::string text = key + " " + (it == values.end() ? std::string("?") : format_number(it->second)) +
-                               " -> " + format_number(now);
+            // In the panel's words: the parameter's label and unit, not its key.
+            std::string label = key, unit;
+            if (const auto i = start.table().find(key)) {
+                label = start.table()[*i].label;
+                unit = start.table()[*i].unit;
+            }
+            std::string text = label + ": " +
+                               (it == values.end() ? std::string("?") : with_unit(format_number(it->second), unit)) +
+                               " -> " + with_unit(format_number(now), unit);
             values[key] = now;
             timeline_.push_back({c.tick, std::move(text)});
         } else {

@@ -164,7 +164,10 @@ TEST_CASE("replay: every lab records and verifies, parameter edits included") {
         // The timeline says what the edit changed, old value to new.
         ReplayPlayer player(data, path);
         REQUIRE(player.timeline().size() == 1);
-        CHECK(player.timeline()[0].text.find(edit.text("key") + " ") == 0);
+        const ParamTable& table = *lab->params;
+        const ParamDef& def = table[*table.find(edit.text("key"))];
+        CHECK(player.timeline()[0].text.find(def.label + ": ") == 0);   // the label, not the key
+        CHECK(player.timeline()[0].text.find(edit.text("key")) == std::string::npos);
         CHECK(player.timeline()[0].text.find(" -> ") != std::string::npos);
         fs::remove(path);
     }

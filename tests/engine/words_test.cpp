@@ -13,6 +13,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/toml_text.hpp"
+#include "engine/core/words.hpp"
 #include "engine/effects/config.hpp"
 #include "engine/effects/derived.hpp"
 #include "engine/logistics/config.hpp"
@@ -265,4 +266,28 @@ TEST_CASE("derived values: Logistics, Effects and Tasks follow their formulas") 
             for (const auto& k : dv.inputs) CHECK(lab->params->find(k).has_value());
         }
     }
+}
+
+TEST_CASE("words: the singular after one, the possessive of a name ending in s") {
+    CHECK(count_of(1, "sample") == "1 sample");
+    CHECK(count_of(0, "sample") == "0 samples");
+    CHECK(count_of(3, "team") == "3 teams");
+    CHECK(count_of(1, "life", "lives") == "1 life");
+    CHECK(count_of(2, "life", "lives") == "2 lives");
+    CHECK(possessive("Humans") == "Humans'");
+    CHECK(possessive("Blue") == "Blue's");
+    CHECK(possessive("B") == "B's");
+    CHECK(with_unit("1", "tiles/tick") == "1 tile/tick");
+    CHECK(with_unit("1.5", "tiles/tick") == "1.5 tiles/tick");
+    CHECK(with_unit("1.00", "tiles/tick") == "1.00 tiles/tick");
+    CHECK(with_unit("-1", "ticks") == "-1 tick");
+    CHECK(with_unit("1", "pod masses/tick") == "1 pod mass/tick");
+    CHECK(with_unit("1", "arena widths") == "1 arena width");
+    CHECK(with_unit("1", "lives") == "1 life");
+    CHECK(with_unit("1", "pod mass*widths/tick") == "1 pod mass*widths/tick");   // a product: left as it is
+    CHECK(with_unit("1", "%") == "1 %");
+    CHECK(with_unit("1", "s") == "1 s");
+    CHECK(with_unit("1", "qu") == "1 qu");
+    CHECK(with_unit("1", "x wave HP") == "1 x wave HP");
+    CHECK(with_unit("1", "") == "1");
 }

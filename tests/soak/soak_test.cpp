@@ -333,6 +333,42 @@ TEST_CASE("soak: compare mode in every lab, A and B drawn with random edits on b
     SUBCASE("tasks") { soak_compare("tasks-toward-the-stars.toml", "tasks.limits.max_damage", 1); }
 }
 
+// Text that fits (docs/window.md#text-that-fits): every scenario at 1280x800 and 1920x1080, at
+// the start, after 300 ticks and after 3,000, with each side panel tab and each "everything on"
+// variant, the frame's text read back from its draw data (ui/render/text_check.hpp): nothing cut
+// by its panel, column or button, nothing printed over other text, no canvas label out of the
+// thing it labels. No random edits here: what a designer sees of the scenario as shipped.
+TEST_CASE("soak: text fits its box and stays off other text, every scenario at 1280x800 and 1920x1080") {
+    const std::vector<std::filesystem::path> files = scenario_files();
+    REQUIRE(files.size() >= 10);
+    for (const auto& file : files) {
+        const std::string name = file.filename().string();
+        SUBCASE(name.c_str()) {
+            for (const Size& size : kSizes) {
+                CAPTURE(size.width);
+                Soak s(file, size, 1);
+                REQUIRE_MESSAGE(s.renderer.ok(), s.renderer.error());
+                std::vector<std::string> seen;   // each fault once per size
+                for (const std::int64_t until : {std::int64_t{0}, std::int64_t{300}, std::int64_t{3000}}) {
+                    REQUIRE(s.run(until - s.sim.tick(), 0));
+                    for (const ui::SideTab tab : {ui::SideTab::Tools, ui::SideTab::Parameters, ui::SideTab::Analysis})
+                        for (int variant = 0; variant < 4; ++variant) {
+                            s.shell.select_side_tab(tab);
+                            ui::switch_everything_on(s.shell, variant);
+                            for (int i = 0; i < 3; ++i) s.renderer.build_frame(s.shell);   // the layout settles
+                            for (const std::string& fault : s.renderer.check_text_fit()) {
+                                if (std::find(seen.begin(), seen.end(), fault) != seen.end()) continue;
+                                seen.push_back(fault);
+                                FAIL_CHECK(fault << " (" << s.where() << ", tab " << ui::side_tab_key(tab)
+                                                 << ", variant " << variant << ")");
+                            }
+                        }
+                }
+            }
+        }
+    }
+}
+
 // One subcase per scenario file, so a failure names it (`test_soak -sc="*logistics-large*"` runs one).
 TEST_CASE("soak: every scenario drawn at every tick to 600, sampled to 20,000, with random edits") {
     const std::vector<std::filesystem::path> files = scenario_files();

@@ -155,7 +155,7 @@ TEST_CASE("compare mode: each lab's Analysis tab shows A, B and B - A and overla
             const auto* b_view = static_cast<const ui::PodballView*>(&shell.compare()->view());
             REQUIRE(b_view->history().size() > 50);
             CHECK(log.at("score").points == 2 * b_view->history().size());
-            CHECK(b_view->history().sample(0).tick >= 60);
+            CHECK(b_view->history().bucket(0).first_tick >= 60);
             // The score box fits A's half of the canvas (its long line gives way to a short one).
             const auto* canvas = shell.widgets().find("canvas");
             const auto* score = shell.widgets().find("overlay.score");

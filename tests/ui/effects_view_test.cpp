@@ -3,6 +3,7 @@
 // commands reach the world at the current tick whether running or paused.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -216,4 +217,36 @@ TEST_CASE("effects view: help says what is on the lanes, what can be done, and t
     CHECK(h.keys.size() >= 4);
     CHECK(h.source.find("A Status Effect Stacking Algorithm") != std::string::npos);   // the seed, by its title
     CHECK(h.source.find("(docs/labs/effects.md#sources)") != std::string::npos);
+}
+
+TEST_CASE("effects view: at 1280x800 every lane's title keeps its stats and every defender its letter") {
+    Simulation sim = effects_simulation("effects-three-waves.toml");
+    sim.advance(700);
+    const auto& w = effects_world(sim);
+    ui::OffscreenRenderer renderer{1280, 800};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell{sim, tools_tab()};
+    renderer.render(shell, 3);
+    const std::vector<ui::DrawnText> texts = renderer.drawn_text();
+    // Each lane's title (in the canvas's draw list) says what it achieved: "N killed, M leaked".
+    for (std::size_t i = 0; i < w.lanes().size(); ++i) {
+        const std::string stats =
+            std::to_string(w.lane(i).kills()) + " killed, " + std::to_string(w.lane(i).leaks()) + " leaked";
+        bool found = false;
+        for (const ui::DrawnText& t : texts) found = found || t.text.find(stats) != std::string::npos;
+        CHECK_MESSAGE(found, "lane " << i + 1 << " title without \"" << stats << "\"");
+    }
+    // Every defender that applies an effect shows its effect's letter(s), inside its disc or beside
+    // it: as many letters on the canvas as such defenders (nothing else there is a bare letter).
+    std::size_t letters = 0, with_effect = 0;
+    std::vector<std::string> icons;
+    for (const auto& type : w.book().types()) icons.push_back(type.icon);
+    for (std::size_t i = 0; i < w.lanes().size(); ++i)
+        for (const auto& t : w.lane(i).towers()) with_effect += !t.removed && t.effect_type >= 0;
+    for (const ui::DrawnText& d : texts)
+        if (d.owner.find("canvas") != std::string::npos)
+            letters += std::find(icons.begin(), icons.end(), d.text) != icons.end();
+    REQUIRE(with_effect > 0);
+    CHECK(letters == with_effect);
+    CHECK(renderer.check_text_fit().empty());
 }

@@ -2,10 +2,13 @@
 // keyboard takeover's commands, and the heat map on an offscreen render.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <glm/geometric.hpp>
 
+#include "engine/podball/metrics.hpp"
 #include "engine/podball/world.hpp"
 #include "ui/podball/podball_view.hpp"
 #include "ui/render/offscreen_renderer.hpp"
@@ -36,37 +39,69 @@ TEST_CASE("podball analysis: chart samples grow with ticks and start afresh on r
     ui::PodballView view;
     run_watched(sim, view, 500);
     const ui::MatchHistory& h = view.history();
-    CHECK(h.size() == 50);   // ticks 0, 10, ..., 490
-    CHECK(h.sample(0).tick == 0);
-    CHECK(h.sample(h.size() - 1).tick == 490);
-    for (std::size_t i = 1; i < h.size(); ++i) CHECK(h.sample(i).tick > h.sample(i - 1).tick);
+    CHECK(h.size() == 50);   // ticks 0, 10, ..., 490: one sample a bucket while the match is short
+    CHECK(h.bucket(0).first_tick == 0);
+    CHECK(h.bucket(h.size() - 1).last_tick == 490);
+    for (std::size_t i = 1; i < h.size(); ++i) CHECK(h.bucket(i).first_tick > h.bucket(i - 1).last_tick);
 
     run_watched(sim, view, 500);
     CHECK(h.size() == 100);
     // Cumulative counters never go down.
     for (std::size_t i = 1; i < h.size(); ++i)
-        for (int t = 0; t < 2; ++t) CHECK(h.sample(i).shots[t] >= h.sample(i - 1).shots[t]);
-    const auto& last = h.sample(h.size() - 1);
+        for (int t = 0; t < 2; ++t) CHECK(h.bucket(i).shots[t].lo >= h.bucket(i - 1).shots[t].hi);
+    const auto& last = h.bucket(h.size() - 1);
     auto score = podball_world(sim).score();
-    CHECK(last.score[0] <= static_cast<float>(score[0]));
-    CHECK(last.score[1] <= static_cast<float>(score[1]));
+    CHECK(last.score[0].hi <= static_cast<float>(score[0]));
+    CHECK(last.score[1].hi <= static_cast<float>(score[1]));
 
     sim.restart();
     run_watched(sim, view, 1);
     CHECK(h.size() == 1);
-    CHECK(h.sample(0).tick == 0);
+    CHECK(h.bucket(0).first_tick == 0);
     CHECK(h.presence().samples == 1);
 }
 
-TEST_CASE("podball analysis: the ring buffer keeps the newest samples") {
+TEST_CASE("podball analysis: the charts keep the whole match, downsampled, its lows and highs kept") {
     Simulation sim = test::default_simulation();
     ui::PodballView view;
-    const int ticks = static_cast<int>(ui::MatchHistory::kCapacity * ui::MatchHistory::kSampleEvery) + 300;
-    run_watched(sim, view, ticks);
+    // Four times what kBuckets buckets of one sample hold: they merge pairwise twice, then thrice.
+    const int ticks = static_cast<int>(ui::MatchHistory::kBuckets * ui::MatchHistory::kSampleEvery) * 4 + 300;
+    // Every sample the history takes, at full resolution, to hold its extremes against.
+    float lo[2] = {1e9f, 1e9f}, hi[2] = {-1e9f, -1e9f};
+    for (int i = 0; i < ticks; ++i) {
+        const auto& w = podball_world(sim);
+        if (sim.tick() % ui::MatchHistory::kSampleEvery == 0)   // what the view samples before this tick
+            for (int t = 0; t < 2; ++t) {
+                const auto pct =
+                    static_cast<float>(podball::team_figures(w.metrics(), t, w.running_ticks()).possession_pct);
+                lo[t] = std::min(lo[t], pct);
+                hi[t] = std::max(hi[t], pct);
+            }
+        run_watched(sim, view, 1);
+    }
     const ui::MatchHistory& h = view.history();
-    CHECK(h.size() == ui::MatchHistory::kCapacity);
-    CHECK(h.sample(h.size() - 1).tick == (ticks - 1) / ui::MatchHistory::kSampleEvery * ui::MatchHistory::kSampleEvery);
-    CHECK(h.sample(0).tick == 300);
+    CHECK(h.size() <= ui::MatchHistory::kBuckets);
+    CHECK(h.size() >= ui::MatchHistory::kBuckets / 2);
+    CHECK(h.ticks_per_bucket() == 8 * ui::MatchHistory::kSampleEvery);
+    CHECK(h.bucket(0).first_tick == 0);   // the kick-off is still there
+    CHECK(h.bucket(h.size() - 1).last_tick ==
+          (ticks - 1) / ui::MatchHistory::kSampleEvery * ui::MatchHistory::kSampleEvery);
+    // The possession shares' lowest and highest of the whole match are among the drawn points.
+    CHECK(hi[0] > lo[0]);   // it moved: the check below has something to find
+    for (int t = 0; t < 2; ++t) {
+        std::vector<double> at, values;
+        h.points(&ui::MatchBucket::possession_pct, t, at, values);
+        REQUIRE(values.size() >= h.size());
+        CHECK(at.front() == 0.0);
+        for (std::size_t i = 1; i < at.size(); ++i) CHECK(at[i] > at[i - 1]);
+        float drawn_lo = 1e9f, drawn_hi = -1e9f;
+        for (double v : values) {
+            drawn_lo = std::min(drawn_lo, static_cast<float>(v));
+            drawn_hi = std::max(drawn_hi, static_cast<float>(v));
+        }
+        CHECK(drawn_lo == lo[t]);
+        CHECK(drawn_hi == hi[t]);
+    }
 }
 
 TEST_CASE("podball analysis: the heat map counts every pod at every sample") {
@@ -317,6 +352,6 @@ TEST_CASE("podball analysis: ticks run through the shell (playbench render --tic
     const ui::MatchHistory& h = view->history();
     // One sample every kSampleEvery ticks from the first, not one sample of the last tick.
     REQUIRE(h.size() >= 1000 / ui::MatchHistory::kSampleEvery);
-    CHECK(h.sample(0).tick < ui::MatchHistory::kSampleEvery);
+    CHECK(h.bucket(0).first_tick < ui::MatchHistory::kSampleEvery);
     CHECK(h.presence().samples > 10);
 }

@@ -150,7 +150,9 @@ TEST_CASE("replay ui: opening a replay reviews it; seeking through the shell equ
         CHECK_MESSAGE(shell.widgets().find(w), w);
     // The timeline has the friction edit with what it changed.
     REQUIRE(shell.review()->player().timeline().size() == 1);
-    CHECK(shell.review()->player().timeline()[0].text == "podball.ball.friction 0.02 -> 0.006");   // from the default
+    // In the parameter panel's words (label and unit), not its key.
+    CHECK(shell.review()->player().timeline()[0].text ==
+          "Ball friction: 0.02 pod masses/tick -> 0.006 pod masses/tick");   // from the default
 
     shell.review()->seek(437);
     Simulation straight = test::default_simulation();

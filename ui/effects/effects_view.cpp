@@ -10,6 +10,7 @@
 
 #include "ui/effects/effects_colours.hpp"
 #include "ui/widgets/palette.hpp"
+#include "ui/widgets/tooltip.hpp"
 
 namespace pb::ui {
 
@@ -190,6 +191,13 @@ std::string EffectsView::canvas_hint(bool paused) const {
 
 std::string EffectsView::hover_text(const World& world, glm::dvec2 point, double pick_radius) const {
     const EffectsWorld& w = effects_world(world);
+    // A lane's title strip: its whole title (the panel may show it shortened).
+    const Layout l = layout_of(w);
+    for (std::size_t i = 0; i < w.lanes().size(); ++i) {
+        const glm::dvec2 o = panel_origin(l, i);
+        if (point.x >= o.x && point.x <= o.x + l.panel_w && point.y >= o.y && point.y <= o.y + l.title)
+            return lane_title(w, i, 0.0f);
+    }
     const auto at = to_lane(w, point);
     if (!at) return {};
     const double radius = std::max(pick_radius * layout_of(w).scale, kTowerRadius);
@@ -242,7 +250,6 @@ std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, st
     const CanvasView& v = *f.view;
     const float s = f.ui_scale;
     const Layout l = layout_of(w);
-    const effects::Lane& lane = w.lane(index);
     const glm::dvec2 o = panel_origin(l, index);
 
     // Panel and title: the policy, then what it achieved so far.
@@ -255,16 +262,9 @@ std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, st
                    ? palette::with_alpha(lane_colour(index), 200)
                    : kPanelEdge,
                4.0f * s, 0, 1.5f * s);
-    // The title: the policy and what it achieved so far, shortened to fit the panel.
-    char stats[96];
-    std::snprintf(stats, sizeof stats, "%d killed, %d leaked, %.0f lives", lane.kills(), lane.leaks(), lane.lives());
-    const float room = bottom_right.x - top_left.x - 12.0f * s;
-    const std::string number = "Lane " + std::to_string(index + 1) + ": ";
-    std::string title = number + effects::variant_label(lane.variant()) + "   " + stats;
-    if (ImGui::CalcTextSize(title.c_str()).x > room)
-        title = number + effects::variant_key(lane.variant()) + "  " + stats;
-    if (ImGui::CalcTextSize(title.c_str()).x > room) title = number + effects::variant_key(lane.variant());
-    if (ImGui::CalcTextSize(title.c_str()).x > room) title = effects::variant_key(lane.variant());
+    // The title: the policy and what it achieved so far, shortened to fit the panel; the stats go
+    // last (a lane's colour and place name it too), and the whole title shows on hover.
+    const std::string title = lane_title(w, index, bottom_right.x - top_left.x - 12.0f * s);
     d->PushClipRect(top_left, bottom_right, true);
     d->AddText(add(top_left, ImVec2(6.0f * s, 3.0f * s)), lane_colour(index), title.c_str());
     d->PopClipRect();
@@ -272,6 +272,22 @@ std::pair<ImVec2, ImVec2> EffectsView::draw_lane_panel(const EffectsWorld& w, st
         f.widgets->record("effects.lane." + std::to_string(index),
                           {top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y, true});
     return {top_left, bottom_right};
+}
+
+std::string EffectsView::lane_title(const EffectsWorld& w, std::size_t index, float room) {
+    const effects::Lane& lane = w.lane(index);
+    char stats[96], short_stats[64];
+    std::snprintf(stats, sizeof stats, "%d killed, %d leaked, %.0f lives", lane.kills(), lane.leaks(), lane.lives());
+    std::snprintf(short_stats, sizeof short_stats, "%d killed, %d leaked", lane.kills(), lane.leaks());
+    const std::string number = "Lane " + std::to_string(index + 1) + ": ",
+                      label = effects::variant_label(lane.variant()), key = effects::variant_key(lane.variant());
+    const std::string full = number + label + "   " + stats;
+    if (room <= 0.0f) return full;
+    for (const std::string& t : {full, number + key + "  " + stats, key + "  " + stats, key + "  " + short_stats,
+                                 std::to_string(index + 1) + ": " + short_stats})
+        if (ImGui::CalcTextSize(t.c_str()).x <= room) return t;
+    bool shortened = false;
+    return fit_width(std::string(short_stats), room, shortened);
 }
 
 // The path: a dirt band from the spawn (green) to the base (red).
@@ -317,11 +333,8 @@ void EffectsView::draw_towers(const EffectsWorld& w, std::size_t index, const Ca
         d->AddCircleFilled(c, r, colour);
         d->AddCircle(c, r, t.id == selected_tower_ ? palette::kSelection : palette::rgb(240, 240, 240), 0,
                      (t.id == selected_tower_ ? 2.5f : 1.0f) * s);
-        if (t.effect_type >= 0 && r >= 7.0f * s) {
-            const char* icon = w.book().type(t.effect_type).icon.c_str();
-            const ImVec2 size = ImGui::CalcTextSize(icon);
-            d->AddText(ImVec2(c.x - size.x * 0.5f, c.y - size.y * 0.5f), palette::rgb(20, 20, 20), icon);
-        }
+        if (t.effect_type >= 0)
+            d->AddLabelInDisc(c, r, palette::rgb(20, 20, 20), colour, w.book().type(t.effect_type).icon.c_str());
     }
 }
 

@@ -92,6 +92,8 @@ private:
 
     static const effects::EffectsWorld& effects_world(const World& world);
     Layout layout_of(const effects::EffectsWorld& w) const;
+    // Lane `index`'s title in `room` px: the policy and its stats, shortened (room 0: the whole).
+    static std::string lane_title(const effects::EffectsWorld& w, std::size_t index, float room);
     glm::dvec2 panel_origin(const Layout& l, std::size_t lane) const;   // top-left of the panel's lane area
     std::optional<int> pick_creep(const effects::EffectsWorld& w, std::size_t lane, effects::Vec2 p,
                                   double radius) const;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/words.hpp"
 #include "ui/logistics/logistics_style.hpp"
 #include "ui/logistics/logistics_view.hpp"
 #include "ui/render/painter.hpp"
@@ -341,7 +342,9 @@ void LogisticsView::draw_charts(const LogisticsWorld& w, const CanvasFrame& f) {
         const std::int64_t every = history[history.size() - 1].tick - history[history.size() - 2].tick;
         ImGui::TextDisabled("Each point: the mean over %lld ticks.", static_cast<long long>(every));
     } else {
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("The charts fill as the colony runs (a point every 10 ticks).");
+        ImGui::PopTextWrapPos();
     }
     double top_rate = 1.0, top_unmet = 1.0, last_tick = 1.0;
     // One world's three series: delivered to sinks, moved into buffers, unmet demand.
@@ -531,9 +534,9 @@ void LogisticsView::draw_matching(const LogisticsWorld& w, const CanvasFrame& f)
     const Comparison& cmp = comparison(w);
     if (cmp.reports.empty()) return;
     const auto& rep = cmp.reports[static_cast<int>(w.config().matching_policy())];
-    ImGui::Text("%s: %d of %d transporters, %zu requests",
-                std::string(policy_label(w.config().matching_policy())).c_str(), rep.matching.pairs(), rep.rates.rows,
-                rep.requests.size());
+    ImGui::Text("%s: %d of %s, %s", std::string(policy_label(w.config().matching_policy())).c_str(),
+                rep.matching.pairs(), count_of(rep.rates.rows, "transporter").c_str(),
+                count_of(static_cast<long long>(rep.requests.size()), "request").c_str());
     const float height =
         static_cast<float>(std::min(8, std::max(1, rep.matching.pairs()) + 1)) * ImGui::GetTextLineHeightWithSpacing() +
         8.0f;
@@ -620,6 +623,9 @@ void LogisticsView::draw_key(const LogisticsWorld& w, const CanvasFrame& f) {
     key_line(
         f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kTransporter, kEnergy, 0.6f); },
         "Busy transporter; inner disc's area = load / capacity (energy yellow, mineral violet)");
+    key_line(
+        f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kTransporter, kEnergy, 0.0f); },
+        "Busy transporter, empty (on its way to a pick-up)");
     key_line(
         f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kIdle, kEnergy, 0.0f); },
         "Idle transporter (no request this tick)");

@@ -11,6 +11,7 @@
 #include <SDL_scancode.h>
 
 #include "engine/core/json.hpp"
+#include "engine/core/words.hpp"
 #include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/modules/module_host.hpp"
 #include "ui/podball/podball_view.hpp"
@@ -41,50 +42,32 @@ double seconds(std::int64_t ticks) { return static_cast<double>(ticks) / FixedSt
 
 // One series per team over match time, in team colours, named by the teams. `min_top` 3 or more
 // for counts keeps the y ticks on whole numbers. With `b` (compare mode), B's history too, dashed.
+// The whole match is drawn, each bucket's low and high (ui/podball/match_history.hpp).
 void team_chart(const char* id, const PodballWorld& w, const MatchHistory& h, const char* label, const char* unit,
-                double min_top, const std::array<float, 2> MatchSample::*series, const MatchHistory* b = nullptr) {
+                double min_top, const std::array<Extent, 2> MatchBucket::*series, const MatchHistory* b = nullptr) {
     ChartSpec spec;
     spec.id = id;
     spec.height = 80.0f;
     spec.x = ChartAxis{"time at 1x", "s", 0.0, 1.0};
     spec.y = ChartAxis{label, unit, 0.0, min_top};
-    const std::size_t n = h.size();
-    if (n > 0) {
-        spec.x.min = seconds(h.sample(0).tick);
-        spec.x.max = std::max(seconds(h.sample(n - 1).tick), spec.x.min + 1.0);
-    }
-    for (int team = 0; team < 2; ++team) {
+    auto team_series = [&](const MatchHistory& from, int team) {
         ChartSeries s;
         s.name = team_name(w, team);
         s.colour = palette::kTeam[team];
-        s.x.reserve(n);
-        s.y.reserve(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const MatchSample& m = h.sample(i);
-            const double v = (m.*series)[static_cast<std::size_t>(team)];
-            s.x.push_back(seconds(m.tick));
-            s.y.push_back(v);
-            spec.y.max = std::max(spec.y.max, v);
-        }
-        spec.series.push_back(std::move(s));
+        from.points(series, team, s.x, s.y);
+        for (double& x : s.x) x = seconds(static_cast<std::int64_t>(x));
+        for (double v : s.y) spec.y.max = std::max(spec.y.max, v);
+        return s;
+    };
+    if (h.size() > 0) {
+        spec.x.min = seconds(h.bucket(0).first_tick);
+        spec.x.max = std::max(seconds(h.bucket(h.size() - 1).last_tick), spec.x.min + 1.0);
     }
+    for (int team = 0; team < 2; ++team) spec.series.push_back(team_series(h, team));
     if (b) {
         std::vector<ChartSeries> bs;
-        const std::size_t nb = b->size();
-        if (nb > 0) spec.x.max = std::max(spec.x.max, seconds(b->sample(nb - 1).tick));
-        for (int team = 0; team < 2; ++team) {
-            ChartSeries s;
-            s.name = team_name(w, team);
-            s.colour = palette::kTeam[team];
-            for (std::size_t i = 0; i < nb; ++i) {
-                const MatchSample& m = b->sample(i);
-                const double v = (m.*series)[static_cast<std::size_t>(team)];
-                s.x.push_back(seconds(m.tick));
-                s.y.push_back(v);
-                spec.y.max = std::max(spec.y.max, v);
-            }
-            bs.push_back(std::move(s));
-        }
+        if (b->size() > 0) spec.x.max = std::max(spec.x.max, seconds(b->bucket(b->size() - 1).last_tick));
+        for (int team = 0; team < 2; ++team) bs.push_back(team_series(*b, team));
         overlay_b(spec, std::move(bs));
     }
     ImGui::BeginGroup();   // one item for the widget locator: axis name, plot, ticks and key
@@ -279,7 +262,7 @@ void draw_module_logs(const PodballWorld& w, const CanvasFrame& f) {
         const std::string& module = w.teams()[static_cast<std::size_t>(team)].module;
         if (!podball::is_library_module(module) && !podball::is_lua_module(module)) continue;
         const std::string id = "podball.module_log." + std::to_string(team);
-        const bool open = ImGui::TreeNode(id.c_str(), "%s's module log", team_name(w, team).c_str());
+        const bool open = ImGui::TreeNode(id.c_str(), "%s module log", possessive(team_name(w, team)).c_str());
         if (f.widgets) f.widgets->record_last_item(id);
         if (!open) continue;
         const podball::ModuleLog log = w.team_module(team).log();
@@ -307,7 +290,7 @@ void draw_lua_scripts(const PodballWorld& w, const CanvasFrame& f) {
         const podball::LuaTeamModule* lua = podball::as_lua_module(w.team_module(team));
         if (!lua) continue;
         const std::string id = "podball.script." + std::to_string(team);
-        const bool open = ImGui::TreeNode(id.c_str(), "%s's script: %s (%s)", team_name(w, team).c_str(),
+        const bool open = ImGui::TreeNode(id.c_str(), "%s script: %s (%s)", possessive(team_name(w, team)).c_str(),
                                           lua->title().c_str(), lua->script().written.c_str());
         if (f.widgets) f.widgets->record_last_item(id);
         if (!open) continue;
@@ -364,19 +347,23 @@ void draw_match_charts(const PodballWorld& w, const MatchHistory& history, const
                        const CanvasFrame& f) {
     if (!ImGui::CollapsingHeader("Charts over match time", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "Sampled every %lld ticks; hover a chart for the values.",
-                       static_cast<long long>(MatchHistory::kSampleEvery));
+    // The whole match, however long: each point is the low or the high of its stretch.
+    ImGui::TextColored(palette::kDimText,
+                       "The whole match, sampled every %lld ticks, shown as the low and high of each %s; hover a chart "
+                       "for the values.",
+                       static_cast<long long>(MatchHistory::kSampleEvery),
+                       count_of(history.ticks_per_bucket(), "tick").c_str());
     ImGui::PopTextWrapPos();
     if (b)
-        compare_chart_note(b->size() > 0 && history.size() > 0 && b->sample(0).tick > history.sample(0).tick
+        compare_chart_note(b->size() > 0 && history.size() > 0 && b->bucket(0).first_tick > history.bucket(0).first_tick
                                ? "B's lines start where B was made"
                                : nullptr);
     team_chart("possession", w, history, "possession, share of running time so far", "%", 100.0,
-               &MatchSample::possession_pct, b);
+               &MatchBucket::possession_pct, b);
     if (f.widgets) f.widgets->record_last_item("podball.chart.possession");
-    team_chart("score", w, history, "score", "goals", 3.0, &MatchSample::score, b);
+    team_chart("score", w, history, "score", "goals", 3.0, &MatchBucket::score, b);
     if (f.widgets) f.widgets->record_last_item("podball.chart.score");
-    team_chart("shots", w, history, "shots taken so far", "shots", 3.0, &MatchSample::shots, b);
+    team_chart("shots", w, history, "shots taken so far", "shots", 3.0, &MatchBucket::shots, b);
     if (f.widgets) f.widgets->record_last_item("podball.chart.shots");
 }
 
@@ -465,8 +452,8 @@ void PodballView::draw_heat_map_key(const PodballWorld& w, const CanvasFrame& f)
         return;
     }
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::kDimText, "%lld samples (every %lld ticks). Hover the arena for a cell's numbers.",
-                       static_cast<long long>(grid.samples), static_cast<long long>(MatchHistory::kSampleEvery));
+    ImGui::TextColored(palette::kDimText, "%s (every %lld ticks). Hover the arena for a cell's numbers.",
+                       count_of(grid.samples, "sample").c_str(), static_cast<long long>(MatchHistory::kSampleEvery));
     ImGui::PopTextWrapPos();
     if (heat_map_ == HeatMap::Both) {
         legend_swatch(palette::kTeam[0], team_name(w, 0).c_str());

@@ -1,4 +1,5 @@
 #include "ui/podball/podball_view.hpp"
+#include "engine/core/words.hpp"
 #include "ui/render/painter.hpp"
 
 #include <algorithm>
@@ -142,8 +143,8 @@ std::string PodballView::heat_cell_text(const PodballWorld& w, glm::dvec2 point)
     presence_cell(c, point, col, row);
     const PresenceGrid& grid = history_.presence();
     char buf[200];
-    std::snprintf(buf, sizeof buf, "Heat map cell %d, %d (of %d x %d), %lld samples:", col + 1, row + 1,
-                  PresenceGrid::kColumns, PresenceGrid::kRows, static_cast<long long>(grid.samples));
+    std::snprintf(buf, sizeof buf, "Heat map cell %d, %d (of %d x %d), %s:", col + 1, row + 1, PresenceGrid::kColumns,
+                  PresenceGrid::kRows, count_of(grid.samples, "sample").c_str());
     std::string text = buf;
     for (int team = 0; team < 2; ++team) {
         if (!heat_team_shown(team)) continue;
@@ -286,8 +287,9 @@ void PodballView::draw_entities(const PodballWorld& w, const CanvasFrame& f) con
         if (pod_px >= 6.0f) {
             std::string n = std::to_string(p.index);
             ImVec2 ts = font->CalcTextSizeA(number_size, FLT_MAX, 0.0f, n.c_str());
-            d->AddText(font, number_size, ImVec2(at.x - ts.x * 0.5f, at.y - ts.y * 0.5f),
-                       faded(palette::kPodNumber, denied), n.c_str());
+            d->AddTextInBox(ImVec2(at.x - pod_px, at.y - pod_px), ImVec2(at.x + pod_px, at.y + pod_px),
+                            ImVec2(at.x - ts.x * 0.5f, at.y - ts.y * 0.5f), faded(palette::kPodNumber, denied),
+                            n.c_str(), font, number_size);
         }
         if (static_cast<int>(i) == ball.owner)
             d->AddCircle(at, pod_px + 3.0f * f.ui_scale, palette::kCarrierRing, 0, line * 1.5f);

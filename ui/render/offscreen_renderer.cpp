@@ -101,6 +101,7 @@ void OffscreenRenderer::build(Shell& shell) {
 
 void OffscreenRenderer::build(const std::function<void()>& draw_windows) {
     ImGuiIO& io = ImGui::GetIO();
+    reset_text_box_log();   // what check_text_fit() reports is this frame's
     io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
     io.DeltaTime = 1.0f / 60.0f;
     // No pointer by default: no hover highlights in the picture.
@@ -158,6 +159,20 @@ FrameReport OffscreenRenderer::build_frame(Shell& shell) {
         report.vertices += static_cast<std::size_t>(data->CmdLists[i]->VtxBuffer.Size);
     }
     return report;
+}
+
+std::vector<DrawnText> OffscreenRenderer::drawn_text() const {
+    if (!ok()) return {};
+    ContextSwitch use(context_);
+    const ImDrawData* data = ImGui::GetDrawData();
+    return data ? ui::drawn_text(*data) : std::vector<DrawnText>{};
+}
+
+std::vector<std::string> OffscreenRenderer::check_text_fit() const {
+    if (!ok()) return {};
+    ContextSwitch use(context_);
+    const ImDrawData* data = ImGui::GetDrawData();
+    return data ? ui::check_text_fit(*data) : std::vector<std::string>{};
 }
 
 double OffscreenRenderer::rasterise(double* cpu_ms) {

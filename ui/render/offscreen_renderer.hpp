@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/core/simulation.hpp"
+#include "ui/render/text_check.hpp"
 
 struct SDL_Surface;
 struct SDL_Renderer;
@@ -92,6 +93,11 @@ public:
     // Runs `frames` frames: the first ones let ImGui settle its layout (auto-sized windows
     // take a frame or two).
     void render(Shell& shell, int frames = 3);
+
+    // The text of the frame built last, read back from its draw data (ui/render/text_check.hpp),
+    // and what of it does not fit (check_text_fit).
+    std::vector<DrawnText> drawn_text() const;
+    std::vector<std::string> check_text_fit() const;
 
     Rgba pixel(int x, int y) const;
     // Every pixel, row by row (width() * height()).

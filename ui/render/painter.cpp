@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "ui/render/text_check.hpp"
+
 namespace pb::ui {
 
 namespace {
@@ -250,6 +252,48 @@ void Painter::AddText(const ImFont* font, float font_size, ImVec2 pos, ImU32 col
         return;
     if (font_size < 1.0f || !visible(pos, pos, kTextReach)) return;
     list_->AddText(font, std::min(font_size, 1000.0f), pos, col, text_begin, text_end, std::max(0.0f, wrap_width));
+}
+
+void Painter::AddTextInBox(ImVec2 box_min, ImVec2 box_max, ImVec2 pos, ImU32 col, const char* text, const ImFont* font,
+                           float font_size) {
+    if (!text_shown_ || !text || !finite("AddTextInBox", "position", pos)) return;
+    const ImFont* f = font ? font : ImGui::GetFont();
+    const float size = font ? font_size : ImGui::GetFontSize();
+    const ImVec2 t = f->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
+    // Half a pixel of slack: a label centred on a disc as wide as it still fits.
+    constexpr float kSlack = 0.5f;
+    if (pos.x < box_min.x - kSlack || pos.y < box_min.y - kSlack || pos.x + t.x > box_max.x + kSlack ||
+        pos.y + t.y > box_max.y + kSlack) {
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "past its box: \"%.80s\" is %.0f x %.0f px, its box %.0f x %.0f px", text,
+                      static_cast<double>(t.x), static_cast<double>(t.y), static_cast<double>(box_max.x - box_min.x),
+                      static_cast<double>(box_max.y - box_min.y));
+        report_text_box(buf);
+    }
+    if (font)
+        AddText(font, font_size, pos, col, text);
+    else
+        AddText(pos, col, text);
+}
+
+void Painter::AddLabelInDisc(ImVec2 centre, float radius, ImU32 inside, ImU32 beside, const char* text) {
+    if (!text || !*text || !finite("AddLabelInDisc", "centre", centre) || !finite("AddLabelInDisc", "radius", radius))
+        return;
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    const ImVec2 at_size = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
+    // The text's box inside the disc: a square of side radius * sqrt(2) holds it whole.
+    const float side = radius * 1.41421356f;
+    const float scale = std::min({1.0f, side / std::max(1.0f, at_size.x), side / std::max(1.0f, at_size.y)});
+    const ImVec2 box_min(centre.x - radius, centre.y - radius), box_max(centre.x + radius, centre.y + radius);
+    if (size * scale >= kMinLabelPx) {
+        const ImVec2 t(at_size.x * scale, at_size.y * scale);
+        AddTextInBox(box_min, box_max, ImVec2(centre.x - t.x * 0.5f, centre.y - t.y * 0.5f), inside, text, font,
+                     size * scale);
+        return;
+    }
+    const ImVec2 pos(centre.x + radius + 2.0f, centre.y - at_size.y * 0.5f);
+    AddTextInBox(pos, ImVec2(pos.x + at_size.x, pos.y + at_size.y), pos, beside, text, font, size);
 }
 
 void Painter::PathClear() {

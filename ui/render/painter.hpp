@@ -61,6 +61,16 @@ public:
     void AddText(ImVec2 pos, ImU32 col, const char* text_begin, const char* text_end = nullptr);
     void AddText(const ImFont* font, float font_size, ImVec2 pos, ImU32 col, const char* text_begin,
                  const char* text_end = nullptr, float wrap_width = 0.0f);
+    // Text that labels a thing on the canvas (a disc, a room, a lane) and belongs inside its box
+    // [box_min, box_max]: drawn as AddText, and logged when it does not fit (text_box_log(), which
+    // the soak's text check reads: ui/render/text_check.hpp). `font` null: the current font.
+    void AddTextInBox(ImVec2 box_min, ImVec2 box_max, ImVec2 pos, ImU32 col, const char* text,
+                      const ImFont* font = nullptr, float font_size = 0.0f);
+    // A short label (a letter, "P3") for a disc of `radius` px at `centre`: inside it in `inside`,
+    // at the font's size or smaller down to kMinLabelPx when that is what fits, else beside it on
+    // the right in `beside` (a disc too small for any readable letter keeps its label).
+    static constexpr float kMinLabelPx = 8.0f;
+    void AddLabelInDisc(ImVec2 centre, float radius, ImU32 inside, ImU32 beside, const char* text);
     // Paths: a path with one bad point draws nothing.
     void PathClear();
     void PathLineTo(ImVec2 p);

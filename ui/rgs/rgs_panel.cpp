@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/words.hpp"
 #include "engine/rgs/mine_rate.hpp"
 #include "ui/render/painter.hpp"
 #include "ui/rgs/rgs_view.hpp"
@@ -35,8 +36,8 @@ std::string heat_caption(const RgsWorld& w, const RgsView::Options& o) {
     char z[32];
     std::snprintf(z, sizeof z, "%.0f", o.height * w.config().map_height);
     if (o.team_delta)
-        return "Heat map: change of " + who + "'s summed efficiency if a " + kind + " were built here (z = " + z +
-               " qu)";
+        return "Heat map: change of " + possessive(who) + " summed efficiency if a " + kind +
+               " were built here (z = " + z + " qu)";
     return "Heat map: efficiency a new " + kind + " of " + who + " would mine at here (z = " + z + " qu)";
 }
 
@@ -70,6 +71,19 @@ const rgs::ClusterComparison* RgsView::comparison_for(const RgsWorld& w, int id)
     return &comparison_;
 }
 
+std::string union_comparison_words(const rgs::ClusterComparison& cmp) {
+    // A share, then how far from the union's it is: "-98.0% of what the union would" read as a
+    // negative payment.
+    const double share = 100.0 * (cmp.relative_difference() + 1.0), gap = 100.0 * cmp.relative_difference();
+    char buf[160];
+    if (std::abs(gap) < 0.05)
+        std::snprintf(buf, sizeof buf, "the pairwise rule pays what the union would (%.1f%%)", share);
+    else
+        std::snprintf(buf, sizeof buf, "the pairwise rule pays %.1f%% of what the union would (%.1f%% %s)", share,
+                      std::abs(gap), gap < 0.0 ? "less" : "more");
+    return buf;
+}
+
 // ---------------------------------------------------------------- the canvas's status box
 
 void RgsView::draw_status(const RgsWorld& w, const CanvasFrame& f) const {
@@ -95,7 +109,7 @@ void RgsView::draw_status(const RgsWorld& w, const CanvasFrame& f) const {
     std::string scale_caption;
     if (heat)
         scale_caption = options_.team_delta
-                            ? "heat: " + w.teams()[options_.team].name + "'s change of summed eff. (D)"
+                            ? "heat: " + possessive(w.teams()[options_.team].name) + " change of summed eff. (D)"
                             : "heat: eff. of a new " + std::string(rgs::kind_key(rgs::default_kind(options_.team))) +
                                   " of " + w.teams()[options_.team].name + " (H)";
     else
@@ -233,8 +247,10 @@ bool RgsView::draw_analysis(const World& world, const CanvasFrame& f) {
     ImGui::SameLine();
     float height = static_cast<float>(options_.height * c.map_height);
     ImGui::SetNextItemWidth(160.0f * f.ui_scale);
-    if (ImGui::SliderFloat("height, qu (PgUp/Dn)", &height, 0.0f, static_cast<float>(c.map_height), "%.0f"))
+    // A short label beside the slider (the panel is narrow at 1280 px); the keys on hover.
+    if (ImGui::SliderFloat("height (qu)", &height, 0.0f, static_cast<float>(c.map_height), "%.0f"))
         options_.height = c.map_height > 0.0 ? std::clamp(static_cast<double>(height) / c.map_height, 0.0, 1.0) : 0.5;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The heat map's height above the floor, in qu (PgUp / PgDn)");
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::kDimText, "%s; the team is the Tools tab's build team (T).",
                        heat_caption(w, options_).c_str());
@@ -344,7 +360,7 @@ void RgsView::draw_cluster(const RgsWorld& w) {
         ImGui::Text(
             "summed efficiency by the pairwise rule %.3f; union of their spheres %.3f \xc2\xb1 %.3f sphere volumes",
             cmp->approximation, cmp->union_spheres, cmp->union_error);
-        ImGui::Text("the pairwise rule pays %+.1f%% of what the union would", 100.0 * cmp->relative_difference());
+        ImGui::TextUnformatted(union_comparison_words(*cmp).c_str());
     } else {
         ImGui::Text("summed efficiency by the pairwise rule %.3f; the union is too large to compute live",
                     cmp->approximation);

@@ -7,6 +7,7 @@
 #include <SDL.h>
 #include <glm/common.hpp>
 
+#include "engine/core/words.hpp"
 #include "ui/widgets/palette.hpp"
 
 namespace pb::ui {
@@ -540,10 +541,10 @@ std::string RgsView::hover_text(const World& world, glm::dvec2 point, double pic
     const rgs::Kind kind = rgs::default_kind(team);
     const rgs::Prediction pr = w.predict(p, team, w.range_for(kind, 0.0));
     std::snprintf(buf, sizeof buf,
-                  "A new %s of %s at (%.0f, %.0f, %.0f) would mine at %.1f%%\n(%d interfering); %s's summed "
+                  "A new %s of %s at (%.0f, %.0f, %.0f) would mine at %.1f%%\n(%d interfering); %s summed "
                   "efficiency would change by %+.3f",
                   std::string(rgs::kind_key(kind)).c_str(), w.teams()[team].name.c_str(), p.x, p.y, p.z,
-                  100.0 * pr.efficiency, pr.interfering, w.teams()[team].name.c_str(), pr.team_delta);
+                  100.0 * pr.efficiency, pr.interfering, possessive(w.teams()[team].name).c_str(), pr.team_delta);
     return buf;
 }
 

@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "engine/core/words.hpp"
 #include "ui/render/painter.hpp"
 #include "ui/shell/review_session.hpp"
 #include "ui/shell/shell_host.hpp"
@@ -152,8 +153,8 @@ void ReviewSession::draw_panel() {
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path_.c_str());
     widgets.record_last_item("review.file");
-    ImGui::Text("tick %" PRId64 " / %" PRId64 "   %zu commands", player.tick(), player.length(),
-                player.timeline().size());
+    ImGui::Text("tick %" PRId64 " / %" PRId64 "   %s", player.tick(), player.length(),
+                count_of(static_cast<long long>(player.timeline().size()), "command").c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kDimText);
     ImGui::PushTextWrapPos(0.0f);
     const std::string scenario =

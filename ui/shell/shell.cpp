@@ -121,6 +121,10 @@ void Shell::update(double frame_seconds) {
         return;
     }
     if (paused_) return;
+    if (match_over()) {
+        stop_at_end();
+        return;
+    }
 
     std::int64_t due = clock_.begin_frame(frame_seconds);
     std::int64_t ran = 0;
@@ -130,6 +134,10 @@ void Shell::update(double frame_seconds) {
         while (ran < due) {
             run_one_tick();
             ++ran;
+            if (match_over()) {
+                stop_at_end();
+                break;
+            }
             if (clock::now() - start >= budget) break;
         }
     } catch (const std::exception& e) {
@@ -160,6 +168,19 @@ void Shell::run_one_tick() {
     report_recording_end();
 }
 
+bool Shell::match_over() const {
+    // Only a lab whose play ends by itself (LabInfo::plays_to_the_end: Podball's whistle); an
+    // Effects world with no wave left is "finished" too, but a designer places defenders on.
+    if (review_ || !sim_->world().lab().plays_to_the_end || !sim_->world().finished()) return false;
+    return !compare_ || compare_->sim().world().finished();
+}
+
+void Shell::stop_at_end() {
+    set_paused(true);
+    set_status("The match is over (tick " + std::to_string(sim_->tick()) +
+               "): press R to restart it from the kick-off with your parameter values");
+}
+
 void Shell::set_paused(bool paused) {
     if (paused == paused_) return;
     paused_ = paused;
@@ -177,6 +198,10 @@ void Shell::perform(ShellAction action) {
         case ShellAction::TogglePause:
             // At the end of a replay, Play starts it again from the top (or the loop's start).
             if (review_ && paused_) review_->rewind_if_ended();
+            if (paused_ && match_over()) {   // nothing to play on to: say how to go on instead
+                stop_at_end();
+                break;
+            }
             set_paused(!paused_);
             break;
         case ShellAction::StepOnce:

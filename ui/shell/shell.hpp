@@ -228,6 +228,12 @@ private:
     // One tick: the view's due commands (a steered pod), then the step. Running and Single step
     // both go through here, so stepping by hand drives a taken-over pod too.
     void run_one_tick();
+    // The live match ended by itself (World::finished of a lab that plays_to_the_end: Podball's
+    // final whistle), on A's side and,
+    // when comparing, on B's too: play stops there at every speed (docs/window.md#the-end-of-a-match).
+    bool match_over() const;
+    // Pauses at the end and says so, with what to do next.
+    void stop_at_end();
     // shell_draw.cpp: layout
     void draw_menu_bar();
     void draw_transport_bar();

@@ -619,7 +619,8 @@ void Shell::draw_status_line() {
     ImGui::AlignTextToFramePadding();
     // Timings only once measured (an offscreen render has none).
     char left[200];
-    int n = std::snprintf(left, sizeof left, "%s   tick %" PRId64 "   ", paused_ ? "PAUSED " : "RUNNING", sim_->tick());
+    const char* state = paused_ ? (match_over() ? "OVER   " : "PAUSED ") : "RUNNING";
+    int n = std::snprintf(left, sizeof left, "%s   tick %" PRId64 "   ", state, sim_->tick());
     if (meters_.tick_microseconds() > 0.0 && n > 0 && n < static_cast<int>(sizeof left))
         n += std::snprintf(left + n, sizeof left - static_cast<std::size_t>(n), "%.1f \xc2\xb5s/tick   ",
                            meters_.tick_microseconds());

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "engine/core/words.hpp"
 #include "ui/shell/shell.hpp"
 #include "ui/widgets/palette.hpp"
 #include "ui/widgets/style.hpp"
@@ -129,9 +130,9 @@ void Shell::draw_edits_window() {
                 ImGui::BeginTooltip();
                 for (const std::string& change : e.changes) ImGui::TextUnformatted(change.c_str());
                 if (e.last_tick != e.tick)
-                    ImGui::TextColored(palette::kDimText, "one drag: %zu commands, ticks %lld .. %lld",
-                                       e.forward.size(), static_cast<long long>(e.tick),
-                                       static_cast<long long>(e.last_tick));
+                    ImGui::TextColored(palette::kDimText, "one drag: %s, ticks %lld .. %lld",
+                                       count_of(static_cast<long long>(e.forward.size()), "command").c_str(),
+                                       static_cast<long long>(e.tick), static_cast<long long>(e.last_tick));
                 if (e.no_undo)
                     ImGui::TextColored(palette::kEditedLabel, "No undo: %s", e.no_undo->c_str());
                 else if (!e.exact)

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "engine/core/words.hpp"
 #include "ui/render/painter.hpp"
 #include "ui/tasks/tasks_colours.hpp"
 #include "ui/tasks/tasks_view.hpp"
@@ -230,8 +231,11 @@ bool TasksView::draw_analysis(const World& world, const CanvasFrame& f) {
                        "(largest team)",
                        static_cast<long long>(w.instance().limits.max_damage),
                        static_cast<long long>(w.instance().limits.max_time), w.instance().k_max);
-    ImGui::TextColored(palette::kDimText, "%d rooms, %zu corridors, %zu players, %zu tools", w.ship().room_count(),
-                       w.ship().corridors.size(), w.task().players.size(), w.task().equipment.size());
+    const std::string counts = count_of(w.ship().room_count(), "room") + ", " +
+                               count_of(static_cast<long long>(w.ship().corridors.size()), "corridor") + ", " +
+                               count_of(static_cast<long long>(w.task().players.size()), "player") + ", " +
+                               count_of(static_cast<long long>(w.task().equipment.size()), "tool");
+    ImGui::TextColored(palette::kDimText, "%s", counts.c_str());
     if (f.widgets) f.widgets->record_last_item("tasks.analysis");
     if (w.problem()) {
         ImGui::PushStyleColor(ImGuiCol_Text, palette::kErrorBanner);
@@ -515,8 +519,8 @@ void TasksView::draw_efficient_list(const TasksWorld& /*w: the answer is shown_s
         ImGui::TextColored(palette::kDimText, "Efficient set: none within T and D.");
     } else {
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::Text("Efficient set: %zu teams (time in %s, damage in %s)", sol.efficient.size(), kTimeUnit,
-                    kDamageUnit);
+        ImGui::Text("Efficient set: %s (time in %s, damage in %s)",
+                    count_of(static_cast<long long>(sol.efficient.size()), "team").c_str(), kTimeUnit, kDamageUnit);
         ImGui::PopTextWrapPos();
         const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2.0f * s;
         const int rows = std::min<int>(static_cast<int>(sol.efficient.size()), list_rows);

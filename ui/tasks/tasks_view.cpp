@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -237,6 +238,15 @@ std::string TasksView::hover_text(const World& world, glm::dvec2 point, double p
                               static_cast<long long>(r.hazard_to_equipment), static_cast<long long>(r.hazard_to_event));
                 text += buf;
             }
+            // Its corridors' numbers: the canvas leaves out a label with no room to print it.
+            for (const tasks::Corridor& c : w.ship().corridors) {
+                if (c.from != g->index && (c.to != g->index || c.one_way)) continue;
+                const tasks::Cost damage = std::max(c.damage_to_equipment, c.damage_to_event);
+                std::snprintf(buf, sizeof buf, "\nCorridor to room %d: time %lld, damage %lld",
+                              c.from == g->index ? c.to : c.from, static_cast<long long>(c.time),
+                              static_cast<long long>(damage));
+                text += buf;
+            }
             return text;
         }
     }
@@ -300,6 +310,36 @@ void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
         if (grabbed_ && grabbed_->token == Token::Room && grabbed_->index == room) return drag_pos_ + grabbed_->offset;
         return room_pos(ship, room);
     };
+    // Labels never print over each other (docs/window.md#text-that-fits): the tokens' discs come
+    // first (drawn last, on top), then the rooms' numbers not under a token, then each corridor's
+    // label that finds room; a label left out is in the hover text.
+    std::vector<ImVec4> taken;
+    const auto overlaps = [&](ImVec4 r) {
+        for (const ImVec4& t : taken)
+            if (r.x < t.z && t.x < r.z && r.y < t.w && t.y < r.w) return true;
+        return false;
+    };
+    const auto label_box = [](ImVec2 at, const char* text) {
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        return ImVec4(at.x - size.x * 0.5f, at.y - size.y * 0.5f, at.x + size.x * 0.5f, at.y + size.y * 0.5f);
+    };
+    const float token_px = f.view->to_pixels(kTokenRadius);
+    for (const Token kind : {Token::Equipment, Token::Player}) {
+        const std::size_t n = kind == Token::Equipment ? w.task().equipment.size() : w.task().players.size();
+        for (int i = 0; i < static_cast<int>(n); ++i) {
+            const ImVec2 c = screen(f, token_pos(w, kind, i));
+            taken.push_back(ImVec4(c.x - token_px, c.y - token_px, c.x + token_px, c.y + token_px));
+        }
+    }
+    std::vector<bool> room_label(static_cast<std::size_t>(ship.room_count()), false);
+    if (labels)
+        for (int i = 0; i < ship.room_count(); ++i) {
+            const std::string n = std::to_string(i);
+            const ImVec4 box = label_box(screen(f, pos(i)), n.c_str());
+            if (overlaps(box)) continue;
+            room_label[static_cast<std::size_t>(i)] = true;
+            taken.push_back(box);
+        }
     for (const tasks::Corridor& c : ship.corridors) {
         if (!ship.has_room(c.from) || !ship.has_room(c.to)) continue;
         const ImVec2 a = screen(f, pos(c.from)), b = screen(f, pos(c.to));
@@ -320,8 +360,12 @@ void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
                               static_cast<long long>(damage));
             else
                 std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(c.time));
-            centred_text(d, ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f - 7.0f * s), tasks_colours::kCorridorLabel,
-                         buf);
+            const ImVec2 at((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f - 7.0f * s);
+            const ImVec4 box = label_box(at, buf);
+            if (!overlaps(box)) {
+                taken.push_back(box);
+                centred_text(d, at, tasks_colours::kCorridorLabel, buf);
+            }
         }
     }
     const float radius = f.view->to_pixels(kRoomRadius);
@@ -331,10 +375,10 @@ void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
         const bool hazard = r.hazard_to_equipment > 0 || r.hazard_to_event > 0;
         d->AddCircleFilled(c, radius, hazard ? tasks_colours::kHazardRoom : tasks_colours::kRoom, 20);
         d->AddCircle(c, radius, tasks_colours::kRoomEdge, 20, 1.2f * s);
-        if (labels) {
+        if (room_label[static_cast<std::size_t>(i)]) {
             char buf[16];
             std::snprintf(buf, sizeof buf, "%d", i);
-            centred_text(d, c, palette::kOverlayText, buf);
+            d->AddLabelInDisc(c, radius, palette::kOverlayText, palette::kOverlayText, buf);
         }
     }
     if (ship.has_room(w.task().event)) {
@@ -342,7 +386,18 @@ void TasksView::draw_ship(const TasksWorld& w, const CanvasFrame& f) const {
             screen(f, grabbed_ && grabbed_->token == Token::Event ? drag_pos_ + grabbed_->offset : pos(w.task().event));
         d->AddCircle(c, radius * 1.55f, tasks_colours::kEvent, 24, 3.0f * s);
         d->AddCircle(c, radius * 1.9f, palette::with_alpha(tasks_colours::kEvent, 110), 24, 1.5f * s);
-        d->AddText(ImVec2(c.x + radius * 1.8f, c.y - radius * 2.4f), tasks_colours::kEvent, "EVENT");
+        // Beside its rings where no other label is (below, above, right, left); with no room
+        // anywhere the ring alone says it (and the hover, "The event, in room N").
+        const ImVec2 ts = ImGui::CalcTextSize("EVENT");
+        const float out = radius * 1.9f + 2.0f * f.ui_scale;
+        for (const ImVec2 at : {ImVec2(c.x, c.y + out + ts.y * 0.5f), ImVec2(c.x, c.y - out - ts.y * 0.5f),
+                                ImVec2(c.x + out + ts.x * 0.5f, c.y), ImVec2(c.x - out - ts.x * 0.5f, c.y)}) {
+            const ImVec4 box = label_box(at, "EVENT");
+            if (overlaps(box)) continue;
+            taken.push_back(box);
+            centred_text(d, at, tasks_colours::kEvent, "EVENT");
+            break;
+        }
     }
 }
 
@@ -409,7 +464,7 @@ void TasksView::draw_tokens(const TasksWorld& w, const CanvasFrame& f) const {
         const ImVec2 c = screen(f, p);
         d->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), tasks_colours::kEquipment, 3.0f);
         std::snprintf(buf, sizeof buf, "T%d", i + 1);
-        centred_text(d, c, palette::rgb(30, 30, 30), buf);
+        d->AddLabelInDisc(c, r, palette::rgb(30, 30, 30), tasks_colours::kEquipment, buf);
         if (shown_solution().equipment > 0 && f.widgets)
             f.widgets->record("tasks.tool" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
     }
@@ -420,7 +475,7 @@ void TasksView::draw_tokens(const TasksWorld& w, const CanvasFrame& f) const {
         d->AddCircleFilled(c, r, tasks_colours::player(i), 20);
         d->AddCircle(c, r, palette::rgb(255, 255, 255, 200), 20, 1.5f);
         std::snprintf(buf, sizeof buf, "P%d", i + 1);
-        centred_text(d, c, palette::rgb(255, 255, 255), buf);
+        d->AddLabelInDisc(c, r, palette::rgb(255, 255, 255), tasks_colours::player(i), buf);
         if (f.widgets)
             f.widgets->record("tasks.player" + std::to_string(i + 1), {c.x - r, c.y - r, 2 * r, 2 * r, true});
     }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/core/words.hpp"
 #include "ui/render/painter.hpp"
 #include "ui/widgets/palette.hpp"
 
@@ -17,7 +18,7 @@ constexpr ImU32 kGridLine = palette::rgb(255, 255, 255, 22);
 constexpr ImU32 kTickText = palette::rgb(160, 166, 172);
 constexpr ImU32 kRule = palette::rgb(255, 255, 255, 120);
 
-std::string with_unit(const std::string& label, const std::string& unit) {
+std::string axis_title(const std::string& label, const std::string& unit) {
     return unit.empty() ? label : label + " (" + unit + ")";
 }
 
@@ -107,7 +108,7 @@ void draw_chart(const ChartSpec& spec) {
     if (x1 <= x0) x1 = x0 + 1.0;
     if (y1 <= y0) y1 = y0 + 1.0;
 
-    ImGui::TextColored(palette::kDimText, "%s", with_unit(spec.y.label, spec.y.unit).c_str());
+    ImGui::TextColored(palette::kDimText, "%s", axis_title(spec.y.label, spec.y.unit).c_str());
     const bool xlog = spec.x.log && x0 > 0.0;
     // About one y tick per three lines of plot height, at least 3 (a panel's chart gets 3).
     std::vector<double> yt = nice_ticks(y0, y1, std::max(3, static_cast<int>(spec.height * s / (line_h * 3.0f)))), xt;
@@ -156,7 +157,7 @@ void draw_chart(const ChartSpec& spec) {
                    t.c_str());
     }
     d->AddRect(pmin, pmax, kPlotFrame);
-    const std::string xl = with_unit(spec.x.label, spec.x.unit);
+    const std::string xl = axis_title(spec.x.label, spec.x.unit);
     const float xlw = ImGui::CalcTextSize(xl.c_str()).x;
     d->AddText(ImVec2(pmax.x - xlw, pmax.y + line_h + 4.0f * s), kTickText, xl.c_str());
 
@@ -214,13 +215,15 @@ void draw_chart(const ChartSpec& spec) {
                 std::vector<double> xs(ser.x.begin(), ser.x.begin() + static_cast<std::ptrdiff_t>(n));
                 const std::size_t i = nearest(xs, at);
                 if (!header) {
-                    ImGui::Text("%s %s %s", spec.x.label.c_str(), short_number(ser.x[i]).c_str(), spec.x.unit.c_str());
+                    ImGui::Text("%s %s", spec.x.label.c_str(), with_unit(short_number(ser.x[i]), spec.x.unit).c_str());
                     header = true;
                 }
                 legend_swatch(ser.colour, "");
                 ImGui::SameLine();
-                ImGui::Text("%s%s%.4g %s", ser.name.c_str(), ser.name.empty() ? "" : ": ", ser.y[i],
-                            spec.y.unit.c_str());
+                char value[32];
+                std::snprintf(value, sizeof value, "%.4g", ser.y[i]);
+                ImGui::Text("%s%s%s", ser.name.c_str(), ser.name.empty() ? "" : ": ",
+                            with_unit(value, spec.y.unit).c_str());
             }
             if (!header) ImGui::TextUnformatted("no data yet");
             ImGui::EndTooltip();
@@ -279,7 +282,11 @@ void colour_scale(const char* caption, const std::function<ImU32(float)>& colour
                   const char* unit, float width) {
     const float s = ImGui::GetFontSize() / 13.0f;
     const float line_h = ImGui::GetTextLineHeight();
-    if (caption && *caption) ImGui::TextColored(palette::kDimText, "%s", caption);
+    if (caption && *caption) {
+        ImGui::PushTextWrapPos(0.0f);   // a long caption wraps in a narrow panel
+        ImGui::TextColored(palette::kDimText, "%s", caption);
+        ImGui::PopTextWrapPos();
+    }
     const float w = width > 0.0f ? width : std::max(80.0f * s, ImGui::GetContentRegionAvail().x);
     const float bar_h = 10.0f * s;
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -295,16 +302,21 @@ void colour_scale(const char* caption, const std::function<ImU32(float)>& colour
                              colour_at((static_cast<float>(i) + 0.5f) / kSteps));
     }
     window.AddRect(p, ImVec2(p.x + w, p.y + bar_h), kPlotFrame);
-    const std::string u = unit && *unit ? std::string(" ") + unit : std::string();
-    const std::string l = short_number(lo) + u, m = short_number((lo + hi) * 0.5), h = short_number(hi) + u;
+    const std::string_view u = unit ? unit : "";
+    // Every label with its unit ("50 %" in the middle too); the middle one is left out when the
+    // bar is too narrow for the three apart (the hover gives any value).
+    const std::string l = with_unit(short_number(lo), u), m = with_unit(short_number((lo + hi) * 0.5), u),
+                      h = with_unit(short_number(hi), u);
     const float ty = p.y + bar_h + 1.0f * s;
     window.AddText(ImVec2(p.x, ty), kTickText, l.c_str());
-    const float mw = ImGui::CalcTextSize(m.c_str()).x, hw = ImGui::CalcTextSize(h.c_str()).x;
-    window.AddText(ImVec2(p.x + (w - mw) * 0.5f, ty), kTickText, m.c_str());
-    window.AddText(ImVec2(p.x + w - hw, ty), kTickText, h.c_str());
+    const float lw = ImGui::CalcTextSize(l.c_str()).x, mw = ImGui::CalcTextSize(m.c_str()).x,
+                hw = ImGui::CalcTextSize(h.c_str()).x, gap = 6.0f * s;
+    if (lw + gap <= (w - mw) * 0.5f && (w + mw) * 0.5f + gap <= w - hw)
+        window.AddText(ImVec2(p.x + (w - mw) * 0.5f, ty), kTickText, m.c_str());
+    if (lw + gap <= w - hw) window.AddText(ImVec2(p.x + w - hw, ty), kTickText, h.c_str());
     if (hovered) {
         const float t = std::clamp((ImGui::GetIO().MousePos.x - p.x) / w, 0.0f, 1.0f);
-        ImGui::SetTooltip("%s%s", short_number(lo + t * (hi - lo)).c_str(), u.c_str());
+        ImGui::SetTooltip("%s", with_unit(short_number(lo + t * (hi - lo)), u).c_str());
     }
 }
 

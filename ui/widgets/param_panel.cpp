@@ -11,6 +11,7 @@
 #include <imgui_stdlib.h>
 
 #include "engine/core/lab.hpp"
+#include "engine/core/words.hpp"
 #include "ui/shell/edit_history.hpp"
 #include "ui/shell/shortcuts.hpp"
 #include "ui/widgets/palette.hpp"
@@ -83,7 +84,11 @@ void draw_tooltip(const ParamDef& def, double value, double file_value, bool rea
 
 // An enumerated parameter: a drop-down of its choices' labels. True with `value` set on a pick.
 bool draw_choice_control(const ParamDef& def, const std::string& id, double& value) {
-    if (!ImGui::BeginCombo(id.c_str(), choice_preview(def, value).c_str())) return false;
+    // The choice's name, shortened with "..." when the box is narrow (whole in the list and the
+    // tooltip).
+    const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2.0f * ImGui::GetStyle().FramePadding.x;
+    bool shortened = false;
+    if (!ImGui::BeginCombo(id.c_str(), fit_width(choice_preview(def, value), room, shortened).c_str())) return false;
     bool picked = false;
     for (std::size_t i = 0; i < def.choices.size(); ++i) {
         const double v = def.min + static_cast<double>(i);
@@ -212,7 +217,8 @@ SliderTrack slider_track(const ParamDef& def, float x, float width) {
 SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelState& state) {
     ImGui::SetNextItemWidth(-FLT_MIN);
     const std::string id = "##" + def.key;
-    const std::string fmt = slider_format(def);
+    const std::string fmt =
+        slider_format_within(def, value, ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().FramePadding.x);
     ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
     if (def.log_scale()) flags |= ImGuiSliderFlags_Logarithmic;
     ImGuiIO& io = ImGui::GetIO();
@@ -302,14 +308,51 @@ bool param_matches_filter(const ParamDef& def, std::string_view filter) {
            contains_case_insensitive(def.unit, filter);
 }
 
-std::string slider_format(const ParamDef& def) {
+std::string slider_format(const ParamDef& def, std::optional<double> value) {
+    std::string fmt = def.type == ParamType::Integer ? "%d" : "%.4g";
+    std::string shown_unit = def.unit;
+    if (value) {   // "1 tile/tick" beside "2 tiles/tick" (engine/core/words.hpp)
+        char number[64];
+        if (def.type == ParamType::Integer)
+            std::snprintf(number, sizeof number, "%d", static_cast<int>(std::lround(*value)));
+        else
+            std::snprintf(number, sizeof number, "%.4g", *value);
+        shown_unit = unit_after(number, def.unit);
+    }
     std::string unit;
-    for (char c : def.unit) {
+    for (char c : shown_unit) {
         unit += c;
         if (c == '%') unit += '%';   // printf-style format: a literal percent is %%
     }
-    std::string fmt = def.type == ParamType::Integer ? "%d" : "%.4g";
     return unit.empty() ? fmt : fmt + " " + unit;
+}
+
+std::string slider_format_within(const ParamDef& def, double value, float room) {
+    const std::string fmt = slider_format(def, value);
+    char shown[160];
+    if (def.type == ParamType::Integer)
+        std::snprintf(shown, sizeof shown, fmt.c_str(), static_cast<int>(std::lround(value)));
+    else
+        std::snprintf(shown, sizeof shown, fmt.c_str(), value);
+    if (def.unit.empty() || ImGui::CalcTextSize(shown).x <= room) return fmt;
+    // The number whole; its unit shortened with "..." (the tooltip's Value line has it whole), or
+    // left out when not even that fits.
+    char number[64];
+    if (def.type == ParamType::Integer)
+        std::snprintf(number, sizeof number, "%d", static_cast<int>(std::lround(value)));
+    else
+        std::snprintf(number, sizeof number, "%.4g", value);
+    const std::string number_fmt = def.type == ParamType::Integer ? "%d" : "%.4g";
+    const float unit_room = room - ImGui::CalcTextSize((std::string(number) + " ").c_str()).x;
+    bool shortened = false;
+    const std::string unit = fit_width(unit_after(number, def.unit), unit_room, shortened);
+    if (unit == "..." || ImGui::CalcTextSize(unit.c_str()).x > unit_room) return number_fmt;
+    std::string escaped;
+    for (char c : unit) {
+        escaped += c;
+        if (c == '%') escaped += '%';
+    }
+    return number_fmt + " " + escaped;
 }
 
 std::string param_control_kind(const ParamDef& def) {
@@ -326,7 +369,7 @@ std::string derived_text(const DerivedValue& d) {
     if (!std::isfinite(d.value)) return "no limit";
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.4g", d.value);
-    return d.unit.empty() ? std::string(buf) : std::string(buf) + " " + d.unit;
+    return with_unit(buf, d.unit);
 }
 
 double slider_fraction(const ParamDef& def, double value) {
@@ -492,7 +535,9 @@ void draw_param_row(const PanelContext& c, std::size_t i) {
                                           ImGui::GetColorU32(palette::kChangedMark));
     ImGui::SetCursorScreenPos(ImVec2(p.x + dot_r * 2 + 5.0f * c.scale, p.y));
     if (value != file_value) ImGui::PushStyleColor(ImGuiCol_Text, palette::kEditedLabel);
-    ImGui::TextUnformatted(def.label.c_str());
+    // Shortened with "..." in a narrow column: the tooltip starts with the whole label.
+    bool label_shortened = false;
+    ImGui::TextUnformatted(fit_width(def.label, ImGui::GetContentRegionAvail().x, label_shortened).c_str());
     if (value != file_value) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) draw_tooltip(def, value, file_value, c.state.read_only);
     // Compare mode: where the other side has another value, a bar in its colour and its value.

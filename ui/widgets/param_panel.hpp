@@ -6,6 +6,7 @@
 // values changed from their default. Every edit is a `param.set` command (while paused too).
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,8 +66,12 @@ int changed_count(const ParamSet& values, std::string_view section);
 std::string section_title(std::string_view section);
 // True when `def` matches the filter text (case-insensitive, in key, label or description).
 bool param_matches_filter(const ParamDef& def, std::string_view filter);
-// The slider's display format: the value with enough digits for the range, then the unit.
-std::string slider_format(const ParamDef& def);
+// The slider's display format: the value with enough digits for the range, then the unit (in the
+// singular when `value` reads 1: "1 tile/tick").
+std::string slider_format(const ParamDef& def, std::optional<double> value = std::nullopt);
+// The same for a slider whose text has `room` px (in the current ImGui context's font): the unit
+// shortened with "..." or left out when the value and its unit do not fit ("0.0032 pod mass*...").
+std::string slider_format_within(const ParamDef& def, double value, float room);
 // Which control a parameter gets: "combo" (an enumerated parameter: a drop-down of names),
 // "checkbox" (a flag) or "slider". The panel records each control as "param.KEY" and also as
 // "param_control.KEY.<kind>" (tests tell a drop-down from a slider by it).
