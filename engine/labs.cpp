@@ -67,16 +67,17 @@ const std::vector<CommandSpec>& specs_of(const LabInfo& lab, std::vector<Command
 
 }   // namespace
 
-std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c) {
+std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c, const ParamTable* table) {
     std::vector<CommandSpec> scratch;
     if (auto err = validate_command(specs_of(lab, scratch), c)) return err;
     if (c.type == ParamSetCommand::name.text) {
         const auto edit = from_command<ParamSetCommand>(c);
         ParamAssignment a;
         std::string text = edit.key + "=" + std::to_string(edit.value);
-        auto idx = lab.params->find(edit.key);
-        if (!idx) return parse_param_assignment(*lab.params, text, a);
-        if (auto err = check_param_value((*lab.params)[*idx], edit.value)) return err;
+        const ParamTable& t = table ? *table : *lab.params;
+        auto idx = t.find(edit.key);
+        if (!idx) return parse_param_assignment(t, text, a);
+        if (auto err = check_param_value(t[*idx], edit.value)) return err;
     }
     return std::nullopt;
 }

@@ -100,6 +100,8 @@ std::vector<CommandSpec> command_specs(const LabInfo& lab);
 }   // namespace pb
 
 namespace pb {
-// Checks a command against the lab's specs and, for param.set, the parameter table.
-std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c);
+// Checks a command against the lab's specs and, for param.set, the parameter table: `table`, a
+// scenario's own (ParamSet::with_rows), else the lab's.
+std::optional<std::string> validate_lab_command(const LabInfo& lab, const Command& c,
+                                                const ParamTable* table = nullptr);
 }   // namespace pb

@@ -37,8 +37,9 @@ public:
             for (const auto& b : bound_) config.*b.field = b.def.default_value;
             return config;
         }
-        // A set built for another lab's table is a programming error, not a designer's mistake.
-        if (&params.table() != &table_ || params.size() != bound_.size())
+        // A set built for another lab's table is a programming error, not a designer's mistake. A
+        // scenario's own table (ParamTable::base) adds rows after the lab's, which no field binds.
+        if (!params.table().starts_with(table_) || params.size() < bound_.size())
             throw std::logic_error("config_from: parameters do not belong to this lab's table");
         for (std::size_t i = 0; i < bound_.size(); ++i) config.*bound_[i].field = params[i];
         return config;

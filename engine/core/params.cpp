@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <stdexcept>
 
 #include "engine/core/suggest.hpp"
@@ -108,6 +109,19 @@ std::optional<std::string> check_param_value(const ParamDef& def, double value) 
     return std::nullopt;
 }
 
+namespace {
+std::vector<ParamDef> joined(const ParamTable& base, std::vector<ParamDef> extra) {
+    std::vector<ParamDef> defs = base.defs();
+    defs.insert(defs.end(), std::make_move_iterator(extra.begin()), std::make_move_iterator(extra.end()));
+    return defs;
+}
+}   // namespace
+
+ParamTable::ParamTable(const ParamTable& base, std::vector<ParamDef> extra)
+    : ParamTable(joined(base.base_ ? *base.base_ : base, std::move(extra))) {
+    base_ = base.base_ ? base.base_ : &base;
+}
+
 ParamTable::ParamTable(std::vector<ParamDef> defs) : defs_(std::move(defs)) {
     for (std::size_t i = 0; i < defs_.size(); ++i) {
         const ParamDef& d = defs_[i];
@@ -154,6 +168,17 @@ std::string ParamTable::unknown_key_message(std::string_view key) const {
 ParamSet::ParamSet(const ParamTable& table) : table_(&table) {
     values_.reserve(table.size());
     for (const auto& d : table.defs()) values_.push_back(d.default_value);
+}
+
+ParamSet ParamSet::with_rows(std::vector<ParamDef> extra) const {
+    if (extra.empty()) return *this;
+    ParamSet out;
+    const ParamTable& lab = table_->base() ? *table_->base() : *table_;
+    out.owned_ = std::make_shared<const ParamTable>(lab, std::move(extra));
+    out.table_ = out.owned_.get();
+    out.values_.assign(values_.begin(), values_.begin() + static_cast<std::ptrdiff_t>(lab.size()));
+    for (std::size_t i = lab.size(); i < out.table_->size(); ++i) out.values_.push_back((*out.table_)[i].default_value);
+    return out;
 }
 
 double ParamSet::get(std::string_view key) const {

@@ -3,6 +3,7 @@
 // parameter edits are all driven from it. Keys read `lab.section.name`.
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,14 @@ public:
     // Throws std::logic_error on a malformed table (duplicate key, default out of range):
     // that is a programming error in a lab, caught by the first test that touches the lab.
     explicit ParamTable(std::vector<ParamDef> defs);
+    // A scenario's own table: `base`'s rows, then `extra` (rows a scenario's set-up adds, e.g.
+    // Podball's script tunables: LabSetup::params). `base` must outlive it (labs' tables are static).
+    ParamTable(const ParamTable& base, std::vector<ParamDef> extra);
+
+    // The lab's table this one extends (its first base()->size() rows are base's), or nullptr.
+    const ParamTable* base() const { return base_; }
+    // This table is `t`, or extends it.
+    bool starts_with(const ParamTable& t) const { return this == &t || base_ == &t; }
 
     std::size_t size() const { return defs_.size(); }
     const ParamDef& operator[](std::size_t i) const { return defs_[i]; }
@@ -95,6 +104,7 @@ public:
 
 private:
     std::vector<ParamDef> defs_;
+    const ParamTable* base_ = nullptr;
 };
 
 // The current values for one table. Plain values (copyable) so worlds can snapshot them.
@@ -102,6 +112,10 @@ class ParamSet {
 public:
     ParamSet() = default;
     explicit ParamSet(const ParamTable& table);
+
+    // These values with `extra` rows after them (at their defaults), in a table of their own that
+    // the copies of the set share; no extra rows: the set as it is.
+    ParamSet with_rows(std::vector<ParamDef> extra) const;
 
     const ParamTable& table() const { return *table_; }
     std::size_t size() const { return values_.size(); }
@@ -116,6 +130,7 @@ public:
 
 private:
     const ParamTable* table_ = nullptr;
+    std::shared_ptr<const ParamTable> owned_;   // table_ when it is a scenario's own (with_rows)
     std::vector<double> values_;
 };
 

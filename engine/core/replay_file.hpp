@@ -47,7 +47,10 @@ inline constexpr std::uint32_t kReplayFormatVersion = 2;
 //    0.8): every Podball scenario that does not set it plays differently
 //    (docs/sweeps.md#what-the-scoring-sweep-found). tests/engine/golden_hashes_test.cpp pins the
 //    hashes of this version.
-inline constexpr std::uint32_t kEngineVersion = 7;
+// 8: a Lua team's tunables are parameters of its scenario (podball.teamN.script.NAME), in its
+//    hashes like every parameter: scenarios whose scripts declare params hash differently
+//    (docs/lua-teams.md#tunables-are-parameters); the others as before.
+inline constexpr std::uint32_t kEngineVersion = 8;
 // The full hash() costs 0.5-6 us (it covers parameters, metrics, modules' memory, the RNG, every
 // creep that ever walked); once a hash block, every 4096 ticks (about a minute of play), it costs
 // under 1.5 ns a tick and still pins the whole state. (Every 1024 ticks it was a tenth of Effects'

@@ -92,20 +92,27 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 
 // ---------------------------------------------------------------- loading
 
-static void read_params(const Node& params, const LabInfo& lab, ParamSet& out, Diagnostics& diag,
-                        const std::string& prefix) {
+// A key the set's table does not know goes to `later` when given (the set-up may add it:
+// LabSetup::params), else it is an error.
+static void read_params(const Node& params, ParamSet& out, Diagnostics& diag, const std::string& prefix,
+                        std::vector<std::pair<std::string, const Node*>>* later) {
+    const ParamTable& table = out.table();
     for (const auto& [k, v] : params.table) {
         std::string key = prefix.empty() ? k : prefix + "." + k;
         if (v.kind == Node::Kind::Table) {
-            read_params(v, lab, out, diag, key);
+            read_params(v, out, diag, key, later);
             continue;
         }
-        auto idx = lab.params->find(key);
+        auto idx = table.find(key);
+        if (!idx && later) {
+            later->emplace_back(key, &v);
+            continue;
+        }
         if (!idx) {
-            diag.error(v, lab.params->unknown_key_message(key));
+            diag.error(v, table.unknown_key_message(key));
             continue;
         }
-        const ParamDef& def = (*lab.params)[*idx];
+        const ParamDef& def = table[*idx];
         double value = 0.0;
         if (def.type == ParamType::Boolean) {
             if (v.kind != Node::Kind::Boolean) {
@@ -178,7 +185,7 @@ static void read_commands(const Node& array, const LabInfo& lab, Scenario& s, st
             c.args.emplace_back(k, std::move(value));
         }
         if (!ok) continue;
-        if (auto err = validate_lab_command(lab, c)) {
+        if (auto err = validate_lab_command(lab, c, &s.params.table())) {
             diag.error(entry.line, entry.path, *err);
             continue;
         }
@@ -215,13 +222,34 @@ Scenario load_scenario_text(const std::string& text, const std::string& name, co
     s.description = reader.text("description", "");
     s.seed = static_cast<std::uint64_t>(reader.integer("seed", 1, 0, INT64_MAX));
     s.params = ParamSet(*lab.params);
-    if (const Node* params = reader.table("params")) read_params(*params, lab, s.params, diag, "");
+    std::vector<std::pair<std::string, const Node*>> later;
+    const Node* params = reader.table("params");
+    if (params) read_params(*params, s.params, diag, "", &later);
+    // Values given by number (a sweep's point): the lab's rows before the set-up reads them, the
+    // set-up's own rows once they exist.
+    auto set_values = [&](std::size_t from, std::size_t to) {
+        for (const auto& [index, value] : options.param_values)
+            if (index < from || index >= to)
+                continue;
+            else if (auto why = s.params.set(index, value))
+                diag.error(1, "params", *why);
+    };
+    set_values(0, s.params.size());
+    const std::size_t lab_rows = s.params.size();
+    s.setup = lab.parse_setup(root, s.params, reader, diag);
+    // The set-up's own parameters (Podball's script tunables) are rows of this scenario's table:
+    // [params] may set them, and so may everything that sets a parameter (--set, sweeps, edits).
+    s.params = s.params.with_rows(s.setup->params());
+    if (!later.empty()) {
+        Node rest = *params;
+        rest.table.clear();
+        for (const auto& [key, node] : later) rest.table.emplace_back(key, *node);
+        read_params(rest, s.params, diag, "", nullptr);
+    }
+    set_values(lab_rows, s.params.size());
     for (const auto& [index, value] : options.param_values)
         if (index >= s.params.size())
             diag.error(1, "params", "parameter number " + std::to_string(index) + " does not exist");
-        else if (auto why = s.params.set(index, value))
-            diag.error(1, "params", *why);
-    s.setup = lab.parse_setup(root, s.params, reader, diag);
     std::vector<int> lines;
     if (const Node* commands = reader.array("commands")) read_commands(*commands, lab, s, lines, diag);
     reader.finish();
@@ -307,8 +335,9 @@ std::string scenario_to_toml(const Scenario& s) {
 
     out << "\n# Parameters: values that differ from the default are set; the others are listed as\n"
            "# comments with their default and range, ready to be tuned.\n[params]\n";
-    for (std::size_t i = 0; i < lab.params->size(); ++i) {
-        const ParamDef& d = (*lab.params)[i];
+    const ParamTable& table = s.params.size() ? s.params.table() : *lab.params;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        const ParamDef& d = table[i];
         bool changed = !s.params.is_default(i);
         std::string value = d.type == ParamType::Real ? toml_float(changed ? s.params[i] : d.default_value)
                                                       : format_param_value(d, changed ? s.params[i] : d.default_value);

@@ -44,6 +44,9 @@ public:
     virtual std::vector<ModuleLibraryRef> module_libraries() const { return {}; }
     // Every script the scenario names, in order, each once.
     virtual std::vector<ScriptRef> scripts() const { return {}; }
+    // Parameters the set-up adds to its lab's table for this scenario (Podball: its scripts'
+    // tunables), after the lab's rows: ParamSet::with_rows.
+    virtual std::vector<ParamDef> params() const { return {}; }
 };
 
 // What loading a scenario may do with the module libraries it names (code: loading one runs it).

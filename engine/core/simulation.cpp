@@ -82,7 +82,7 @@ void Simulation::advance(std::int64_t ticks) {
 
 std::optional<std::string> Simulation::submit(Command c) {
     c.tick = world_->tick();
-    if (auto err = validate_lab_command(*scenario_.lab, c)) return err;
+    if (auto err = validate_lab_command(*scenario_.lab, c, &scenario_.params.table())) return err;
     if (recorder_) recorder_->before_change(*this);
     if (auto err = world_->apply(c)) return err;
     log_.push_back(c);

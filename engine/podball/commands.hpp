@@ -163,7 +163,22 @@ struct BallRestore {
     }
 };
 
+// A Lua team's new script text (docs/lua-teams.md#reloading-a-script): it plays from the next
+// call with memory kept; text that does not start is refused and the old script plays on. A
+// replay carries the text, so it verifies anywhere; undo reloads the text played before.
+struct ScriptReload {
+    static constexpr CommandName name{"script.reload"};
+    static constexpr std::string_view description =
+        "give a Lua team new script text: it plays from the next call, memory kept (on_reload may migrate it)";
+    std::int64_t team = -1;
+    std::string text{};
+    static auto fields() {
+        return std::tuple{field(&ScriptReload::team, "team", "the team whose script it is, 0 or 1").range(0, 1),
+                          field(&ScriptReload::text, "text", "the script's whole new text")};
+    }
+};
+
 using PodballCommands =
-    CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore, PodRestore, BallRestore>;
+    CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore, PodRestore, BallRestore, ScriptReload>;
 
 }   // namespace pb::podball

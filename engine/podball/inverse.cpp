@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "engine/podball/commands.hpp"
+#include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/world.hpp"
 
 namespace pb::podball {
@@ -119,6 +120,17 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
         inv.name = "steer pod " + std::to_string(cmd.pod) + " of team " + std::to_string(cmd.team);
         inv.changes = {cmd.kind + " (" + format_number(cmd.x) + ", " + format_number(cmd.y) + ") for " +
                        std::to_string(cmd.ticks.value_or(1)) + " tick(s)"};
+        return inv;
+    }
+    if (c.type == ScriptReload::name.text) {
+        const auto cmd = from_command<ScriptReload>(c);
+        const LuaTeamModule* lua = as_lua_module(w.team_module(static_cast<int>(cmd.team)));
+        if (!lua) return no_inverse(c, "team " + std::to_string(cmd.team) + " plays no Lua script");
+        // Undo reloads the text played before, memory kept as it is then (docs/lua-teams.md#reloading-a-script).
+        inv.name = "reload team " + std::to_string(cmd.team) + "'s script " + lua->script().written;
+        inv.commands.push_back(to_command(ScriptReload{.team = cmd.team, .text = lua->script().text}, tick));
+        inv.changes = {std::to_string(lua->script().text.size()) + " -> " + std::to_string(cmd.text.size()) +
+                       " bytes of script"};
         return inv;
     }
     return no_inverse(c, "podball has no undo for " + c.type);

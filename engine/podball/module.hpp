@@ -17,6 +17,10 @@ struct TeamSettings {
     int own_pods = 0;
     int opponent_pods = 0;
     std::uint64_t seed = 0;   // for modules that use randomness (seeded per team)
+    // The team's script tunables in the scenario's table (podball.teamN.script.NAME): their
+    // names and values at the start, in the order TeamView::script_params gives their values.
+    std::vector<std::string> script_param_names = {};
+    std::vector<double> script_params = {};
 };
 
 struct PodView {
@@ -43,7 +47,8 @@ struct TeamView {
     // (ours, at -x) and the opponent's (theirs, at +x); -1 while free.
     int own_area_holder = -1;
     int opponent_area_holder = -1;
-    PodballConfig config;   // current values (parameters can change live)
+    PodballConfig config;                // current values (parameters can change live)
+    std::vector<double> script_params;   // the team's script tunables' current values (TeamSettings)
 };
 
 // What an isolated library module wrote to its stdout and stderr, its log

@@ -57,6 +57,8 @@ void build_team_view(const PodballWorld& world, int team, TeamView& out) {
     out.own_area_holder = own_holder >= 0 ? world.pods()[own_holder].index : -1;
     out.opponent_area_holder = their_holder >= 0 ? world.pods()[their_holder].index : -1;
     out.config = world.config();
+    out.script_params.clear();
+    for (std::size_t row : world.script_rows(team)) out.script_params.push_back(world.params()[row]);
 }
 
 PodAction module_action_in_world(PodAction a, int team) {

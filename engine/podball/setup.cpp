@@ -134,7 +134,7 @@ void read_script(const Node& m, int index, const std::string& written, std::shar
         return;
     }
     auto s = std::make_shared<LuaScript>(LuaScript{written, std::move(*text)});
-    if (auto problem = lua_script_problem(*s))
+    if (auto problem = lua_script_problem(*s, &s->tunables))
         diag.error(m, *problem);
     else
         script = std::move(s);
@@ -249,6 +249,19 @@ std::vector<ScriptRef> PodballSetup::scripts() const {
         if (!seen) refs.push_back({s->written, s->text});
     }
     return refs;
+}
+
+std::vector<ParamDef> PodballSetup::params() const {
+    std::vector<ParamDef> rows;
+    for (int t = 0; t < 2; ++t) {
+        if (!lua_scripts[t]) continue;
+        for (const LuaTunable& tun : lua_scripts[t]->tunables)
+            rows.push_back(ParamDef{
+                lua_tunable_key(t, tun.name), tun.label, tun.unit, tun.min, tun.max, tun.default_value,
+                "team " + std::to_string(t) + "'s script " + lua_scripts[t]->written + ": world.params." + tun.name,
+                tun.integer ? ParamType::Integer : ParamType::Real});
+    }
+    return rows;
 }
 
 std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader& reader, Diagnostics& diag) {

@@ -57,6 +57,8 @@ public:
     void write_toml(std::ostream& out) const override;
     std::vector<ModuleLibraryRef> module_libraries() const override;
     std::vector<ScriptRef> scripts() const override;
+    // Each script's tunables, podball.teamN.script.NAME (docs/lua-teams.md#tunables-are-parameters).
+    std::vector<ParamDef> params() const override;
 };
 
 }   // namespace pb::podball

@@ -65,6 +65,11 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
         for (int team = 0; team < 2; ++team) update_area_holder(team);
 
     for (int team = 0; team < 2; ++team) {
+        const std::string prefix = lua_tunable_key(team, "");
+        for (std::size_t i = 0; i < params_.size(); ++i)
+            if (params_.table()[i].key.rfind(prefix, 0) == 0) script_rows_[team].push_back(i);
+    }
+    for (int team = 0; team < 2; ++team) {
         std::string error;
         // A library the scenario's loading kept from loading is never opened here either.
         const bool kept_out = !setup.library_not_loaded[team].empty();
@@ -81,6 +86,10 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
         settings.own_pods = teams_[team].pods;
         settings.opponent_pods = teams_[1 - team].pods;
         settings.seed = rng_.next_u64();
+        for (std::size_t row : script_rows_[team]) {
+            settings.script_param_names.push_back(params_.table()[row].key.substr(lua_tunable_key(team, "").size()));
+            settings.script_params.push_back(params_[row]);
+        }
         if (error.empty()) {
             try {
                 module->init(settings);

@@ -76,6 +76,9 @@ public:
     const Rng& rng() const { return rng_; }   // the world's generator (undo carries its state)
     const ModuleHealth& module_health(int team) const { return health_[team]; }
     const TeamModule& team_module(int team) const { return *modules_[team]; }
+    // The rows of params() that are team `team`'s script tunables (podball.teamN.script.NAME),
+    // in table order: what its TeamView::script_params gives.
+    const std::vector<std::size_t>& script_rows(int team) const { return script_rows_[team]; }
 
 protected:
     std::optional<std::string> apply_lab_command(const Command& c) override;
@@ -128,6 +131,7 @@ private:
     std::optional<std::string> on(const ModeRestore& c);
     std::optional<std::string> on(const PodRestore& c);
     std::optional<std::string> on(const BallRestore& c);
+    std::optional<std::string> on(const ScriptReload& c);
     std::optional<std::string> find_pod(std::int64_t team, std::int64_t index, int& id) const;
 
     PodballConfig config_;
@@ -146,6 +150,7 @@ private:
     MatchMetrics metrics_;
     std::array<ModuleHealth, 2> health_;
     Rng rng_;
+    std::array<std::vector<std::size_t>, 2> script_rows_;   // the table's; fixed for the world's life
 
     // Derived from config_ whenever parameters change (see motion.hpp); part of no state.
     MotionFactors free_pod_motion_, carrier_motion_, ball_motion_;

@@ -214,6 +214,17 @@ std::optional<std::string> PodballWorld::on(const BallRestore& c) {
     return std::nullopt;
 }
 
+std::optional<std::string> PodballWorld::on(const ScriptReload& c) {
+    const int team = static_cast<int>(c.team);
+    LuaTeamModule* lua = as_lua_module(*modules_[team]);
+    if (!lua)
+        return "team " + std::to_string(team) + " plays no Lua script (module \"" + teams_[team].module + "\"" +
+               (health_[team].load_error.empty() ? "" : ", idle: " + health_[team].load_error) + ")";
+    auto script = std::make_shared<LuaScript>(LuaScript{lua->script().written, c.text});
+    if (auto problem = lua_script_problem(*script, &script->tunables)) return *problem;
+    return lua->reload(std::move(script));
+}
+
 std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
     return dispatch(
         PodballCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "podball does not know the command");

@@ -207,7 +207,9 @@ void make_identity(SweepSpec& s) {
 }
 
 // One [[vary]] table.
-void read_vary(const Node& t, const LabInfo& lab, SweepSample sample, SweepVary& out, Diagnostics& diag, bool& ok) {
+// `table`: the scenario's parameters (its lab's, and rows its set-up adds: Podball's script tunables).
+void read_vary(const Node& t, const LabInfo& lab, const ParamTable& table, SweepSample sample, SweepVary& out,
+               Diagnostics& diag, bool& ok) {
     TableReader r(t, diag);
     const Node* key = r.node("key");
     if (!key || key->kind != Node::Kind::String) {
@@ -218,15 +220,15 @@ void read_vary(const Node& t, const LabInfo& lab, SweepSample sample, SweepVary&
         r.finish();
         return;
     }
-    auto idx = lab.params->find(key->text);
+    auto idx = table.find(key->text);
     if (!idx) {
-        diag.error(*key, lab.params->unknown_key_message(key->text));
+        diag.error(*key, table.unknown_key_message(key->text));
         ok = false;
         r.allow("values"), r.allow("from"), r.allow("to"), r.allow("steps"), r.allow("scale");
         r.finish();
         return;
     }
-    const ParamDef& def = (*lab.params)[*idx];
+    const ParamDef& def = table[*idx];
     out.key = key->text;
     out.param = *idx;
     out.integer = def.type != ParamType::Real;
@@ -342,6 +344,7 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
     s.path = name;
     s.text = text;
     TableReader r(root, diag);
+    ParamSet scenario_params;   // the loaded scenario's, for the [[vary]] keys
 
     // The scenario first: the parameter table and the result paths come from its lab.
     const Node* scen = r.node("scenario");
@@ -360,7 +363,9 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
             ScenarioLoadOptions o;
             o.base_dir = std::filesystem::path(s.scenario_path).parent_path().string();
             o.modules = ModulePolicy::Describe;
-            s.lab = load_scenario_text(s.scenario_text, s.scenario_path, o).lab;
+            const Scenario loaded = load_scenario_text(s.scenario_text, s.scenario_path, o);
+            s.lab = loaded.lab;
+            scenario_params = loaded.params;
         } catch (const ScenarioError& e) {
             diag.error(*scen, "the scenario does not load:\n" + std::string(e.what()));
         } catch (const std::exception& e) {
@@ -442,7 +447,7 @@ SweepSpec parse_sweep_text(const std::string& text, const std::string& name, con
                     continue;
                 }
                 SweepVary v;
-                read_vary(t, *s.lab, s.sample, v, diag, vary_ok);
+                read_vary(t, *s.lab, scenario_params.table(), s.sample, v, diag, vary_ok);
                 for (const SweepVary& other : s.vary)
                     if (vary_ok && other.key == v.key) {
                         diag.error(t, "parameter " + v.key + " is varied twice");

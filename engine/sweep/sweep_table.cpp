@@ -264,14 +264,19 @@ Scenario sweep_run_scenario_of(const SweepTable& t, const SweepTableRow& row) {
     const LabInfo* lab = find_lab(m.lab);
     if (!lab || !lab->params) throw SweepError("the sweep's lab '" + m.lab + "' is not in this Playbench");
     std::vector<std::pair<std::size_t, double>> values;
-    for (std::size_t p = 0; p < m.params.size(); ++p) {
-        const auto i = lab->params->find(m.params[p]);
-        if (!i) throw SweepError("the lab " + m.lab + " has no parameter " + m.params[p] + " any more");
-        values.emplace_back(*i, m.points[row.point][p]);
-    }
     Scenario s;
     try {
-        s = sweep_point_scenario(m.scenario, read_text_file(m.scenario), values);
+        const std::string text = read_text_file(m.scenario);
+        // The scenario's table: its lab's, and rows its set-up adds (Podball's script tunables).
+        const Scenario base = sweep_point_scenario(m.scenario, text, {});
+        for (std::size_t p = 0; p < m.params.size(); ++p) {
+            const auto i = base.params.table().find(m.params[p]);
+            if (!i) throw SweepError("the scenario " + m.scenario + " has no parameter " + m.params[p] + " any more");
+            values.emplace_back(*i, m.points[row.point][p]);
+        }
+        s = sweep_point_scenario(m.scenario, text, values);
+    } catch (const SweepError&) {
+        throw;
     } catch (const std::exception& e) {
         throw SweepError("the sweep's base scenario " + m.scenario + " does not load: " + e.what());
     }

@@ -28,8 +28,8 @@ struct Golden {
 };
 
 // The engine version these numbers were made for, and their fingerprint (golden_fingerprint below).
-constexpr std::uint32_t kGoldenEngineVersion = 7;
-constexpr std::uint64_t kGoldenFingerprint = 0x44f2a70e66136cfdull;
+constexpr std::uint32_t kGoldenEngineVersion = 8;
+constexpr std::uint64_t kGoldenFingerprint = 0x20c7c93b21653a32ull;
 
 constexpr std::int64_t kTicks[] = {0, 60, 600};
 
@@ -62,18 +62,18 @@ const std::vector<Golden> kGolden = {
     {"podball-formation-vs-passer.toml", 0, 0xfd9660ff8bb687e0ull, 0xec712d72eb2589acull},
     {"podball-formation-vs-passer.toml", 60, 0x961938a15ac0263aull, 0x6b4707fbadf61bedull},
     {"podball-formation-vs-passer.toml", 600, 0x39addc55ed865639ull, 0x99696f6182226683ull},
-    {"podball-lua-chaser.toml", 0, 0xb0a497342de3a38full, 0xf850144a7a97879eull},
-    {"podball-lua-chaser.toml", 60, 0x8ca0e82b51dfc50dull, 0x26afd1226b1e62e1ull},
-    {"podball-lua-chaser.toml", 600, 0x76b5fd0cd2bcc1d9ull, 0xe46a5a3ead88aec8ull},
-    {"podball-lua-formation.toml", 0, 0x9519c58ae859a966ull, 0x9ae523477217e95eull},
-    {"podball-lua-formation.toml", 60, 0x4e72e63579365ee1ull, 0xf423926c43aafb22ull},
-    {"podball-lua-formation.toml", 600, 0x8a0bcdffbaf2a83dull, 0xf538b70fe0453400ull},
-    {"podball-lua-passer.toml", 0, 0xd0d0a313aa06b36aull, 0xe4ec8ca14a672dbeull},
-    {"podball-lua-passer.toml", 60, 0x9a507ee2ae0a2008ull, 0xf36088cc15a6f26bull},
-    {"podball-lua-passer.toml", 600, 0x9be48d11c507b9e0ull, 0xa5b286900c9a5cdaull},
-    {"podball-lua-striker.toml", 0, 0x5fc83b9474d1759bull, 0xf850144a7a97879eull},
-    {"podball-lua-striker.toml", 60, 0xa2f3d2ce687bb3abull, 0x26afd1226b1e62e1ull},
-    {"podball-lua-striker.toml", 600, 0x377d6e3b9da8172cull, 0x123ba028531eaeedull},
+    {"podball-lua-chaser.toml", 0, 0x244e5cf5de99bf93ull, 0x355dc37be333f9c6ull},
+    {"podball-lua-chaser.toml", 60, 0x9fe69cc0f274ae8dull, 0xaeff75a850d7e157ull},
+    {"podball-lua-chaser.toml", 600, 0x397ff6e84a115cdeull, 0x0ea9d58f9a7c32a9ull},
+    {"podball-lua-formation.toml", 0, 0x668b363534c8c21bull, 0x95627d4af4feef46ull},
+    {"podball-lua-formation.toml", 60, 0xe98ed45a8868f6b1ull, 0xda6e0aad7ea9b751ull},
+    {"podball-lua-formation.toml", 600, 0x69db8fdeac1b4bddull, 0x6800008e43360229ull},
+    {"podball-lua-passer.toml", 0, 0xeb7bcbddbcef53f8ull, 0x9c4c1cc0e6f28d80ull},
+    {"podball-lua-passer.toml", 60, 0xb3a66793a60e9eb8ull, 0x281f44bbb4036bc2ull},
+    {"podball-lua-passer.toml", 600, 0xe4cb3b5d521edcb6ull, 0x5e09f45712610b38ull},
+    {"podball-lua-striker.toml", 0, 0x02fce62f7e281149ull, 0x5d1deaee24a50b37ull},
+    {"podball-lua-striker.toml", 60, 0x597dde931a92eec1ull, 0x162c5c19c5f3998full},
+    {"podball-lua-striker.toml", 600, 0x696d6e15edfdf918ull, 0x94110a1514577958ull},
     {"rgs-build-order.toml", 0, 0xd1f1fe9fbad7cc0bull, 0x4aff5a212589ff05ull},
     {"rgs-build-order.toml", 60, 0xafae8c451af3fc82ull, 0x07cf15e0da02cfb0ull},
     {"rgs-build-order.toml", 600, 0x2e798d1848e07ec1ull, 0x63b6fc3c4d3f287cull},

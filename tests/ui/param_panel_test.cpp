@@ -51,6 +51,8 @@ TEST_CASE("param panel: section titles, filter and slider formats") {
     CHECK(ui::section_title("podball.ball") == "Ball");
     CHECK(ui::section_title("podball.match") == "Match");
     CHECK(ui::section_title("lab.odd_name") == "Odd name");
+    CHECK(ui::section_title("podball.team0.script") == "Team 0 script");   // a Lua team's tunables
+    CHECK(ui::section_title("podball.team1.script") == "Team 1 script");
 
     const ParamDef& friction = table()[0];
     CHECK(ui::param_matches_filter(friction, ""));

@@ -290,10 +290,16 @@ SliderEdit draw_slider_control(const ParamDef& def, double value, ParamPanelStat
 }   // namespace
 
 std::string section_title(std::string_view section) {
-    auto dot = section.rfind('.');
-    std::string title(dot == std::string_view::npos ? section : section.substr(dot + 1));
-    for (char& c : title)
-        if (c == '_') c = ' ';
+    // After the lab's name; deeper sections (a Podball script's tunables, podball.team0.script)
+    // read "Team 0 script", so each team's section has a title of its own.
+    auto dot = section.find('.');
+    std::string title;
+    for (char c : dot == std::string_view::npos ? section : section.substr(dot + 1)) {
+        if (std::isdigit(static_cast<unsigned char>(c)) && !title.empty() &&
+            std::isalpha(static_cast<unsigned char>(title.back())))
+            title += ' ';
+        title += c == '_' || c == '.' ? ' ' : c;
+    }
     if (!title.empty()) title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
     return title;
 }

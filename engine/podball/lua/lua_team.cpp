@@ -4,6 +4,8 @@
 #include "engine/podball/lua/lua_team.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
@@ -13,6 +15,13 @@ namespace pb::podball {
 namespace {
 
 using lua::Vm;
+
+bool lua_tunable_name_ok(const char* name) {
+    if (!*name) return false;
+    for (const char* c = name; *c; ++c)
+        if (!std::isalnum(static_cast<unsigned char>(*c)) && *c != '_') return false;
+    return true;
+}
 
 constexpr std::int64_t kInitFactor = 10;   // init (and the chunk) get ten play calls' instructions
 
@@ -41,7 +50,7 @@ const char* mode_name(Mode m) {
 struct Refs {
     int world = LUA_NOREF, own = LUA_NOREF, opponents = LUA_NOREF, ball = LUA_NOREF, ball_pos = LUA_NOREF,
         ball_vel = LUA_NOREF, settings = LUA_NOREF, params = LUA_NOREF, actions = LUA_NOREF, memory = LUA_NOREF,
-        play = LUA_NOREF, init = LUA_NOREF;
+        play = LUA_NOREF, init = LUA_NOREF, on_reload = LUA_NOREF;
     struct Pod {
         int pod = LUA_NOREF, pos = LUA_NOREF, vel = LUA_NOREF;
     };
@@ -142,6 +151,7 @@ public:
 
     void init(const TeamSettings& settings) override {
         settings_ = settings;
+        row_values_ = settings.script_params;
         std::string error;
         if (!start(error)) throw std::runtime_error(error);
         if (!vm_->protected_call(&LuaTeam::init_entry, this, kInitFactor * instructions_of(settings_.config), error))
@@ -154,6 +164,12 @@ public:
             throw std::runtime_error(broken_.empty() ? "script '" + script_->written + "' did not start" : broken_);
         ++calls_;
         last_tick_ = v.tick;
+        // A tunable changed (param.set): world.params is a new table from this call on
+        // (docs/lua-teams.md#tunables-are-parameters).
+        if (v.script_params != row_values_) {
+            row_values_ = v.script_params;
+            params_stale_ = true;
+        }
         PlayContext ctx{this, &v, &actions};
         pod_faults_.clear();
         std::string error;
@@ -180,6 +196,8 @@ public:
         copy->faults_ = faults_;
         copy->memory_bytes_ = memory_bytes_;
         copy->broken_ = broken_;
+        copy->row_values_ = row_values_;
+        copy->params_stale_ = params_stale_;
         if (!vm_) return copy;
         // A new state with the same script (its chunk runs again), then this one's memory,
         // generator and log: never init, which already ran.
@@ -232,6 +250,40 @@ public:
         else
             lua::write_memory_json(out, memory_bytes_.data(), memory_bytes_.size());
     }
+
+    std::optional<std::string> reload(std::shared_ptr<const LuaScript> script) override {
+        if (!vm_) return broken_.empty() ? "script '" + script_->written + "' did not start" : broken_;
+        // The playing script stays whole until the new one has started: a failure puts it back.
+        auto old_script = std::move(script_);
+        auto old_vm = std::move(vm_);
+        const Refs old_refs = refs_;
+        auto old_tunables = tunables_;
+        auto old_title = title_, old_description = description_;
+        script_ = std::move(script);
+        std::string error;
+        bool ok = start(error);
+        if (ok) {
+            vm_->rng = old_vm->rng;
+            vm_->log = old_vm->log;
+            vm_->log_dropped = old_vm->log_dropped;
+            ok = vm_->protected_call(&LuaTeam::reload_entry, this, kInitFactor * instructions_of(settings_.config),
+                                     error);
+            if (!ok) error += " (in on_reload)";
+        }
+        if (!ok) {
+            script_ = std::move(old_script);
+            vm_ = std::move(old_vm);
+            refs_ = old_refs;
+            tunables_ = std::move(old_tunables);
+            title_ = std::move(old_title);
+            description_ = std::move(old_description);
+            return error;
+        }
+        keep_memory();
+        return std::nullopt;
+    }
+
+    const std::vector<LuaTunable>& tunables() const { return tunables_; }
 
 private:
     // A fresh state: sandbox, the script's chunk, globals frozen, the world's tables made.
@@ -307,18 +359,23 @@ private:
             (key[0] == 'n' ? ctx.title_len : ctx.description_len) = n;
             lua_pop(L, 1);
         }
-        make_params(L, g, file);
-        self.refs_.params = new_ref(L);
+        const int reload_type = lua_getfield(L, g, "on_reload");
+        if (reload_type != LUA_TFUNCTION && reload_type != LUA_TNIL)
+            return luaL_error(L, "%s: on_reload is a %s, not a function", file, luaL_typename(L, -1));
+        self.refs_.on_reload = new_ref(L);
+        self.read_tunables(L, g, file);
+        self.refs_.params = self.make_params_table(L);
+        self.params_stale_ = false;
         lua_pop(L, 1);   // globals
         lua::freeze_globals(L);
         self.make_world(L);
         return 0;
     }
 
-    // world.params: each tunable's default (docs/lua-teams.md#the-script).
-    static void make_params(lua_State* L, int g, const char* file) {
-        lua_newtable(L);
-        const int out = lua_gettop(L);
+    // The script's `params` declarations, checked, into tunables_ (no C++ temporaries alive across
+    // a call that may raise: lua_vm.hpp).
+    void read_tunables(lua_State* L, int g, const char* file) {
+        tunables_.clear();
         const int t = lua_getfield(L, g, "params");
         if (t == LUA_TNIL) {
             lua_pop(L, 1);
@@ -332,28 +389,67 @@ private:
             lua_rawgeti(L, keys, i);
             if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "%s: params has a key that is not a name", file);
             const char* key = lua_tostring(L, -1);
+            if (!lua_tunable_name_ok(key))
+                luaL_error(L, "%s: params.%s: a tunable's name is letters, digits and _ (it is part of a key)", file,
+                           key);
             lua_pushvalue(L, -1);
             if (lua_rawget(L, params) != LUA_TTABLE)
                 luaL_error(L, "%s: params.%s must be a table { default = number, min = ..., max = ... }", file, key);
-            if (lua_getfield(L, -1, "default") != LUA_TNUMBER)
-                luaL_error(L, "%s: params.%s.default must be a number", file, key);
-            const double def = lua_tonumber(L, -1);
-            for (const char* bound : {"min", "max"}) {
-                const int bt = lua_getfield(L, -2, bound);
-                if (bt != LUA_TNIL && bt != LUA_TNUMBER)
-                    luaL_error(L, "%s: params.%s.%s must be a number", file, key, bound);
-                if (bt == LUA_TNUMBER && (bound[1] == 'i' ? def < lua_tonumber(L, -1) : def > lua_tonumber(L, -1)))
-                    luaL_error(L, "%s: params.%s.default %f is outside its %s %f", file, key, def, bound,
-                               lua_tonumber(L, -1));
+            const int entry = lua_gettop(L);
+            tunables_.emplace_back();
+            LuaTunable& tun = tunables_.back();
+            tun.name = key;
+            tun.integer = true;
+            double* values[3] = {&tun.default_value, &tun.min, &tun.max};
+            const char* names[3] = {"default", "min", "max"};
+            for (int k = 0; k < 3; ++k) {
+                if (lua_getfield(L, entry, names[k]) != LUA_TNUMBER)
+                    luaL_error(L, "%s: params.%s.%s must be a number%s", file, key, names[k],
+                               k == 0 ? "" : " (a tunable is a parameter: its slider needs min and max)");
+                tun.integer = tun.integer && lua_isinteger(L, -1);
+                *values[k] = lua_tonumber(L, -1);
                 lua_pop(L, 1);
             }
-            lua_pushvalue(L, -3);   // the key
-            lua_insert(L, -2);
-            lua_rawset(L, out);   // out[key] = default
-            lua_pop(L, 2);        // the entry, the key
+            if (!(tun.min <= tun.max) || !std::isfinite(tun.min) || !std::isfinite(tun.max))
+                luaL_error(L, "%s: params.%s: min %f is above max %f", file, key, tun.min, tun.max);
+            if (tun.default_value < tun.min || tun.default_value > tun.max)
+                luaL_error(L, "%s: params.%s.default %f is outside its range %f .. %f", file, key, tun.default_value,
+                           tun.min, tun.max);
+            for (const char* text : {"label", "unit"}) {
+                const int tt = lua_getfield(L, entry, text);
+                if (tt != LUA_TNIL && tt != LUA_TSTRING)
+                    luaL_error(L, "%s: params.%s.%s must be a string", file, key, text);
+                if (tt == LUA_TSTRING) (text[0] == 'l' ? tun.label : tun.unit) = lua_tostring(L, -1);
+                lua_pop(L, 1);
+            }
+            if (tun.label.empty()) tun.label = tun.name;
+            lua_settop(L, keys);
         }
-        lua_settop(L, out);
+        lua_settop(L, params - 1);
+    }
+
+    // The value of tunable k now: its row's (TeamSettings::script_param_names), else its default
+    // (a tunable a reloaded script declares that the scenario's table has no row for).
+    double tunable_value(std::size_t k) const {
+        const auto& names = settings_.script_param_names;
+        for (std::size_t r = 0; r < names.size() && r < row_values_.size(); ++r)
+            if (names[r] == tunables_[k].name) return row_values_[r];
+        return tunables_[k].default_value;
+    }
+
+    // world.params: each tunable's current value, as a new read-only table (a registry reference).
+    int make_params_table(lua_State* L) const {
+        lua_createtable(L, 0, static_cast<int>(tunables_.size()));
+        const int out = lua_gettop(L);
+        for (std::size_t k = 0; k < tunables_.size(); ++k) {
+            const double v = tunable_value(k);
+            if (tunables_[k].integer)
+                set_integer(L, out, tunables_[k].name.c_str(), static_cast<lua_Integer>(v));
+            else
+                set_number(L, out, tunables_[k].name.c_str(), v);
+        }
         set_readonly_metatable(L, out, world_newindex, 0);
+        return new_ref(L);
     }
 
     void make_pods(lua_State* L, std::vector<Refs::Pod>& pods, int& list_ref) {
@@ -478,6 +574,25 @@ private:
         return 0;
     }
 
+    // A reload: memory from the kept bytes into the new state, then on_reload(memory) when the
+    // script has one (a table it returns becomes memory), then memory kept as after a call.
+    static int reload_entry(lua_State* L) {
+        LuaTeam& self = *static_cast<LuaTeam*>(lua_touserdata(L, 1));
+        restore_entry(L);
+        if (lua_rawgeti(L, LUA_REGISTRYINDEX, self.refs_.on_reload) == LUA_TFUNCTION) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, self.refs_.memory);
+            lua_call(L, 1, 1);
+            if (lua_istable(L, -1))
+                lua_rawseti(L, LUA_REGISTRYINDEX, self.refs_.memory);
+            else if (!lua_isnil(L, -1))
+                return luaL_error(L, "%s: on_reload returned a %s: it returns nothing or memory's new table",
+                                  self.script_->written.c_str(), luaL_typename(L, -1));
+        }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, self.refs_.memory);
+        lua::serialise_memory(L, Vm::of(L), -1, "memory");
+        return 0;
+    }
+
     // Ten pods, seven keys each: the keys are pushed once, above the list, and copied from there.
     static void update_pods(lua_State* L, const std::vector<Refs::Pod>& refs, int list_ref,
                             const std::vector<PodView>& pods) {
@@ -569,6 +684,11 @@ private:
             seen_config_ = v.config;
         }
         set_ref(L, w, "settings", refs_.settings);
+        if (params_stale_) {
+            luaL_unref(L, LUA_REGISTRYINDEX, refs_.params);
+            refs_.params = make_params_table(L);
+            params_stale_ = false;
+        }
         set_ref(L, w, "params", refs_.params);
         lua_settop(L, w - 1);
     }
@@ -661,6 +781,9 @@ private:
     std::int64_t last_tick_ = -1;   // the tick of the last play call
     std::vector<LuaFault> faults_;
     std::vector<PodFault> pod_faults_;   // the last play call's unreadable actions
+    std::vector<LuaTunable> tunables_;   // the script's params, as its chunk declared them
+    std::vector<double> row_values_;     // the tunables' rows as the last call saw them (TeamView)
+    bool params_stale_ = false;          // world.params is to be made anew before the next call
     std::string broken_;                 // why the team cannot play any more (a copy that failed)
 };
 
@@ -673,8 +796,13 @@ std::unique_ptr<TeamModule> make_lua_module(std::shared_ptr<const LuaScript> scr
 }
 
 const LuaTeamModule* as_lua_module(const TeamModule& m) { return dynamic_cast<const LuaTeamModule*>(&m); }
+LuaTeamModule* as_lua_module(TeamModule& m) { return dynamic_cast<LuaTeamModule*>(&m); }
 
-std::optional<std::string> lua_script_problem(const LuaScript& script) {
+std::string lua_tunable_key(int team, const std::string& name) {
+    return "podball.team" + std::to_string(team) + ".script." + name;
+}
+
+std::optional<std::string> lua_script_problem(const LuaScript& script, std::vector<LuaTunable>* tunables) {
     LuaTeam team(std::make_shared<LuaScript>(script));
     TeamSettings settings;
     settings.config = config_from(ParamSet{});
@@ -682,6 +810,7 @@ std::optional<std::string> lua_script_problem(const LuaScript& script) {
     settings.opponent_pods = 1;
     std::string error;
     if (!team.load_only(settings, error)) return error;
+    if (tunables) *tunables = team.tunables();
     return std::nullopt;
 }
 

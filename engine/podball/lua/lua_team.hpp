@@ -20,15 +20,32 @@ bool is_lua_module(const std::string& module);
 
 // A script as a team plays it: PATH as the scenario wrote it (the name in messages, file:line)
 // and its text. Scripts are data: the text is all a team needs, so replays carry it.
+// One of a script's tunables, `params = { NAME = { default, min, max, label, unit } }`: a row of
+// the scenario's parameter table, podball.teamN.script.NAME (docs/lua-teams.md#tunables-are-parameters).
+struct LuaTunable {
+    std::string name;
+    std::string label;   // the script's label, else NAME
+    std::string unit;
+    double min = 0.0;
+    double max = 0.0;
+    double default_value = 0.0;
+    bool integer = false;   // default, min and max are all Lua integers: world.params gives integers
+};
+
 struct LuaScript {
     std::string written;
     std::string text;
+    std::vector<LuaTunable> tunables = {};   // by name, as pairs() visits them; set by lua_script_problem
 };
 
 // The reason a script cannot play, "PATH:LINE: message" where Lua knows the line (it does not
-// compile, its chunk fails or overruns its budget, it defines no play function), else nullopt.
-// Runs the script's chunk in a fresh sandbox; calls neither init nor play.
-std::optional<std::string> lua_script_problem(const LuaScript& script);
+// compile, its chunk fails or overruns its budget, it defines no play function, its params are
+// malformed), else nullopt. Runs the script's chunk in a fresh sandbox; calls neither init nor
+// play. `tunables`, when given, receives the script's tunables.
+std::optional<std::string> lua_script_problem(const LuaScript& script, std::vector<LuaTunable>* tunables = nullptr);
+
+// The key of a team's tunable in the scenario's parameter table: podball.team0.script.NAME.
+std::string lua_tunable_key(int team, const std::string& name);
 
 // A team playing `script`. init() throws when the script cannot start (the world then idles the
 // team and reports why).
@@ -52,10 +69,15 @@ public:
     virtual const std::vector<LuaFault>& faults() const = 0;   // the first kMaxDistinctFaults
     // `memory` as JSON (tables with keys 1..n as arrays, other tables as objects).
     virtual void write_memory(JsonWriter& out) const = 0;
+    // Plays `script` from the next call on, `memory` kept (the script's on_reload(memory), when it
+    // has one, may change it, within init's budget). Returns why not ("PATH:LINE: message"), the
+    // team then playing on as before: the script does not compile, its chunk or on_reload fails.
+    virtual std::optional<std::string> reload(std::shared_ptr<const LuaScript> script) = 0;
     static constexpr std::size_t kMaxDistinctFaults = 16;
 };
 
 // The Lua team behind `m`, or nullptr for any other module.
 const LuaTeamModule* as_lua_module(const TeamModule& m);
+LuaTeamModule* as_lua_module(TeamModule& m);
 
 }   // namespace pb::podball
