@@ -399,7 +399,8 @@ TEST_CASE("sweep view: words a designer reads: labels and units, grouped numbers
 
     test::ScratchDir scratch;
     const std::string dir = merged_logistics(scratch);
-    for (auto [w, h] : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+    for (const auto& size : {std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        const int w = size.first, h = size.second;   // not a structured binding: CAPTURE's lambda reads w
         CAPTURE(w);
         Simulation sim(load_scenario_file(std::string(PLAYBENCH_SOURCE_DIR) + "/scenarios/logistics-colony.toml"));
         const std::string scenario_title = sim.scenario().title;
