@@ -96,8 +96,10 @@ TEST_CASE("match end: after a long match at max speed the charts still start at 
     CHECK(sim.tick() > 30000);
     r.render(shell, 3);
     // The possession chart's readout at its left edge: the first point, at tick ~0.
-    const auto* chart = shell.widgets().find("podball.chart.possession");
-    REQUIRE(chart != nullptr);
+    const auto* found = shell.widgets().find("podball.chart.possession");
+    REQUIRE(found != nullptr);
+    const auto chart_rect = *found;   // a copy: each frame rebuilds the widget list
+    const auto* chart = &chart_rect;
     double first_seconds = -1.0;
     for (float x = chart->x; x < chart->x + chart->w * 0.5f && first_seconds < 0.0; x += 2.0f) {
         r.set_mouse(std::make_pair(x, chart->y + chart->h * 0.45f));
