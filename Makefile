@@ -40,8 +40,7 @@ check: build
 
 # GCC 12 Release, then Clang 14 with ASan + UBSan (the second compiler and the sanitizers in one
 # build: a third full build would cost CI a quarter of an hour), replays across the two, fuzzing.
-test: deps build
-	$(MAKE) --no-print-directory format-check
+test: deps format-check build
 	ctest --preset release
 	$(MAKE) --no-print-directory package-test
 	$(MAKE) --no-print-directory docs
