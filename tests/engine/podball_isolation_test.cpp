@@ -214,6 +214,25 @@ TEST_CASE("podball isolation: a host that sleeps between calls, on its futex or 
     CHECK(isolated == direct);
 }
 
+TEST_CASE(
+    "podball isolation: a slow yield makes a side sleep first, 1 ms at first, longer only while yields stay slow") {
+    using namespace pb::podball::host;
+    SleepFirst w;
+    CHECK_FALSE(w.active(0));
+    w.slow_yield(1000);   // one slow yield on a quiet machine: 1 ms of sleeping first
+    CHECK(w.active(1000 + kSleepFirstMinNs - 1));
+    CHECK_FALSE(w.active(1000 + kSleepFirstMinNs));
+    w.slow_yield(5000000);   // the next one: 2 ms
+    CHECK(w.until_ns == 5000000 + 2 * kSleepFirstMinNs);
+    for (int i = 0; i < 20; ++i) w.slow_yield(10000000);   // a busy machine: up to 100 ms
+    CHECK(w.until_ns == 10000000 + kSleepFirstMaxNs);
+    CHECK(w.length_ns == kSleepFirstMaxNs);
+    for (int i = 0; i < 3; ++i) w.timely_wait();   // yields on time again: shorter each wait
+    CHECK(w.length_ns == kSleepFirstMaxNs / 8);
+    for (int i = 0; i < 20; ++i) w.timely_wait();
+    CHECK(w.length_ns == kSleepFirstMinNs);
+}
+
 TEST_CASE("podball isolation: a spare host never plays an old build of a library") {
     // Hosts are started ahead (the library loaded) so a new match need not wait for one; a
     // library rebuilt since is loaded afresh.

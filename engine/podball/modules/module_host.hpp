@@ -133,8 +133,11 @@ inline constexpr int kCallerSpinPauses = 16;
 inline constexpr int kCallerYieldMicroseconds = 200;
 inline constexpr int kCallerFutexMicroseconds = 500;
 // A yield that came back this late means another process had the processor (Waiter below).
+// The side then sleeps first for a while: 1 ms after one slow yield, twice as long after each
+// further one (up to 100 ms), half as long again after each wait that yielding answered on time.
 inline constexpr std::int64_t kSlowYieldNs = 100000;
-inline constexpr std::int64_t kSleepFirstNs = 100000000;
+inline constexpr std::int64_t kSleepFirstMinNs = 1000000;
+inline constexpr std::int64_t kSleepFirstMaxNs = 100000000;
 
 // A play call makes no system call in the host (each costs a microsecond or more, as much as the
 // call itself): the host reads its processor clock (for the budget) only when its last reading is
@@ -222,9 +225,28 @@ inline std::int64_t monotonic_ns() {
 // the processors busy it is the slowest: a task that yields goes behind every other runnable task
 // for a whole time slice of the scheduler (milliseconds), while one that sleeps and is woken runs
 // soon. So a yield that comes back only after kSlowYieldNs (another process had the processor)
-// makes this side sleep at once, without yielding, for the next kSleepFirstNs.
+// makes this side sleep at once, without yielding, for a while. With three processes on two
+// processors a slow yield happens now and then on a quiet machine too, where yielding is still
+// the fastest by far (bench podball: 27 % of in-process with a 1 ms window, 12 % with a fixed
+// 100 ms one); on a busy machine slow yields come one after another. So the window starts at
+// kSleepFirstMinNs, doubles with every slow yield up to kSleepFirstMaxNs, and halves with every
+// wait that yielding answered on time.
+struct SleepFirst {
+    std::int64_t until_ns = 0;
+    std::int64_t length_ns = kSleepFirstMinNs;
+
+    bool active(std::int64_t now_ns) const { return now_ns < until_ns; }
+    // A yield came back late at `now_ns`.
+    void slow_yield(std::int64_t now_ns) {
+        until_ns = now_ns + length_ns;
+        length_ns = std::min(2 * length_ns, kSleepFirstMaxNs);
+    }
+    // Yielding answered a wait on time.
+    void timely_wait() { length_ns = std::max(length_ns / 2, kSleepFirstMinNs); }
+};
+
 struct Waiter {
-    std::int64_t sleep_first_until_ns = 0;
+    SleepFirst sleep_first;
 
     // Waits until `ready()`: `spin_pauses` polls with the pause instruction, then yielding the
     // processor until `yield_until_ns` (monotonic_ns), then sleeping on the futex `word` (whose
@@ -238,17 +260,23 @@ struct Waiter {
             cpu_relax();
         }
         std::int64_t now = monotonic_ns();
-        if (now < sleep_first_until_ns) yield_until_ns = 0;
+        if (sleep_first.active(now)) yield_until_ns = 0;
+        bool slow = false, yielded = false;
         while (!ready() && now < yield_until_ns) {
             sched_yield();
+            yielded = true;
             const std::int64_t after = monotonic_ns();
             if (after - now >= kSlowYieldNs) {
-                sleep_first_until_ns = after + kSleepFirstNs;
+                sleep_first.slow_yield(after);
+                slow = true;
                 break;
             }
             now = after;
         }
-        if (ready()) return true;
+        if (ready()) {
+            if (yielded && !slow) sleep_first.timely_wait();
+            return true;
+        }
         std::atomic_ref<std::uint32_t>(*waiting).store(kWaitFutex);
         for (;;) {
             const std::uint32_t seen = current();
