@@ -15,7 +15,7 @@ params = {
 
 local SAMPLES, STEP = 24, 8.0   -- the ball forecast: 24 samples, 8 ticks apart
 
-local sqrt, min, max = math.sqrt, math.min, math.max
+local sqrt, min, max, floor = math.sqrt, math.min, math.max, math.floor
 
 local function clamp(v, lo, hi)
   if v < lo then return lo elseif hi < v then return hi else return v end
@@ -104,20 +104,25 @@ local function forecast(k, ball)
 end
 
 -- Ticks until pod `p` can touch the free ball, and where.
+-- The loop runs for every pod at every call: it keeps k's fields in locals and compares where
+-- max() would be called (the same result: 0.0 unless 0.0 < t - lost).
 local function intercept(k, reach_all, p)
-  local lost = 0.5 * k.pod_lag
-  local x, y = p.pos.x, p.pos.y
-  local gap = len(fx[1] - x, fy[1] - y) - k.reach - reach_all
+  local lost, reach, cruise = 0.5 * k.pod_lag, k.reach, k.cruise
+  local pos = p.pos
+  local x, y = pos.x, pos.y
+  local gap = len(fx[1] - x, fy[1] - y) - reach - reach_all
   local first = 0
-  if gap > 0.0 then first = math.floor(min(SAMPLES - 1.0, (gap / k.cruise + lost) / STEP)) end
+  if gap > 0.0 then first = floor(min(SAMPLES - 1.0, (gap / cruise + lost) / STEP)) end
   for i = first + 1, SAMPLES do
     local t = (i - 1) * STEP
-    local budget = k.reach + k.cruise * max(0.0, t - lost)
+    local late = t - lost
+    if not (0.0 < late) then late = 0.0 end
+    local budget = reach + cruise * late
     local dx, dy = fx[i] - x, fy[i] - y
     if dx * dx + dy * dy <= budget * budget then return t, fx[i], fy[i] end
   end
   local wx, wy = fx[SAMPLES], fy[SAMPLES]
-  return (SAMPLES - 1) * STEP + len(wx - x, wy - y) / k.cruise + lost, wx, wy
+  return (SAMPLES - 1) * STEP + len(wx - x, wy - y) / cruise + lost, wx, wy
 end
 
 -- A full shot from (fx, fy) towards (ax, ay), allowing for the carrier's own velocity.
@@ -132,29 +137,40 @@ local function full_shot(k, vel, fx, fy, ax, ay)
   return { kind = "shoot", x = (ux * s - vel.x) / k.shot_speed, y = (uy * s - vel.y) / k.shot_speed }
 end
 
-local function segment_distance2(px, py, ax, ay, abx, aby, inv_len2)
-  local t = clamp(((px - ax) * abx + (py - ay) * aby) * inv_len2, 0.0, 1.0)
-  local dx, dy = px - (ax + abx * t), py - (ay + aby * t)
-  return dx * dx + dy * dy
+-- Where the pods that could catch or block a shot stand (scratch, like fx and fy): team-mates
+-- but the carrier, then opponents, none denied the ball; returns how many.
+local block_x, block_y = {}, {}
+local function add_blockers(list, skip, m)
+  for j = 1, #list do
+    local p = list[j]
+    if j ~= skip and not p.denied then
+      m = m + 1
+      block_x[m], block_y[m] = p.pos.x, p.pos.y
+    end
+  end
+  return m
 end
 
 -- Of seven aims across the goal mouth, the one whose path passes furthest from every pod that
--- could catch or block the ball, biased by `weights`; and its squared clearance.
+-- could catch or block the ball, biased by `weights`; and its squared clearance. The squared
+-- distance from each blocker to the aim's path (the segment from the ball) is computed in the
+-- loop, clamp() and min() written out as comparisons: they run 70 times a shot.
 local function open_goal_aim(k, world, carrier, fx, fy, weights)
   local span = max(0.0, k.mouth - world.settings.ball_radius - 0.005)
   local best_x, best_y, best_score, clear2 = k.hx, 0.0, -1.0, -1.0
+  local m = add_blockers(world.opponents, nil, add_blockers(world.own, carrier, 0))
   for i = 0, 6 do
     local ax, ay = k.hx + 0.02, span * (i - 3) / 3.0
     local abx, aby = ax - fx, ay - fy
     local inv_len2 = 1.0 / max(1e-12, abx * abx + aby * aby)
     local c2 = 1e18
-    for j, p in ipairs(world.own) do
-      if j ~= carrier and not p.denied then
-        c2 = min(c2, segment_distance2(p.pos.x, p.pos.y, fx, fy, abx, aby, inv_len2))
-      end
-    end
-    for _, p in ipairs(world.opponents) do
-      if not p.denied then c2 = min(c2, segment_distance2(p.pos.x, p.pos.y, fx, fy, abx, aby, inv_len2)) end
+    for j = 1, m do
+      local px, py = block_x[j], block_y[j]
+      local t = ((px - fx) * abx + (py - fy) * aby) * inv_len2
+      if t < 0.0 then t = 0.0 elseif 1.0 < t then t = 1.0 end
+      local dx, dy = px - (fx + abx * t), py - (fy + aby * t)
+      local d2 = dx * dx + dy * dy
+      if d2 < c2 then c2 = d2 end
     end
     local score = c2 * weights[i + 1]
     if score > best_score then best_score, clear2, best_x, best_y = score, c2, ax, ay end
