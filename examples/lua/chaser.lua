@@ -96,21 +96,24 @@ local function forecast(k, ball)
   local px, py = ball.pos.x, ball.pos.y
   local step_decay = math.exp(-k.ball_lambda * STEP)
   local decay = 1.0
+  local xs, ys = fx, fy   -- locals: the loop runs at every call
   for i = 1, SAMPLES do
-    fx[i], fy[i] = px + rx * (1.0 - decay), py + ry * (1.0 - decay)
+    local gone = 1.0 - decay
+    xs[i], ys[i] = px + rx * gone, py + ry * gone
     decay = decay * step_decay
   end
   return len(rx, ry)
 end
 
 -- Ticks until pod `p` can touch the free ball, and where.
--- The loop runs for every pod at every call: it keeps k's fields in locals and compares where
--- max() would be called (the same result: 0.0 unless 0.0 < t - lost).
+-- The loop runs for every pod at every call: it keeps k's fields and the samples in locals and
+-- compares where max() would be called (the same result: 0.0 unless 0.0 < t - lost).
 local function intercept(k, reach_all, p)
   local lost, reach, cruise = 0.5 * k.pod_lag, k.reach, k.cruise
+  local xs, ys = fx, fy
   local pos = p.pos
   local x, y = pos.x, pos.y
-  local gap = len(fx[1] - x, fy[1] - y) - reach - reach_all
+  local gap = len(xs[1] - x, ys[1] - y) - reach - reach_all
   local first = 0
   if gap > 0.0 then first = floor(min(SAMPLES - 1.0, (gap / cruise + lost) / STEP)) end
   for i = first + 1, SAMPLES do
@@ -118,10 +121,11 @@ local function intercept(k, reach_all, p)
     local late = t - lost
     if not (0.0 < late) then late = 0.0 end
     local budget = reach + cruise * late
-    local dx, dy = fx[i] - x, fy[i] - y
-    if dx * dx + dy * dy <= budget * budget then return t, fx[i], fy[i] end
+    local sx, sy = xs[i], ys[i]
+    local dx, dy = sx - x, sy - y
+    if dx * dx + dy * dy <= budget * budget then return t, sx, sy end
   end
-  local wx, wy = fx[SAMPLES], fy[SAMPLES]
+  local wx, wy = xs[SAMPLES], ys[SAMPLES]
   return (SAMPLES - 1) * STEP + len(wx - x, wy - y) / cruise + lost, wx, wy
 end
 
