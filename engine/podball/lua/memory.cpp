@@ -51,6 +51,66 @@ const char* path_text(lua_State* L, const Path& p) {
 
 void put_u32(lua_State* L, Vm& vm, std::uint32_t v) { vm.buf_append(L, &v, sizeof v); }
 
+// A tag and its 8 bytes in one append: the bytes serialise_scalar writes for an integer or a float.
+template <class T>
+void put_tagged(lua_State* L, Vm& vm, char tag, T v) {
+    static_assert(sizeof v == 8);
+    char bytes[1 + sizeof v];
+    bytes[0] = tag;
+    std::memcpy(bytes + 1, &v, sizeof v);
+    vm.buf_append(L, bytes, sizeof bytes);
+}
+
+void put_string(lua_State* L, Vm& vm, const char* s, std::size_t n) {
+    char head[1 + sizeof(std::uint32_t)];
+    head[0] = 's';
+    const auto len = static_cast<std::uint32_t>(n);
+    std::memcpy(head + 1, &len, sizeof len);
+    vm.buf_append(L, head, sizeof head);
+    vm.buf_append(L, s, n);
+}
+
+// A key as serialise_scalar writes it, from its entry (sorted_keys): no push, no lookup.
+void put_key_entry(lua_State* L, Vm& vm, const KeyEntry& e) {
+    if (e.rank == 0 && e.is_int)
+        put_tagged(L, vm, 'i', static_cast<lua_Integer>(e.i));
+    else if (e.rank == 0)
+        put_tagged(L, vm, 'f', e.d);
+    else if (e.rank == 1)
+        put_string(L, vm, e.s, e.len);
+    else {
+        const char b[2] = {'b', static_cast<char>(e.i ? 1 : 0)};
+        vm.buf_append(L, b, 2);
+    }
+}
+
+// The value at `v` (of Lua type `type`) when it is a number, a boolean or a string that fits: the
+// bytes serialise_scalar writes, and true; false, writing nothing, for anything else (a table, or
+// what serialise_scalar refuses with its path).
+bool put_plain_scalar(lua_State* L, Vm& vm, int v, int type) {
+    switch (type) {
+        case LUA_TNUMBER:
+            if (lua_isinteger(L, v))
+                put_tagged(L, vm, 'i', lua_tointeger(L, v));
+            else
+                put_tagged(L, vm, 'f', static_cast<double>(lua_tonumber(L, v)));
+            return true;
+        case LUA_TBOOLEAN: {
+            const char b[2] = {'b', static_cast<char>(lua_toboolean(L, v) ? 1 : 0)};
+            vm.buf_append(L, b, 2);
+            return true;
+        }
+        case LUA_TSTRING: {
+            std::size_t n = 0;
+            const char* s = lua_tolstring(L, v, &n);
+            if (n > UINT32_MAX) return false;
+            put_string(L, vm, s, n);
+            return true;
+        }
+        default: return false;
+    }
+}
+
 void serialise_value(lua_State* L, Vm& vm, int v, int root, Path& path, int depth);
 
 void serialise_scalar(lua_State* L, Vm& vm, int v, Path& path) {
@@ -142,19 +202,36 @@ void serialise_table(lua_State* L, Vm& vm, int t, int root, Path& path, int dept
     const std::size_t m = vm.keys_len - base;
     vm.buf_append(L, "t", 1);
     put_u32(L, vm, static_cast<std::uint32_t>(static_cast<std::size_t>(n) + m));
-    for (std::size_t i = 0; i < static_cast<std::size_t>(n) + m; ++i) {
-        if (i < static_cast<std::size_t>(n))
-            lua_pushinteger(L, static_cast<lua_Integer>(i) + 1);
-        else
-            push_key_entry(L, vm.keys[base + (i - static_cast<std::size_t>(n))]);
-        const int key = lua_gettop(L);
-        path.keys[path.depth++] = key;
-        serialise_scalar(L, vm, key, path);
-        lua_pushvalue(L, key);
-        lua_rawget(L, t);
-        serialise_value(L, vm, lua_gettop(L), root, path, depth + 1);
-        --path.depth;
-        lua_settop(L, key - 1);
+    // Each key is written from what is known of it and a plain value written at once; the key is
+    // on the stack, as the path, only where the value is a table or an error is to be raised.
+    const int top = lua_gettop(L);
+    for (lua_Integer i = 1; i <= n; ++i) {
+        put_tagged(L, vm, 'i', i);
+        if (!put_plain_scalar(L, vm, top + 1, lua_rawgeti(L, t, i))) {
+            lua_pushinteger(L, i);
+            lua_insert(L, top + 1);
+            path.keys[path.depth++] = top + 1;
+            serialise_value(L, vm, top + 2, root, path, depth + 1);
+            --path.depth;
+        }
+        lua_settop(L, top);
+    }
+    for (std::size_t j = 0; j < m; ++j) {
+        const KeyEntry e = vm.keys[base + j];   // a copy: a nested table may grow vm.keys
+        if (e.rank == 1 && e.len > UINT32_MAX) {
+            push_key_entry(L, e);
+            path.keys[path.depth++] = top + 1;
+            serialise_scalar(L, vm, top + 1, path);   // raises: too long
+        }
+        put_key_entry(L, vm, e);
+        push_key_entry(L, e);
+        lua_pushvalue(L, top + 1);
+        if (!put_plain_scalar(L, vm, top + 2, lua_rawget(L, t))) {
+            path.keys[path.depth++] = top + 1;
+            serialise_value(L, vm, top + 2, root, path, depth + 1);
+            --path.depth;
+        }
+        lua_settop(L, top);
     }
     vm.keys_len = base;
 }
