@@ -76,16 +76,42 @@ local function kickoff_position(i, n, s)
   return clamp(x, -hx + r, hx - r), clamp(y, -hy + r, hy - r)
 end
 
--- Thrust that brings a pod to (tx, ty) at up to `speed`, slowing within `arrive` of it.
+-- Each pod's action: one table per pod (keyed by the pod's table in world.own), rewritten at every
+-- call, so that a call makes no new tables for the collector (scratch, not state).
+local action_of = {}
+local function action(me, kind, x, y)
+  local a = action_of[me]
+  if a == nil then
+    a = {}
+    action_of[me] = a
+  end
+  a.kind, a.x, a.y = kind, x, y
+  return a
+end
+
+-- Thrust that brings a pod to (tx, ty) at up to `speed`, slowing within `arrive` of it. Every pod
+-- steers at every call: len(), min() and action() are written out here (the same arithmetic).
 local function steer(me, tx, ty, speed, top, arrive)
-  local dx, dy = tx - me.pos.x, ty - me.pos.y
-  local dist = len(dx, dy)
+  local pos, vel = me.pos, me.vel
+  local dx, dy = tx - pos.x, ty - pos.y
+  local dist = sqrt(dx * dx + dy * dy)
   local wx, wy = 0.0, 0.0
   if dist > 1e-9 then
-    local f = speed * min(1.0, arrive > 0.0 and dist / arrive or 1.0) / dist
+    local near = 1.0   -- min(1.0, dist / arrive), or 1.0 without an arrival zone
+    if arrive > 0.0 then
+      near = dist / arrive
+      if not (near < 1.0) then near = 1.0 end
+    end
+    local f = speed * near / dist
     wx, wy = dx * f, dy * f
   end
-  return { kind = "move", x = (wx + (wx - me.vel.x) * 4.0) / top, y = (wy + (wy - me.vel.y) * 4.0) / top }
+  local a = action_of[me]
+  if a == nil then
+    a = {}
+    action_of[me] = a
+  end
+  a.kind, a.x, a.y = "move", (wx + (wx - vel.x) * 4.0) / top, (wy + (wy - vel.y) * 4.0) / top
+  return a
 end
 
 -- Where a free ball will be, every STEP ticks (friction only): samples in fx, fy (scratch that
@@ -130,15 +156,16 @@ local function intercept(k, reach_all, p)
 end
 
 -- A full shot from (fx, fy) towards (ax, ay), allowing for the carrier's own velocity.
-local function full_shot(k, vel, fx, fy, ax, ay)
+local function full_shot(k, me, fx, fy, ax, ay)
+  local vel = me.vel
   local dx, dy = ax - fx, ay - fy
   local l = max(1e-12, len(dx, dy))
   local ux, uy = dx / l, dy / l
   local along = ux * vel.x + uy * vel.y
   local disc = k.shot_speed * k.shot_speed - (vel.x * vel.x + vel.y * vel.y) + along * along
-  if disc < 0.0 or k.shot_speed <= 0.0 then return { kind = "shoot", x = ux, y = uy } end
+  if disc < 0.0 or k.shot_speed <= 0.0 then return action(me, "shoot", ux, uy) end
   local s = along + sqrt(disc)
-  return { kind = "shoot", x = (ux * s - vel.x) / k.shot_speed, y = (uy * s - vel.y) / k.shot_speed }
+  return action(me, "shoot", (ux * s - vel.x) / k.shot_speed, (uy * s - vel.y) / k.shot_speed)
 end
 
 -- Where the pods that could catch or block a shot stand (scratch, like fx and fy): team-mates
@@ -251,7 +278,7 @@ local function carry(k, world, memory, carrier)
   end
   local blocker = k.reach + 0.004
   local ax, ay, clear2 = open_goal_aim(k, world, carrier, fx, fy, memory.aim_weight)
-  if clear2 > blocker * blocker or last_chance then return full_shot(k, me.vel, fx, fy, ax, ay) end
+  if clear2 > blocker * blocker or last_chance then return full_shot(k, me, fx, fy, ax, ay) end
   return steer(me, k.hx - 0.6 * range, 0.5 * ay, k.carry_cruise, k.carry_cruise, 0.0)
 end
 
@@ -291,11 +318,14 @@ function play(world, memory, actions)
     local reach_all = not they_have_it and forecast(k, ball) or 0.0
     local ball_in_our_box = ball.pos.x < -k.hx + 0.25 * s.arena_width
     local best = math.huge
+    local bx, by = ball.pos.x, ball.pos.y
     for i = 1, n do
       local me = own[i]
       if they_have_it then
-        meet_x[i], meet_y[i] = ball.pos.x, ball.pos.y
-        meet_time[i] = len(ball.pos.x - me.pos.x, ball.pos.y - me.pos.y) / k.cruise
+        meet_x[i], meet_y[i] = bx, by
+        local pos = me.pos
+        local dx, dy = bx - pos.x, by - pos.y
+        meet_time[i] = sqrt(dx * dx + dy * dy) / k.cruise
       else
         meet_time[i], meet_x[i], meet_y[i] = intercept(k, reach_all, me)
       end
