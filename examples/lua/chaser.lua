@@ -341,6 +341,16 @@ function play(world, memory, actions)
     if i ~= chaser and i ~= keeper then supporters = supporters + 1 end
   end
   local support_rank = 0
+  -- What every supporter's place is made of, the same for each of them: a little behind the ball,
+  -- ahead of it when we attack, within the field.
+  local support_x, left_x, right_x, spread = 0.0, 0.0, 0.0, 0.0
+  if supporters > 0 then
+    local attacking = carrier ~= nil or ball.pos.x > 0.0
+    support_x = (attacking and ball.pos.x + 0.05 or ball.pos.x - 0.2) + memory.support_shift
+    left_x, right_x = -k.hx + 0.15, k.hx - 0.15
+    spread = 0.7 * (k.hy - s.pod_radius)
+  end
+  local cruise = k.cruise
 
   for i = 1, n do
     local me = own[i]
@@ -350,34 +360,33 @@ function play(world, memory, actions)
       -- Back to the kick-off formation; the nearest pod waits at the keep-off line.
       local x, y = kickoff_position(i, n, s)
       if i == chaser then x, y = -effective_keepoff(s) - s.pod_radius - 0.005, ball.pos.y end
-      actions[i] = steer(me, x, y, k.cruise, k.cruise, 0.05)
+      actions[i] = steer(me, x, y, cruise, cruise, 0.05)
     elseif i == chaser or (not support and carrier == nil) then
       if they_have_it then
         -- Ram the carrier: an impact above the force limit knocks the ball loose.
         local them = world.opponents[min(ball.owner_index, #world.opponents)]
-        actions[i] = steer(me, them.pos.x + them.vel.x * 4.0, them.pos.y + them.vel.y * 4.0, k.cruise, k.cruise, 0.0)
+        actions[i] = steer(me, them.pos.x + them.vel.x * 4.0, them.pos.y + them.vel.y * 4.0, cruise, cruise, 0.0)
       elseif our_kickoff then
         -- Take the ball late in our kick-off, so BALLKEEP does not run out before the whistle.
         local left = s.kickoff_ticks - (world.tick - memory.mode_since)
         local hold_for = s.ballkeep_ticks * memory.kickoff_hold
         if left > hold_for and left > meet_time[i] + 2.0 * s.ctrl_step then
-          actions[i] = steer(me, ball.pos.x - (k.reach + 0.03), ball.pos.y, k.cruise, k.cruise, 0.05)
+          actions[i] = steer(me, ball.pos.x - (k.reach + 0.03), ball.pos.y, cruise, cruise, 0.05)
         else
-          actions[i] = steer(me, meet_x[i], meet_y[i], k.cruise, k.cruise, 0.0)
+          actions[i] = steer(me, meet_x[i], meet_y[i], cruise, cruise, 0.0)
         end
       else
-        actions[i] = steer(me, meet_x[i], meet_y[i], k.cruise, k.cruise, 0.0)
+        actions[i] = steer(me, meet_x[i], meet_y[i], cruise, cruise, 0.0)
       end
     elseif i == keeper then
       actions[i] = keep_goal(k, world, i)
     else
-      -- Spread across the field a little behind the ball, ahead of it when we attack.
-      local attacking = carrier ~= nil or ball.pos.x > 0.0
-      local base = (attacking and ball.pos.x + 0.05 or ball.pos.x - 0.2) + memory.support_shift
-      local x = clamp(base - (support_rank % 2) * 0.1, -k.hx + 0.15, k.hx - 0.15)
-      local y = 0.7 * (k.hy - s.pod_radius) * ((2.0 * support_rank + 1.0) / supporters - 1.0)
+      -- Spread across the field in two lines (clamp() written out).
+      local x = support_x - (support_rank % 2) * 0.1
+      if x < left_x then x = left_x elseif right_x < x then x = right_x end
+      local y = spread * ((2.0 * support_rank + 1.0) / supporters - 1.0)
       support_rank = support_rank + 1
-      actions[i] = steer(me, x, y, k.cruise, k.cruise, 0.05)
+      actions[i] = steer(me, x, y, cruise, cruise, 0.05)
     end
   end
 end

@@ -29,7 +29,7 @@ struct Golden {
 
 // The engine version these numbers were made for, and their fingerprint (golden_fingerprint below).
 constexpr std::uint32_t kGoldenEngineVersion = 8;
-constexpr std::uint64_t kGoldenFingerprint = 0xa5aba433a83bbaf5ull;
+constexpr std::uint64_t kGoldenFingerprint = 0xae6b6e81ffc77dfdull;
 
 constexpr std::int64_t kTicks[] = {0, 60, 600};
 
@@ -62,9 +62,9 @@ const std::vector<Golden> kGolden = {
     {"podball-formation-vs-passer.toml", 0, 0xfd9660ff8bb687e0ull, 0xec712d72eb2589acull},
     {"podball-formation-vs-passer.toml", 60, 0x961938a15ac0263aull, 0x6b4707fbadf61bedull},
     {"podball-formation-vs-passer.toml", 600, 0x39addc55ed865639ull, 0x99696f6182226683ull},
-    {"podball-lua-chaser.toml", 0, 0x6c6118caeaaa2139ull, 0x355dc37be333f9c6ull},
-    {"podball-lua-chaser.toml", 60, 0xa8298b3ca29233c3ull, 0xaeff75a850d7e157ull},
-    {"podball-lua-chaser.toml", 600, 0x1d58bb634c0844edull, 0x0ea9d58f9a7c32a9ull},
+    {"podball-lua-chaser.toml", 0, 0x062247c2b9dbbcf7ull, 0x355dc37be333f9c6ull},
+    {"podball-lua-chaser.toml", 60, 0xcb693035e1e0da4aull, 0xaeff75a850d7e157ull},
+    {"podball-lua-chaser.toml", 600, 0x421f12dd87b69128ull, 0x0ea9d58f9a7c32a9ull},
     {"podball-lua-formation.toml", 0, 0x668b363534c8c21bull, 0x95627d4af4feef46ull},
     {"podball-lua-formation.toml", 60, 0xe98ed45a8868f6b1ull, 0xda6e0aad7ea9b751ull},
     {"podball-lua-formation.toml", 600, 0x69db8fdeac1b4bddull, 0x6800008e43360229ull},
