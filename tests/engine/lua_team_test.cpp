@@ -517,3 +517,43 @@ TEST_CASE("lua teams: a replay carries the scripts and verifies with no file bes
     CHECK_FALSE(decode_scripts(tampered.data(), tampered.size(), none));
     fs::remove_all(dir);
 }
+
+TEST_CASE("lua teams: memory's arrays, nested tables and keys of every kind keep their bytes and their error paths") {
+    // Arrays of tables and of plain values, float, boolean and integer keys beside the array part:
+    // the JSON shows them in pairs order, and the state hash is the same in a second world.
+    const std::string code = R"(
+function play(w, memory)
+  memory.list = { { a = 1 }, { b = 2.5, c = { true, false } }, "s", 7 }
+  memory.mixed = { 10, 20, [4] = 40, [0.5] = "half", [true] = "yes", [-1] = "minus", name = "n" }
+  memory.calls = (memory.calls or 0) + 1
+end)";
+    PodballWorld a = lua_world(code), b = lua_world(code);
+    run(a, 11);
+    run(b, 11);
+    CHECK(a.hash() == b.hash());
+    JsonWriter out(false);
+    lua_team_memory(a, 0, out);
+    CHECK(
+        out.str() ==
+        R"({"calls":3,"list":[{"a":1},{"b":2.5,"c":[true,false]},"s",7],"mixed":{"1":10,"2":20,"-1":"minus","0.5":"half","4":40,"name":"n","true":"yes"}})");
+
+    struct Case {
+        const char* what;
+        const char* value;
+        const char* expected;
+    };
+    const Case cases[] = {
+        {"a function in an array", "{ 1, function() end }", "memory.list[2] holds a function"},
+        {"a table twice in an array", "(function() local t = {} return { t, t } end)()",
+         "memory.list[2] is a table that memory already holds at memory.list[1]"},
+        {"a function below an array's table", "{ { x = print } }", "memory.list[1].x holds a function"},
+        {"a function under a float key", "{ [2.5] = print }", "memory.list[2.5] holds a function"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.what);
+        PodballWorld w = lua_world(std::string("function play(w, memory)\n  memory.list = ") + c.value + "\nend");
+        run(w, 6);
+        INFO(w.module_health(0).last_fault);
+        CHECK(has(w.module_health(0).last_fault, c.expected));
+    }
+}
