@@ -557,3 +557,26 @@ end)";
         CHECK(has(w.module_health(0).last_fault, c.expected));
     }
 }
+
+TEST_CASE("lua teams: a copy of the example chaser's match carries all its scratch and plays on exactly") {
+    // The chaser keeps scratch in its chunk's locals (the forecast, the blockers, one action table
+    // per pod keyed by the pod's world table): a copy must carry all of it, with nothing noted.
+    Simulation sim(lua_chaser_scenario(42));
+    sim.advance(700);
+    const auto& w = dynamic_cast<const PodballWorld&>(sim.world());
+    PodballWorld copy = w;
+    CHECK(copy.hash() == w.hash());
+    for (int team = 0; team < 2; ++team) {
+        const auto* lua = as_lua_module(copy.team_module(team));
+        REQUIRE(lua);
+        CHECK(lua->faults().empty());
+    }
+    for (int i = 0; i < 600; ++i) {
+        sim.step();
+        copy.step();
+        REQUIRE(copy.tick_hash() == w.tick_hash());
+    }
+    CHECK(copy.hash() == w.hash());
+    CHECK(copy.module_health(0).faults == 0);
+    CHECK(copy.module_health(1).faults == 0);
+}
