@@ -38,7 +38,7 @@ std::string file_part(const std::string& s) {
     return out;
 }
 
-std::string num(double v) {
+std::string report_number(double v) {
     if (!std::isfinite(v)) return "-";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
@@ -86,7 +86,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
         table.left_out == 0
             ? ""
             : std::to_string(table.left_out) + (table.left_out == 1 ? " result value" : " result values") +
-                  " left out of the pictures and the summary: infinite or beyond +-" + num(kMaxDrawnValue) +
+                  " left out of the pictures and the summary: infinite or beyond +-" + report_number(kMaxDrawnValue) +
                   " (kMaxDrawnValue), which no lab gives; the first: " + table.first_left_out;
     if (!left_out.empty())
         err << "playbench sweep report: " << left_out << " (hand-edited? `playbench sweep merge " << o.dir
@@ -107,13 +107,15 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
     auto value_text = [&](std::size_t p, double v) {
         if (defs[p] && defs[p]->is_choice())
             if (const ParamChoice* c = defs[p]->choice_at(v)) return c->name;
-        return num(v);
+        return report_number(v);
     };
     auto unit_of = [&](std::size_t p) { return defs[p] ? defs[p]->unit : std::string(); };
+    // A parameter in the lab's words ("Ball friction"), its key when the lab does not know it.
+    auto name_of = [&](std::size_t p) { return defs[p] && !defs[p]->label.empty() ? defs[p]->label : m.params[p]; };
     auto choices_of = [&](std::size_t p) {
         std::string t;
         if (defs[p] && defs[p]->is_choice())
-            for (double v : values[p]) t += (t.empty() ? "" : ", ") + num(v) + " = " + value_text(p, v);
+            for (double v : values[p]) t += (t.empty() ? "" : ", ") + report_number(v) + " = " + value_text(p, v);
         return t;
     };
 
@@ -151,7 +153,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
             std::string others;
             for (std::size_t q : varied)
                 if (q != p)
-                    others += (others.empty() ? "" : ", ") + m.params[q] + " (" + std::to_string(values[q].size()) +
+                    others += (others.empty() ? "" : ", ") + name_of(q) + " (" + std::to_string(values[q].size()) +
                               " values)";
             const std::string path =
                 (fs::path(o.out) / ("line-" + file_part(m.results[k]) + "--" + file_part(m.params[p]) + ".png"))
@@ -159,7 +161,7 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
             const bool ok = render_png(
                 renderer,
                 [&] {
-                    ImGui::Text("%s against %s", m.results[k].c_str(), m.params[p].c_str());
+                    ImGui::Text("%s against %s", words.label.c_str(), name_of(p).c_str());
                     ImGui::TextColored(ui::palette::kDimText,
                                        "thick line: mean over %zu seed%s; thin lines: the lowest and highest seed%s",
                                        nseeds, nseeds == 1 ? "" : "s", logp[p] ? "; x on a log scale" : "");
@@ -167,10 +169,11 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                                        others.empty() ? "no other parameter varied"
                                                       : ("averaged over the other parameters: " + others).c_str());
                     if (const std::string c = choices_of(p); !c.empty())
-                        ImGui::TextColored(ui::palette::kDimText, "%s: %s", m.params[p].c_str(), c.c_str());
+                        ImGui::TextColored(ui::palette::kDimText, "%s: %s", name_of(p).c_str(), c.c_str());
                     ui::ChartSpec spec;
                     spec.id = "line";
-                    spec.x = {m.params[p], unit_of(p), values[p].front(), values[p].back(), logp[p]};
+                    spec.x = {name_of(p) + " (" + m.params[p] + ")", unit_of(p), values[p].front(), values[p].back(),
+                              logp[p]};
                     spec.y = {words.label + " (" + m.results[k] + ")", words.unit, ymin - pad, ymax + pad};
                     spec.series = {lo, hi, mean};
                     const float s = ImGui::GetFontSize() / 13.0f;
@@ -217,11 +220,10 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                 const bool ok = render_png(
                     renderer,
                     [&] {
-                        ImGui::Text("%s over %s and %s", m.results[k].c_str(), m.params[px].c_str(),
-                                    m.params[py].c_str());
+                        ImGui::Text("%s over %s and %s", words.label.c_str(), name_of(px).c_str(), name_of(py).c_str());
                         std::string others;
                         for (std::size_t q : varied)
-                            if (q != px && q != py) others += (others.empty() ? "" : ", ") + m.params[q];
+                            if (q != px && q != py) others += (others.empty() ? "" : ", ") + name_of(q);
                         ImGui::TextColored(
                             ui::palette::kDimText, "each cell: the mean over %zu seed%s%s; grey: no run", nseeds,
                             nseeds == 1 ? "" : "s",
@@ -269,12 +271,12 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
                                 ImVec2(left - tw - 6.0f, bottom - ch * (static_cast<float>(j) + 0.5f) - line_h * 0.5f),
                                 tick, t.c_str());
                         }
-                        const std::string xl = m.params[px] + (unit_of(px).empty() ? "" : " (" + unit_of(px) + ")") +
+                        const std::string xl = name_of(px) + (unit_of(px).empty() ? "" : " (" + unit_of(px) + ")") +
                                                (logp[px] ? " (log-spaced values)" : "") + "  ->";
                         d.AddText(ImVec2(left + (right - left - ImGui::CalcTextSize(xl.c_str()).x) * 0.5f,
                                          bottom + line_h + 6.0f),
                                   tick, xl.c_str());
-                        const std::string yl = "^ " + m.params[py] +
+                        const std::string yl = "^ " + name_of(py) +
                                                (unit_of(py).empty() ? "" : " (" + unit_of(py) + ")") +
                                                (logp[py] ? " (log-spaced values)" : "");
                         d.AddText(ImVec2(origin.x, origin.y + 2.0f), tick, yl.c_str());
@@ -311,15 +313,16 @@ int sweep_report(const SweepReportOptions& o, std::ostream& out, std::ostream& e
             if (best == m.points.size() || st[i].mean > st[best].mean) best = i;
             if (worst == m.points.size() || st[i].mean < st[worst].mean) worst = i;
         }
-        sum << "\n" << m.results[k] << "\n";
+        sum << "\n" << result_label(lab, m.results[k]).with_unit() << " (" << m.results[k] << ")\n";
         auto point_line = [&](const char* what, std::size_t i) {
             sum << "  " << what << ": point " << i << " (";
             for (std::size_t p = 0; p < np; ++p) {
-                sum << (p ? ", " : "") << m.params[p] << " = " << sweep_number(m.points[i][p]);
+                sum << (p ? ", " : "") << name_of(p) << " = " << sweep_number(m.points[i][p])
+                    << (unit_of(p).empty() ? "" : " " + unit_of(p));
                 if (defs[p] && defs[p]->is_choice()) sum << " (" << value_text(p, m.points[i][p]) << ")";
             }
-            sum << "): mean " << num(st[i].mean) << ", min " << num(st[i].min) << ", max " << num(st[i].max) << ", sd "
-                << num(st[i].sd) << " over " << st[i].n << " seeds\n";
+            sum << "): mean " << report_number(st[i].mean) << ", min " << report_number(st[i].min) << ", max "
+                << report_number(st[i].max) << ", sd " << report_number(st[i].sd) << " over " << st[i].n << " seeds\n";
         };
         if (best == m.points.size()) {
             sum << "  no value in any run\n";

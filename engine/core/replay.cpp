@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/core/inverse.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/sha256.hpp"
@@ -105,9 +106,15 @@ void ReplayPlayer::describe_commands() {
             values[key] = now;
             timeline_.push_back({c.tick, std::move(text)});
         } else {
-            std::string text = describe(c);
-            text.erase(0, text.find(' ') + 1);   // the tick is the mark's place already
-            timeline_.push_back({c.tick, std::move(text)});
+            // In the menus' words ("Move the ball", "Steer pod 2 of team 0"); the command's text
+            // when the lab has no words for it. The name only: what it changes depends on the
+            // world at its tick, which the timeline has not played to.
+            std::string text = inverse_of(sim_.world(), c).name;
+            if (text.empty()) {
+                text = describe(c);
+                text.erase(0, text.find(' ') + 1);   // the tick is the mark's place already
+            }
+            timeline_.push_back({c.tick, capitalised(std::move(text))});
         }
     }
 }

@@ -1,5 +1,7 @@
 #include "engine/core/words.hpp"
 
+#include <cctype>
+
 namespace pb {
 
 namespace {
@@ -31,6 +33,11 @@ std::string possessive(std::string_view name) {
     std::string out(name);
     if (!out.empty() && (out.back() == 's' || out.back() == 'S')) return out + "'";
     return out + "'s";
+}
+
+std::string capitalised(std::string text) {
+    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text;
 }
 
 std::string unit_after(std::string_view number_text, std::string_view unit) {

@@ -12,6 +12,9 @@ std::string count_of(long long n, std::string_view singular, std::string_view pl
 // The possessive of a name: "Blue's", "Humans'", "B's".
 std::string possessive(std::string_view name);
 
+// The text with its first letter upper-case, for a phrase that starts a line: "Move the ball".
+std::string capitalised(std::string text);
+
 // `unit` as it reads after a number written as `number_text`: the singular when the number reads
 // exactly one ("1 tile/tick", "1 pod mass", "1 period"), else the unit as given ("1.5 tiles/tick").
 // Only the counted word changes: the last word before the first '/', when it is a plain English

@@ -7,8 +7,6 @@
 namespace pb::effects {
 namespace {
 
-std::string n(double v) { return format_number(v); }
-
 void take(double& out, double v) { out = v; }
 template <class T>
 void take(T& out, const std::optional<T>& v) {
@@ -50,8 +48,8 @@ std::optional<std::string> EffectsWorld::on(const EffectApply& c) {
     const EffectKind kind = book_.type(*type).kind;
     const double potency = c.potency.value_or(kind == EffectKind::Stop ? 1.0 : 0.0);
     if (potency < 0.0 || potency > max_potency(kind))
-        return "potency " + n(potency) + " is out of range for " + name + " (" + std::string(kind_meaning(kind)) +
-               "): allowed 0 .. " + n(max_potency(kind));
+        return "potency " + format_number(potency) + " is out of range for " + name + " (" +
+               std::string(kind_meaning(kind)) + "): allowed 0 .. " + format_number(max_potency(kind));
     const std::int64_t creep = c.creep;
     bool walking = false;
     std::int64_t spawned = 0;

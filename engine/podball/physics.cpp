@@ -18,8 +18,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
-
 // Separates two overlapping discs along the line of centres (heavier one moves less) and applies
 // the normal impulse when they approach. Returns the impulse magnitude; momentum is conserved.
 double resolve_contact(Vec2& pa, Vec2& va, double inv_a, Vec2& pb, Vec2& vb, double inv_b, Vec2 d, double dist2,

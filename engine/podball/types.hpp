@@ -11,6 +11,9 @@ namespace pb::podball {
 
 using Vec2 = glm::dvec2;
 
+// The dot product as the physics and the built-in teams compute it (x first, then y).
+inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+
 // Final: the match is over (all periods played); nothing moves of its own accord any more.
 enum class Mode { KickoffTeam0, KickoffTeam1, Running, GoalTeam0, GoalTeam1, Suspended, Final };
 // "kickoff_team_0", "running", ... as scenario files and commands write them.

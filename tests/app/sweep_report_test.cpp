@@ -107,13 +107,18 @@ TEST_CASE("sweep report: the scoring example's line plots, heat maps and summary
         // Not a structured binding: Clang 14 cannot capture one in doctest's message lambdas.
         const std::string& name = result.first;
         const std::size_t col = result.second;
-        const std::size_t at = summary.find("\n" + name + "\n");
+        // A result's heading is its label and unit, with the CSV column's key in brackets.
+        const std::size_t at = summary.find(" (" + name + ")\n");
         REQUIRE_MESSAGE(at != std::string::npos, name);
         const std::size_t best = best_point(csv, col);
         CHECK_MESSAGE(
             summary.find("highest mean: point " + std::to_string(best) + " (", at) == summary.find("highest mean", at),
             name);
     }
+    // Parameters in the lab's words and units, not as keys.
+    CHECK(summary.find("Ball friction = ") != std::string::npos);
+    CHECK(summary.find(" pod masses/tick") != std::string::npos);
+    CHECK(summary.find("podball.ball.friction =") == std::string::npos);
 }
 
 TEST_CASE("sweep report: half a sweep is reported, exit 1 naming what is missing") {

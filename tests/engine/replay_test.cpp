@@ -173,6 +173,20 @@ TEST_CASE("replay: every lab records and verifies, parameter edits included") {
     }
 }
 
+TEST_CASE("replay: the timeline names a command that is not a parameter edit in words, not its syntax") {
+    Command place;
+    place.tick = 40;
+    place.type = "ball.place";
+    place.set("x", 3.0);
+    place.set("y", -2.0);
+    const std::string path = record(podball_scenario(), 100, {place}, "timeline-words.pbreplay");
+    ReplayPlayer player(load_ok(path), path);
+    REQUIRE(player.timeline().size() == 1);
+    CHECK(player.timeline()[0].tick == 40);
+    CHECK(player.timeline()[0].text == "Move the ball");
+    fs::remove(path);
+}
+
 TEST_CASE("replay: a tampered command or hash is caught at the right tick") {
     Command edit = make_param_set(100, "podball.ball.friction", 0.006);
     const std::string path = record(podball_scenario(), kFullHashEvery + 76, {edit}, "tamper.pbreplay");

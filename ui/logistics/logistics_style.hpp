@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include <imgui.h>
 
@@ -11,6 +12,11 @@
 #include "ui/widgets/palette.hpp"
 
 namespace pb::ui::logistics_style {
+
+// "Sink #3": a target as the map's labels and the tools name it.
+inline std::string target_name(const logistics::Target& t) {
+    return std::string(logistics::kind_info(t.kind).label) + " #" + std::to_string(t.id);
+}
 
 inline constexpr ImU32 kFloor = palette::rgb(46, 50, 44);
 inline constexpr ImU32 kWall = palette::rgb(104, 96, 86);

@@ -27,8 +27,6 @@ using namespace logistics_style;
 
 namespace {
 
-std::string target_name(const Target& t) { return std::string(kind_info(t.kind).label) + " #" + std::to_string(t.id); }
-
 // The policies' names in the comparison table (the full names are in the Tools tab's switch and
 // the rows' tooltips).
 const char* short_policy_label(Policy p) {
@@ -202,8 +200,8 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         for (const Task& task : t->tasks)
             if (const Target* g = w.find_target(task.target))
                 ImGui::BulletText("%s %.0f %s at %s%s", std::string(task_key(task.kind)).c_str(), shown(task.amount),
-                                  std::string(resource_key(task.resource)).c_str(), target_name(*g).c_str(),
-                                  task.interruptible ? " (while idle)" : "");
+                                  std::string(resource_key(task.resource)).c_str(),
+                                  logistics_style::target_name(*g).c_str(), task.interruptible ? " (while idle)" : "");
         if (ImGui::Button("Remove transporter")) {
             queue(to_command(TransporterRemove{.id = t->id}));
         }
@@ -220,7 +218,7 @@ void LogisticsView::draw_selection(const LogisticsWorld& w, const CanvasFrame& f
         edit_multiplier_ = t->multiplier;
         edit_capacity_ = t->capacity;
     }
-    ImGui::Text("%s at (%d, %d), %s", target_name(*t).c_str(), t->pos.x, t->pos.y,
+    ImGui::Text("%s at (%d, %d), %s", logistics_style::target_name(*t).c_str(), t->pos.x, t->pos.y,
                 std::string(role_key(t->role())).c_str());
     char overlay[96];
     std::snprintf(overlay, sizeof overlay, "holds %.0f energy, %.0f mineral of %.0f", shown(t->store[0]),
@@ -555,8 +553,9 @@ void LogisticsView::draw_matching(const LogisticsWorld& w, const CanvasFrame& f)
             ImGui::TableSetColumnIndex(0);
             ImGui::Text("%d", rep.transporters[row]);
             ImGui::TableSetColumnIndex(1);
-            std::string what = target_name(w.targets()[rep.requests[col].target]);
-            if (const int via = rep.matching.via_of[row]; via >= 0) what += " (" + target_name(w.targets()[via]) + ")";
+            std::string what = logistics_style::target_name(w.targets()[rep.requests[col].target]);
+            if (const int via = rep.matching.via_of[row]; via >= 0)
+                what += " (" + logistics_style::target_name(w.targets()[via]) + ")";
             ImGui::TextUnformatted(what.c_str());
             ImGui::TableSetColumnIndex(2);
             ImGui::Text("%.2f", rep.matching.rate_of[row]);

@@ -12,11 +12,7 @@ namespace pb::ui {
 using namespace logistics;
 using namespace logistics_style;
 
-namespace {
-
-std::string target_name(const Target& t) { return std::string(kind_info(t.kind).label) + " #" + std::to_string(t.id); }
-
-}   // namespace
+namespace {}   // namespace
 
 const LogisticsWorld& LogisticsView::world_of(const World& world) { return dynamic_cast<const LogisticsWorld&>(world); }
 
@@ -122,7 +118,7 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
     if (!hit->transporter) {
         const Target& t = w.targets()[hit->id];
         std::snprintf(buf, sizeof buf, "%s (%s, %s) at (%d, %d)\n%.0f energy, %.0f mineral of %.0f",
-                      target_name(t).c_str(), std::string(role_key(t.role())).c_str(),
+                      logistics_style::target_name(t).c_str(), std::string(role_key(t.role())).c_str(),
                       std::string(resource_key(t.resource)).c_str(), t.pos.x, t.pos.y, shown(t.store[0]),
                       shown(t.store[1]), t.capacity);
         out = buf;
@@ -146,8 +142,10 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
     out = buf;
     if (t.request >= 0 && w.find_target(t.request)) {
         std::snprintf(buf, sizeof buf, "\nserving %s%s, rate %.2f units/tick",
-                      target_name(w.targets()[t.request]).c_str(),
-                      t.via >= 0 && w.find_target(t.via) ? (" via " + target_name(w.targets()[t.via])).c_str() : "",
+                      logistics_style::target_name(w.targets()[t.request]).c_str(),
+                      t.via >= 0 && w.find_target(t.via)
+                          ? (" via " + logistics_style::target_name(w.targets()[t.via])).c_str()
+                          : "",
                       t.assigned_rate);
         out += buf;
     } else {
@@ -159,16 +157,17 @@ std::string LogisticsView::hover_text(const World& world, glm::dvec2 point, doub
     for (const auto& p : prefs) {
         if (listed == 6) break;
         const Target& target = w.targets()[p.request.target];
-        std::snprintf(buf, sizeof buf, "\n%d. %s %s %.0f %s: %s", ++listed, target_name(target).c_str(),
-                      p.request.amount >= 0.0 ? "wants" : "offers", std::abs(shown(p.amount)),
-                      std::string(resource_key(p.request.resource)).c_str(),
+        std::snprintf(buf, sizeof buf, "\n%d. %s %s %.0f %s: %s", ++listed,
+                      logistics_style::target_name(target).c_str(), p.request.amount >= 0.0 ? "wants" : "offers",
+                      std::abs(shown(p.amount)), std::string(resource_key(p.request.resource)).c_str(),
                       p.best.score > 0.0 ? "" : "nothing to gain");
         out += buf;
         for (const Choice& ch : p.choices) {
             if (ch.score <= 0.0 && ch.via >= 0) continue;
             std::snprintf(buf, sizeof buf, "\n     %s %s: %.0f / %.1f = %.2f",
                           &ch == &p.choices.front() ? "direct" : "via",
-                          ch.via >= 0 ? target_name(w.targets()[ch.via]).c_str() : "", shown(ch.dq), ch.dt, ch.score);
+                          ch.via >= 0 ? logistics_style::target_name(w.targets()[ch.via]).c_str() : "", shown(ch.dq),
+                          ch.dt, ch.score);
             out += buf;
         }
     }

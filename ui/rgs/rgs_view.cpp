@@ -366,9 +366,9 @@ std::string label_of(const rgs::Rgs& r) {
     return {};
 }
 
-struct Box {
+struct LabelBox {
     float x0, y0, x1, y1;
-    bool overlaps(const Box& o, float margin) const {
+    bool overlaps(const LabelBox& o, float margin) const {
         return x0 < o.x1 + margin && o.x0 < x1 + margin && y0 < o.y1 + margin && o.y0 < y1 + margin;
     }
 };
@@ -381,7 +381,7 @@ struct LabelGroup {
 
 // A group's "x10" badge right of its dot.
 struct Badge {
-    Box box;
+    LabelBox box;
     std::string text;
     int id;   // the group's first RGS
 };
@@ -391,21 +391,22 @@ struct LabelCanvas {
     const CanvasFrame& f;
     ImVec2 lo, hi;   // the canvas' corners on screen
     float s, dot, line_h, gap;
-    bool visible(const Box& b) const { return b.x1 > lo.x && b.y1 > lo.y && b.x0 < hi.x && b.y0 < hi.y; }
-    void record(const std::string& name, const Box& b) const {
+    bool visible(const LabelBox& b) const { return b.x1 > lo.x && b.y1 > lo.y && b.x0 < hi.x && b.y0 < hi.y; }
+    void record(const std::string& name, const LabelBox& b) const {
         if (f.widgets) f.widgets->record(name, WidgetRect{b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0, visible(b)});
     }
 };
 
 // The badges of groups of two or more, their boxes added to `taken` (labels keep clear of them).
-std::vector<Badge> place_badges(const std::vector<LabelGroup>& groups, const LabelCanvas& c, std::vector<Box>& taken) {
+std::vector<Badge> place_badges(const std::vector<LabelGroup>& groups, const LabelCanvas& c,
+                                std::vector<LabelBox>& taken) {
     std::vector<Badge> badges;
     for (const LabelGroup& g : groups) {
         if (g.members.size() < 2) continue;
         const std::string text = "x" + std::to_string(g.members.size());
         const ImVec2 t = ImGui::CalcTextSize(text.c_str());
-        const Box b{g.at.x + c.dot + 2.0f * c.s, g.at.y - c.dot - t.y, g.at.x + c.dot + 2.0f * c.s + t.x + 4.0f * c.s,
-                    g.at.y - c.dot};
+        const LabelBox b{g.at.x + c.dot + 2.0f * c.s, g.at.y - c.dot - t.y,
+                         g.at.x + c.dot + 2.0f * c.s + t.x + 4.0f * c.s, g.at.y - c.dot};
         taken.push_back(b);
         badges.push_back({b, text, g.members.front()->id});
     }
@@ -430,13 +431,14 @@ std::vector<ImVec2> label_offsets(float width, float height, const LabelCanvas& 
 
 // The first place (by label_offsets) where the label overlaps nothing taken, and its rank
 // (0: right below the dot), or nothing.
-std::optional<std::pair<Box, std::size_t>> free_place(ImVec2 at, float width, float height, const LabelCanvas& c,
-                                                      int rings, const std::vector<Box>& taken) {
+std::optional<std::pair<LabelBox, std::size_t>> free_place(ImVec2 at, float width, float height, const LabelCanvas& c,
+                                                           int rings, const std::vector<LabelBox>& taken) {
     const std::vector<ImVec2> offsets = label_offsets(width, height, c, rings);
     for (std::size_t which = 0; which < offsets.size(); ++which) {
         const float cx = at.x + offsets[which].x, cy = at.y + offsets[which].y;
-        const Box b{cx - width * 0.5f, cy - height * 0.5f, cx + width * 0.5f, cy + height * 0.5f};
-        const bool free = std::none_of(taken.begin(), taken.end(), [&](const Box& t) { return b.overlaps(t, 1.0f); });
+        const LabelBox b{cx - width * 0.5f, cy - height * 0.5f, cx + width * 0.5f, cy + height * 0.5f};
+        const bool free =
+            std::none_of(taken.begin(), taken.end(), [&](const LabelBox& t) { return b.overlaps(t, 1.0f); });
         if (free) return std::pair{b, which};
     }
     return std::nullopt;
@@ -444,7 +446,7 @@ std::optional<std::pair<Box, std::size_t>> free_place(ImVec2 at, float width, fl
 
 // A group's stack of labels, one line per RGS, where it finds room (else none: no label rather
 // than an overlapping one), with a leader line to its dot when it is not right below it.
-void draw_group_label(const LabelGroup& g, const LabelCanvas& c, int rings, std::vector<Box>& taken) {
+void draw_group_label(const LabelGroup& g, const LabelCanvas& c, int rings, std::vector<LabelBox>& taken) {
     std::vector<std::string> lines;
     float width = 0.0f;
     for (const rgs::Rgs* r : g.members) {
@@ -469,13 +471,13 @@ void draw_group_label(const LabelGroup& g, const LabelCanvas& c, int rings, std:
         // Each line in a light tint of its RGS's team colour: whose label it is, in a stack or a crowd.
         const ImU32 colour = mix(palette::kTeam[g.members[i]->team], kLabel, 0.35f);
         c.f.draw->AddText(ImVec2(std::round(b.x0 + 2.0f), std::round(y)), colour, lines[i].c_str());
-        c.record("rgs.label." + std::to_string(g.members[i]->id), Box{b.x0, y, b.x1, y + c.line_h});
+        c.record("rgs.label." + std::to_string(g.members[i]->id), LabelBox{b.x0, y, b.x1, y + c.line_h});
     }
 }
 
 void draw_badges(const std::vector<Badge>& badges, const LabelCanvas& c) {
     for (const Badge& badge : badges) {
-        const Box& b = badge.box;
+        const LabelBox& b = badge.box;
         c.f.draw->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), palette::rgb(60, 50, 10, 230), 3.0f);
         c.f.draw->AddText(ImVec2(b.x0 + 2.0f * c.s, b.y0), kBadge, badge.text.c_str());
         c.record("rgs.badge." + std::to_string(badge.id), b);
@@ -510,7 +512,7 @@ void RgsView::draw_labels(const RgsWorld& w, const CanvasFrame& f) const {
     std::stable_sort(groups.begin(), groups.end(), [](const LabelGroup& a, const LabelGroup& b) {
         return a.at.y != b.at.y ? a.at.y < b.at.y : a.at.x < b.at.x;
     });
-    std::vector<Box> taken;
+    std::vector<LabelBox> taken;
     // A crowd of hundreds searches fewer rings: a label that finds no room then is left out.
     const int rings = groups.size() > 150 ? 4 : 40;
     // The badges first: labels keep clear of them.

@@ -1,17 +1,12 @@
 #include "ui/shell/edit_history.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "engine/core/inverse.hpp"
+#include "engine/core/words.hpp"
 
 namespace pb::ui {
 namespace {
-
-std::string capitalised(std::string s) {
-    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-    return s;
-}
 
 // Worlds whose hash solves a problem again (Tasks: clock_only_base) are not checked on a copy:
 // that would solve the ship a second time on every edit.

@@ -27,8 +27,6 @@ namespace {
 
 constexpr const char* kTimeUnit = "time units";
 constexpr const char* kDamageUnit = "HP";   // as the D slider says (hit points)
-constexpr ImU32 kTickText = palette::rgb(160, 166, 172);
-constexpr ImU32 kPlotFrame = palette::rgb(70, 76, 84);
 constexpr ImU32 kHalo = palette::rgb(255, 255, 255, 230);
 
 // A scatter plot of time (x) against damage (y): the plot rectangle and its mapping.
@@ -79,18 +77,18 @@ Plot begin_plot(const char* id, float plot_height, double t0, double t1, double 
         d.AddLine(ImVec2(x, p.min.y), ImVec2(x, p.max.y), tasks_colours::kChartGrid);
         const std::string t = short_number(v);
         const float tw = ImGui::CalcTextSize(t.c_str()).x;
-        d.AddText(ImVec2(x - tw * 0.5f, p.max.y + 2.0f * s), kTickText, t.c_str());
+        d.AddText(ImVec2(x - tw * 0.5f, p.max.y + 2.0f * s), palette::kTickText, t.c_str());
     }
     for (double v : yt) {
         const float y = p.at(p.t0, v).y;
         d.AddLine(ImVec2(p.min.x, y), ImVec2(p.max.x, y), tasks_colours::kChartGrid);
         const std::string t = short_number(v);
         const float tw = ImGui::CalcTextSize(t.c_str()).x;
-        d.AddText(ImVec2(p.min.x - tw - 4.0f * s, y - line_h * 0.5f), kTickText, t.c_str());
+        d.AddText(ImVec2(p.min.x - tw - 4.0f * s, y - line_h * 0.5f), palette::kTickText, t.c_str());
     }
-    d.AddRect(p.min, p.max, kPlotFrame);
+    d.AddRect(p.min, p.max, palette::kPlotFrame);
     const float xlw = ImGui::CalcTextSize(x_label.c_str()).x;
-    d.AddText(ImVec2(p.max.x - xlw, p.max.y + line_h + 4.0f * s), kTickText, x_label.c_str());
+    d.AddText(ImVec2(p.max.x - xlw, p.max.y + line_h + 4.0f * s), palette::kTickText, x_label.c_str());
     return p;
 }
 

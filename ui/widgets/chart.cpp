@@ -13,9 +13,7 @@ namespace pb::ui {
 namespace {
 
 constexpr ImU32 kPlotBackground = palette::rgb(16, 18, 21);
-constexpr ImU32 kPlotFrame = palette::rgb(70, 76, 84);
 constexpr ImU32 kGridLine = palette::rgb(255, 255, 255, 22);
-constexpr ImU32 kTickText = palette::rgb(160, 166, 172);
 constexpr ImU32 kRule = palette::rgb(255, 255, 255, 120);
 
 std::string axis_title(const std::string& label, const std::string& unit) {
@@ -146,20 +144,20 @@ void draw_chart(const ChartSpec& spec) {
         d->AddLine(ImVec2(pmin.x, y), ImVec2(pmax.x, y), kGridLine);
         const std::string t = short_number(v);
         const float tw = ImGui::CalcTextSize(t.c_str()).x;
-        d->AddText(ImVec2(pmin.x - tw - 4.0f * s, y - line_h * 0.5f), kTickText, t.c_str());
+        d->AddText(ImVec2(pmin.x - tw - 4.0f * s, y - line_h * 0.5f), palette::kTickText, t.c_str());
     }
     for (double v : xt) {
         const float x = px(v);
         d->AddLine(ImVec2(x, pmin.y), ImVec2(x, pmax.y), kGridLine);
         const std::string t = short_number(v);
         const float tw = ImGui::CalcTextSize(t.c_str()).x;
-        d->AddText(ImVec2(std::clamp(x - tw * 0.5f, pmin.x - left, pmax.x - tw), pmax.y + 2.0f * s), kTickText,
+        d->AddText(ImVec2(std::clamp(x - tw * 0.5f, pmin.x - left, pmax.x - tw), pmax.y + 2.0f * s), palette::kTickText,
                    t.c_str());
     }
-    d->AddRect(pmin, pmax, kPlotFrame);
+    d->AddRect(pmin, pmax, palette::kPlotFrame);
     const std::string xl = axis_title(spec.x.label, spec.x.unit);
     const float xlw = ImGui::CalcTextSize(xl.c_str()).x;
-    d->AddText(ImVec2(pmax.x - xlw, pmax.y + line_h + 4.0f * s), kTickText, xl.c_str());
+    d->AddText(ImVec2(pmax.x - xlw, pmax.y + line_h + 4.0f * s), palette::kTickText, xl.c_str());
 
     d->PushClipRect(pmin, pmax, true);
     std::vector<ImVec2> pts;
@@ -301,19 +299,19 @@ void colour_scale(const char* caption, const std::function<ImU32(float)>& colour
         window.AddRectFilled(ImVec2(a, std::round(p.y)), ImVec2(b, std::round(p.y + bar_h)),
                              colour_at((static_cast<float>(i) + 0.5f) / kSteps));
     }
-    window.AddRect(p, ImVec2(p.x + w, p.y + bar_h), kPlotFrame);
+    window.AddRect(p, ImVec2(p.x + w, p.y + bar_h), palette::kPlotFrame);
     const std::string_view u = unit ? unit : "";
     // Every label with its unit ("50 %" in the middle too); the middle one is left out when the
     // bar is too narrow for the three apart (the hover gives any value).
     const std::string l = with_unit(short_number(lo), u), m = with_unit(short_number((lo + hi) * 0.5), u),
                       h = with_unit(short_number(hi), u);
     const float ty = p.y + bar_h + 1.0f * s;
-    window.AddText(ImVec2(p.x, ty), kTickText, l.c_str());
+    window.AddText(ImVec2(p.x, ty), palette::kTickText, l.c_str());
     const float lw = ImGui::CalcTextSize(l.c_str()).x, mw = ImGui::CalcTextSize(m.c_str()).x,
                 hw = ImGui::CalcTextSize(h.c_str()).x, gap = 6.0f * s;
     if (lw + gap <= (w - mw) * 0.5f && (w + mw) * 0.5f + gap <= w - hw)
-        window.AddText(ImVec2(p.x + (w - mw) * 0.5f, ty), kTickText, m.c_str());
-    if (lw + gap <= w - hw) window.AddText(ImVec2(p.x + w - hw, ty), kTickText, h.c_str());
+        window.AddText(ImVec2(p.x + (w - mw) * 0.5f, ty), palette::kTickText, m.c_str());
+    if (lw + gap <= w - hw) window.AddText(ImVec2(p.x + w - hw, ty), palette::kTickText, h.c_str());
     if (hovered) {
         const float t = std::clamp((ImGui::GetIO().MousePos.x - p.x) / w, 0.0f, 1.0f);
         ImGui::SetTooltip("%s", with_unit(short_number(lo + t * (hi - lo)), u).c_str());

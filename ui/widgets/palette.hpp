@@ -14,6 +14,9 @@ inline constexpr ImU32 with_alpha(ImU32 c, std::uint8_t a) {
     return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(a) << IM_COL32_A_SHIFT);
 }
 
+// Chart frames and tick labels (ui/widgets/chart.cpp and the charts drawn beside it).
+inline constexpr ImU32 kPlotFrame = rgb(70, 76, 84);
+inline constexpr ImU32 kTickText = rgb(160, 166, 172);
 inline constexpr ImU32 kCanvasBackground = rgb(24, 27, 31);
 inline constexpr ImU32 kField = rgb(38, 104, 64);
 inline constexpr ImU32 kFieldStripe = rgb(42, 112, 69);

@@ -13,13 +13,13 @@
 namespace pb::podball::lua {
 namespace {
 
-constexpr int kMaxDepth = 32;
+constexpr int kMaxMemoryDepth = 32;
 
 // Where serialising stands: the stack indices of the keys from memory down, made into text
 // ("memory.a[2].b") only for an error, so that a call that succeeds formats nothing.
 struct Path {
     const char* root;
-    int keys[kMaxDepth + 2];
+    int keys[kMaxMemoryDepth + 2];
     int depth;
 };
 
@@ -150,7 +150,7 @@ void serialise_scalar(lua_State* L, Vm& vm, int v, Path& path) {
 // Error path only: the path at which a depth-first walk in serialising order first reaches the
 // table `target` below the table at `t`, pushed as text; false (nothing pushed) when it does not.
 bool push_first_path(lua_State* L, int t, const void* target, Path& path, int depth) {
-    if (depth > kMaxDepth) return false;
+    if (depth > kMaxMemoryDepth) return false;
     luaL_checkstack(L, 8, "memory too deep");
     const int keys = push_sorted_keys(L, t, "memory");
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, keys));
@@ -176,7 +176,8 @@ bool push_first_path(lua_State* L, int t, const void* target, Path& path, int de
 // Keys in pairs order (vm.keys as scratch, no Lua table made), the path as stack indices: a call
 // whose memory is plain data formats no text and allocates nothing once the scratch has grown.
 void serialise_table(lua_State* L, Vm& vm, int t, int root, Path& path, int depth) {
-    if (depth > kMaxDepth) luaL_error(L, "%s is nested more than %d tables deep", path_text(L, path), kMaxDepth);
+    if (depth > kMaxMemoryDepth)
+        luaL_error(L, "%s is nested more than %d tables deep", path_text(L, path), kMaxMemoryDepth);
     luaL_checkstack(L, 8, "memory too deep");
     if (lua_getmetatable(L, t))
         luaL_error(L,
@@ -271,7 +272,7 @@ void deserialise_value(lua_State* L, Reader& r, int depth) {
             return;
         }
         case 't': {
-            if (depth > kMaxDepth) luaL_error(L, "memory bytes nest too deep");
+            if (depth > kMaxMemoryDepth) luaL_error(L, "memory bytes nest too deep");
             const std::uint32_t n = r.get<std::uint32_t>(L);
             lua_createtable(L, 0, 0);
             for (std::uint32_t i = 0; i < n; ++i) {

@@ -14,7 +14,7 @@ namespace pb::podball::lua {
 namespace {
 
 constexpr int kMaxCaptures = 32;           // Lua's own limit (LUA_MAXCAPTURES)
-constexpr int kMaxDepth = 200;             // nested alternatives before "pattern too complex", as Lua
+constexpr int kMaxPatternDepth = 200;      // nested alternatives before "pattern too complex", as Lua
 constexpr std::ptrdiff_t kOpen = -1;       // a capture whose ')' is not reached yet
 constexpr std::ptrdiff_t kPosition = -2;   // a position capture "()"
 
@@ -55,7 +55,7 @@ void settle(Matcher& m) {
 
 void start(Matcher& m) {
     m.level = 0;
-    m.depth = kMaxDepth;
+    m.depth = kMaxPatternDepth;
 }
 
 void init_matcher(Matcher& m, lua_State* L, const char* s, std::size_t ls, const char* p, std::size_t lp) {

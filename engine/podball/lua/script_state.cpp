@@ -17,7 +17,7 @@
 namespace pb::podball::lua {
 namespace {
 
-constexpr int kMaxDepth = 64;
+constexpr int kMaxCopyDepth = 64;
 
 struct Copier {
     lua_State* S;     // the team copied (read only)
@@ -135,7 +135,7 @@ void copy_table(Copier& c, int s, int hint, int depth) {
         lua_pushvalue(D, hint);
         return;
     }
-    if (depth > kMaxDepth) {
+    if (depth > kMaxCopyDepth) {
         problem(c, "is nested more than 64 tables deep");
         lua_pushvalue(D, hint);
         return;
@@ -236,7 +236,7 @@ void copy_function(Copier& c, int s, int hint, int depth) {
         lua_pushvalue(D, hint);
         return;
     }
-    if (depth > kMaxDepth || !lua_checkstack(S, 4)) {
+    if (depth > kMaxCopyDepth || !lua_checkstack(S, 4)) {
         problem(c, "is nested more than 64 deep");
         lua_pushvalue(D, hint);
         return;

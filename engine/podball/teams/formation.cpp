@@ -17,8 +17,6 @@
 namespace pb::podball {
 namespace {
 
-constexpr int kMax = 16;
-
 class FormationModule final : public TeamModule {
 public:
     std::string name() const override { return "formation"; }
@@ -33,7 +31,7 @@ public:
     }
 
 private:
-    void place_homes(const Kinematics& k, const TeamView& v, int keeper, std::array<Vec2, kMax>& home) const;
+    void place_homes(const Kinematics& k, const TeamView& v, int keeper, std::array<Vec2, kMaxTeamPods>& home) const;
     PodAction carry(const Kinematics& k, const TeamView& v, int carrier, int keeper) const;
 
     // Who holds the ball since when (BALLKEEP is not in the view), and when the mode began.
@@ -45,9 +43,9 @@ private:
 
 // Spots in the team frame. Lines are spread evenly across the arena's height.
 void FormationModule::place_homes(const Kinematics& k, const TeamView& v, int keeper,
-                                  std::array<Vec2, kMax>& home) const {
+                                  std::array<Vec2, kMaxTeamPods>& home) const {
     const PodballConfig& c = v.config;
-    const int n = std::min<int>(static_cast<int>(v.own.size()), kMax);
+    const int n = std::min<int>(static_cast<int>(v.own.size()), kMaxTeamPods);
     const int field = n - (keeper >= 0 ? 1 : 0);
     const int defenders = std::clamp(static_cast<int>(std::lround(c.formation_defenders * field)), 0, field);
     const int forwards = field - defenders;
@@ -125,20 +123,20 @@ void FormationModule::play(const TeamView& v, std::vector<PodAction>& actions) {
         holder_ = -1;
     }
 
-    const int n = std::min<int>(static_cast<int>(v.own.size()), kMax);
+    const int n = std::min<int>(static_cast<int>(v.own.size()), kMaxTeamPods);
     const int keeper = n >= 2 ? 0 : -1;
     const int carrier = v.ball_owner_team == 0 ? v.ball_owner_index : -1;
     const bool they_have_it = v.ball_owner_team == 1;
     const bool our_kickoff = v.mode == Mode::KickoffTeam0;
     const bool their_kickoff = v.mode == Mode::KickoffTeam1;
-    std::array<Vec2, kMax> home;
+    std::array<Vec2, kMaxTeamPods> home;
     place_homes(k, v, keeper, home);
 
     // Who leaves his spot: the fastest to the ball among the pods whose spot is within the press
     // radius of where they would meet it; if the ball is near nobody's spot, the fastest of all.
     int presser = -1, second = -1;
-    std::array<Vec2, kMax> meet;
-    std::array<double, kMax> meet_time;
+    std::array<Vec2, kMaxTeamPods> meet;
+    std::array<double, kMaxTeamPods> meet_time;
     meet_time.fill(std::numeric_limits<double>::infinity());
     if (carrier < 0) {
         const BallForecast forecast(k, v.ball_pos, v.ball_vel);

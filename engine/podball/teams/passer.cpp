@@ -19,8 +19,6 @@
 namespace pb::podball {
 namespace {
 
-constexpr int kMax = 16;
-
 struct PassPlan {
     int to = -1;
     Vec2 point{0.0, 0.0};
@@ -69,7 +67,7 @@ PassPlan PasserModule::best_pass(const Kinematics& k, const TeamView& v, int car
     const double own_to_goal = to_mouth(k, from);
     const double lost = 0.5 * k.pod_lag;
     PassPlan best;
-    for (int j = 0; j < static_cast<int>(v.own.size()) && j < kMax; ++j) {
+    for (int j = 0; j < static_cast<int>(v.own.size()) && j < kMaxTeamPods; ++j) {
         const PodView& mate = v.own[j];
         if (j == carrier || j == keeper || mate.denied) continue;
         // Lead the receiver by its velocity over the travel time (two rounds converge enough);
@@ -169,7 +167,7 @@ void PasserModule::play(const TeamView& v, std::vector<PodAction>& actions) {
         if (v.ball_owner_team == 1 || v.tick > pass_until_) pass_to_ = -1;
     }
 
-    const int n = std::min<int>(static_cast<int>(v.own.size()), kMax);
+    const int n = std::min<int>(static_cast<int>(v.own.size()), kMaxTeamPods);
     const int keeper = n >= 3 ? 0 : -1;
     const int carrier = v.ball_owner_team == 0 ? v.ball_owner_index : -1;
     const bool they_have_it = v.ball_owner_team == 1;
@@ -179,8 +177,8 @@ void PasserModule::play(const TeamView& v, std::vector<PodAction>& actions) {
 
     // Who goes for the ball: the receiver of our pass; else whoever reaches it first.
     int chaser = carrier >= 0 ? carrier : pass_to_;
-    std::array<Vec2, kMax> meet;
-    std::array<double, kMax> meet_time;
+    std::array<Vec2, kMaxTeamPods> meet;
+    std::array<double, kMaxTeamPods> meet_time;
     meet_time.fill(std::numeric_limits<double>::infinity());
     if (carrier < 0) {
         const BallForecast forecast(k, v.ball_pos, v.ball_vel);

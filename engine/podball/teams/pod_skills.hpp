@@ -11,7 +11,9 @@
 
 namespace pb::podball {
 
-inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+// Room for a team's pods in the built-in teams' fixed-size plans (more than any team has).
+inline constexpr int kMaxTeamPods = 16;
+
 inline double length(Vec2 v) { return std::sqrt(dot(v, v)); }
 
 // Squared distance from p to the segment from a along ab (inv_len2 = 1 / |ab|^2).
