@@ -109,12 +109,6 @@ Simulation headless(const std::string& scenario, std::int64_t until, std::int64_
     return sim;
 }
 
-std::string frame_text(const ui::OffscreenRenderer& r) {
-    std::string all;
-    for (const ui::DrawnText& t : r.drawn_text()) all += t.text + "\n";
-    return all;
-}
-
 }   // namespace
 
 TEST_CASE("lua reload: a script saved while the window plays changes the team from that tick; Undo takes it back") {
@@ -185,14 +179,14 @@ TEST_CASE("lua reload: a broken script is refused with PATH:LINE, shown in the p
     const ui::WidgetRect at = *header;   // a copy: the next frame rebuilds the list
     test::click(r, shell, at);
     r.render(shell, 2);
-    CHECK(frame_text(r).find("Not reloaded, the old script plays on: team.lua:3:") != std::string::npos);
+    CHECK(test::frame_text(r).find("Not reloaded, the old script plays on: team.lua:3:") != std::string::npos);
 
     // Fixed and saved again: it plays, and the section no longer shows the error.
     write_plain(f.script, kRunner);
     play_frames(shell, 1);
     CHECK(lua_team(sim).script().text == kRunner);
     r.render(shell, 2);
-    CHECK(frame_text(r).find("Not reloaded") == std::string::npos);
+    CHECK(test::frame_text(r).find("Not reloaded") == std::string::npos);
 }
 
 TEST_CASE("lua reload: a recording with a reload verifies; review does not reload; deleting the script is no reload") {
