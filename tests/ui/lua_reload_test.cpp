@@ -171,14 +171,16 @@ TEST_CASE("lua reload: a broken script is refused with PATH:LINE, shown in the p
     // The old behaviour goes on: the match is the one without the change.
     CHECK(sim.world().hash() == headless(f.scenario, sim.tick()).world().hash());
 
-    // The team's script section says why (opened by a click on its header).
+    // The team's script section says why (opened by a click on its header when it is closed).
     shell.set_paused(true);
     r.render(shell, 2);
     const auto* header = shell.widgets().find("podball.script.0");
     REQUIRE(header != nullptr);
     const ui::WidgetRect at = *header;   // a copy: the next frame rebuilds the list
-    test::click(r, shell, at);
-    r.render(shell, 2);
+    if (test::frame_text(r).find("Not reloaded") == std::string::npos) {
+        test::click(r, shell, at);
+        r.render(shell, 2);
+    }
     CHECK(test::frame_text(r).find("Not reloaded, the old script plays on: team.lua:3:") != std::string::npos);
 
     // Fixed and saved again: it plays, and the section no longer shows the error.
