@@ -128,7 +128,9 @@ std::string usage_text() {
          "                               (.pbreplay, told by its content) opens for review\n"},
         {"run", "  playbench run SCENARIO       run headless and print the result (--json for all state)\n"},
         {"render", "  playbench render SCENARIO    write the window as it would look to a PNG (no display needed)\n"},
-        {"params", "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"},
+        {"params",
+         "  playbench params [LAB]       list every parameter: key, default, range, unit, description\n"
+         "  playbench params SCENARIO    a scenario's parameters, its scripts' tunables too\n"},
         {"replay", "  playbench replay ...         record, verify, inspect and export replays (see replay --help)\n"},
         {"compare",
          "  playbench compare SCENARIO --b KEY=VALUE  A against B (A with --b) over paired seeds:\n"
@@ -305,7 +307,10 @@ struct CommandLine {
     void add_params() {
         params_cmd =
             app.add_subcommand("params", "List every parameter with key, default, range, unit and description");
-        params_cmd->add_option("lab", params_lab, "Only this lab (" + lab_names() + ")");
+        params_cmd->add_option("lab", params_lab,
+                               "Only this lab (" + lab_names() +
+                                   "), or a scenario file: its own table, with its scripts' tunables "
+                                   "(podball.teamN.script.NAME) and the values it sets");
         params_cmd->add_flag("--markdown", params_markdown_out,
                              "Print the tables as Markdown, grouped by lab and section (docs/reference/params.md is "
                              "this output)");

@@ -89,14 +89,17 @@ int render_scenario(const RenderOptions& o, std::ostream& out, std::ostream& err
     return 0;
 }
 
-static void print_table(const LabInfo& lab, std::ostream& out) {
-    out << lab.title << " (" << lab.name << ") — " << lab.summary << "\n";
-    for (const std::string& section : lab.params->sections()) {
+// Every row of `table` by section; with `values` (a scenario's), a value it sets other than the
+// default is shown after the default.
+static void print_rows(const ParamTable& table, const ParamSet* values, std::ostream& out) {
+    for (const std::string& section : table.sections()) {
         out << "\n  [" << section << "]\n";
-        for (const ParamDef& d : lab.params->defs()) {
+        for (std::size_t i = 0; i < table.size(); ++i) {
+            const ParamDef& d = table[i];
             if (d.section() != section) continue;
             out << "  " << std::left << std::setw(36) << d.key << " default " << std::setw(10)
                 << format_param_value(d, d.default_value);
+            if (values && !values->is_default(i)) out << " set to " << format_param_value(d, (*values)[i]);
             if (d.is_choice())
                 out << " one of " << choice_names(d) << " (or " << format_param_value(d, d.min) << " .. "
                     << format_param_value(d, d.max) << ")\n";
@@ -113,6 +116,32 @@ static void print_table(const LabInfo& lab, std::ostream& out) {
     }
 }
 
+static void print_table(const LabInfo& lab, std::ostream& out) {
+    out << lab.title << " (" << lab.name << ") — " << lab.summary << "\n";
+    print_rows(*lab.params, nullptr, out);
+}
+
+// A scenario's own table (docs/lua-teams.md#tunables-are-parameters): its lab's rows, then the
+// rows its set-up adds (a Podball script's tunables, podball.teamN.script.NAME), with the values
+// the file sets. Module libraries are described, never loaded: listing runs no code.
+static int list_scenario_params(const std::string& path, std::ostream& out, std::ostream& err) {
+    Scenario s;
+    try {
+        ScenarioLoadOptions options;
+        options.modules = ModulePolicy::Describe;
+        s = load_scenario_file(path, options);
+    } catch (const ScenarioError& e) {
+        err << "playbench params: cannot load scenario:\n" << e.what() << "\n";
+        return 2;
+    }
+    const ParamTable& table = s.params.table();
+    out << s.title << " (" << path << ", lab " << s.lab->name << "): " << table.size() << " parameters";
+    if (const ParamTable* base = table.base()) out << ", " << table.size() - base->size() << " from its scripts";
+    out << "\n";
+    print_rows(table, &s.params, out);
+    return 0;
+}
+
 int list_params(const std::string& lab_name, std::ostream& out, std::ostream& err) {
     if (lab_name.empty()) {
         bool first = true;
@@ -125,8 +154,11 @@ int list_params(const std::string& lab_name, std::ostream& out, std::ostream& er
     }
     const LabInfo* lab = find_lab(lab_name);
     if (!lab) {
+        // Not a lab's name: a scenario file (a path, or a .toml name) lists its own table.
+        if (lab_name.find('/') != std::string::npos || lab_name.ends_with(".toml") || std::filesystem::exists(lab_name))
+            return list_scenario_params(lab_name, out, err);
         err << "playbench params: unknown lab '" << lab_name << "'" << did_you_mean_lab(lab_name)
-            << " (allowed: " << lab_names() << ")\n";
+            << " (allowed: " << lab_names() << ", or a scenario file)\n";
         return 2;
     }
     print_table(*lab, out);

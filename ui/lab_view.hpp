@@ -2,6 +2,7 @@
 // is paused, letting the designer drag an entity, which becomes a command on release.
 // Views read the world and return commands; they never write to it.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -56,6 +57,9 @@ struct CanvasFrame {
     // view leaves out what sits at fixed places on screen or fills a whole panel (score and
     // status boxes, keys, lane panels), which would cover A's or print over its numbers.
     bool ghost = false;
+    // Why the script a team plays was not replaced by the one the designer saved, per team (the
+    // view's own, set for its panels: docs/lua-teams.md#hot-reload-in-the-window); null for none.
+    const std::array<std::string, 2>* script_errors = nullptr;
 };
 
 // What Help > About this lab says (ui/shell/shell_help.cpp draws it).
@@ -131,6 +135,17 @@ public:
     // designer can ask for. `variant` picks among options that exclude each other; 0 is the
     // fullest top-down picture. Called again as the world changes (a selection may have gone).
     virtual void switch_everything_on(const World&, bool /*paused*/, int /*variant*/) {}
+
+    // A script the scenario names (LabSetup::scripts) was saved with `text`
+    // (docs/lua-teams.md#hot-reload-in-the-window): the commands that make the world play it
+    // (Podball: a script.reload for each team playing PATH), which the shell submits as the
+    // designer's edits; none when the world already plays that text.
+    virtual std::vector<Command> script_saved(const World&, const std::string& /*written*/,
+                                              const std::string& /*text*/) {
+        return {};
+    }
+    // What became of one of those commands: the world's refusal, or nullopt (it plays the text).
+    virtual void script_reloaded(const World&, const Command&, const std::optional<std::string>& /*refusal*/) {}
 
     // Commands the view queued this frame (tool buttons, clicks, keys), drained by the shell after
     // drawing and submitted at the current tick whether running or paused.

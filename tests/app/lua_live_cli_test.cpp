@@ -83,3 +83,43 @@ TEST_CASE("lua tunables: compare's --b and a sweep's [[vary]] take a script's ke
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("did you mean podball.team0.script.shoot_range?") != std::string::npos);
 }
+
+TEST_CASE("lua tunables: `params SCENARIO` lists the scenario's table with its scripts' tunables and set values") {
+    const ProcessResult r = run_playbench("params " + kStriker);
+    REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    // The lab's rows, then the script's section, each tunable with default, range, unit and label.
+    CHECK(r.out.find("podball.ball.friction") != std::string::npos);
+    CHECK(r.out.find("[podball.team0.script]") != std::string::npos);
+    const auto row = r.out.find("podball.team0.script.shoot_range");
+    REQUIRE(row != std::string::npos);
+    const std::string line = r.out.substr(row, r.out.find('\n', r.out.find('\n', row) + 1) - row);
+    CHECK(line.find("default 0.35") != std::string::npos);
+    CHECK(line.find("range 0.02 .. 2") != std::string::npos);
+    CHECK(line.find("(arena widths)") != std::string::npos);
+    CHECK(line.find("Shoot range: team 0's script ") != std::string::npos);
+    CHECK(r.out.find("podball.team0.script.pass_after") != std::string::npos);
+    CHECK(r.out.find("from its scripts") != std::string::npos);
+
+    // A value the file sets is shown beside the default.
+    const std::string dir = temp_path("params-scenario");
+    std::filesystem::create_directories(dir);
+    const std::string tuned = dir + "/tuned.toml";
+    {
+        std::ofstream out(tuned);
+        out << "lab = \"podball\"\ntitle = \"Tuned striker\"\n[params]\npodball.team0.script.shoot_range = 1.5\n"
+               "[team0]\nmodule = \"lua:"
+            << source_path("examples/lua/striker.lua") << "\"\n";
+    }
+    const ProcessResult t = run_playbench("params " + tuned);
+    REQUIRE_MESSAGE(t.exit_code == 0, t.err);
+    const auto at = t.out.find("podball.team0.script.shoot_range");
+    REQUIRE(at != std::string::npos);
+    CHECK(t.out.substr(at, t.out.find('\n', at) - at).find("set to 1.5") != std::string::npos);
+
+    // The lab's table (and its Markdown for the reference) has no script rows; a missing file says so.
+    const ProcessResult lab = run_playbench("params podball");
+    CHECK(lab.out.find("podball.team0.script") == std::string::npos);
+    const ProcessResult missing = run_playbench("params " + dir + "/missing.toml");
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find("missing.toml") != std::string::npos);
+}

@@ -6,7 +6,8 @@
 // random edits submitted as commands while it plays: param.set of a random parameter to a random
 // in-range value, and a random command of the lab's own (built from the lab's command specs, so
 // every lab and every command is covered without a list to keep up to date). Refused commands are
-// fine.
+// fine. Every Podball scenario plays a Lua team (examples/lua/chaser.lua as team 1 where no team
+// plays a script: ui::with_lua_team), so the Lua runtime and its panels are soaked too.
 //
 // Fails on: a bad value in the draw data (a NaN or infinity in a vertex or clip rectangle), a
 // value the painters refused (draw_fault_log), a frame whose build takes over 200 ms (a
@@ -30,6 +31,8 @@
 #include "engine/core/rng.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
+#include "engine/podball/lua/lua_team.hpp"
+#include "engine/podball/world.hpp"
 #include "ui/render/offscreen_renderer.hpp"
 #include "ui/render/painter.hpp"
 #include "ui/shell/shell.hpp"
@@ -50,6 +53,10 @@ constexpr double kSanitizerSlowdown = 1.0;
 #else
 constexpr double kSanitizerSlowdown = 1.0;
 #endif
+
+// Every Podball scenario is drawn with a Lua team (ui/soak_setup.hpp): this script plays team 1
+// where no team plays one already.
+const std::string kLuaTeam = std::string(PLAYBENCH_SOURCE_DIR) + "/examples/lua/chaser.lua";
 
 constexpr double kFrameBudgetMs = 200.0;
 constexpr std::int64_t kEveryTickUntil = 600;
@@ -155,7 +162,7 @@ struct Soak {
     Soak(const std::filesystem::path& path, Size s, std::uint64_t seed)
         : scenario(path.filename().string()),
           size(s),
-          sim(load_scenario_file(path.string())),
+          sim(ui::with_lua_team(load_scenario_file(path.string()), kLuaTeam)),
           renderer(s.width, s.height),
           shell(sim, options()),
           rng(seed),
@@ -367,6 +374,21 @@ TEST_CASE("soak: text fits its box and stays off other text, every scenario at 1
             }
         }
     }
+}
+
+TEST_CASE("soak: every Podball scenario it draws plays a Lua team") {
+    int podball = 0;
+    for (const auto& file : scenario_files()) {
+        CAPTURE(file.filename().string());
+        Soak s(file, kSizes[0], 1);
+        if (s.lab.name != "podball") continue;
+        ++podball;
+        CHECK_FALSE(s.sim.scenario().setup->scripts().empty());
+        // A team of the world is played by the script (not idled by a load error).
+        const auto& w = dynamic_cast<const podball::PodballWorld&>(s.sim.world());
+        CHECK((podball::as_lua_module(w.team_module(0)) || podball::as_lua_module(w.team_module(1))));
+    }
+    CHECK(podball >= 5);
 }
 
 // One subcase per scenario file, so a failure names it (`test_soak -sc="*logistics-large*"` runs one).

@@ -45,12 +45,6 @@ void play_until_paused(ui::Shell& shell, ui::OffscreenRenderer& r, int limit) {
     }
 }
 
-std::string frame_text(const ui::OffscreenRenderer& r) {
-    std::string all;
-    for (const ui::DrawnText& t : r.drawn_text()) all += t.text + "\n";
-    return all;
-}
-
 }   // namespace
 
 TEST_CASE("match end: at max speed a short match stops at its final whistle and says how to go on") {
@@ -67,7 +61,7 @@ TEST_CASE("match end: at max speed a short match stops at its final whistle and 
     CHECK(shell.status().find("The match is over (tick " + std::to_string(end) + ")") != std::string::npos);
     CHECK(shell.status().find("press R to restart") != std::string::npos);
     r.render(shell, 2);
-    CHECK(frame_text(r).find("OVER") != std::string::npos);   // the status line's state
+    CHECK(test::frame_text(r).find("OVER") != std::string::npos);   // the status line's state
 
     // Play at the end plays nothing: it says so again.
     shell.perform(ui::ShellAction::TogglePause);

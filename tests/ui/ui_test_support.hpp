@@ -32,6 +32,13 @@ inline void click(ui::OffscreenRenderer& renderer, ui::Shell& shell, const ui::W
     renderer.render_frame(shell);
 }
 
+// Every run of text drawn in the renderer's last frame, joined by newlines.
+inline std::string frame_text(const ui::OffscreenRenderer& r) {
+    std::string all;
+    for (const ui::DrawnText& t : r.drawn_text()) all += t.text + "\n";
+    return all;
+}
+
 // A fresh folder under the system temp dir, removed with its contents at scope exit.
 class ScratchDir {
 public:

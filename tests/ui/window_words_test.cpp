@@ -16,17 +16,11 @@
 #include "ui/shell/shell.hpp"
 #include "ui/soak_setup.hpp"
 #include "ui/widgets/param_panel.hpp"
+#include "ui_test_support.hpp"
 
 using namespace pb;
 
 namespace {
-
-// Every run of text drawn in the renderer's last frame, joined by newlines.
-std::string frame_text(const ui::OffscreenRenderer& r) {
-    std::string all;
-    for (const ui::DrawnText& t : r.drawn_text()) all += t.text + "\n";
-    return all;
-}
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -65,12 +59,12 @@ TEST_CASE("window words: Humans' heat map, a colour key's middle label with its 
     ui::Shell shell{sim, analysis};
     ui::switch_everything_on(shell, 1);   // the team-delta heat map of team 0, the Humans
     r.render(shell, 3);
-    const std::string text = frame_text(r);
+    const std::string text = test::frame_text(r);
     CHECK(has(text, "Humans' "));
     CHECK_FALSE(has(text, "Humans's"));
     // The efficiency key (0 % .. 100 %) names its middle value's unit too.
     ui::switch_everything_on(shell, 0);
     r.render(shell, 3);
-    const std::string efficiency = frame_text(r);
+    const std::string efficiency = test::frame_text(r);
     CHECK(has(efficiency, "50 %"));
 }

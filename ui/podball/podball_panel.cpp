@@ -296,6 +296,9 @@ void draw_lua_scripts(const PodballWorld& w, const CanvasFrame& f) {
         if (!open) continue;
         if (!lua->description().empty()) ImGui::TextWrapped("%s", lua->description().c_str());
         ImGui::PushTextWrapPos(0.0f);
+        if (f.script_errors && !(*f.script_errors)[team].empty())
+            ImGui::TextColored(palette::kChangedMark, "Not reloaded, the old script plays on: %s",
+                               (*f.script_errors)[team].c_str());
         for (const podball::LuaFault& fault : lua->faults())
             ImGui::TextColored(palette::kChangedMark, "%lld x (ticks %lld-%lld): %s",
                                static_cast<long long>(fault.count), static_cast<long long>(fault.first_tick),
@@ -415,7 +418,10 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     draw_metrics_table(w, f);
     draw_module_faults(w, f);
     draw_module_logs(w, f);
-    draw_lua_scripts(w, f);
+    const std::array<std::string, 2> errors = script_errors(world);
+    CanvasFrame with_errors = f;   // the Lua teams' sections show why a saved script was not reloaded
+    with_errors.script_errors = &errors;
+    draw_lua_scripts(w, with_errors);
     draw_conduct_and_goal_areas(w);
 
     ImGui::Spacing();

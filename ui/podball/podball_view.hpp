@@ -7,6 +7,7 @@
 // Analysis tab the metrics, conduct flags, charts over match time and the heat map's key
 // (podball_panel.cpp); in its Tools tab the keyboard / gamepad takeover of one pod.
 #pragma once
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,13 @@ public:
     bool has_tools() const override { return true; }
     LabHelp help() const override;
     void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
+    // A saved Lua script: a script.reload for each team playing it (script_reload.cpp).
+    std::vector<Command> script_saved(const World& world, const std::string& written, const std::string& text) override;
+    void script_reloaded(const World& world, const Command& c, const std::optional<std::string>& refusal) override;
+    // Per team, why the script saved last was not reloaded ("PATH:LINE: message"): empty when it
+    // was, and once the team plays another script than it did then (an undo, a restart, another
+    // scenario).
+    std::array<std::string, 2> script_errors(const World& world) const;
 
     // Heat map of presence drawn on the arena: off, one team's, or both.
     enum class HeatMap { Off, Team0, Team1, Both };
@@ -97,6 +105,12 @@ private:
                (heat_map_ == HeatMap::Team1 && team == 1);
     }
 
+    struct ReloadRefusal {
+        std::string error;     // the world's refusal
+        std::string written;   // the script's PATH
+        std::string playing;   // the text the team played then (and plays on)
+    };
+    std::array<ReloadRefusal, 2> reload_refusals_;
     std::optional<Grabbed> grabbed_;
     glm::dvec2 drag_pos_{};
     MatchHistory history_;

@@ -99,13 +99,13 @@ CompareSession::Side CompareSession::side(bool b) {
     return Side{host_.simulation(), *host_.lab_view(), host_.edit_history()};
 }
 
-void CompareSession::apply_edit(bool b, Command c, bool both) {
+std::optional<std::string> CompareSession::apply_edit(bool b, Command c, bool both) {
     Side first = side(b);
     Command copy = c;
     std::string what = describe(c);
     if (auto why = first.history.apply(first.sim, std::move(c))) {
         host_.set_status(std::string("Refused") + (b ? " in B: " : " in A: ") + *why);
-        return;
+        return why;
     }
     if (both) {
         Side other = side(!b);
@@ -114,13 +114,14 @@ void CompareSession::apply_edit(bool b, Command c, bool both) {
         if (auto why = other.history.apply(other.sim, std::move(copy), &first.history)) {
             host_.set_status(what + " in " + (b ? "B" : "A") + "; refused in " + (b ? "A" : "B") + ": " + *why);
             sync_redo();
-            return;
+            return std::nullopt;
         }
         host_.set_status(what + " in A and B");
     } else {
         host_.set_status((b ? "B: " : "A: ") + what);
     }
     sync_redo();
+    return std::nullopt;
 }
 
 void CompareSession::click(bool b, glm::dvec2 at, double pick_radius, bool both) {

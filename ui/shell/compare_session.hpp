@@ -74,7 +74,8 @@ public:
     std::optional<std::string> set_param(const std::string& key, double value);
     // Applies a designer's edit to side A or B through its history, and, when `both`, the same
     // edit to the other side too (one step of undo for both). Says what happened in the status line.
-    void apply_edit(bool b, Command c, bool both);
+    // Returns the first side's refusal, or nullopt when it was applied there.
+    std::optional<std::string> apply_edit(bool b, Command c, bool both);
     // A click on side A's or B's canvas, at `at` (world units): what the side's view queues for
     // it is that side's edit (both sides' with `both`).
     void click(bool b, glm::dvec2 at, double pick_radius, bool both);

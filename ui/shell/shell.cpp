@@ -110,6 +110,7 @@ void Shell::update(double frame_seconds) {
     // The start page's thumbnails: one a frame (from the cache, else rendered), outside the ImGui
     // frame, so the page fills in without a stall.
     if (show_start_page_) start_page_.make_next_thumbnail();
+    if (!modal_open()) poll_script_files();
     // A modal dialog (unsaved changes, consent, About, a file dialog) or the start page holds the world still
     // while it is open; it runs on after, from where it was (no time catches up).
     if (dialog_pauses()) {
@@ -526,16 +527,12 @@ bool Shell::refuse_while_comparing(const std::string& what) {
     return true;
 }
 
-void Shell::apply_edit(Command c, bool both) {
-    if (compare_) {
-        compare_->apply_edit(false, std::move(c), both);
-        return;
-    }
+std::optional<std::string> Shell::apply_edit(Command c, bool both) {
+    if (compare_) return compare_->apply_edit(false, std::move(c), both);
     const std::string what = describe(c);
-    if (auto why = history_.apply(*sim_, std::move(c)))
-        set_status("Refused: " + *why);
-    else
-        set_status(what);
+    auto why = history_.apply(*sim_, std::move(c));
+    set_status(why ? "Refused: " + *why : what);
+    return why;
 }
 
 void Shell::end_compare(bool keep_b) {

@@ -22,6 +22,7 @@
 #include "ui/shell/fixed_step_clock.hpp"
 #include "ui/shell/help_windows.hpp"
 #include "ui/shell/review_session.hpp"
+#include "ui/shell/script_watch.hpp"
 #include "ui/shell/shell_host.hpp"
 #include "ui/shell/shell_meters.hpp"
 #include "ui/shell/shortcuts.hpp"
@@ -213,11 +214,16 @@ private:
     // drop A or B, so the designer leaves compare mode first.
     bool refuse_while_comparing(const std::string& what);
     // A designer's edit of the scenario (A) through its history, said in the status line; in
-    // compare mode on A (and with `both` on B too) as CompareSession::apply_edit.
-    void apply_edit(Command c, bool both);
+    // compare mode on A (and with `both` on B too) as CompareSession::apply_edit. Returns the
+    // refusal (A's), or nullopt when it was applied.
+    std::optional<std::string> apply_edit(Command c, bool both);
     // What the Compare tab or the leaving question asked for.
     void finish_compare(CompareSession::Finish finish);
     std::unique_ptr<CompareSession> compare_;
+    // shell_scripts.cpp: the live scenario's scripts, reloaded as the designer saves them
+    // (docs/lua-teams.md#hot-reload-in-the-window); called once a frame.
+    void poll_script_files();
+    ScriptWatch script_watch_;
     // shell.cpp: actions
     void restart_keeping_parameters();
     static bool folder_writable(const std::filesystem::path& folder);
