@@ -132,16 +132,29 @@ private:
     std::optional<std::string> old_;
 };
 
+// The window on `scenario` with the side panel's `tab` chosen, tall enough for the whole tab.
+struct Window {
+    Simulation sim;
+    ui::OffscreenRenderer renderer{1280, 3000};
+    ui::Shell shell;
+    Window(const std::string& scenario, ui::SideTab tab) : sim(load_scenario_file(scenario)), shell(sim, options(tab)) {
+        REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    }
+    static ui::ShellOptions options(ui::SideTab tab) {
+        ui::ShellOptions o;
+        o.preferences.side_tab = tab;
+        return o;
+    }
+};
+
 }   // namespace
 
 TEST_CASE("script panel: the source with line numbers, the faulting line marked, the last faults") {
     test::ScratchDir dir;
-    Simulation sim(load_scenario_file(write_counter(dir)));
-    ui::OffscreenRenderer renderer{1280, 3000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::ShellOptions options;
-    options.preferences.side_tab = ui::SideTab::Analysis;
-    ui::Shell shell{sim, options};
+    Window win(write_counter(dir), ui::SideTab::Analysis);
+    Simulation& sim = win.sim;
+    ui::OffscreenRenderer& renderer = win.renderer;
+    ui::Shell& shell = win.shell;
     shell.run_ticks(120);
     REQUIRE(lua_team(sim, 0).faults().size() == 1);
     renderer.render(shell, 2);
@@ -155,12 +168,10 @@ TEST_CASE("script panel: the source with line numbers, the faulting line marked,
 
 TEST_CASE("script panel: the instructions each call used, charted against the budget") {
     test::ScratchDir dir;
-    Simulation sim(load_scenario_file(write_counter(dir, "[params]\npodball.script.instructions = 200000\n")));
-    ui::OffscreenRenderer renderer{1280, 3000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::ShellOptions options;
-    options.preferences.side_tab = ui::SideTab::Analysis;
-    ui::Shell shell{sim, options};
+    Window win(write_counter(dir, "[params]\npodball.script.instructions = 200000\n"), ui::SideTab::Analysis);
+    Simulation& sim = win.sim;
+    ui::OffscreenRenderer& renderer = win.renderer;
+    ui::Shell& shell = win.shell;
     shell.run_ticks(200);
     renderer.render(shell, 2);
     CHECK(shell.widgets().find("podball.script.0.instructions") != nullptr);
@@ -185,12 +196,10 @@ TEST_CASE("script panel: the instructions each call used, charted against the bu
 TEST_CASE("script panel: the memory tree shows what the script wrote and follows review back in time") {
     test::ScratchDir dir;
     const std::string scenario = write_counter(dir);
-    Simulation sim(load_scenario_file(scenario));
-    ui::OffscreenRenderer renderer{1280, 3000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::ShellOptions options;
-    options.preferences.side_tab = ui::SideTab::Analysis;
-    ui::Shell shell{sim, options};
+    Window win(scenario, ui::SideTab::Analysis);
+    Simulation& sim = win.sim;
+    ui::OffscreenRenderer& renderer = win.renderer;
+    ui::Shell& shell = win.shell;
     const std::string replay = dir.file("counter.pbreplay");
     REQUIRE(shell.start_recording(replay));
     while (memory_json(sim).find("\"count\":42,") == std::string::npos) {
@@ -230,12 +239,10 @@ TEST_CASE("script panel: the memory tree shows what the script wrote and follows
 
 TEST_CASE("script panel: a pinned number is charted every tick, and a click unpins it") {
     test::ScratchDir dir;
-    Simulation sim(load_scenario_file(write_counter(dir)));
-    ui::OffscreenRenderer renderer{1280, 3000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::ShellOptions options;
-    options.preferences.side_tab = ui::SideTab::Analysis;
-    ui::Shell shell{sim, options};
+    Window win(write_counter(dir), ui::SideTab::Analysis);
+    Simulation& sim = win.sim;
+    ui::OffscreenRenderer& renderer = win.renderer;
+    ui::Shell& shell = win.shell;
     shell.run_ticks(20);
     renderer.render(shell, 2);
     CHECK(shell.widgets().find("podball.script.0.pins") == nullptr);
@@ -270,12 +277,9 @@ TEST_CASE("script panel: Open in editor runs $VISUAL with the script's path, det
     std::filesystem::create_directories(dir.file("my teams"));
     std::ofstream(dir.file("my teams/counter.lua")) << kScript;
     std::ofstream(dir.file("my teams/counter.toml")) << scenario_text("lua:counter.lua");
-    Simulation sim(load_scenario_file(dir.file("my teams/counter.toml")));
-    ui::OffscreenRenderer renderer{1280, 3000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::ShellOptions options;
-    options.preferences.side_tab = ui::SideTab::Analysis;
-    ui::Shell shell{sim, options};
+    Window win(dir.file("my teams/counter.toml"), ui::SideTab::Analysis);
+    ui::OffscreenRenderer& renderer = win.renderer;
+    ui::Shell& shell = win.shell;
     shell.run_ticks(10);
     renderer.render(shell, 2);
     const std::string out = dir.file("argv.txt");
@@ -299,12 +303,9 @@ TEST_CASE("script panel: Open in editor runs $VISUAL with the script's path, det
 TEST_CASE("New Lua team...: writes a starter script beside the scenario that compiles and plays") {
     test::ScratchDir dir;
     std::ofstream(dir.file("match.toml")) << scenario_text("chaser");
-    Simulation sim(load_scenario_file(dir.file("match.toml")));
-    ui::OffscreenRenderer renderer{1280, 3000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::ShellOptions options;
-    options.preferences.side_tab = ui::SideTab::Tools;
-    ui::Shell shell{sim, options};
+    Window win(dir.file("match.toml"), ui::SideTab::Tools);
+    ui::OffscreenRenderer& renderer = win.renderer;
+    ui::Shell& shell = win.shell;
     renderer.render(shell, 2);
     const std::string out = dir.file("argv.txt");
     EnvScope visual("VISUAL", argv_recorder(dir, out).c_str());
@@ -341,17 +342,12 @@ TEST_CASE("New Lua team...: writes a starter script beside the scenario that com
 }
 
 TEST_CASE("New Lua team...: an untitled scenario has no folder, and says so") {
-    Simulation sim = test::default_simulation();
-    ui::OffscreenRenderer renderer{1280, 3000};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::ShellOptions options;
-    options.preferences.side_tab = ui::SideTab::Tools;
-    ui::Shell shell{sim, options};
-    REQUIRE(shell.new_scenario("podball"));
-    renderer.render(shell, 2);
-    const ui::WidgetRect* found = shell.widgets().find("podball.new_lua_team.1");
+    Window win(test::default_scenario_file(), ui::SideTab::Tools);
+    REQUIRE(win.shell.new_scenario("podball"));
+    win.renderer.render(win.shell, 2);
+    const ui::WidgetRect* found = win.shell.widgets().find("podball.new_lua_team.1");
     REQUIRE(found != nullptr);
     const ui::WidgetRect button = *found;
-    test::click(renderer, shell, button);
-    CHECK(podball_view(shell).scripts().message(1).find("untitled") != std::string::npos);
+    test::click(win.renderer, win.shell, button);
+    CHECK(podball_view(win.shell).scripts().message(1).find("untitled") != std::string::npos);
 }

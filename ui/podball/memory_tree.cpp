@@ -107,45 +107,37 @@ private:
         ++i_;
         return true;
     }
-    bool array(MemoryNode& n) {
-        n.kind = MemoryNode::Kind::Array;
+    // An array or an object: its children, each read by `key` (which names it) and value().
+    template <class Key>
+    bool children(MemoryNode& n, MemoryNode::Kind kind, char close, Key key) {
+        n.kind = kind;
         ++i_;
         space();
-        if (i_ < s_.size() && s_[i_] == ']') return ++i_, true;
+        if (i_ < s_.size() && s_[i_] == close) return ++i_, true;
         for (;;) {
             MemoryNode child;
-            child.key = "[" + std::to_string(n.children.size() + 1) + "]";
-            if (!value(child)) return false;
+            if (!key(child) || !value(child)) return false;
             n.children.push_back(std::move(child));
             space();
             if (i_ < s_.size() && s_[i_] == ',') {
                 ++i_;
                 continue;
             }
-            return expect(']');
+            return expect(close);
         }
     }
+    bool array(MemoryNode& n) {
+        return children(n, MemoryNode::Kind::Array, ']', [&](MemoryNode& child) {
+            child.key = "[" + std::to_string(n.children.size() + 1) + "]";
+            return true;
+        });
+    }
     bool object(MemoryNode& n) {
-        n.kind = MemoryNode::Kind::Object;
-        ++i_;
-        space();
-        if (i_ < s_.size() && s_[i_] == '}') return ++i_, true;
-        for (;;) {
+        return children(n, MemoryNode::Kind::Object, '}', [&](MemoryNode& child) {
             space();
-            std::string key;
             if (i_ >= s_.size() || s_[i_] != '"') return fail("expected a key");
-            if (!string(key) || !expect(':')) return false;
-            MemoryNode child;
-            child.key = std::move(key);
-            if (!value(child)) return false;
-            n.children.push_back(std::move(child));
-            space();
-            if (i_ < s_.size() && s_[i_] == ',') {
-                ++i_;
-                continue;
-            }
-            return expect('}');
-        }
+            return string(child.key) && expect(':');
+        });
     }
 
     const std::string& s_;
