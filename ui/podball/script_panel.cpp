@@ -254,7 +254,9 @@ std::string ScriptPanels::script_file(const PodballWorld& w, int team, std::stri
     const std::filesystem::path written(info.module.substr(std::string_view(podball::kLuaModulePrefix).size()));
     if (written.is_absolute()) return written.lexically_normal().string();
     if (info.folder.empty()) {
-        why = "\"" + info.module + "\" is relative to the scenario's folder, and this scenario has no file";
+        why = "\"" + info.module +
+              "\" is relative to the scenario's folder, and this scenario has no file (untitled, or played from a "
+              "replay, which carries the script's text)";
         return {};
     }
     return (std::filesystem::path(info.folder) / written).lexically_normal().string();
