@@ -270,6 +270,12 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
 
     const std::string mode = reader.text("start_mode", std::string(mode_key(setup->start_mode)), mode_keys());
     parse_mode(mode, setup->start_mode);
+    if (diag.load_options && !diag.load_options->base_dir.empty()) {
+        std::error_code ec;
+        const std::string folder =
+            std::filesystem::absolute(diag.load_options->base_dir, ec).lexically_normal().string();
+        for (TeamInfo& team : setup->teams) team.folder = folder;
+    }
     for (int t = 0; t < 2; ++t)
         if (const Node* node = reader.table(t == 0 ? "team0" : "team1"))
             read_team(*node, t, setup->teams[t], setup->library_paths[t], setup->library_not_loaded[t],

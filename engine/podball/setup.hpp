@@ -21,6 +21,9 @@ struct TeamInfo {
     std::string name = "Team";
     std::string module = "chaser";   // a built-in module's name, "lib:PATH" or "lua:PATH" as the scenario wrote it
     int pods = 5;
+    // The scenario file's folder (absolute), where a relative "lib:" or "lua:" PATH is found and
+    // the window writes a new team's script; empty for a scenario without a file.
+    std::string folder = {};
 };
 
 struct PodPlacement {

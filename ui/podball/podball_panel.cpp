@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include <SDL_scancode.h>
@@ -283,35 +284,30 @@ void draw_module_logs(const PodballWorld& w, const CanvasFrame& f) {
     }
 }
 
-// A Lua team (docs/lua-teams.md#what-you-see): its script, each distinct fault with PATH:LINE and
-// how often, and its memory as JSON, which is the team's whole state.
-void draw_lua_scripts(const PodballWorld& w, const CanvasFrame& f) {
+// A Lua team (docs/lua-teams.md#the-script-panel): its script panel (source, faults, instructions
+// per call, memory as a live tree).
+void draw_lua_scripts(const PodballWorld& w, const CanvasFrame& f, ScriptPanels& scripts) {
+    scripts.begin_frame(w);
     for (int team = 0; team < 2; ++team) {
         const podball::LuaTeamModule* lua = podball::as_lua_module(w.team_module(team));
         if (!lua) continue;
         const std::string id = "podball.script." + std::to_string(team);
-        const bool open = ImGui::TreeNode(id.c_str(), "%s script: %s (%s)", possessive(team_name(w, team)).c_str(),
-                                          lua->title().c_str(), lua->script().written.c_str());
+        // The file's name only: a path up a folder or two does not fit the panel (the 11 v 11
+        // teams' names at 1280); the whole path is in the tooltip and the script panel.
+        const std::string file = std::filesystem::path(lua->script().written).filename().string();
+        const bool open = ImGui::TreeNodeEx(id.c_str(), ImGuiTreeNodeFlags_DefaultOpen, "%s script: %s (%s)",
+                                            possessive(team_name(w, team)).c_str(), lua->title().c_str(), file.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", lua->script().written.c_str());
         if (f.widgets) f.widgets->record_last_item(id);
         if (!open) continue;
         if (!lua->description().empty()) ImGui::TextWrapped("%s", lua->description().c_str());
-        ImGui::PushTextWrapPos(0.0f);
-        if (f.script_errors && !(*f.script_errors)[team].empty())
+        if (f.script_errors && !(*f.script_errors)[team].empty()) {
+            ImGui::PushTextWrapPos(0.0f);
             ImGui::TextColored(palette::kChangedMark, "Not reloaded, the old script plays on: %s",
                                (*f.script_errors)[team].c_str());
-        for (const podball::LuaFault& fault : lua->faults())
-            ImGui::TextColored(palette::kChangedMark, "%lld x (ticks %lld-%lld): %s",
-                               static_cast<long long>(fault.count), static_cast<long long>(fault.first_tick),
-                               static_cast<long long>(fault.last_tick), fault.message.c_str());
-        ImGui::PopTextWrapPos();
-        JsonWriter json(true);
-        lua->write_memory(json);
-        ImGui::TextDisabled("memory");
-        ImGui::BeginChild((id + ".memory").c_str(), ImVec2(0.0f, 160.0f * f.ui_scale), true,
-                          ImGuiWindowFlags_HorizontalScrollbar);
-        ImGui::TextUnformatted(json.str().c_str());
-        ImGui::EndChild();
-        if (f.widgets) f.widgets->record_last_item(id + ".memory");
+            ImGui::PopTextWrapPos();
+        }
+        scripts.draw_team(w, *lua, team, f);
         ImGui::TreePop();
     }
 }
@@ -421,7 +417,7 @@ bool PodballView::draw_analysis(const World& world, const CanvasFrame& f) {
     const std::array<std::string, 2> errors = script_errors(world);
     CanvasFrame with_errors = f;   // the Lua teams' sections show why a saved script was not reloaded
     with_errors.script_errors = &errors;
-    draw_lua_scripts(w, with_errors);
+    draw_lua_scripts(w, with_errors, scripts_);
     draw_conduct_and_goal_areas(w);
 
     ImGui::Spacing();
@@ -534,6 +530,10 @@ bool PodballView::draw_tools(const World& world, const CanvasFrame& f) {
                        "Every %d ticks the input becomes a pod.action command, recorded like any edit.",
                        static_cast<int>(w.config().ctrl_step));
     ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::TextUnformatted("Team modules");
+    scripts_.draw_new_team_buttons(w, f);
     return true;
 }
 

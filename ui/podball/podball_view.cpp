@@ -104,6 +104,7 @@ std::vector<Command> PodballView::before_tick(const World& world) {
     if (&world.lab() != &podball::podball_lab()) return {};
     const auto& w = static_cast<const PodballWorld&>(world);
     history_.observe(w);
+    scripts_.observe(w);
     return takeover_.due_commands(w);
 }
 

@@ -16,6 +16,7 @@
 #include "ui/lab_view.hpp"
 #include "ui/podball/match_history.hpp"
 #include "ui/podball/pod_takeover.hpp"
+#include "ui/podball/script_panel.hpp"
 
 namespace pb::ui {
 
@@ -74,6 +75,8 @@ public:
     std::string heat_cell_text(const podball::PodballWorld& w, glm::dvec2 point) const;
     PodTakeover& takeover() { return takeover_; }
     const PodTakeover& takeover() const { return takeover_; }
+    // Each Lua team's script panel in the Analysis tab (ui/podball/script_panel.hpp).
+    ScriptPanels& scripts() { return scripts_; }
 
 private:
     struct Grabbed {
@@ -115,6 +118,7 @@ private:
     glm::dvec2 drag_pos_{};
     MatchHistory history_;
     PodTakeover takeover_;
+    ScriptPanels scripts_;
     HeatMap heat_map_ = HeatMap::Off;
     bool pick_takeover_ = false;           // the next click on a pod takes it over
     mutable bool hovered_entity_ = true;   // the last hover_text named a pod or the ball (not a cell)

@@ -17,6 +17,9 @@ float ui_scale_for_display(float dpi) {
     return std::clamp(scale, 1.0f, 4.0f);
 }
 
+// The monospace font of the atlas last set up (checked against the current atlas when used).
+static ImFont* mono_ = nullptr;
+
 static void apply_style(float ui_scale) {
     ImGuiStyle& style = ImGui::GetStyle();
     style = ImGuiStyle();
@@ -87,6 +90,15 @@ bool setup_fonts_and_style(float ui_scale, float framebuffer_scale) {
         cfg.OversampleV = 1;
         io.Fonts->AddFontFromFileTTF(kDefaultBoldFontPath, std::round(raster * 1.5f), &cfg);
     }
+    // Monospace for source text (a Lua team's script), after the bold one so large_font() stays
+    // Fonts[1].
+    mono_ = nullptr;
+    if (have_font && std::filesystem::exists(kDefaultMonoFontPath)) {
+        ImFontConfig cfg;
+        cfg.OversampleH = 2;
+        cfg.OversampleV = 1;
+        mono_ = io.Fonts->AddFontFromFileTTF(kDefaultMonoFontPath, raster, &cfg, ranges);
+    }
     io.FontDefault = regular;
     io.FontGlobalScale = 1.0f / framebuffer_scale;
     io.Fonts->Build();
@@ -101,9 +113,11 @@ float current_ui_scale() {
     return f->FontSize * io.FontGlobalScale / kBaseFontPixels;
 }
 
+ImFont* mono_font() { return mono_ && ImGui::GetIO().Fonts->Fonts.contains(mono_) ? mono_ : ImGui::GetFont(); }
+
 ImFont* large_font() {
     ImGuiIO& io = ImGui::GetIO();
-    return io.Fonts->Fonts.Size > 1 ? io.Fonts->Fonts[1] : ImGui::GetFont();
+    return io.Fonts->Fonts.Size > 1 && io.Fonts->Fonts[1] != mono_ ? io.Fonts->Fonts[1] : ImGui::GetFont();
 }
 
 }   // namespace pb::ui

@@ -10,6 +10,7 @@ namespace pb::ui {
 inline constexpr float kBaseFontPixels = 16.0f;
 inline constexpr const char* kDefaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 inline constexpr const char* kDefaultBoldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+inline constexpr const char* kDefaultMonoFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
 
 // The UI scale for a display: its DPI relative to 96, rounded to quarter steps, within [1, 4].
 // `dpi` <= 0 means unknown. PLAYBENCH_UI_SCALE in the environment overrides it.
@@ -26,5 +27,7 @@ bool setup_fonts_and_style(float ui_scale, float framebuffer_scale = 1.0f);
 float current_ui_scale();
 // A larger bold font for overlays (the regular font when only one is loaded).
 ImFont* large_font();
+// A monospace font at the regular size for source text (the regular font when it is missing).
+ImFont* mono_font();
 
 }   // namespace pb::ui

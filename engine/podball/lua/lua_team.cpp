@@ -173,7 +173,9 @@ public:
         PlayContext ctx{this, &v, &actions};
         pod_faults_.clear();
         std::string error;
-        if (!vm_->protected_call(&LuaTeam::play_entry, &ctx, instructions_of(v.config), error)) {
+        const bool ok = vm_->protected_call(&LuaTeam::play_entry, &ctx, instructions_of(v.config), error);
+        note_cost(v.tick, instructions_of(v.config));
+        if (!ok) {
             for (PodAction& a : actions) a = PodAction{};
             pod_faults_.clear();
             restore_memory();
@@ -188,12 +190,14 @@ public:
     }
 
     const std::vector<PodFault>& pod_faults() const override { return pod_faults_; }
+    const std::deque<LuaCallCost>& call_costs() const override { return costs_; }
 
     std::unique_ptr<TeamModule> clone() const override {
         auto copy = std::make_unique<LuaTeam>(script_);
         copy->settings_ = settings_;
         copy->calls_ = calls_;
         copy->faults_ = faults_;
+        copy->costs_ = costs_;
         copy->memory_bytes_ = memory_bytes_;
         copy->broken_ = broken_;
         copy->row_values_ = row_values_;
@@ -318,6 +322,11 @@ private:
             broken_ = "script '" + script_->written + "': its memory could not be restored after a fault: " + error;
             vm_.reset();
         }
+    }
+
+    void note_cost(std::int64_t tick, std::int64_t budget) {
+        if (costs_.size() == kCallCostHistory) costs_.pop_front();
+        costs_.push_back(LuaCallCost{tick, vm_->instructions_counted(), budget});
     }
 
     void note_fault(const std::string& message, std::int64_t tick) {
@@ -780,6 +789,7 @@ private:
     std::int64_t calls_ = 0;
     std::int64_t last_tick_ = -1;   // the tick of the last play call
     std::vector<LuaFault> faults_;
+    std::deque<LuaCallCost> costs_;      // display data: copied with the world, never hashed
     std::vector<PodFault> pod_faults_;   // the last play call's unreadable actions
     std::vector<LuaTunable> tunables_;   // the script's params, as its chunk declared them
     std::vector<double> row_values_;     // the tunables' rows as the last call saw them (TeamView)
@@ -794,6 +804,8 @@ bool is_lua_module(const std::string& module) { return module.rfind(kLuaModulePr
 std::unique_ptr<TeamModule> make_lua_module(std::shared_ptr<const LuaScript> script) {
     return std::make_unique<LuaTeam>(std::move(script));
 }
+
+std::int64_t LuaTeamModule::instruction_resolution() { return Vm::kCheckpoint; }
 
 const LuaTeamModule* as_lua_module(const TeamModule& m) { return dynamic_cast<const LuaTeamModule*>(&m); }
 LuaTeamModule* as_lua_module(TeamModule& m) { return dynamic_cast<LuaTeamModule*>(&m); }

@@ -5,6 +5,7 @@
 // `memory` is plain data: hashed, copied with snapshots and shown as JSON.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,6 +60,15 @@ struct LuaFault {
     std::int64_t last_tick = -1;
 };
 
+// One play call's cost in Lua VM instructions (Vm::instructions_counted: counted at checkpoints
+// Vm::kCheckpoint apart, plus the charged C work) against the budget it had. Display data: a
+// snapshot copies it, the state hash leaves it out (docs/lua-teams.md#the-script-panel).
+struct LuaCallCost {
+    std::int64_t tick = 0;
+    std::int64_t instructions = 0;
+    std::int64_t budget = 0;
+};
+
 // What a Lua team shows beyond ModuleHealth: its script, the names it gives itself, its faults
 // and its memory.
 class LuaTeamModule : public TeamModule {
@@ -74,6 +84,11 @@ public:
     // team then playing on as before: the script does not compile, its chunk or on_reload fails.
     virtual std::optional<std::string> reload(std::shared_ptr<const LuaScript> script) = 0;
     static constexpr std::size_t kMaxDistinctFaults = 16;
+    // The last kCallCostHistory play calls' costs, oldest first.
+    virtual const std::deque<LuaCallCost>& call_costs() const = 0;
+    static constexpr std::size_t kCallCostHistory = 300;
+    // The checkpoint spacing the counts are made at (a count is at most this much below the truth).
+    static std::int64_t instruction_resolution();
 };
 
 // The Lua team behind `m`, or nullptr for any other module.

@@ -60,6 +60,11 @@ public:
     // C work is weighed against the instructions counted at the last checkpoint.
     static constexpr std::int64_t kCheckpoint = 10000;
 
+    // Instructions the last (or current) protected call used as counted so far: the Lua
+    // instructions at its checkpoints (kCheckpoint apart, so up to kCheckpoint - 1 fewer than ran
+    // since the last one) plus the charged C work. An overrun counts its whole budget.
+    std::int64_t instructions_counted() const { return counted_ + charged_; }
+
     std::size_t memory_used() const { return used_; }
     std::size_t memory_cap() const { return cap_; }
 
