@@ -36,8 +36,6 @@ bool key_pressed(SDL_Scancode k) { return k >= 0 && k < 512 && ImGui::IsKeyPress
 
 ImVec4 team_colour(int team) { return ImGui::ColorConvertU32ToFloat4(palette::kTeam[team]); }
 
-const std::string& team_name(const PodballWorld& w, int team) { return w.teams()[static_cast<std::size_t>(team)].name; }
-
 // Seconds of match time at 1x (the window's nominal pace) for a tick count.
 double seconds(std::int64_t ticks) { return static_cast<double>(ticks) / FixedStepClock::kTicksPerSecond; }
 

@@ -29,9 +29,9 @@ namespace pb::ui {
 
 using podball::PodballWorld;
 
-namespace {
-
 const std::string& team_name(const PodballWorld& w, int team) { return w.teams()[static_cast<std::size_t>(team)].name; }
+
+namespace {
 
 std::vector<std::string> split_words(const char* s) {
     std::vector<std::string> words;

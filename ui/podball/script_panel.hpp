@@ -21,6 +21,9 @@
 
 namespace pb::ui {
 
+// Team `team`'s name as the scenario gives it ("Blue").
+const std::string& team_name(const podball::PodballWorld& w, int team);
+
 // Opens files in the designer's editor without blocking the window: $VISUAL, else $EDITOR (each
 // split at spaces into a program and its arguments, never given to a shell), else xdg-open; the
 // file is the last argument. The editor runs detached (its own session); finished ones are reaped

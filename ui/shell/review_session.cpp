@@ -33,9 +33,9 @@ namespace {
 // Checking ahead (divergence, keyframes) may take this long per frame: the window stays smooth.
 constexpr double kCheckSecondsPerFrame = 0.006;
 
-std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
-
 }   // namespace
+
+std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
 
 bool is_replay_file(const std::string& path) {
     static constexpr char kMagic[8] = {'P', 'B', 'R', 'P', 'L', 'Y', '\r', '\n'};

@@ -43,6 +43,9 @@ bool is_replay_file(const std::string& path);
 // The file B's replay goes to when A's goes to `a_path`: "match.pbreplay" -> "match.b.pbreplay".
 std::string variant_replay_path(const std::string& a_path);
 
+// The file's name without its folders, for titles and messages: "r.pbreplay".
+std::string file_name(const std::string& path);
+
 class ReviewSession {
 public:
     // What opening a replay came to: the session, or the module question to ask first, or neither

@@ -12,12 +12,6 @@ namespace fs = std::filesystem;
 
 namespace pb::ui {
 
-namespace {
-
-std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
-
-}   // namespace
-
 bool Shell::open_file(const std::string& path) {
     return is_replay_file(path) ? open_replay(path) : open_scenario(path);
 }
