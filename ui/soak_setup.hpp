@@ -3,9 +3,6 @@
 // picture a designer can ask for. Each view does it (LabView::switch_everything_on, in
 // ui/<lab>/everything_on.cpp): when a view gains an option, switch it on there.
 #pragma once
-#include <string>
-
-#include "engine/core/scenario.hpp"
 
 namespace pb::ui {
 
@@ -16,11 +13,5 @@ class Shell;
 // one team or both; the Tasks solution shown); 0 is the fullest top-down picture. Call it again
 // as the world changes (a selection it makes may have gone).
 void switch_everything_on(Shell& shell, int variant = 0);
-
-// The soak plays a Lua team in every Podball scenario it draws: `scenario` with team 1 playing
-// `script` (examples/lua/chaser.lua; named relative to the scenario's folder when it has one),
-// unless a team already plays a Lua script; another lab's scenario as it is. Throws ScenarioError
-// as loading the file would.
-Scenario with_lua_team(const Scenario& scenario, const std::string& script);
 
 }   // namespace pb::ui

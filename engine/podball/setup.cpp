@@ -356,4 +356,28 @@ std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader&
     return setup;
 }
 
+Scenario with_lua_team(const Scenario& scenario, const std::string& script) {
+    const auto* setup = dynamic_cast<const PodballSetup*>(scenario.setup.get());
+    if (!setup) return scenario;
+    for (const TeamInfo& team : setup->teams)
+        if (is_lua_module(team.module)) return scenario;
+    // Through the scenario's own text, so the script is read and checked as loading any file does
+    // (its tunables become rows of the table).
+    Scenario changed = scenario;
+    auto lua = std::make_shared<PodballSetup>(*setup);
+    // Relative to the scenario's folder where it has one, as a designer writes it (the shipped Lua
+    // scenarios name ../examples/lua/...).
+    ScenarioLoadOptions options;
+    std::filesystem::path path = std::filesystem::absolute(script);
+    if (!scenario.path.empty()) {
+        options.base_dir = std::filesystem::absolute(scenario.path).parent_path().string();
+        path = path.lexically_relative(options.base_dir);
+    }
+    lua->teams[1].module = kLuaModulePrefix + path.string();
+    changed.setup = lua;
+    Scenario loaded = load_scenario_text(scenario_to_toml(changed), scenario.path, options);
+    loaded.path = scenario.path;
+    return loaded;
+}
+
 }   // namespace pb::podball

@@ -64,4 +64,10 @@ public:
     std::vector<ParamDef> params() const override;
 };
 
+// The soak plays a Lua team in every Podball scenario it draws: `scenario` with team 1 playing
+// `script` (examples/lua/chaser.lua; named relative to the scenario's folder when it has one),
+// unless a team already plays a Lua script; another lab's scenario as it is. Throws ScenarioError
+// as loading the file would.
+Scenario with_lua_team(const Scenario& scenario, const std::string& script);
+
 }   // namespace pb::podball

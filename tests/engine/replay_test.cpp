@@ -16,6 +16,7 @@
 #include "engine/core/hash.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
+#include "engine/podball/commands.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/rgs/commands.hpp"
@@ -174,11 +175,7 @@ TEST_CASE("replay: every lab records and verifies, parameter edits included") {
 }
 
 TEST_CASE("replay: the timeline names a command that is not a parameter edit in words, not its syntax") {
-    Command place;
-    place.tick = 40;
-    place.type = "ball.place";
-    place.set("x", 3.0);
-    place.set("y", -2.0);
+    const Command place = to_command(podball::BallPlace{.x = 0.05, .y = -0.24}, 40);
     const std::string path = record(podball_scenario(), 100, {place}, "timeline-words.pbreplay");
     ReplayPlayer player(load_ok(path), path);
     REQUIRE(player.timeline().size() == 1);

@@ -7,7 +7,7 @@
 // in-range value, and a random command of the lab's own (built from the lab's command specs, so
 // every lab and every command is covered without a list to keep up to date). Refused commands are
 // fine. Every Podball scenario plays a Lua team (examples/lua/chaser.lua as team 1 where no team
-// plays a script: ui::with_lua_team), so the Lua runtime and its panels are soaked too.
+// plays a script: podball::with_lua_team), so the Lua runtime and its panels are soaked too.
 //
 // Fails on: a bad value in the draw data (a NaN or infinity in a vertex or clip rectangle), a
 // value the painters refused (draw_fault_log), a frame whose build takes over 200 ms (a
@@ -32,6 +32,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/core/simulation.hpp"
 #include "engine/podball/lua/lua_team.hpp"
+#include "engine/podball/setup.hpp"
 #include "engine/podball/world.hpp"
 #include "ui/render/offscreen_renderer.hpp"
 #include "ui/render/painter.hpp"
@@ -162,7 +163,7 @@ struct Soak {
     Soak(const std::filesystem::path& path, Size s, std::uint64_t seed)
         : scenario(path.filename().string()),
           size(s),
-          sim(ui::with_lua_team(load_scenario_file(path.string()), kLuaTeam)),
+          sim(podball::with_lua_team(load_scenario_file(path.string()), kLuaTeam)),
           renderer(s.width, s.height),
           shell(sim, options()),
           rng(seed),

@@ -8,7 +8,6 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
-#include <optional>
 #include <string>
 
 #include <imgui.h>
@@ -179,41 +178,6 @@ TEST_CASE("logistics view: the Analysis tab at 1280x800 has the totals, charts, 
     CHECK(fast.g > 200);
     CHECK(fast.r < 160);
     CHECK(fast.b < 160);
-}
-
-TEST_CASE("logistics view: the colour key shows every transporter colour the map draws, the busy empty one too") {
-    Simulation sim = colony();
-    sim.advance(300);
-    ui::OffscreenRenderer renderer{1280, 800};
-    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
-    ui::Shell shell{sim, side_tab(ui::SideTab::Analysis)};
-    renderer.render(shell, 3);
-    // Each key line: its words, and its picture's centre left of them (key_line: a disc 0.75 line
-    // heights from the line's start, the text 1.6 line heights + 4 px from it).
-    auto picture_centre = [&](const std::string& words) -> std::optional<ui::Rgba> {
-        for (const ui::DrawnText& t : renderer.drawn_text()) {
-            if (t.text.rfind(words, 0) != 0) continue;
-            const float line_h = (t.max.y - t.min.y) * 1.15f;
-            return renderer.pixel(static_cast<int>(t.min.x - 4.0f - line_h * 0.85f),
-                                  static_cast<int>((t.min.y + t.max.y) * 0.5f));
-        }
-        return std::nullopt;
-    };
-    const auto busy_empty = picture_centre("Busy transporter, empty");
-    const auto busy_loaded = picture_centre("Busy transporter; inner disc");
-    const auto idle = picture_centre("Idle transporter");
-    REQUIRE(busy_empty.has_value());
-    REQUIRE(busy_loaded.has_value());
-    REQUIRE(idle.has_value());
-    // White, as the map draws a busy transporter that carries nothing; grey when idle; a yellow
-    // load in the middle when it carries energy.
-    CHECK(busy_empty->r > 220);
-    CHECK(busy_empty->g > 220);
-    CHECK(busy_empty->b > 220);
-    CHECK(idle->r < 180);
-    CHECK(idle->r > 120);
-    CHECK(busy_loaded->b < 120);
-    CHECK(busy_loaded->r > 220);
 }
 
 TEST_CASE("logistics view: the panel's delivered counts are the status line's, and the chart's add up to them") {
