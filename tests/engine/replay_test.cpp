@@ -16,9 +16,9 @@
 #include "engine/core/hash.hpp"
 #include "engine/core/lab.hpp"
 #include "engine/core/replay.hpp"
-#include "engine/podball/commands.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/core/scenario.hpp"
+#include "engine/podball/commands.hpp"
 #include "engine/rgs/commands.hpp"
 
 using namespace pb;
