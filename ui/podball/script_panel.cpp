@@ -310,15 +310,24 @@ void ScriptPanels::toggle_pin(int team, const std::string& path) {
 
 void ScriptPanels::observe(const PodballWorld& w) {
     if (pins_.empty()) return;
+    // Every tick while a value is pinned, so only the teams with a pin, and memory parsed again
+    // only when its text changed (most ticks of most scripts keep it).
     for (int team = 0; team < 2; ++team) {
+        if (std::none_of(pins_.begin(), pins_.end(), [&](const PinnedValue& p) { return p.team() == team; })) continue;
         const podball::LuaTeamModule* lua = podball::as_lua_module(w.team_module(team));
-        std::optional<MemoryNode> root;
-        if (lua) {
+        if (!lua) {
+            observed_json_[team].clear();
+            observed_[team].reset();
+        } else {
             JsonWriter json(false);
             lua->write_memory(json);
-            std::string error;
-            root = parse_memory(json.str(), error);
+            if (!observed_[team] || json.str() != observed_json_[team]) {
+                std::string error;
+                observed_json_[team] = json.str();
+                observed_[team] = parse_memory(observed_json_[team], error);
+            }
         }
+        const std::optional<MemoryNode>& root = observed_[team];
         for (PinnedValue& p : pins_)
             if (p.team() == team) p.observe(w.tick(), root ? memory_number(*root, p.path()) : std::nullopt);
     }

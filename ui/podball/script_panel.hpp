@@ -95,6 +95,8 @@ private:
     void draw_memory(const podball::LuaTeamModule& lua, int team, const std::string& id, const CanvasFrame& f);
 
     std::vector<PinnedValue> pins_;
+    std::array<std::string, 2> observed_json_;   // each team's memory as observe() last parsed it
+    std::array<std::optional<MemoryNode>, 2> observed_;
     std::array<std::vector<std::pair<std::string, std::string>>, 2> shown_;
     std::array<std::vector<double>, 2> charted_;
     std::array<double, 2> budget_{};
