@@ -180,6 +180,37 @@ TEST_CASE("logistics view: the Analysis tab at 1280x800 has the totals, charts, 
     CHECK(fast.b < 160);
 }
 
+TEST_CASE("logistics view: the colour key shows every transporter colour the map draws, the busy empty one too") {
+    Simulation sim = colony();
+    sim.advance(300);
+    ui::OffscreenRenderer renderer{1280, 800};
+    REQUIRE_MESSAGE(renderer.ok(), renderer.error());
+    ui::Shell shell{sim, side_tab(ui::SideTab::Analysis)};
+    renderer.render(shell, 3);
+    // The centre of a key line's picture (key_line: 0.75 line heights from the box's left edge,
+    // of a box 1.6 line heights wide, halfway down).
+    auto picture_centre = [&](const char* widget) {
+        const ui::WidgetRect* r = shell.widgets().find(widget);
+        REQUIRE_MESSAGE(r != nullptr, widget);
+        CHECK_MESSAGE(r->visible, widget);
+        return renderer.pixel(static_cast<int>(r->x + r->w * (0.75f / 1.6f)), static_cast<int>(r->y + r->h * 0.5f));
+    };
+    const ui::Rgba busy_empty = picture_centre("logistics.key.busy_empty");
+    const ui::Rgba busy_loaded = picture_centre("logistics.key.busy_loaded");
+    const ui::Rgba idle = picture_centre("logistics.key.idle");
+    // White, as the map draws a busy transporter that carries nothing; grey when idle; a yellow
+    // load in the middle when it carries energy.
+    CHECK(busy_empty.r > 220);
+    CHECK(busy_empty.g > 220);
+    CHECK(busy_empty.b > 220);
+    CHECK(idle.r > 100);
+    CHECK(idle.r < 200);
+    CHECK(std::abs(int(idle.r) - int(idle.b)) < 30);
+    CHECK(busy_loaded.r > 200);
+    CHECK(busy_loaded.g > 150);
+    CHECK(busy_loaded.b < 120);
+}
+
 TEST_CASE("logistics view: the panel's delivered counts are the status line's, and the chart's add up to them") {
     Simulation sim = colony();
     sim.advance(600);

@@ -52,12 +52,14 @@ void record_group(const CanvasFrame& f, const char* name) {
 }
 
 // One line of the colour key: a small picture drawn as the map draws it, then its meaning,
-// wrapped to the panel.
+// wrapped to the panel. `widget` names the picture's box for the tests (the disc's centre sits
+// 0.75 line heights from its left edge, halfway down).
 void key_line(const CanvasFrame& f, const std::function<void(Painter&, ImVec2 centre, float size)>& picture,
-              const char* text) {
+              const char* text, const char* widget = nullptr) {
     const float h = ImGui::GetTextLineHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(h * 1.6f, h));
+    if (widget && f.widgets) f.widgets->record_last_item(widget);
     Painter window = Painter::window();
     Painter& d = f.draw ? *f.draw : window;
     picture(d, ImVec2(p.x + h * 0.75f, p.y + h * 0.5f), h);
@@ -621,13 +623,14 @@ void LogisticsView::draw_key(const LogisticsWorld& w, const CanvasFrame& f) {
         f, [&](Painter& d, ImVec2 c, float) { target_picture(d, c, half, kSink, kMineral, 1.0f); }, "mineral violet");
     key_line(
         f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kTransporter, kEnergy, 0.6f); },
-        "Busy transporter; inner disc's area = load / capacity (energy yellow, mineral violet)");
+        "Busy transporter; inner disc's area = load / capacity (energy yellow, mineral violet)",
+        "logistics.key.busy_loaded");
     key_line(
         f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kTransporter, kEnergy, 0.0f); },
-        "Busy transporter, empty (on its way to a pick-up)");
+        "Busy transporter, empty (on its way to a pick-up)", "logistics.key.busy_empty");
     key_line(
         f, [&](Painter& d, ImVec2 c, float) { transporter_picture(d, c, half * 1.1f, kIdle, kEnergy, 0.0f); },
-        "Idle transporter (no request this tick)");
+        "Idle transporter (no request this tick)", "logistics.key.idle");
     key_line(
         f,
         [&](Painter& d, ImVec2 c, float s) {
