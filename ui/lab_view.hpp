@@ -144,6 +144,9 @@ public:
                                               const std::string& /*text*/) {
         return {};
     }
+    // The scripts the world plays now, by PATH as written, which the shell watches besides the
+    // scenario's (a Podball team switched to a new script by team.module).
+    virtual std::vector<std::string> playing_scripts(const World&) const { return {}; }
     // What became of one of those commands: the world's refusal, or nullopt (it plays the text).
     virtual void script_reloaded(const World&, const Command&, const std::optional<std::string>& /*refusal*/) {}
 

@@ -47,6 +47,10 @@ public:
     // Parameters the set-up adds to its lab's table for this scenario (Podball: its scripts'
     // tunables), after the lab's rows: ParamSet::with_rows.
     virtual std::vector<ParamDef> params() const { return {}; }
+    // Saving a live session (Simulation::scenario_for_saving): a command played live that changes
+    // what the set-up sets up (Podball's team.module) gives the set-up that starts with the change;
+    // nullptr for any other command, which is saved among the scenario's timed commands.
+    virtual std::shared_ptr<const LabSetup> with_command(const Command& /*c*/) const { return nullptr; }
 };
 
 // What loading a scenario may do with the module libraries it names (code: loading one runs it).

@@ -153,8 +153,15 @@ ParamSet Simulation::tuned_params() const {
 Scenario Simulation::scenario_for_saving() const {
     Scenario s = scenario_;
     s.params = tuned_params();
-    for (const Command& c : live_)
-        if (c.type != kParamSetCommand) s.commands.push_back(c);
+    for (const Command& c : live_) {
+        if (c.type == kParamSetCommand) continue;
+        if (s.setup)
+            if (auto changed = s.setup->with_command(c)) {
+                s.setup = std::move(changed);
+                continue;
+            }
+        s.commands.push_back(c);
+    }
     std::stable_sort(s.commands.begin(), s.commands.end(),
                      [](const Command& a, const Command& b) { return a.tick < b.tick; });
     return s;

@@ -178,7 +178,30 @@ struct ScriptReload {
     }
 };
 
-using PodballCommands =
-    CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore, PodRestore, BallRestore, ScriptReload>;
+// A team switched to another module while the match runs (docs/lua-teams.md#a-new-lua-team): a
+// built-in one by name, a Lua script with its whole text (a replay carries it, so it verifies
+// anywhere), or the library module the scenario gave the team. The module starts afresh (init,
+// empty memory) and plays from the team's next call; the team's fault count starts again. Undo
+// switches back to the module played before, started afresh too. Saving the scenario writes the
+// module into the team's [teamN] (the scenario then starts with it).
+struct TeamModuleSet {
+    static constexpr CommandName name{"team.module"};
+    static constexpr std::string_view description =
+        "switch a team to another module: a built-in one, a Lua script (\"lua:PATH\" with its text) or the "
+        "scenario's own library; it starts afresh from the team's next call";
+    std::int64_t team = -1;
+    std::string module{};
+    std::optional<std::string> text{};   // a Lua script's whole text; only with "lua:PATH"
+    static auto fields() {
+        return std::tuple{
+            field(&TeamModuleSet::team, "team", "the team switched, 0 or 1").range(0, 1),
+            field(&TeamModuleSet::module, "module",
+                  "a built-in module's name, \"lua:PATH\" (with text) or the scenario's own \"lib:PATH\""),
+            field(&TeamModuleSet::text, "text", "the Lua script's whole text (only with \"lua:PATH\")")};
+    }
+};
+
+using PodballCommands = CommandList<PodPlace, BallPlace, PodActionCommand, ModeSet, ModeRestore, PodRestore,
+                                    BallRestore, ScriptReload, TeamModuleSet>;
 
 }   // namespace pb::podball

@@ -5,7 +5,8 @@
 // clock; when the switch placed the kick-off formation or the ball, also every pod's and the
 // ball's motion (pod.restore, ball.restore), the generator the jitter drew from, the goal-area
 // holders and hoarding runs the placing reset. A pod.action is a steered pod's input, not an
-// edit: it has no undo.
+// edit: it has no undo. A script.reload reloads the text played before; a team.module switches
+// back to the module played before.
 #include "engine/podball/inverse.hpp"
 
 #include <cstdio>
@@ -131,6 +132,20 @@ Inverse inverse_of(const PodballWorld& w, const Command& c) {
         inv.commands.push_back(to_command(ScriptReload{.team = cmd.team, .text = lua->script().text}, tick));
         inv.changes = {std::to_string(lua->script().text.size()) + " -> " + std::to_string(cmd.text.size()) +
                        " bytes of script"};
+        return inv;
+    }
+    if (c.type == TeamModuleSet::name.text) {
+        const auto cmd = from_command<TeamModuleSet>(c);
+        const int team = static_cast<int>(cmd.team);
+        const std::string& before = w.teams()[static_cast<std::size_t>(team)].module;
+        // Undo switches back to the module played before, started afresh (docs/lua-teams.md#a-new-lua-team).
+        TeamModuleSet back{.team = cmd.team, .module = before};
+        if (const LuaTeamModule* lua = as_lua_module(w.team_module(team))) back.text = lua->script().text;
+        // A team idle because its module did not start goes back to idling.
+        if (!w.module_health(team).load_error.empty()) back = {.team = cmd.team, .module = "idle"};
+        inv.name = "switch " + w.teams()[static_cast<std::size_t>(team)].name + " to " + cmd.module;
+        inv.commands.push_back(to_command(back, tick));
+        inv.changes = {"team " + std::to_string(team) + "'s module " + before + " -> " + cmd.module};
         return inv;
     }
     return no_inverse(c, "podball has no undo for " + c.type);

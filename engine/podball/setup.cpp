@@ -11,6 +11,8 @@
 
 #include "engine/core/read_file.hpp"
 #include "engine/core/toml_text.hpp"
+#include "engine/core/typed_command.hpp"
+#include "engine/podball/commands.hpp"
 #include "engine/podball/config.hpp"
 #include "engine/podball/kickoff.hpp"
 #include "engine/podball/lua/lua_team.hpp"
@@ -61,14 +63,6 @@ std::optional<std::string> kickoff_side_problem(Mode mode, int team, double x) {
         return start + (team < 0 ? std::string("the ball") : "team " + std::to_string(team)) + " starts at x " +
                (side > 0 ? "<= " : ">= ") + short_number(side * limit);
     return std::nullopt;
-}
-
-std::string allowed_modules() {
-    std::string list;
-    for (const auto& m : builtin_module_names()) list += (list.empty() ? "" : ", ") + m;
-    return list +
-           ", or \"lib:PATH\" for a module library or \"lua:PATH\" for a Lua script (PATH relative to the "
-           "scenario file)";
 }
 
 // A "lib:" module's path as the load options have it: an absolute path as written, a relative
@@ -199,6 +193,14 @@ void read_team(const Node& node, int index, TeamInfo& team, std::string& library
 
 }   // namespace
 
+std::string allowed_modules() {
+    std::string list;
+    for (const auto& m : builtin_module_names()) list += (list.empty() ? "" : ", ") + m;
+    return list +
+           ", or \"lib:PATH\" for a module library or \"lua:PATH\" for a Lua script (PATH relative to the "
+           "scenario file)";
+}
+
 void PodballSetup::write_toml(std::ostream& out) const {
     out << "# Mode at tick 0: ";
     const auto& keys = mode_keys();
@@ -262,6 +264,26 @@ std::vector<ParamDef> PodballSetup::params() const {
                 tun.integer ? ParamType::Integer : ParamType::Real});
     }
     return rows;
+}
+
+std::shared_ptr<const LabSetup> PodballSetup::with_command(const Command& c) const {
+    if (c.type != TeamModuleSet::name.text) return nullptr;
+    const auto cmd = from_command<TeamModuleSet>(c);
+    if (cmd.team < 0 || cmd.team > 1) return nullptr;
+    const auto t = static_cast<std::size_t>(cmd.team);
+    auto changed = std::make_shared<PodballSetup>(*this);
+    changed->teams[t].module = cmd.module;
+    changed->lua_scripts[t] = nullptr;
+    if (is_lua_module(cmd.module) && cmd.text) {
+        auto script = std::make_shared<LuaScript>(
+            LuaScript{cmd.module.substr(std::string_view(kLuaModulePrefix).size()), *cmd.text});
+        lua_script_problem(*script, &script->tunables);   // the world played it: it starts
+        changed->lua_scripts[t] = std::move(script);
+    }
+    // The library path stays for a switch back to the team's own library; a library not loaded
+    // keeps a team idle only while it plays that library.
+    if (!is_library_module(cmd.module)) changed->library_not_loaded[t].clear();
+    return changed;
 }
 
 std::shared_ptr<const PodballSetup> read_podball_setup(const Node&, TableReader& reader, Diagnostics& diag) {

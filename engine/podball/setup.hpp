@@ -62,7 +62,13 @@ public:
     std::vector<ScriptRef> scripts() const override;
     // Each script's tunables, podball.teamN.script.NAME (docs/lua-teams.md#tunables-are-parameters).
     std::vector<ParamDef> params() const override;
+    // A team.module played live: the set-up with the team starting on that module (a Lua script
+    // with the command's text).
+    std::shared_ptr<const LabSetup> with_command(const Command& c) const override;
 };
+
+// What a team's module may be, for messages: the built-in names, "lib:PATH" and "lua:PATH".
+std::string allowed_modules();
 
 // The soak plays a Lua team in every Podball scenario it draws: `scenario` with team 1 playing
 // `script` (examples/lua/chaser.lua; named relative to the scenario's folder when it has one),

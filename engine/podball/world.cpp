@@ -81,15 +81,10 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
         else
             module = make_team_module(teams_[team].module, setup.library_paths[team], error);
         if (kept_out) error = setup.library_not_loaded[team];
-        TeamSettings settings;
-        settings.config = config_;
-        settings.own_pods = teams_[team].pods;
-        settings.opponent_pods = teams_[1 - team].pods;
-        settings.seed = rng_.next_u64();
-        for (std::size_t row : script_rows_[team]) {
-            settings.script_param_names.push_back(params_.table()[row].key.substr(lua_tunable_key(team, "").size()));
-            settings.script_params.push_back(params_[row]);
-        }
+        scenario_modules_[team] = teams_[team].module;
+        library_paths_[team] = setup.library_paths[team];
+        library_not_loaded_[team] = setup.library_not_loaded[team];
+        const TeamSettings settings = team_settings(team, rng_.next_u64());
         if (error.empty()) {
             try {
                 module->init(settings);
@@ -105,6 +100,19 @@ PodballWorld::PodballWorld(const ParamSet& params, const PodballSetup& setup, st
         health_[team].load_error = error;
         modules_[team] = ClonePtr<TeamModule>(std::move(module));
     }
+}
+
+TeamSettings PodballWorld::team_settings(int team, std::uint64_t seed) const {
+    TeamSettings settings;
+    settings.config = config_;
+    settings.own_pods = teams_[team].pods;
+    settings.opponent_pods = teams_[1 - team].pods;
+    settings.seed = seed;
+    for (std::size_t row : script_rows_[team]) {
+        settings.script_param_names.push_back(params_.table()[row].key.substr(lua_tunable_key(team, "").size()));
+        settings.script_params.push_back(params_[row]);
+    }
+    return settings;
 }
 
 int PodballWorld::pod_id(int team, int index) const {

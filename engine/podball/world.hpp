@@ -132,11 +132,17 @@ private:
     std::optional<std::string> on(const PodRestore& c);
     std::optional<std::string> on(const BallRestore& c);
     std::optional<std::string> on(const ScriptReload& c);
+    std::optional<std::string> on(const TeamModuleSet& c);
+    // What a module of team `team` starting now is told (its generator seeded with `seed`).
+    TeamSettings team_settings(int team, std::uint64_t seed) const;
     std::optional<std::string> find_pod(std::int64_t team, std::int64_t index, int& id) const;
 
     PodballConfig config_;
     std::array<TeamInfo, 2> teams_;
     std::array<ClonePtr<TeamModule>, 2> modules_;
+    // The scenario's own module of each team and, for a library, its file and why it was not
+    // loaded: team.module may switch back to it.
+    std::array<std::string, 2> scenario_modules_, library_paths_, library_not_loaded_;
     std::vector<Pod> pods_;
     Ball ball_;
     Vec2 carry_offset_{0.0, 0.0};   // ball centre relative to its carrier's, fixed at pick-up

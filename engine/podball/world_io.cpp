@@ -225,6 +225,50 @@ std::optional<std::string> PodballWorld::on(const ScriptReload& c) {
     return lua->reload(std::move(script));
 }
 
+std::optional<std::string> PodballWorld::on(const TeamModuleSet& c) {
+    const int team = static_cast<int>(c.team);
+    const std::string& m = c.module;
+    if (c.text && !is_lua_module(m)) return "text goes with a Lua script (\"lua:PATH\") only; module is \"" + m + "\"";
+    std::unique_ptr<TeamModule> module;
+    if (is_lua_module(m)) {
+        const std::string written = m.substr(std::string_view(kLuaModulePrefix).size());
+        if (written.empty()) return "\"lua:\" needs the script's PATH, e.g. \"lua:striker.lua\"";
+        if (!c.text)
+            return "\"" + m + "\" needs the script's whole text (text = \"...\"): the switch carries it, so a " +
+                   "replay plays it anywhere";
+        auto script = std::make_shared<LuaScript>(LuaScript{written, *c.text});
+        if (auto problem = lua_script_problem(*script, &script->tunables)) return *problem;
+        module = make_lua_module(std::move(script));
+    } else if (is_library_module(m)) {
+        // A library runs in a host process the match starts with; only the scenario's own one.
+        if (m != scenario_modules_[team])
+            return "a library module is chosen in the scenario file (its host process starts with the match); team " +
+                   std::to_string(team) + " may switch back to its own, \"" + scenario_modules_[team] +
+                   "\", and to built-in modules and Lua scripts";
+        if (!library_not_loaded_[team].empty()) return library_not_loaded_[team];
+        std::string error;
+        module = make_team_module(m, library_paths_[team], error);
+        if (!error.empty()) return error;
+    } else {
+        module = make_builtin_module(m);
+        if (!module) return "\"" + m + "\" is not a module (allowed: " + allowed_modules() + ")";
+    }
+    // Seeded from a copy of the world's generator: the world's own draws stay as they were.
+    Rng fork = rng_;
+    const std::uint64_t seed = fork.next_u64() ^ (static_cast<std::uint64_t>(tick_) << 1 | static_cast<unsigned>(team));
+    try {
+        module->init(team_settings(team, seed));
+    } catch (const std::exception& e) {
+        return "module \"" + m + "\" did not start: " + e.what();
+    } catch (...) {
+        return "module \"" + m + "\" did not start (init failed with an exception)";
+    }
+    modules_[team] = ClonePtr<TeamModule>(std::move(module));
+    teams_[team].module = m;
+    health_[team] = ModuleHealth{};
+    return std::nullopt;
+}
+
 std::optional<std::string> PodballWorld::apply_lab_command(const Command& c) {
     return dispatch(
         PodballCommands{}, c, [this](const auto& cmd) { return on(cmd); }, "podball does not know the command");

@@ -96,8 +96,9 @@ TEST_CASE("the specs come from the structs: kinds, required, ranges and choices"
     CHECK_FALSE(mark.args[1].required);
 
     // Each lab lists every command it declares, in its CommandList's order.
-    CHECK(rgs::rgs_lab().commands.size() == 9);           // with undo's rgs.unplace, rgs.restore
-    CHECK(podball::podball_lab().commands.size() == 8);   // with mode.restore, pod.restore, ball.restore, script.reload
+    CHECK(rgs::rgs_lab().commands.size() == 9);   // with undo's rgs.unplace, rgs.restore
+    CHECK(podball::podball_lab().commands.size() ==
+          9);   // with mode.restore, pod.restore, ball.restore, script.reload, team.module
     CHECK(logistics::logistics_lab().commands.size() ==
           13);   // with the unplace and restore commands, transporter.unmove
     CHECK(effects::effects_lab().commands.size() ==

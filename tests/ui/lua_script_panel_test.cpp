@@ -300,12 +300,14 @@ TEST_CASE("script panel: Open in editor runs $VISUAL with the script's path, det
     CHECK(podball_view(shell).scripts().editor().failed());
 }
 
-TEST_CASE("New Lua team...: writes a starter script beside the scenario that compiles and plays") {
+TEST_CASE(
+    "New Lua team...: writes a starter beside the scenario, opens it, and the team plays it; Undo switches back") {
     test::ScratchDir dir;
     std::ofstream(dir.file("match.toml")) << scenario_text("chaser");
     Window win(dir.file("match.toml"), ui::SideTab::Tools);
     ui::OffscreenRenderer& renderer = win.renderer;
     ui::Shell& shell = win.shell;
+    shell.run_ticks(100);
     renderer.render(shell, 2);
     const std::string out = dir.file("argv.txt");
     EnvScope visual("VISUAL", argv_recorder(dir, out).c_str());
@@ -315,30 +317,56 @@ TEST_CASE("New Lua team...: writes a starter script beside the scenario that com
     test::click(renderer, shell, button);
     REQUIRE(std::filesystem::exists(dir.file("blue.lua")));
     CHECK(wait_for_file(out) == dir.file("blue.lua") + "\n");   // opened in the editor
-    CHECK(podball_view(shell).scripts().message(0).find("module = \"lua:blue.lua\"") != std::string::npos);
+    CHECK(podball_view(shell).scripts().message(0).find("Blue plays it from its next call") != std::string::npos);
+    const std::string text = read_regular_file(dir.file("blue.lua"), 1 << 20, "a script");
+    for (const char* part : {"function init(", "function play(", "params = {", "memory.shots"})
+        CHECK_MESSAGE(text.find(part) != std::string::npos, part);
+
+    // The team plays it from the tick of the click: an edit (Undo names it), and the starter
+    // reaches the ball and shoots.
+    const auto world = [&]() -> const podball::PodballWorld& {
+        return static_cast<const podball::PodballWorld&>(shell.simulation().world());
+    };
+    CHECK(world().teams()[0].module == "lua:blue.lua");
+    CHECK(lua_team(shell.simulation(), 0).script().text == text);
+    REQUIRE(shell.edit_history().edits().size() == 1);
+    CHECK(shell.edit_history().edits().back().tick == 100);
+    CHECK(shell.edit_history().undo_label() == "Undo switch Blue to lua:blue.lua");
+    shell.run_ticks(3000);
+    const podball::LuaTeamModule& lua = lua_team(shell.simulation(), 0);
+    CHECK(lua.faults().empty());
+    CHECK(lua.call_costs().size() > 50);
+    CHECK(world().metrics().team[0].shots > 0);
+    CHECK(memory_json_of(lua).find("{\"shots\":0}") == std::string::npos);
+
+    // The new script is watched like the scenario's own (from the next frame): saving it reloads it.
+    shell.update(1.0 / 60.0);
+    std::string edited = text;
+    edited.replace(edited.find("default = 0.3"), 13, "default = 0.2");
+    write_file_atomically(dir.file("blue.lua"), edited);
+    for (int i = 0; i < 30 && lua_team(shell.simulation(), 0).script().text != edited; ++i) shell.update(1.0 / 60.0);
+    CHECK(lua_team(shell.simulation(), 0).script().text == edited);
+
+    // File > Save writes the module into [team0]: opened again, the scenario starts with it.
+    REQUIRE(shell.save_scenario(dir.file("match.toml")));
+    const std::string saved = read_regular_file(dir.file("match.toml"), 1 << 20, "the scenario");
+    CHECK(saved.find("module = \"lua:blue.lua\"") != std::string::npos);
+    CHECK(saved.find("team.module") == std::string::npos);
+
+    // Undo (the reload, then the switch): the chaser again.
+    shell.set_paused(true);
+    shell.perform(ui::ShellAction::Undo);
+    shell.perform(ui::ShellAction::Undo);
+    CHECK(world().teams()[0].module == "chaser");
+    CHECK(podball::as_lua_module(world().team_module(0)) == nullptr);
 
     // Again: a new name, the first file untouched.
     std::ofstream(dir.file("blue.lua"), std::ios::app) << "-- mine\n";
+    renderer.render(shell, 1);
     test::click(renderer, shell, button);
     REQUIRE(std::filesystem::exists(dir.file("blue_2.lua")));
     CHECK(read_regular_file(dir.file("blue.lua"), 1 << 20, "a script").find("-- mine") != std::string::npos);
-
-    const std::string text = read_regular_file(dir.file("blue_2.lua"), 1 << 20, "a script");
-    for (const char* part : {"function init(", "function play(", "params = {", "memory.shots"})
-        CHECK_MESSAGE(text.find(part) != std::string::npos, part);
-    CHECK_FALSE(podball::lua_script_problem(podball::LuaScript{"blue_2.lua", text}).has_value());
-
-    // The team plays it: the scenario's module line as the message gives it.
-    std::ofstream(dir.file("match.toml")) << scenario_text("lua:blue_2.lua");
-    REQUIRE(shell.open_scenario(dir.file("match.toml")));
-    shell.run_ticks(3000);
-    const auto& w = static_cast<const podball::PodballWorld&>(shell.simulation().world());
-    const podball::LuaTeamModule* lua = podball::as_lua_module(w.team_module(0));
-    REQUIRE(lua != nullptr);
-    CHECK(lua->faults().empty());
-    CHECK(lua->call_costs().size() > 50);
-    CHECK(w.metrics().team[0].shots > 0);   // it reached the ball and shot
-    CHECK(memory_json_of(*lua).find("{\"shots\":0}") == std::string::npos);
+    CHECK(world().teams()[0].module == "lua:blue_2.lua");
 }
 
 TEST_CASE("New Lua team...: an untitled scenario has no folder, and says so") {

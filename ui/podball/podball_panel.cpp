@@ -531,7 +531,7 @@ bool PodballView::draw_tools(const World& world, const CanvasFrame& f) {
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::TextUnformatted("Team modules");
-    scripts_.draw_new_team_buttons(w, f);
+    if (auto c = scripts_.draw_new_team_buttons(w, f)) queue(std::move(*c));
     return true;
 }
 

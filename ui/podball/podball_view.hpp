@@ -57,6 +57,7 @@ public:
     void switch_everything_on(const World& world, bool paused, int variant) override;   // everything_on.cpp
     // A saved Lua script: a script.reload for each team playing it (script_reload.cpp).
     std::vector<Command> script_saved(const World& world, const std::string& written, const std::string& text) override;
+    std::vector<std::string> playing_scripts(const World& world) const override;
     void script_reloaded(const World& world, const Command& c, const std::optional<std::string>& refusal) override;
     // Per team, why the script saved last was not reloaded ("PATH:LINE: message"): empty when it
     // was, and once the team plays another script than it did then (an undo, a restart, another

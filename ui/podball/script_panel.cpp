@@ -273,9 +273,8 @@ void ScriptPanels::open_in_editor(const PodballWorld& w, int team) {
     message_[team] = editor_.message();
 }
 
-std::optional<std::string> ScriptPanels::new_lua_team(const PodballWorld& w, int team) {
+std::optional<Command> ScriptPanels::new_lua_team(const PodballWorld& w, int team) {
     const podball::TeamInfo& info = w.teams()[static_cast<std::size_t>(team)];
-    module_line_[team].clear();
     if (info.folder.empty()) {
         message_[team] =
             "This scenario is untitled: it has no file, so no folder to write a script beside. Save it first "
@@ -283,20 +282,22 @@ std::optional<std::string> ScriptPanels::new_lua_team(const PodballWorld& w, int
         return std::nullopt;
     }
     std::string error;
-    const auto path = write_new_script(info.folder, stem_of(info.name), starter_script(info.name), error);
+    const std::string text = starter_script(info.name);
+    const auto path = write_new_script(info.folder, stem_of(info.name), text, error);
     if (!path) {
         message_[team] = "New Lua team: " + error;
         return std::nullopt;
     }
     const std::string name = std::filesystem::path(*path).filename().string();
-    module_line_[team] = "module = \"lua:" + name + "\"";
     editor_.open(*path);
-    // No command switches a team's module while a match runs (engine/podball/commands.hpp): the
-    // scenario names it, and opening the scenario again starts the team on it.
-    message_[team] = "Wrote " + *path + ". To play it, write " + module_line_[team] + " in the scenario's [team" +
-                     std::to_string(team) + "] and open the scenario again (a team's module changes only there). " +
-                     editor_.message() + ".";
-    return path;
+    // The switch is an edit (engine/podball/commands.hpp, team.module): undo takes it back, a
+    // recording carries the text, File > Save writes the module into the scenario's [teamN].
+    message_[team] = "Wrote " + *path + ": " + info.name + " plays it from its next call (Undo switches back to " +
+                     info.module +
+                     "). Saving the file reloads it. File > Save keeps it in the scenario; its tunables " +
+                     "become sliders when the scenario is opened again. " + editor_.message() + ".";
+    return to_command(podball::TeamModuleSet{.team = team, .module = podball::kLuaModulePrefix + name, .text = text},
+                      w.tick());
 }
 
 void ScriptPanels::toggle_pin(int team, const std::string& path) {
@@ -543,8 +544,9 @@ void ScriptPanels::draw_memory(const podball::LuaTeamModule& lua, int team, cons
     if (toggled) toggle_pin(team, *toggled);
 }
 
-void ScriptPanels::draw_new_team_buttons(const PodballWorld& w, const CanvasFrame& f) {
+std::optional<Command> ScriptPanels::draw_new_team_buttons(const PodballWorld& w, const CanvasFrame& f) {
     editor_.poll();
+    std::optional<Command> asked;
     for (int team = 0; team < 2; ++team) {
         const podball::TeamInfo& info = w.teams()[static_cast<std::size_t>(team)];
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kTeam[team]), "%s", info.name.c_str());
@@ -552,22 +554,21 @@ void ScriptPanels::draw_new_team_buttons(const PodballWorld& w, const CanvasFram
         ImGui::TextColored(palette::kDimText, "plays %s", info.module.c_str());
         ImGui::SameLine();
         const std::string label = "New Lua team...##" + std::to_string(team);
-        if (ImGui::SmallButton(label.c_str())) new_lua_team(w, team);
+        if (ImGui::SmallButton(label.c_str()))
+            if (auto c = new_lua_team(w, team)) asked = std::move(c);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Writes a commented starter script for %s beside the scenario and opens it in the editor",
-                              team_name(w, team).c_str());
+            ImGui::SetTooltip(
+                "Writes a commented starter script for %s beside the scenario, opens it in the editor "
+                "and switches the team to it (Undo switches back)",
+                team_name(w, team).c_str());
         if (f.widgets) f.widgets->record_last_item("podball.new_lua_team." + std::to_string(team));
-        if (!module_line_[team].empty()) {
-            ImGui::SameLine();
-            if (ImGui::SmallButton(("Copy the module line##" + std::to_string(team)).c_str()))
-                ImGui::SetClipboardText(module_line_[team].c_str());
-        }
         if (!message_[team].empty()) {
             ImGui::PushTextWrapPos(0.0f);
             ImGui::TextColored(palette::kDimText, "%s", message_[team].c_str());
             ImGui::PopTextWrapPos();
         }
     }
+    return asked;
 }
 
 }   // namespace pb::ui

@@ -67,16 +67,18 @@ public:
     void begin_frame(const podball::PodballWorld& w);
     // A Lua team's panel (inside its tree node, podball_panel.cpp's draw_lua_scripts).
     void draw_team(const podball::PodballWorld& w, const podball::LuaTeamModule& lua, int team, const CanvasFrame& f);
-    // Per team (the Tools tab): its module and New Lua team...
-    void draw_new_team_buttons(const podball::PodballWorld& w, const CanvasFrame& f);
+    // Per team (the Tools tab): its module and New Lua team...; the switch a button asked for.
+    std::optional<Command> draw_new_team_buttons(const podball::PodballWorld& w, const CanvasFrame& f);
 
     // The file a team's script is read from: "lua:PATH" against the scenario's folder; empty, with
     // `why`, when it has none (not a Lua team, a relative PATH in a scenario without a file).
     static std::string script_file(const podball::PodballWorld& w, int team, std::string& why);
     // Open in editor for `team`'s script, as the button does.
     void open_in_editor(const podball::PodballWorld& w, int team);
-    // New Lua team... for `team`, as the button does: the starter's path, or nullopt (message()).
-    std::optional<std::string> new_lua_team(const podball::PodballWorld& w, int team);
+    // New Lua team... for `team`, as the button does: writes the starter beside the scenario, opens
+    // it in the editor and gives the team.module that makes the team play it (the view queues it
+    // as the designer's edit); nullopt when nothing was written (message() says why).
+    std::optional<Command> new_lua_team(const podball::PodballWorld& w, int team);
 
     void toggle_pin(int team, const std::string& path);
     const std::vector<PinnedValue>& pins() const { return pins_; }
@@ -101,7 +103,6 @@ private:
     std::array<std::vector<double>, 2> charted_;
     std::array<double, 2> budget_{};
     std::array<std::string, 2> message_;
-    std::array<std::string, 2> module_line_;   // the scenario line New Lua team... suggests
     EditorLauncher editor_;
 };
 

@@ -26,6 +26,14 @@ std::vector<Command> PodballView::script_saved(const World& world, const std::st
     return out;
 }
 
+std::vector<std::string> PodballView::playing_scripts(const World& world) const {
+    std::vector<std::string> out;
+    for (int team = 0; team < 2; ++team)
+        if (const podball::LuaTeamModule* lua = podball::as_lua_module(podball(world).team_module(team)))
+            out.push_back(lua->script().written);
+    return out;
+}
+
 void PodballView::script_reloaded(const World& world, const Command& c, const std::optional<std::string>& refusal) {
     if (c.type != podball::ScriptReload::name.text) return;
     const auto reload = from_command<podball::ScriptReload>(c);

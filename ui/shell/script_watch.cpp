@@ -36,28 +36,32 @@ void ScriptWatch::close_all() {
     folders_.clear();
 }
 
-void ScriptWatch::follow(const Scenario& scenario) {
+void ScriptWatch::follow(const Scenario& scenario, const std::vector<std::string>* now_playing) {
+    const std::vector<std::string>& playing = now_playing ? *now_playing : playing_;
     // A set-up is never changed once loaded: the same one (alive, so not another at its address)
     // names the same scripts. Checked every frame, so without copying the scripts' texts.
     const bool same_setup =
         !setup_.expired() && !setup_.owner_before(scenario.setup) && !scenario.setup.owner_before(setup_);
-    if (same_setup && path_ == scenario.path && followed_) return;
+    if (same_setup && path_ == scenario.path && playing_ == playing && followed_) return;
     followed_ = true;
     setup_ = scenario.setup;
     path_ = scenario.path;
-    const std::vector<ScriptRef> scripts = scenario.setup ? scenario.setup->scripts() : std::vector<ScriptRef>{};
+    std::vector<std::string> scripts = playing;
+    playing_ = scripts;
+    if (scenario.setup)
+        for (const ScriptRef& s : scenario.setup->scripts()) scripts.push_back(s.written);
     close_all();
     problem_.clear();
     if (scripts.empty()) return;
     const fs::path base = scenario.path.empty() ? fs::path() : fs::absolute(scenario.path).parent_path();
-    for (const ScriptRef& s : scripts) {
-        fs::path p(s.written);
+    for (const std::string& written : scripts) {
+        fs::path p(written);
         if (p.is_relative()) {
             if (base.empty()) continue;   // nothing to resolve it against (loading needed an absolute path too)
             p = base / p;
         }
         p = p.lexically_normal();
-        files_[s.written] = p.string();
+        files_[written] = p.string();
         folders_.emplace(p.parent_path().string(), -1);
     }
     fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);

@@ -25,10 +25,12 @@ public:
     ScriptWatch(const ScriptWatch&) = delete;
     ScriptWatch& operator=(const ScriptWatch&) = delete;
 
-    // Watches the scripts of `scenario` from now on (a relative PATH resolves against the folder
-    // of the scenario's file, as loading it did); the same scenario as last time keeps its
+    // Watches the scripts of `scenario` from now on, and `playing`: the PATHs its world plays now
+    // that the scenario may not name (a team switched to a new script while the match runs);
+    // nullptr keeps the PATHs given last. A relative PATH resolves against the folder of the
+    // scenario's file, as loading it did; the same scenario and PATHs as last time keep their
     // watches. A scenario without a file has no folder: its relative scripts are not watched.
-    void follow(const Scenario& scenario);
+    void follow(const Scenario& scenario, const std::vector<std::string>* playing = nullptr);
 
     struct Change {
         std::string written;    // PATH as the scenario wrote it
@@ -55,6 +57,7 @@ private:
     // The scenario followed: its set-up (which names the scripts) and its file.
     std::weak_ptr<const LabSetup> setup_;
     std::string path_;
+    std::vector<std::string> playing_;
     bool followed_ = false;
     std::map<std::string, std::string> files_;   // PATH as written -> absolute file
     std::map<std::string, int> folders_;         // folder -> its watch, -1 while it has none

@@ -11,7 +11,14 @@ namespace pb::ui {
 void Shell::poll_script_files() {
     // The live session's scenario, also while a replay is on screen (its own scripts are data).
     const Simulation& live = owned_sim_ ? *owned_sim_ : *host_sim_;
-    script_watch_.follow(live.scenario());
+    // While a replay is under review the view draws the replay's world (maybe another lab's): the
+    // scripts the live world played before stay watched.
+    if (lab_view_ && !review_) {
+        const std::vector<std::string> playing = lab_view_->playing_scripts(live.world());
+        script_watch_.follow(live.scenario(), &playing);
+    } else {
+        script_watch_.follow(live.scenario());
+    }
     for (const ScriptWatch::Change& change : script_watch_.poll()) {
         const std::string& name = change.written;
         if (change.removed) {
