@@ -4,7 +4,7 @@
 SCENARIO ?= scenarios/podball-default.toml
 
 .PHONY: run check test build app deps deps-run deps-check deps-package asan asan-gcc clang cross-compiler clean screenshots fuzz fuzz-smoke install package package-test image deps-image \
-        docs docs-reference format format-check
+        docs docs-reference format format-check anchor-box2d deps-anchor
 
 # Seconds each fuzz target runs (scripts/fuzz.sh): `make test` gives each 20 s.
 FUZZ_SECONDS ?= 600
@@ -19,6 +19,8 @@ deps-package:
 	@bash scripts/install-deps.sh package
 deps-image:
 	@bash scripts/install-deps.sh image
+deps-anchor:
+	@bash scripts/install-deps.sh anchor
 
 # What the window needs, and nothing else: the program and its module host.
 app: deps-run
@@ -129,6 +131,15 @@ format: deps
 	@bash scripts/format.sh
 format-check: deps
 	@bash scripts/format.sh --check
+
+# The Podball speed anchor (docs/benchmarks.md#podball): Podball's 5 vs 5 chaser scene in Box2D 2.4.1,
+# timed on this machine, to set against `playbench bench podball`'s "5v5 chaser vs chaser" line.
+# Outside CMake and `make test`: only this target needs Box2D. ANCHOR_ARGS: [STEPS] [ROUNDS] [CHASERS per team].
+ANCHOR_ARGS ?= 200000 5 5
+anchor-box2d: deps-anchor
+	@mkdir -p build/anchor
+	g++ -O2 -std=c++20 -o build/anchor/box2d_pods bench/box2d-anchor/box2d_pods.cpp -lbox2d
+	./build/anchor/box2d_pods $(ANCHOR_ARGS)
 
 clean:
 	rm -rf build

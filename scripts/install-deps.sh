@@ -12,6 +12,8 @@ set -euo pipefail
 #   package  run + building and validating the Debian package (`make package`)
 #   image    package + the container image (`make image`): podman, and mmdebstrap for a Debian 12
 #            base when no registry can be reached
+#   anchor   Box2D 2.4.1 for the Podball speed anchor (`make anchor-box2d`, bench/box2d-anchor/);
+#            only that benchmark uses it, never the Playbench build
 RUN=(
   build-essential cmake pkg-config
   libsdl2-dev libimgui-dev libglm-dev libtomlplusplus-dev libstb-dev libcli11-dev
@@ -55,6 +57,11 @@ IMAGE=(
   # with --isolation=chroot; mmdebstrap makes its Debian 12 base when no debian:12 image is local.
   podman mmdebstrap
 )
+ANCHOR=(
+  # The reference physics engine the Podball bench is compared against on the same machine
+  # (docs/benchmarks.md#podball): bench/box2d-anchor/box2d_pods.cpp links it, nothing else does.
+  libbox2d-dev
+)
 
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(test)
@@ -66,7 +73,8 @@ for g in "${groups[@]}"; do
     test) PACKAGES+=("${RUN[@]}" "${CHECK[@]}" "${TEST[@]}" "${PACKAGE[@]}") ;;
     package) PACKAGES+=("${RUN[@]}" "${PACKAGE[@]}") ;;
     image) PACKAGES+=("${RUN[@]}" "${PACKAGE[@]}" "${IMAGE[@]}") ;;
-    *) echo "install-deps.sh: unknown group '$g' (allowed: run, check, test, package, image)" >&2; exit 2 ;;
+    anchor) PACKAGES+=(build-essential "${ANCHOR[@]}") ;;
+    *) echo "install-deps.sh: unknown group '$g' (allowed: run, check, test, package, image, anchor)" >&2; exit 2 ;;
   esac
 done
 
