@@ -15,6 +15,7 @@
 #include "engine/podball/commands.hpp"
 #include "engine/podball/lua/lua_team.hpp"
 #include "engine/podball/world.hpp"
+#include "podball_testing.hpp"
 
 using namespace pb;
 using namespace pb::podball;
@@ -192,3 +193,33 @@ TEST_CASE("team.module: a replay with a switch verifies without the script's fil
             if (k == "text") v = std::string(kBackwards) + "function init(settings, memory) memory.calls = 7 end\n";
     CHECK_FALSE(verify_replay(changed, path, ReplayModuleAccess{false, path}).ok());
 }
+
+#ifdef PB_MODULE_DIR
+TEST_CASE("team.module: a team of the scenario's library switches to Lua and back, the library in a new host") {
+    const std::string lib = std::string(PB_MODULE_DIR) + "/libsimple_striker.so";
+    PodballSetup setup;
+    setup.teams[0] = TeamInfo{"Lib", "lib:" + lib, 3};
+    setup.teams[1] = TeamInfo{"Red", "idle", 3};
+    setup.library_paths[0] = lib;
+    setup.start_mode = Mode::Running;
+    PodballWorld w(podball_testing::params_with(), setup, 2);
+    for (int t = 0; t < 30; ++t) w.step();
+    const Command to_lua = switch_to("lua:new.lua", kBackwards);
+    const Inverse undo = inverse_of(w, to_lua);
+    REQUIRE(undo.commands.size() == 1);
+    CHECK(undo.commands[0].text("module") == "lib:" + lib);
+    REQUIRE_FALSE(w.apply(to_lua));
+    CHECK(as_lua_module(w.team_module(0)));
+    // Another library than the scenario's own is refused.
+    CHECK(has(w.apply(switch_to("lib:" + lib + ".other")).value_or(""),
+              "team 0 may switch back to its own, \"lib:" + lib + "\""));
+    REQUIRE_FALSE(w.apply(undo.commands[0]));
+    CHECK(w.teams()[0].module == "lib:" + lib);
+    CHECK_FALSE(as_lua_module(w.team_module(0)));
+    const Vec2 before = w.pods()[0].pos;
+    for (int t = 0; t < 60; ++t) w.step();
+    CHECK(w.module_health(0).faults == 0);
+    CHECK(w.module_health(0).load_error.empty());
+    CHECK(w.pods()[0].pos != before);   // the striker plays again
+}
+#endif   // PB_MODULE_DIR
