@@ -2,7 +2,14 @@
 // metrics and the team modules included), one thread. Time is the process's CPU time
 // (std::clock), so other work on a shared machine does not count against the engine; rounds
 // smooth out cache and frequency noise, the median is reported.
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -117,6 +124,60 @@ private:
     std::unique_ptr<PodballWorld> world_;
 };
 
+// What handing the processor from one process to another costs on this machine: two processes
+// kept on one processor pass a turn back and forth through a shared page, each waiting by
+// sched_yield as a host does (engine/podball/modules/module_host.hpp). Microseconds per hand-off,
+// or a negative number when it could not be measured (the second process did not start or
+// did not finish within two seconds).
+double handoff_microseconds() {
+    cpu_set_t before;
+    if (sched_getaffinity(0, sizeof before, &before) != 0) return -1.0;
+    const int cpu = sched_getcpu();
+    if (cpu < 0) return -1.0;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    if (sched_setaffinity(0, sizeof one, &one) != 0) return -1.0;
+    void* page = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    double result = -1.0;
+    if (page != MAP_FAILED) {
+        auto turn = std::atomic_ref<std::int64_t>(*static_cast<std::int64_t*>(page));
+        constexpr std::int64_t kHandoffs = 20000;
+        turn.store(0);
+        const auto start = std::chrono::steady_clock::now();
+        const auto give_up = start + std::chrono::seconds(2);
+        const pid_t child = fork();
+        if (child == 0) {
+            for (std::int64_t i = 1; i < kHandoffs; i += 2) {
+                while (turn.load() != i)
+                    if (std::chrono::steady_clock::now() > give_up)
+                        _exit(1);
+                    else
+                        sched_yield();
+                turn.store(i + 1);
+            }
+            _exit(0);
+        }
+        bool finished = child > 0;
+        for (std::int64_t i = 0; finished && i < kHandoffs; i += 2) {
+            turn.store(i + 1);
+            while (finished && turn.load() != i + 2) {
+                sched_yield();
+                if (std::chrono::steady_clock::now() > give_up) finished = false;
+            }
+        }
+        const auto end = std::chrono::steady_clock::now();
+        if (child > 0) {
+            if (!finished) kill(child, SIGKILL);
+            waitpid(child, nullptr, 0);
+        }
+        if (finished) result = std::chrono::duration<double, std::micro>(end - start).count() / kHandoffs;
+        munmap(page, 4096);
+    }
+    sched_setaffinity(0, sizeof before, &before);
+    return result;
+}
+
 // The cost of isolation: a 5v5 match of the example library module (examples/modules, built
 // next to Playbench) against itself, isolated (two host processes, both teams' calls posted
 // before either is awaited) and in-process. Wall-clock time for both (the hosts' time counts),
@@ -160,6 +221,17 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
         median(iso_rates), median(direct_rates), kRounds, share, *std::min_element(shares.begin(), shares.end()),
         *std::max_element(shares.begin(), shares.end()), share >= 25.0 ? "met" : "NOT MET");
     report_line(out, "podball", line);
+    // Both teams' calls every ctrl_step ticks: with three processes on two processors, a round of
+    // calls takes at least one hand-off besides the round's ticks (docs/benchmarks.md#podball).
+    const double handoff = handoff_microseconds();
+    const double round_us = config_from(params).ctrl_step / median(direct_rates) * 1e6;
+    if (handoff > 0.0 && median(direct_rates) > 0.0) {
+        std::snprintf(line, sizeof line,
+                      "  a hand-off between two processes on one processor costs %.1f us here; a round of calls "
+                      "(%.0f ticks, %.2f us in-process) with one hand-off would be at most %.0f %% of in-process",
+                      handoff, config_from(params).ctrl_step, round_us, 100.0 * round_us / (round_us + handoff));
+        report_line(out, "podball", line);
+    }
     std::snprintf(
         line, sizeof line,
         "  isolation: one host process per team, both teams' calls in flight together (every ctrl_step ticks), "
