@@ -486,7 +486,6 @@ private:
         SDL_SetWindowTitle(out_.window, title_.c_str());
     }
 
-    // Without vsync (software renderer, Xvfb) caps the loop at about 60 frames per second.
     // At most 60 frames a second. A renderer with vsync waits in Present for the display's next
     // refresh, but SDL's software renderer on a display without refreshes (Xvfb) reports vsync and
     // never waits: a frame that took under 4 ms (faster than any 240 Hz display's) did not wait.

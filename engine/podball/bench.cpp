@@ -224,12 +224,13 @@ void bench_library_modules(std::ostream& out, const ParamSet& params) {
     // Both teams' calls every ctrl_step ticks: with three processes on two processors, a round of
     // calls takes at least one hand-off besides the round's ticks (docs/benchmarks.md#podball).
     const double handoff = handoff_microseconds();
-    const double round_us = config_from(params).ctrl_step / median(direct_rates) * 1e6;
-    if (handoff > 0.0 && median(direct_rates) > 0.0) {
+    const double in_process = median(direct_rates), ctrl_step = config_from(params).ctrl_step;
+    if (handoff > 0.0 && in_process > 0.0) {
+        const double round_us = ctrl_step / in_process * 1e6;
         std::snprintf(line, sizeof line,
                       "  a hand-off between two processes on one processor costs %.1f us here; a round of calls "
                       "(%.0f ticks, %.2f us in-process) with one hand-off would be at most %.0f %% of in-process",
-                      handoff, config_from(params).ctrl_step, round_us, 100.0 * round_us / (round_us + handoff));
+                      handoff, ctrl_step, round_us, 100.0 * round_us / (round_us + handoff));
         report_line(out, "podball", line);
     }
     std::snprintf(
